@@ -1,0 +1,102 @@
+/** Zod schema of the catalogue files in data/: the single definition of a model record. */
+import { z } from 'zod';
+
+export const TIERS = ['Budget', 'Mid', 'Premium'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** Use cases of SPEC 4.6; `/api/cheapest` accepts the first six (SPEC 4.4). */
+export const USE_CASES = [
+  'coding', 'chat', 'classification', 'extraction', 'reasoning', 'analysis',
+  'creative', 'general', 'speed', 'long-context', 'multimodal', 'vision',
+  'summarization', 'multilingual',
+] as const;
+export type UseCase = (typeof USE_CASES)[number];
+export const CHEAPEST_USE_CASES = USE_CASES.slice(0, 6) as readonly UseCase[];
+
+/** A model counts as suited to a use case when its score for it is at least this. */
+export const SUITED_SCORE = 3;
+
+// Prices are USD per 1M tokens with at most 9 decimals, so the cost engine can hold them as
+// exact integers (nano-dollars per 1M tokens).
+const price = z
+  .number()
+  .nonnegative()
+  .refine((v) => Number.isFinite(v) && Math.abs(v * 1e9 - Math.round(v * 1e9)) < 1e-3, {
+    message: 'a price has at most 9 decimal places',
+  });
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+
+export const longContextSchema = z.strictObject({
+  /** Input tokens per request above which the long-context prices apply to the whole request. */
+  threshold: z.number().int().positive(),
+  input: price,
+  output: price,
+  cachedInput: price.optional(),
+});
+
+/** A price set in force from a date: past changes and scheduled ones. */
+export const priceChangeSchema = z.strictObject({
+  effectiveFrom: isoDate,
+  input: price,
+  output: price,
+  cachedInput: price.optional(),
+  cacheWrite: price.optional(),
+  /** Where this dated price comes from. */
+  source: z.string().min(1),
+  note: z.string().optional(),
+});
+
+const useCaseScore = z.number().int().min(0).max(5);
+
+export const modelSchema = z.strictObject({
+  // The nine fields of SPEC 2.1 (provider and providerSlug are filled in from the file's provider).
+  id: z.string().regex(/^[a-z0-9]+-[a-z0-9][a-z0-9.\-]*$/, 'id is <providerSlug>-<model_key>, lower case'),
+  name: z.string().min(1),
+  tier: z.enum(TIERS),
+  input: price,
+  output: price,
+  context: z.string().regex(/^\d+(\.\d+)?[KM]$/, 'context reads like 128K or 1M'),
+  verified: z.string().regex(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/, 'verified is "Month YYYY"'),
+  // Documented extra fields.
+  contextTokens: z.number().int().positive(),
+  maxOutputTokens: z.number().int().positive().optional(),
+  cachedInput: price.optional(),
+  cacheWrite: price.optional(),
+  longContext: longContextSchema.optional(),
+  /** 1-5, from the documented rule in docs/catalogue.md. */
+  quality: z.number().int().min(1).max(5),
+  /** Suitability 0-5 per use case (0 = capability missing); suited means >= SUITED_SCORE. */
+  useCases: z.partialRecord(z.enum(USE_CASES), useCaseScore),
+  /** `current` (sold and recommended) or `legacy` (older but still sold). */
+  status: z.enum(['current', 'legacy']),
+  releaseDate: isoDate.optional(),
+  /** The provider's pricing page. */
+  sourceUrl: z.url(),
+  /** Where the price was checked, e.g. the reference dataset record it was compared with. */
+  priceSource: z.string().min(1),
+  /** The day the price was last checked; `verified` is its month. */
+  checkedOn: isoDate,
+  /** Why the price differs from the reference consensus, when it does. */
+  priceNote: z.string().optional(),
+  /** Where quality and use-case scores come from. */
+  qualitySource: z.string().min(1),
+  /** The model id in ../shared/reference/prices.json this record was checked against. */
+  referenceId: z.string().optional(),
+  /** Dated price sets, oldest first; the record's own prices are those in force on checkedOn. */
+  priceHistory: z.array(priceChangeSchema).optional(),
+});
+
+export const providerFileSchema = z.strictObject({
+  provider: z.strictObject({
+    slug: z.string().regex(/^[a-z0-9]+$/),
+    name: z.string().min(1),
+    pricingUrl: z.url(),
+  }),
+  models: z.array(modelSchema).min(1),
+});
+
+export type ModelData = z.infer<typeof modelSchema>;
+export type ProviderFile = z.infer<typeof providerFileSchema>;
+/** A model record as the API serves it: the data plus the provider's name and slug. */
+export type Model = ModelData & { provider: string; providerSlug: string };
