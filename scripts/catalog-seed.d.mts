@@ -1,0 +1,12 @@
+export const CHECKED_ON: string;
+export const VERIFIED: string;
+export function blendedPrice(input: number, output: number): number;
+export function tierFor(input: number, output: number): 'Budget' | 'Mid' | 'Premium';
+export function formatContext(tokens: number): string;
+export function modelKey(record: { match_key?: string; model_id: string }): string;
+export const PROVIDERS: ReadonlyArray<{
+  slug: string;
+  name: string;
+  pricingUrl: string;
+  models: ReadonlyArray<Record<string, unknown>>;
+}>;

@@ -1,0 +1,434 @@
+#!/usr/bin/env node
+// Reproducible generator of data/<slug>.json from the reference dataset
+// (../shared/reference/prices.json and quality.json) and the hand-curated SELECTION below.
+// Run: node scripts/catalog-seed.mjs   (the generated JSON files are committed; the app never reads ../shared)
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DATA_DIR, REFERENCE_PRICES, REFERENCE_SCOPE, findReferenceRecord } from './catalog-crosscheck.mjs';
+
+export const CHECKED_ON = '2026-11-21';
+export const VERIFIED = 'November 2026';
+const REFERENCE_QUALITY = resolve(REFERENCE_PRICES, '..', 'quality.json');
+
+/** Snapshot dates of the reference's core sources (README of shared/reference). */
+const SOURCE_LABEL = {
+  models_dev: 'models.dev 2026-07-02',
+  genai_prices: 'genai-prices 2026-08-21',
+  litellm: 'litellm 2026-08-01',
+  openrouter: 'OpenRouter 2026-08-01',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+/** Blended price per 1M tokens for a typical 3:1 input:output mix. */
+export function blendedPrice(input, output) {
+  return (3 * input + output) / 4;
+}
+
+/** Tier rule (docs/catalogue.md): Budget below $1 blended, Mid from $1 to below $4, Premium from $4. */
+export function tierFor(input, output) {
+  const blended = blendedPrice(input, output);
+  if (blended < 1) return 'Budget';
+  if (blended < 4) return 'Mid';
+  return 'Premium';
+}
+
+/** Same as src/core/context-window.ts formatContext (the test checks they agree on every record). */
+export function formatContext(tokens) {
+  const KIBI = 1024;
+  const MEBI = 1024 * 1024;
+  const trim = (v) => String(Math.round(v * 100) / 100);
+  if (tokens % MEBI === 0) return `${tokens / MEBI}M`;
+  if (tokens % KIBI === 0 && tokens < MEBI) return `${tokens / KIBI}K`;
+  if (tokens >= 1_000_000) return `${trim(tokens / 1_000_000)}M`;
+  return `${trim(tokens / 1000)}K`;
+}
+
+const USE_CASE_KEYS = {
+  coding: 'coding', chat: 'chat', classification: 'classification', extraction: 'extraction',
+  reasoning: 'reasoning', analysis: 'analysis', creative: 'creative', general: 'general', speed: 'speed',
+  long_context: 'long-context', multimodal: 'multimodal', vision: 'vision', summarization: 'summarization',
+  multilingual: 'multilingual',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Selection: which reference records (prices.json `models`, never `deprecated_models`) are listed.
+// Fields: ref = reference model_id; name = display name (else the reference's, cleaned);
+// status = current | legacy; note = extra priceNote text; contextTokens = fallback when the reference
+// has no context window; releaseDate = null drops a reference release date known to be wrong.
+
+export const PROVIDERS = [
+  {
+    slug: 'openai', name: 'OpenAI', pricingUrl: 'https://openai.com/api/pricing/',
+    models: [
+      { ref: 'gpt-5.6-sol', name: 'GPT-5.6 Sol', status: 'current' },
+      { ref: 'gpt-5.6-terra', name: 'GPT-5.6 Terra', status: 'current' },
+      { ref: 'gpt-5.6-luna', name: 'GPT-5.6 Luna', status: 'current' },
+      { ref: 'gpt-5.5-pro', name: 'GPT-5.5 Pro', status: 'current' },
+      { ref: 'gpt-5.3-codex', name: 'GPT-5.3 Codex', status: 'current' },
+      { ref: 'gpt-5.5', name: 'GPT-5.5', status: 'legacy' },
+      { ref: 'gpt-5.4', name: 'GPT-5.4', status: 'legacy' },
+      { ref: 'gpt-5.4-pro', name: 'GPT-5.4 Pro', status: 'legacy' },
+      { ref: 'gpt-5.4-mini', name: 'GPT-5.4 mini', status: 'legacy' },
+      { ref: 'gpt-5.4-nano', name: 'GPT-5.4 nano', status: 'legacy' },
+      { ref: 'gpt-5.2', name: 'GPT-5.2', status: 'legacy' },
+      { ref: 'gpt-5.2-codex', name: 'GPT-5.2 Codex', status: 'legacy' },
+      { ref: 'gpt-5.1', name: 'GPT-5.1', status: 'legacy' },
+      { ref: 'gpt-5.1-codex-mini', name: 'GPT-5.1 Codex mini', status: 'legacy' },
+      { ref: 'gpt-5', name: 'GPT-5', status: 'legacy' },
+      { ref: 'gpt-5-mini', name: 'GPT-5 mini', status: 'legacy' },
+      { ref: 'gpt-5-nano', name: 'GPT-5 nano', status: 'legacy' },
+      { ref: 'gpt-4.1', name: 'GPT-4.1', status: 'legacy' },
+      { ref: 'gpt-4.1-mini', name: 'GPT-4.1 mini', status: 'legacy' },
+      { ref: 'gpt-4.1-nano', name: 'GPT-4.1 nano', status: 'legacy' },
+      { ref: 'gpt-4o', name: 'GPT-4o', status: 'legacy' },
+      { ref: 'gpt-4o-mini', name: 'GPT-4o mini', status: 'legacy' },
+      { ref: 'o3', name: 'o3', status: 'legacy' },
+      { ref: 'o3-pro', name: 'o3-pro', status: 'legacy' },
+      { ref: 'o4-mini', name: 'o4-mini', status: 'legacy' },
+      { ref: 'o1', name: 'o1', status: 'legacy' },
+    ],
+  },
+  {
+    slug: 'anthropic', name: 'Anthropic', pricingUrl: 'https://www.anthropic.com/pricing#api',
+    models: [
+      { ref: 'claude-fable-5', name: 'Claude Fable 5', status: 'current' },
+      { ref: 'claude-opus-5', name: 'Claude Opus 5', status: 'current' },
+      { ref: 'claude-sonnet-5', name: 'Claude Sonnet 5', status: 'current' },
+      { ref: 'claude-haiku-4-5', name: 'Claude Haiku 4.5', status: 'current' },
+      { ref: 'claude-opus-4-8', name: 'Claude Opus 4.8', status: 'legacy' },
+      { ref: 'claude-opus-4-7', name: 'Claude Opus 4.7', status: 'legacy' },
+      { ref: 'claude-opus-4-6', name: 'Claude Opus 4.6', status: 'legacy' },
+      { ref: 'claude-opus-4-5', name: 'Claude Opus 4.5', status: 'legacy' },
+      { ref: 'claude-sonnet-4-6', name: 'Claude Sonnet 4.6', status: 'legacy' },
+      { ref: 'claude-sonnet-4-5', name: 'Claude Sonnet 4.5', status: 'legacy' },
+    ],
+  },
+  {
+    slug: 'google', name: 'Google', pricingUrl: 'https://ai.google.dev/gemini-api/docs/pricing',
+    models: [
+      { ref: 'gemini-3.1-pro-preview', name: 'Gemini 3.1 Pro Preview', status: 'current' },
+      { ref: 'gemini-3.7-flash', name: 'Gemini 3.7 Flash', status: 'current' },
+      { ref: 'gemini-3.5-flash-lite', name: 'Gemini 3.5 Flash-Lite', status: 'current' },
+      { ref: 'gemini-3.6-flash', name: 'Gemini 3.6 Flash', status: 'legacy' },
+      { ref: 'gemini-3.5-flash', name: 'Gemini 3.5 Flash', status: 'legacy' },
+      { ref: 'gemini-3.1-flash-lite', name: 'Gemini 3.1 Flash-Lite', status: 'legacy' },
+      { ref: 'gemini-3-flash-preview', name: 'Gemini 3 Flash Preview', status: 'legacy' },
+      { ref: 'gemini-2.5-pro', name: 'Gemini 2.5 Pro', status: 'legacy' },
+      { ref: 'gemini-2.5-flash', name: 'Gemini 2.5 Flash', status: 'legacy' },
+      { ref: 'gemini-2.5-flash-lite', name: 'Gemini 2.5 Flash-Lite', status: 'legacy' },
+    ],
+  },
+  {
+    slug: 'mistral', name: 'Mistral AI', pricingUrl: 'https://mistral.ai/pricing#api-pricing',
+    models: [
+      { ref: 'mistral-medium-2604', name: 'Mistral Medium 3.5', status: 'current' },
+      { ref: 'mistral-large-2512', name: 'Mistral Large 3', status: 'current', releaseDate: null },
+      { ref: 'mistral-small-2603', name: 'Mistral Small 4', status: 'current' },
+      { ref: 'ministral-14b-2512', name: 'Ministral 3 14B', status: 'current' },
+      { ref: 'ministral-8b-2512', name: 'Ministral 3 8B', status: 'current' },
+      { ref: 'ministral-3b-2512', name: 'Ministral 3 3B', status: 'current' },
+      { ref: 'codestral-2508', name: 'Codestral 25.08', status: 'current' },
+      { ref: 'magistral-medium-2509', name: 'Magistral Medium 1.2', status: 'current' },
+      { ref: 'magistral-small-1-2-2509', name: 'Magistral Small 1.2', status: 'current' },
+      { ref: 'mistral-medium-2508', name: 'Mistral Medium 3.1', status: 'legacy' },
+      { ref: 'mistral-large-2411', name: 'Mistral Large 2.1', status: 'legacy' },
+      { ref: 'pixtral-large-2411', name: 'Pixtral Large', status: 'legacy' },
+      { ref: 'mistral-nemo', name: 'Mistral Nemo', status: 'legacy' },
+      { ref: 'pixtral-12b', name: 'Pixtral 12B', status: 'legacy' },
+    ],
+  },
+  {
+    slug: 'deepseek', name: 'DeepSeek', pricingUrl: 'https://api-docs.deepseek.com/quick_start/pricing',
+    models: [
+      { ref: 'deepseek-v4-pro', name: 'DeepSeek V4 Pro', status: 'current' },
+      { ref: 'deepseek-v4-flash', name: 'DeepSeek V4 Flash', status: 'current' },
+      {
+        ref: 'deepseek-chat', name: 'DeepSeek Chat (API alias)', status: 'legacy',
+        note: 'The API alias now serves DeepSeek V4 Flash (non-thinking) per models.dev 2026-02-28, hence the V4 Flash price.',
+      },
+      {
+        ref: 'deepseek-reasoner', name: 'DeepSeek Reasoner (API alias)', status: 'legacy',
+        note: 'The API alias now serves DeepSeek V4 Flash (thinking) per models.dev 2026-02-28, hence the V4 Flash price.',
+      },
+    ],
+  },
+  {
+    slug: 'xai', name: 'xAI', pricingUrl: 'https://docs.x.ai/docs/models',
+    models: [
+      { ref: 'grok-4.5', name: 'Grok 4.5', status: 'current' },
+      { ref: 'grok-build-0.1', name: 'Grok Build 0.1', status: 'current' },
+      { ref: 'grok-4.3', name: 'Grok 4.3', status: 'legacy' },
+      { ref: 'grok-4.20-0309-reasoning', name: 'Grok 4.20 (Reasoning)', status: 'legacy' },
+      { ref: 'grok-4.20-0309-non-reasoning', name: 'Grok 4.20 (Non-Reasoning)', status: 'legacy' },
+    ],
+  },
+  {
+    slug: 'cohere', name: 'Cohere', pricingUrl: 'https://cohere.com/pricing',
+    models: [
+      { ref: 'command-a-plus-05-2026', name: 'Command A+', status: 'current' },
+      { ref: 'command-a-reasoning-08-2025', name: 'Command A Reasoning', status: 'current' },
+      { ref: 'command-a-vision-07-2025', name: 'Command A Vision', status: 'current' },
+      { ref: 'command-r7b-12-2024', name: 'Command R7B', status: 'current' },
+      { ref: 'command-a-03-2025', name: 'Command A', status: 'legacy' },
+      { ref: 'command-r-plus', name: 'Command R+', status: 'legacy' },
+      { ref: 'command-r', name: 'Command R', status: 'legacy' },
+    ],
+  },
+  {
+    slug: 'amazon', name: 'Amazon', pricingUrl: 'https://aws.amazon.com/bedrock/pricing/',
+    models: [
+      { ref: 'amazon.nova-2-pro-preview-20251202-v1:0', name: 'Nova 2 Pro (Preview)', status: 'current' },
+      {
+        ref: 'amazon.nova-2-lite-v1:0', name: 'Nova 2 Lite', status: 'current', releaseDate: null,
+        note: 'Price of the global cross-region endpoint; in-region endpoints are $0.33/$2.75 (the models.dev value).',
+      },
+      { ref: 'amazon.nova-premier-v1:0', name: 'Nova Premier', status: 'legacy' },
+      { ref: 'amazon.nova-pro-v1:0', name: 'Nova Pro', status: 'legacy' },
+      { ref: 'amazon.nova-lite-v1:0', name: 'Nova Lite', status: 'legacy' },
+      { ref: 'amazon.nova-micro-v1:0', name: 'Nova Micro', status: 'legacy' },
+    ],
+  },
+  {
+    slug: 'alibaba', name: 'Alibaba Cloud (Qwen)', pricingUrl: 'https://www.alibabacloud.com/help/en/model-studio/models',
+    models: [
+      { ref: 'qwen3.7-max', name: 'Qwen3.7 Max', status: 'current' },
+      { ref: 'qwen3.7-plus', name: 'Qwen3.7 Plus', status: 'current' },
+      { ref: 'qwen3.6-flash', name: 'Qwen3.6 Flash', status: 'current' },
+      { ref: 'qwen3-coder-plus', name: 'Qwen3 Coder Plus', status: 'current' },
+      { ref: 'qwen3-coder-flash', name: 'Qwen3 Coder Flash', status: 'current' },
+      { ref: 'qwen3.6-27b', name: 'Qwen3.6 27B', status: 'current' },
+      { ref: 'qwen3.6-35b-a3b', name: 'Qwen3.6 35B-A3B', status: 'current' },
+      { ref: 'qwen3.6-plus', name: 'Qwen3.6 Plus', status: 'legacy' },
+      { ref: 'qwen3.5-plus', name: 'Qwen3.5 Plus', status: 'legacy' },
+      { ref: 'qwen3.5-397b-a17b', name: 'Qwen3.5 397B-A17B', status: 'legacy' },
+      { ref: 'qwen3-max', name: 'Qwen3 Max', status: 'legacy' },
+      { ref: 'qwen3-vl-plus', name: 'Qwen3-VL Plus', status: 'legacy' },
+      { ref: 'qwen-plus', name: 'Qwen Plus', status: 'legacy' },
+      { ref: 'qwen-flash', name: 'Qwen Flash', status: 'legacy' },
+      { ref: 'qwen-turbo', name: 'Qwen Turbo', status: 'legacy' },
+    ],
+  },
+  {
+    slug: 'together', name: 'Together AI', pricingUrl: 'https://www.together.ai/pricing',
+    models: [
+      { ref: 'meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8', name: 'Llama 4 Maverick 17B 128E Instruct (FP8)', status: 'current', contextTokens: 131072 },
+      { ref: 'meta-llama/Llama-4-Scout-17B-16E-Instruct', name: 'Llama 4 Scout 17B 16E Instruct', status: 'current', contextTokens: 131072 },
+      { ref: 'meta-llama/Llama-3.3-70B-Instruct-Turbo', name: 'Llama 3.3 70B Instruct Turbo', status: 'legacy' },
+      { ref: 'meta-llama/Meta-Llama-3.1-405B-Instruct-Turbo', name: 'Llama 3.1 405B Instruct Turbo', status: 'legacy', contextTokens: 131072 },
+      { ref: 'meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo', name: 'Llama 3.1 70B Instruct Turbo', status: 'legacy', contextTokens: 131072 },
+      { ref: 'meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo', name: 'Llama 3.1 8B Instruct Turbo', status: 'legacy', contextTokens: 131072 },
+    ],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Record building
+
+const CORE = ['models_dev', 'genai_prices', 'litellm'];
+const isDate = (s) => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s);
+const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const near = (a, b) => a === b || (a != null && b != null && Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * 0.005);
+
+/** model_key: the reference's normalised id (match_key) without an org prefix, only [a-z0-9.-]. */
+export function modelKey(record) {
+  const base = (record.match_key ?? record.model_id).toLowerCase().replace(/^meta-llama\//, '');
+  return base.replace(/[^a-z0-9.-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** The long-context tier the sources that give one agree on; undefined when none or when they disagree. */
+function longContextOf(record, problems, id) {
+  const lc = record.long_context;
+  if (!lc) return undefined;
+  const entries = Object.entries(lc).filter(([, tiers]) => Array.isArray(tiers) && tiers.length > 0);
+  if (entries.length === 0) return undefined;
+  const firsts = entries.map(([, tiers]) => tiers[0]);
+  const [first] = firsts;
+  const agree = firsts.every(
+    (t) => t.threshold_tokens === first.threshold_tokens && near(t.input, first.input) && near(t.output, first.output),
+  );
+  if (!agree) {
+    problems.push(`${id}: long-context tiers disagree between sources (${entries.map(([s]) => s).join(', ')}); left out`);
+    return undefined;
+  }
+  const cacheValues = firsts.map((t) => t.cache_read).filter((v) => v != null);
+  const cachedInput = cacheValues.length > 0 && cacheValues.every((v) => near(v, cacheValues[0])) ? cacheValues[0] : undefined;
+  const tiers = entries[0][1];
+  if (tiers.length > 1) {
+    problems.push(
+      `${id}: ${tiers.length} long-context tiers (${tiers.map((t) => t.threshold_tokens).join(', ')}); only the first fits the schema`,
+    );
+  }
+  const out = { threshold: first.threshold_tokens, input: first.input, output: first.output };
+  if (cachedInput !== undefined) out.cachedInput = cachedInput;
+  return { value: out, sources: entries.map(([s]) => s), tiers: tiers.length };
+}
+
+function priceSourceOf(record) {
+  const listed = record.sources.filter((s) => CORE.includes(s)).map((s) => SOURCE_LABEL[s]);
+  const bases = [...new Set(['input', 'output'].map((f) => record[`${f}_basis`]).filter(Boolean))];
+  if (bases.includes('tie_openrouter')) listed.push(`${SOURCE_LABEL.openrouter} as tie-breaker`);
+  return `shared/reference/prices.json consensus (${listed.join(', ')}), basis ${bases.join(' / ')}`;
+}
+
+function qualitySourceOf(q) {
+  const s = q.suggested;
+  const keys = [...new Set((s.quality_inputs ?? []).map((i) => i.key))];
+  const basis = s.quality_basis === 'benchmarks' ? `benchmarks: ${keys.join(', ')}` : s.quality_basis;
+  return `shared/reference/quality.json suggested (${basis})`;
+}
+
+function contestedNote(record) {
+  const parts = [];
+  if (record.excluded_from_consensus) {
+    for (const [src, why] of Object.entries(record.excluded_from_consensus)) parts.push(`${src} excluded: ${why}`);
+  }
+  if (record.disagreements?.length) {
+    const d = record.disagreements
+      .map((x) => `${x.field} ${Object.entries(x.values).map(([k, v]) => `${k} ${v}`).join(' / ')}`)
+      .join('; ');
+    parts.push(`sources disagree (${d})`);
+  }
+  if (parts.length === 0) return undefined;
+  const bases = [...new Set(PRICE_KEYS.map((f) => record[`${f}_basis`]).filter(Boolean))].join(', ');
+  return `Follows the contested reference consensus (basis ${bases}): ${parts.join('; ')}.`;
+}
+const PRICE_KEYS = ['input', 'output', 'cache_read', 'cache_write'];
+
+function priceSet(effectiveFrom, src, source, note) {
+  const entry = { effectiveFrom, input: src.input, output: src.output };
+  if (src.cache_read != null) entry.cachedInput = src.cache_read;
+  if (src.cache_write != null) entry.cacheWrite = src.cache_write;
+  entry.source = source;
+  if (note) entry.note = note;
+  return entry;
+}
+
+function historyOf(record) {
+  const history = [];
+  // (a) an earlier price kept by sources the consensus excluded because a later price set took effect.
+  const excluded = record.excluded_from_consensus ?? {};
+  const predates = Object.entries(excluded).filter(([, why]) => /predates the genai-prices price set effective/.test(why));
+  if (predates.length > 0 && isDate(record.release_date)) {
+    const [src] = predates[0];
+    const prior = Object.fromEntries(PRICE_KEYS.map((f) => [f, record[`${f}_${src}`]]));
+    if (prior.input != null && prior.output != null) {
+      history.push(
+        priceSet(
+          record.release_date,
+          prior,
+          `shared/reference/prices.json ${predates.map(([s]) => SOURCE_LABEL[s]).join(', ')} (launch price)`,
+          'Price at launch, superseded by the genai-prices price set below.',
+        ),
+      );
+    }
+  }
+  // (b) the dated genai-prices price set in force now.
+  if (isDate(record.price_effective_from_genai_prices)) {
+    history.push(
+      priceSet(
+        record.price_effective_from_genai_prices,
+        record,
+        'shared/reference/prices.json price_effective_from_genai_prices',
+        'Price set in force on the check date (start date from genai-prices).',
+      ),
+    );
+  } else if (record.scheduled_price_changes?.length && isDate(record.release_date)) {
+    history.push(
+      priceSet(record.release_date, record, 'shared/reference/prices.json consensus', 'Price since release (introductory).'),
+    );
+  }
+  // (c) scheduled changes (after the generation date).
+  for (const change of record.scheduled_price_changes ?? []) {
+    history.push(
+      priceSet(change.start_date, change, 'shared/reference/prices.json scheduled_price_changes (genai-prices)', 'Scheduled price change.'),
+    );
+  }
+  history.sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
+  return history;
+}
+
+export function buildProvider(provider, prices, quality, problems) {
+  const models = [];
+  for (const pick of provider.models) {
+    const record = findReferenceRecord(prices, provider.slug, pick.ref);
+    if (!record) throw new Error(`${provider.slug}: ${pick.ref} not among the reference's current models`);
+    const id = `${provider.slug}-${modelKey(record)}`;
+    const scope = REFERENCE_SCOPE[provider.slug];
+    const q = quality.models.find(
+      (m) => m.model_id === record.model_id && m.provider === scope.provider && (m.host ?? null) === scope.host && !m.deprecated,
+    );
+    if (!q) throw new Error(`${id}: no quality record`);
+
+    const input = record.input;
+    const output = record.output;
+    if (num(input) === undefined || num(output) === undefined) throw new Error(`${id}: no consensus price`);
+
+    const contextTokens = num(record.context_window) ?? pick.contextTokens;
+    if (!contextTokens) throw new Error(`${id}: no context window`);
+    if (!num(record.context_window)) problems.push(`${id}: no context window in the reference; ${contextTokens} used (see docs)`);
+
+    const useCases = {};
+    for (const [key, name] of Object.entries(USE_CASE_KEYS)) {
+      const score = q.suggested.use_cases?.[key]?.score;
+      if (typeof score === 'number') useCases[name] = score;
+    }
+
+    const m = {
+      id,
+      name: pick.name ?? record.display_name.replace(/\s*\(latest\)\s*$/i, ''),
+      tier: tierFor(input, output),
+      input,
+      output,
+      context: formatContext(contextTokens),
+      verified: VERIFIED,
+      contextTokens,
+    };
+    if (num(record.max_output_tokens)) m.maxOutputTokens = record.max_output_tokens;
+    if (num(record.cache_read) !== undefined) m.cachedInput = record.cache_read;
+    if (num(record.cache_write) !== undefined) m.cacheWrite = record.cache_write;
+    const lc = longContextOf(record, problems, id);
+    if (lc) m.longContext = lc.value;
+    m.quality = q.suggested.quality_score;
+    m.useCases = useCases;
+    m.status = pick.status;
+    const releaseDate = pick.releaseDate === null ? undefined : pick.releaseDate ?? record.release_date;
+    if (isDate(releaseDate)) m.releaseDate = releaseDate;
+    m.sourceUrl = provider.pricingUrl;
+    let priceSource = priceSourceOf(record);
+    if (lc) {
+      priceSource += `; long-context tier from ${lc.sources.map((s) => SOURCE_LABEL[s]).join(', ')}`;
+      if (lc.tiers > 1) priceSource += ` (first of ${lc.tiers} tiers)`;
+    }
+    m.priceSource = priceSource;
+    m.checkedOn = CHECKED_ON;
+    const notes = [pick.note, contestedNote(record)].filter(Boolean);
+    if (notes.length) m.priceNote = notes.join(' ');
+    m.qualitySource = qualitySourceOf(q);
+    m.referenceId = record.model_id;
+    const history = historyOf(record);
+    if (history.length) m.priceHistory = history;
+    models.push(m);
+  }
+  return { provider: { slug: provider.slug, name: provider.name, pricingUrl: provider.pricingUrl }, models };
+}
+
+function main() {
+  const prices = JSON.parse(readFileSync(REFERENCE_PRICES, 'utf8'));
+  const quality = JSON.parse(readFileSync(REFERENCE_QUALITY, 'utf8'));
+  const problems = [];
+  mkdirSync(DATA_DIR, { recursive: true });
+  let total = 0;
+  for (const provider of PROVIDERS) {
+    const file = buildProvider(provider, prices, quality, problems);
+    writeFileSync(join(DATA_DIR, `${provider.slug}.json`), `${JSON.stringify(file, null, 2)}\n`);
+    total += file.models.length;
+    console.log(`${provider.slug}: ${file.models.length} models`);
+  }
+  console.log(`total: ${total} models`);
+  for (const p of problems) console.log(`note: ${p}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();
