@@ -40,6 +40,7 @@ export function formatContext(tokens) {
   const KIBI = 1024;
   const MEBI = 1024 * 1024;
   const trim = (v) => String(Math.round(v * 100) / 100);
+  if (tokens % 1000 === 0) return tokens >= 1_000_000 ? `${trim(tokens / 1_000_000)}M` : `${tokens / 1000}K`;
   if (tokens % MEBI === 0) return `${tokens / MEBI}M`;
   if (tokens % KIBI === 0 && tokens < MEBI) return `${tokens / KIBI}K`;
   if (tokens >= 1_000_000) return `${trim(tokens / 1_000_000)}M`;
@@ -96,7 +97,10 @@ export const PROVIDERS = [
     models: [
       { ref: 'claude-fable-5', name: 'Claude Fable 5', status: 'current' },
       { ref: 'claude-opus-5', name: 'Claude Opus 5', status: 'current' },
-      { ref: 'claude-sonnet-5', name: 'Claude Sonnet 5', status: 'current' },
+      {
+        ref: 'claude-sonnet-5', name: 'Claude Sonnet 5', status: 'current',
+        note: 'Introductory $2/$10 ended 2026-08-31; the standard $3/$15 price (genai-prices, effective 2026-09-01) is in force on the check date, see priceHistory.',
+      },
       { ref: 'claude-haiku-4-5', name: 'Claude Haiku 4.5', status: 'current' },
       { ref: 'claude-opus-4-8', name: 'Claude Opus 4.8', status: 'legacy' },
       { ref: 'claude-opus-4-7', name: 'Claude Opus 4.7', status: 'legacy' },
@@ -110,9 +114,15 @@ export const PROVIDERS = [
     slug: 'google', name: 'Google', pricingUrl: 'https://ai.google.dev/gemini-api/docs/pricing',
     models: [
       { ref: 'gemini-3.1-pro-preview', name: 'Gemini 3.1 Pro Preview', status: 'current' },
-      { ref: 'gemini-3.7-flash', name: 'Gemini 3.7 Flash', status: 'current' },
+      {
+        ref: 'gemini-3.7-flash', name: 'Gemini 3.7 Flash', status: 'current',
+        note: 'Introductory rates through 2026-12-31 (genai-prices only); $1.50/$7.50 scheduled from 2027-01-01, see priceHistory.',
+      },
       { ref: 'gemini-3.5-flash-lite', name: 'Gemini 3.5 Flash-Lite', status: 'current' },
-      { ref: 'gemini-3.6-flash', name: 'Gemini 3.6 Flash', status: 'legacy' },
+      {
+        ref: 'gemini-3.6-flash', name: 'Gemini 3.6 Flash', status: 'legacy',
+        note: 'Introductory rates through 2026-12-31; $1.50/$7.50 scheduled from 2027-01-01, see priceHistory.',
+      },
       { ref: 'gemini-3.5-flash', name: 'Gemini 3.5 Flash', status: 'legacy' },
       { ref: 'gemini-3.1-flash-lite', name: 'Gemini 3.1 Flash-Lite', status: 'legacy' },
       { ref: 'gemini-3-flash-preview', name: 'Gemini 3 Flash Preview', status: 'legacy' },

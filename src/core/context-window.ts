@@ -3,8 +3,12 @@
 const KIBI = 1024;
 const MEBI = 1024 * 1024;
 
-/** 131072 → "128K", 200000 → "200K", 1048576 → "1M", 1050000 → "1.05M". */
+/**
+ * 131072 → "128K", 200000 → "200K", 1048576 → "1M", 1050000 → "1.05M", 128000 → "128K".
+ * Whole thousands read as decimal first (128000 is also 125 × 1024, but means 128K).
+ */
 export function formatContext(tokens: number): string {
+  if (tokens % 1000 === 0) return tokens >= 1_000_000 ? `${trim(tokens / 1_000_000)}M` : `${tokens / 1000}K`;
   if (tokens % MEBI === 0) return `${tokens / MEBI}M`;
   if (tokens % KIBI === 0 && tokens < MEBI) return `${tokens / KIBI}K`;
   if (tokens >= 1_000_000) return `${trim(tokens / 1_000_000)}M`;
