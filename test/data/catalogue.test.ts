@@ -61,6 +61,12 @@ describe('data/ catalogue', () => {
     for (const f of parsed()) for (const m of f.models) expect(m.context, m.id).toBe(formatContext(m.contextTokens));
   });
 
+  it('a long-context threshold is below the context window', () => {
+    for (const f of parsed()) {
+      for (const m of f.models) if (m.longContext) expect(m.longContext.threshold, m.id).toBeLessThan(m.contextTokens);
+    }
+  });
+
   it('every provider has at least one current model', () => {
     for (const f of parsed()) expect(f.models.some((m) => m.status === 'current'), f.provider.slug).toBe(true);
   });
