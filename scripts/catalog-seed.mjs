@@ -399,7 +399,12 @@ export function buildProvider(provider, prices, quality, problems) {
     if (num(record.max_output_tokens)) m.maxOutputTokens = record.max_output_tokens;
     if (num(record.cache_read) !== undefined) m.cachedInput = record.cache_read;
     if (num(record.cache_write) !== undefined) m.cacheWrite = record.cache_write;
-    const lc = longContextOf(record, problems, id);
+    let lc = longContextOf(record, problems, id);
+    if (lc && lc.value.threshold >= contextTokens) {
+      // e.g. Claude Sonnet 4.5: the >200K tier applies only to the 1M-token beta window, not the 200K standard one.
+      problems.push(`${id}: long-context threshold ${lc.value.threshold} not below the window ${contextTokens}; left out`);
+      lc = undefined;
+    }
     if (lc) m.longContext = lc.value;
     m.quality = q.suggested.quality_score;
     m.useCases = useCases;
