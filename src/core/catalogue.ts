@@ -1,0 +1,114 @@
+/** Builds the validated, indexed catalogue from the parsed data files. Pure: callers do the I/O. */
+import { z } from 'zod';
+import { formatContext } from './context-window.js';
+import { providerFileSchema, TIERS, type Model, type ModelData, type Tier } from './catalogue-schema.js';
+
+export interface ProviderInfo {
+  slug: string;
+  name: string;
+  pricingUrl: string;
+}
+
+export interface Catalogue {
+  /** Every model, ordered by provider (file order) then as listed in its file. */
+  readonly models: readonly Model[];
+  readonly providers: readonly ProviderInfo[];
+  /** The date of the newest price check, YYYY-MM-DD. */
+  readonly lastUpdated: string;
+  /** Lookup by lower-case id. */
+  readonly byId: ReadonlyMap<string, Model>;
+  readonly byProvider: ReadonlyMap<string, readonly Model[]>;
+  readonly byTier: ReadonlyMap<Tier, readonly Model[]>;
+}
+
+/** A data file that does not hold a valid catalogue; the message names file, model and field. */
+export class CatalogueError extends Error {
+  override name = 'CatalogueError';
+}
+
+export interface CatalogueFile {
+  /** The file's name, for messages (e.g. `data/openai.json`). */
+  file: string;
+  data: unknown;
+}
+
+export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
+  if (files.length === 0) throw new CatalogueError('the catalogue has no data files');
+  const models: Model[] = [];
+  const providers: ProviderInfo[] = [];
+  const byId = new Map<string, Model>();
+
+  for (const { file, data } of files) {
+    const parsed = providerFileSchema.safeParse(data);
+    if (!parsed.success) throw new CatalogueError(describeIssue(file, data, parsed.error));
+    const { provider } = parsed.data;
+    if (providers.some((p) => p.slug === provider.slug)) {
+      throw new CatalogueError(`${file}: provider "${provider.slug}" is already defined by another file`);
+    }
+    providers.push(provider);
+    for (const record of parsed.data.models) {
+      const where = `${file}: model "${record.id}"`;
+      if (!record.id.startsWith(`${provider.slug}-`)) {
+        throw new CatalogueError(`${where}, field "id": must start with "${provider.slug}-"`);
+      }
+      if (record.context !== formatContext(record.contextTokens)) {
+        throw new CatalogueError(
+          `${where}, field "context": "${record.context}" does not match contextTokens ${record.contextTokens} (expected "${formatContext(record.contextTokens)}")`,
+        );
+      }
+      if (record.longContext && record.longContext.threshold >= record.contextTokens) {
+        throw new CatalogueError(`${where}, field "longContext.threshold": must be below contextTokens`);
+      }
+      const key = record.id.toLowerCase();
+      if (byId.has(key)) throw new CatalogueError(`${where}, field "id": duplicate id`);
+      const model = toModel(record, provider);
+      byId.set(key, model);
+      models.push(model);
+    }
+  }
+
+  const lastUpdated = models.reduce((newest, m) => (m.checkedOn > newest ? m.checkedOn : newest), '');
+  return {
+    models,
+    providers,
+    lastUpdated,
+    byId,
+    byProvider: groupBy(models, (m) => m.providerSlug),
+    byTier: new Map(TIERS.map((tier) => [tier, models.filter((m) => m.tier === tier)])),
+  };
+}
+
+function groupBy<K>(models: readonly Model[], key: (m: Model) => K): Map<K, Model[]> {
+  const groups = new Map<K, Model[]>();
+  for (const m of models) {
+    const k = key(m);
+    const group = groups.get(k);
+    if (group) group.push(m);
+    else groups.set(k, [m]);
+  }
+  return groups;
+}
+
+/** "data/x.json: model "x-y", field "input": Too small: ..." from the first zod issue. */
+function describeIssue(file: string, data: unknown, error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return `${file}: invalid catalogue file`;
+  const path = issue.path.map(String);
+  let where = file;
+  let fieldPath = path;
+  if (path[0] === 'models' && path.length >= 2) {
+    const index = Number(path[1]);
+    const record = (data as { models?: Array<{ id?: unknown }> }).models?.[index];
+    const id = typeof record?.id === 'string' ? record.id : `#${index}`;
+    where = `${file}: model "${id}"`;
+    fieldPath = path.slice(2);
+  }
+  const field = fieldPath.length ? `, field "${fieldPath.join('.')}"` : '';
+  return `${where}${field}: ${issue.message}`;
+}
+
+/** The served record: the nine SPEC 2.1 fields first, in the spec's order, then the extras. */
+function toModel(record: ModelData, provider: ProviderInfo): Model {
+  const { id, name, tier, input, output, context, verified, ...extras } = record;
+  return { id, name, provider: provider.name, providerSlug: provider.slug, tier, input, output, context, verified, ...extras };
+}

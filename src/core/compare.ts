@@ -1,0 +1,39 @@
+/** Side-by-side costs of chosen models and what the cheapest saves against the dearest. */
+import type { Model } from './catalogue-schema.js';
+import { calculateCost, type Costs, type Workload } from './cost.js';
+import { divideRoundHalfUp, Usd } from './money.js';
+
+export interface Comparison {
+  comparison: Array<{ model: Model; costs: Costs }>;
+  summary: {
+    cheapest: { model: Model; monthly: Usd };
+    mostExpensive: { model: Model; monthly: Usd };
+    /** Most expensive minus cheapest; percent of the most expensive, to two decimals. */
+    savings: { monthly: Usd; yearly: Usd; percent: number };
+  };
+}
+
+/** Models in the order given; the first of equal costs wins cheapest and most expensive. */
+export function compareModels(models: readonly Model[], workload: Workload): Comparison {
+  const comparison = models.map((model) => ({ model, costs: calculateCost(model, workload) }));
+  const [first, ...rest] = comparison;
+  if (!first) throw new RangeError('compareModels needs at least one model');
+  let cheapest = first;
+  let dearest = first;
+  for (const entry of rest) {
+    if (entry.costs.monthly.nanos < cheapest.costs.monthly.nanos) cheapest = entry;
+    if (entry.costs.monthly.nanos > dearest.costs.monthly.nanos) dearest = entry;
+  }
+  const savedMonthly = dearest.costs.monthly.nanos - cheapest.costs.monthly.nanos;
+  const savedYearly = dearest.costs.yearly.nanos - cheapest.costs.yearly.nanos;
+  const dearestMonthly = dearest.costs.monthly.nanos;
+  const hundredths = dearestMonthly === 0n ? 0n : divideRoundHalfUp(savedMonthly * 10_000n, dearestMonthly);
+  return {
+    comparison,
+    summary: {
+      cheapest: { model: cheapest.model, monthly: cheapest.costs.monthly },
+      mostExpensive: { model: dearest.model, monthly: dearest.costs.monthly },
+      savings: { monthly: new Usd(savedMonthly), yearly: new Usd(savedYearly), percent: Number(hundredths) / 100 },
+    },
+  };
+}

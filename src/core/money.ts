@@ -1,0 +1,64 @@
+/**
+ * Exact money: amounts are held as whole nano-dollars (bigint), so every cost is exact to 1e-9 USD
+ * and prints as a plain decimal with no binary float noise.
+ */
+
+export const NANOS_PER_USD = 1_000_000_000n;
+
+/** A non-negative or negative amount of USD in whole nano-dollars. */
+export class Usd {
+  constructor(readonly nanos: bigint) {}
+
+  /** The decimal text, shortest form: 1250000n → "0.00125", 3000000000n → "3". */
+  toString(): string {
+    return formatScaled(this.nanos, 9);
+  }
+
+  /** Nearest float, for callers that need a number (JSON output uses toString). */
+  toNumber(): number {
+    return Number(this.toString());
+  }
+
+  toJSON(): number {
+    return this.toNumber();
+  }
+}
+
+/** Writes `value / 10^scale` as a shortest decimal string. */
+export function formatScaled(value: bigint, scale: number): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * Reads a non-negative decimal (`"12.5"`, `"0.0375"`, or a number whose shortest text is such a
+ * decimal) as an integer scaled by 10^scale. Returns undefined when it has more decimals than
+ * `scale` or is not a plain decimal.
+ */
+export function parseScaled(value: string | number, scale: number): bigint | undefined {
+  const text = typeof value === 'number' ? numberToPlainText(value) : value;
+  if (text === undefined) return undefined;
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const [, whole = '0', fraction = ''] = match;
+  if (fraction.length > scale) {
+    if (/[^0]/.test(fraction.slice(scale))) return undefined;
+  }
+  return BigInt(whole + fraction.slice(0, scale).padEnd(scale, '0'));
+}
+
+/** A finite non-negative number as plain decimal text (expands `1e-7` to `0.0000001`). */
+function numberToPlainText(value: number): string | undefined {
+  if (!Number.isFinite(value) || value < 0) return undefined;
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return value.toFixed(20).replace(/\.?0+$/, '');
+}
+
+/** Rounds numerator/denominator (both non-negative) to the nearest integer, halves up. */
+export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}

@@ -1,0 +1,91 @@
+/** createApp(): the whole HTTP API as one Web-standard Hono app, the same on every runtime. */
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { etag } from 'hono/etag';
+import type { Catalogue } from '../core/catalogue.js';
+import type { Assets, Endpoint, Reply, RequestContext } from './endpoint.js';
+import { ApiError } from './errors.js';
+import { toJson } from './json.js';
+import { parseQuery } from './params.js';
+import { badge } from './routes/badge.js';
+import { calculate } from './routes/calculate.js';
+import { cheapest } from './routes/cheapest.js';
+import { compare } from './routes/compare.js';
+import { health } from './routes/health.js';
+import { pricing, pricingFile } from './routes/pricing.js';
+import { recommend } from './routes/recommend.js';
+import { home, widget } from './routes/static.js';
+
+/** Every endpoint the app serves, in the order the docs list them. */
+export const ENDPOINTS: readonly Endpoint[] = [
+  pricing, pricingFile, calculate, cheapest, compare, recommend, badge, widget, health, home,
+] as unknown as readonly Endpoint[];
+
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+
+// The data changes monthly: an hour of freshness, then a day of serving stale while revalidating.
+export const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
+
+export interface AppOptions {
+  /** The catalogue, or a function that returns the one in force (so a reload swaps it atomically). */
+  catalogue: Catalogue | (() => Catalogue);
+  /** Public address used in meta.source, meta.docs and badge URLs; the request's origin when unset. */
+  baseUrl?: string;
+  assets?: Assets;
+}
+
+export function createApp(options: AppOptions): Hono {
+  const current = typeof options.catalogue === 'function' ? options.catalogue : () => options.catalogue as Catalogue;
+  const baseUrl = options.baseUrl?.replace(/\/+$/, '');
+  const assets = options.assets ?? {};
+  const app = new Hono();
+
+  // Set after the rest has run, so every response (errors and 304s too) carries them.
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
+  app.use('*', cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 }));
+  app.use('*', async (c, next) => {
+    if (!(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
+      throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
+    }
+    await next();
+  });
+  app.use('*', etag());
+
+  for (const e of ENDPOINTS) {
+    app.get(e.path, (c) => {
+      const url = new URL(c.req.url);
+      const params = e.ignoreQuery ? {} : parseQuery(url.searchParams, e.query);
+      const ctx: RequestContext = { catalogue: current(), baseUrl: baseUrl ?? url.origin, assets };
+      return send(c, e.handle(params, ctx));
+    });
+  }
+
+  app.notFound((c) => sendError(c, new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`)));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return sendError(c, err);
+    // A bug, never a client's fault: log it and answer without internals.
+    console.error(err);
+    return c.body(toJson({ error: { status: 500, code: 'internal_error', message: 'Internal error.' } }), 500, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+  });
+  return app;
+}
+
+function send(c: Context, reply: Reply): Response {
+  if ('json' in reply) {
+    return c.body(toJson(reply.json), 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': CACHE_CONTROL });
+  }
+  return c.body(reply.body, reply.status ?? 200, { 'Content-Type': reply.type, 'Cache-Control': CACHE_CONTROL });
+}
+
+function sendError(c: Context, error: ApiError): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+  if (error.status === 405) headers.Allow = ALLOWED_METHODS.join(', ');
+  return c.body(toJson(error.toBody()), error.status, headers);
+}

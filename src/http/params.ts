@@ -1,0 +1,164 @@
+/**
+ * Query parameters: zod builders for each kind of value, and the parser that turns a query string
+ * into typed parameters or a 400 that names the parameter and what it allows.
+ */
+import { z } from 'zod';
+import { parseContext } from '../core/context-window.js';
+import { parseScaled } from '../core/money.js';
+import { closestMatches } from '../core/suggest.js';
+import { ApiError, quote } from './errors.js';
+
+type Text = string | undefined;
+
+function fail(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** A whole number within [min, max]; `fallback` when absent. */
+export function integer(min: number, max: number, fallback: number, description: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text: Text, ctx) => {
+      if (text === undefined) return fallback;
+      const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+      if (!(value >= min && value <= max)) {
+        return fail(ctx, `must be a whole number from ${fmt(min)} to ${fmt(max)}; got ${quote(text)}`);
+      }
+      return value;
+    })
+    .meta({ description, default: String(fallback), examples: [String(fallback)] });
+}
+
+/** An optional whole number within [min, max]. */
+export function optionalInteger(min: number, max: number, description: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text: Text, ctx) => {
+      if (text === undefined) return undefined;
+      const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+      if (!(value >= min && value <= max)) {
+        return fail(ctx, `must be a whole number from ${fmt(min)} to ${fmt(max)}; got ${quote(text)}`);
+      }
+      return value;
+    })
+    .meta({ description });
+}
+
+/** An optional amount of USD (`12.5`), read exactly as nano-dollars. */
+export function usdAmount(description: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text: Text, ctx) => {
+      if (text === undefined) return undefined;
+      const nanos = text.length <= 30 ? parseScaled(text, 9) : undefined;
+      if (nanos === undefined) {
+        return fail(ctx, `must be an amount of USD such as 25 or 0.01 (at most 9 decimals); got ${quote(text)}`);
+      }
+      return nanos;
+    })
+    .meta({ description, examples: ['50'] });
+}
+
+/** One of fixed values, matched case-insensitively; aliases map other spellings to a value. */
+export function choice<const V extends string>(
+  values: readonly V[],
+  description: string,
+  aliases: Record<string, V> = {},
+) {
+  const lookup = new Map<string, V>(values.map((v) => [v.toLowerCase(), v]));
+  for (const [alias, value] of Object.entries(aliases)) lookup.set(alias.toLowerCase(), value);
+  const allowed = [...lookup.keys()].join(', ');
+  return z
+    .string()
+    .optional()
+    .transform((text: Text, ctx): V | undefined => {
+      if (text === undefined) return undefined;
+      const value = lookup.get(text.toLowerCase());
+      if (value === undefined) return fail(ctx, `must be one of ${allowed}; got ${quote(text)}`);
+      return value;
+    })
+    .meta({ description, enum: [...lookup.keys()] });
+}
+
+/** A comma-separated list of ids, between min and max entries, no repeats. */
+export function idList(min: number, max: number, description: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text: Text, ctx): string[] | undefined => {
+      if (text === undefined) return undefined;
+      const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+      if (ids.length < min || ids.length > max) {
+        const range = min === max ? `${min}` : min <= 1 ? `at most ${max}` : `${min} to ${max}`;
+        return fail(ctx, `must list ${range} comma-separated model ids; got ${ids.length}`);
+      }
+      const seen = new Set<string>();
+      for (const id of ids) {
+        const key = id.toLowerCase();
+        if (seen.has(key)) return fail(ctx, `lists ${quote(id)} more than once`);
+        seen.add(key);
+      }
+      return ids;
+    })
+    .meta({ description, examples: ['openai-gpt-5.6-terra,anthropic-claude-sonnet-5'] });
+}
+
+/** A context window in tokens: `128000`, `128K` or `1M`. */
+export function contextSize(description: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text: Text, ctx) => {
+      if (text === undefined) return undefined;
+      const tokens = text.length <= 16 ? parseContext(text) : undefined;
+      if (tokens === undefined || tokens > 100_000_000) {
+        return fail(ctx, `must be a number of tokens such as 128000, 128K or 1M; got ${quote(text)}`);
+      }
+      return tokens;
+    })
+    .meta({ description, examples: ['128K'] });
+}
+
+/** Free text such as a model id (validated against the catalogue by the handler). */
+export function text(description: string) {
+  return z.string().optional().meta({ description });
+}
+
+export type QuerySchema = z.ZodObject<Record<string, z.ZodType<unknown, string | undefined>>>;
+
+/**
+ * Reads the query: an empty value counts as absent, a parameter given twice or one the endpoint
+ * does not know is a 400, and the first invalid value is reported with its parameter's name.
+ */
+export function parseQuery<S extends QuerySchema>(search: URLSearchParams, schema: S): z.output<S> {
+  const known = schema.shape;
+  const values: Record<string, string> = {};
+  for (const [name, value] of search) {
+    if (!Object.hasOwn(known, name)) {
+      if (value === '') continue;
+      const suggestions = closestMatches(name, Object.keys(known), 1);
+      const hint = suggestions.length ? ` Did you mean ${suggestions[0]}?` : '';
+      const allowed = Object.keys(known).join(', ') || 'none';
+      throw new ApiError(400, 'unknown_parameter', `Unknown parameter ${quote(name)}.${hint} Allowed: ${allowed}.`, {
+        param: name,
+        ...(suggestions.length ? { suggestions } : {}),
+      });
+    }
+    if (value === '') continue;
+    if (Object.hasOwn(values, name)) {
+      throw new ApiError(400, 'duplicate_parameter', `${name} is given more than once; give it once.`, { param: name });
+    }
+    values[name] = value;
+  }
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const param = String(issue?.path[0] ?? '');
+  throw new ApiError(400, 'invalid_parameter', `${param} ${issue?.message ?? 'is invalid'}.`, { param });
+}

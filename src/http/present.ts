@@ -1,0 +1,30 @@
+/** Response pieces shared by endpoints: the catalogue's meta block, cost records, model summaries. */
+import type { Catalogue } from '../core/catalogue.js';
+import { TIERS, type Model } from '../core/catalogue-schema.js';
+import type { Costs } from '../core/cost.js';
+import type { RequestContext } from './endpoint.js';
+
+export function meta(ctx: RequestContext, count: number) {
+  return {
+    count,
+    providers: ctx.catalogue.providers.map((p) => p.name),
+    tiers: TIERS,
+    lastUpdated: ctx.catalogue.lastUpdated,
+    source: `${ctx.baseUrl}/`,
+    docs: `${ctx.baseUrl}/docs`,
+  };
+}
+
+export function catalogueBody(ctx: RequestContext, models: readonly Model[]) {
+  return { models, meta: meta(ctx, models.length) };
+}
+
+export function modelSummary(model: Model) {
+  return { id: model.id, name: model.name, provider: model.provider, tier: model.tier };
+}
+
+export function fullCosts(costs: Costs) {
+  return { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly, yearly: costs.yearly };
+}
+
+export type { Catalogue };

@@ -1,0 +1,51 @@
+/** GET /api/calculate: what a workload costs on one model or on up to 10. */
+import { z } from 'zod';
+import { calculateCost } from '../../core/cost.js';
+import { endpoint, findModel } from '../endpoint.js';
+import { ApiError } from '../errors.js';
+import { idList, text } from '../params.js';
+import { fullCosts, modelSummary } from '../present.js';
+import { daysPerMonth, inputTokens, mode, outputTokens, requestsPerDay, toWorkload } from '../workload.js';
+
+export const calculateQuery = z.object({
+  model: text('Model id (required unless models is given).'),
+  models: idList(1, 10, 'Comma-separated model ids, at most 10 (instead of model).'),
+  input_tokens: inputTokens(2000),
+  output_tokens: outputTokens(500),
+  requests: requestsPerDay(1000),
+  days: daysPerMonth,
+  mode,
+});
+
+export const calculate = endpoint({
+  path: '/api/calculate',
+  summary: 'Cost of a workload on one model (model) or several (models)',
+  query: calculateQuery,
+  handle: (params, { catalogue }) => {
+    const workloadEcho = {
+      input_tokens: params.input_tokens,
+      output_tokens: params.output_tokens,
+      requests: params.requests,
+      days: params.days,
+      mode: params.mode ?? 'standard',
+    };
+    const workload = toWorkload(workloadEcho);
+    if (params.model !== undefined && params.models !== undefined) {
+      throw new ApiError(400, 'invalid_parameter', 'Give either model (one id) or models (a list), not both.', { param: 'models' });
+    }
+    if (params.models !== undefined) {
+      const models = params.models.map((id) => findModel(catalogue, id, 'models'));
+      return {
+        json: {
+          workload: workloadEcho,
+          results: models.map((m) => ({ ...modelSummary(m), costs: fullCosts(calculateCost(m, workload)) })),
+        },
+      };
+    }
+    if (params.model === undefined) {
+      throw new ApiError(400, 'missing_parameter', 'model is required (a model id), or models (comma-separated ids).', { param: 'model' });
+    }
+    const model = findModel(catalogue, params.model, 'model');
+    return { json: { model: model.id, workload: workloadEcho, costs: fullCosts(calculateCost(model, workload)) } };
+  },
+});

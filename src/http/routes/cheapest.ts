@@ -1,0 +1,52 @@
+/** GET /api/cheapest: the models that run a workload for the least money. */
+import { z } from 'zod';
+import { CHEAPEST_USE_CASES } from '../../core/catalogue-schema.js';
+import { findCheapest } from '../../core/cheapest.js';
+import { Usd } from '../../core/money.js';
+import { endpoint } from '../endpoint.js';
+import { choice, integer, usdAmount } from '../params.js';
+import { modelSummary } from '../present.js';
+import { inputTokens, outputTokens, requestsPerDay } from '../workload.js';
+
+const DAYS = 30;
+
+export const cheapestQuery = z.object({
+  input_tokens: inputTokens(2000),
+  output_tokens: outputTokens(500),
+  requests: requestsPerDay(1000),
+  budget: usdAmount('Maximum monthly cost in USD; dearer models are left out.'),
+  use_case: choice(CHEAPEST_USE_CASES, 'Keep only models suited to this use case (use-case score of 3 or more).'),
+  quality: choice(['high', 'budget'] as const, 'high keeps Mid and Premium models, budget keeps Budget ones.'),
+  limit: integer(1, 10, 5, 'Maximum number of results.'),
+});
+
+export const cheapest = endpoint({
+  path: '/api/cheapest',
+  summary: 'The cheapest models for a workload (30 days a month)',
+  query: cheapestQuery,
+  handle: (p, { catalogue }) => {
+    const workload = { inputTokens: p.input_tokens, outputTokens: p.output_tokens, requests: p.requests, days: DAYS, mode: 'standard' as const };
+    const ranked = findCheapest(catalogue, workload, {
+      limit: p.limit,
+      ...(p.budget !== undefined ? { budgetNanos: p.budget } : {}),
+      ...(p.use_case ? { useCase: p.use_case } : {}),
+      ...(p.quality ? { quality: p.quality } : {}),
+    });
+    return {
+      json: {
+        workload: { input_tokens: p.input_tokens, output_tokens: p.output_tokens, requests: p.requests, days: DAYS },
+        filters: {
+          budget: p.budget === undefined ? null : new Usd(p.budget),
+          use_case: p.use_case ?? null,
+          quality: p.quality ?? null,
+          limit: p.limit,
+        },
+        recommendations: ranked.map(({ rank, model, costs }) => ({
+          rank,
+          ...modelSummary(model),
+          costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+        })),
+      },
+    };
+  },
+});

@@ -1,0 +1,12 @@
+/** GET /healthz: liveness and the catalogue's size and date. */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+
+export const health = endpoint({
+  path: '/healthz',
+  summary: 'Service health',
+  query: z.object({}),
+  handle: (_params, { catalogue }) => ({
+    json: { status: 'ok', models: catalogue.models.length, lastUpdated: catalogue.lastUpdated },
+  }),
+});
