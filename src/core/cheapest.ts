@@ -1,7 +1,7 @@
 /** Which models run a workload for the least money. */
 import { SUITED_SCORE, type Model, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { calculateCost, requestNumerator, type Costs, type Workload } from './cost.js';
+import { calculateCost, monthlyNanos, requestNumerator, type Costs, type Workload } from './cost.js';
 import { topK } from './top-k.js';
 
 export type QualityBand = 'high' | 'budget';
@@ -34,17 +34,19 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const pool = tiers ? tiers.flatMap((t) => catalogue.byTier.get(t) ?? []) : catalogue.models;
   const { useCase, budgetNanos } = options;
 
-  const candidates: Array<{ model: Model; cost: bigint; costs: Costs }> = [];
+  // Only the exact numerator is needed to rank and filter; the four rounded costs are worked out
+  // for the k winners alone.
+  const candidates: Array<{ model: Model; cost: bigint }> = [];
   for (const model of pool) {
     if (useCase && !isSuited(model, useCase)) continue;
-    const costs = calculateCost(model, workload);
-    if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) continue;
-    candidates.push({ model, cost: requestNumerator(model, workload), costs });
+    const cost = requestNumerator(model, workload);
+    if (budgetNanos !== undefined && monthlyNanos(cost, workload) > budgetNanos) continue;
+    candidates.push({ model, cost });
   }
   const best = topK(candidates, options.limit, (a, b) =>
     a.cost === b.cost ? compareIds(a.model, b.model) : a.cost < b.cost ? -1 : 1,
   );
-  return best.map(({ model, costs }, i) => ({ rank: i + 1, model, costs }));
+  return best.map(({ model }, i) => ({ rank: i + 1, model, costs: calculateCost(model, workload) }));
 }
 
 export function compareIds(a: Model, b: Model): number {

@@ -37,27 +37,60 @@ export function priceNanos(price: number): bigint {
 const REQUEST_DENOMINATOR = 1_000_000_000_000_000n * 100n * 2n;
 const NANO_DENOMINATOR = REQUEST_DENOMINATOR / 1_000_000_000n;
 
-/** The prices that apply to one request: long-context prices above the model's threshold. */
-function pricesFor(model: Model, inputTokens: number) {
-  const long = model.longContext;
-  if (long && inputTokens > long.threshold) {
-    return { input: long.input, output: long.output, cachedInput: long.cachedInput ?? model.cachedInput };
+/** A model's prices as nano-dollars per 1M tokens: cached input falls back to the input price. */
+interface PriceNanos {
+  input: bigint;
+  output: bigint;
+  cachedInput: bigint;
+}
+
+interface ModelPriceNanos {
+  standard: PriceNanos;
+  long?: PriceNanos & { threshold: number };
+}
+
+// Prices are parsed from their decimal text once per model record, not once per request: records
+// are immutable, so a WeakMap keyed by the record stays right and is freed with the catalogue.
+const parsedPrices = new WeakMap<Model, ModelPriceNanos>();
+
+function pricesOf(model: Model): ModelPriceNanos {
+  let prices = parsedPrices.get(model);
+  if (prices === undefined) {
+    const input = priceNanos(model.input);
+    const standard = {
+      input,
+      output: priceNanos(model.output),
+      cachedInput: model.cachedInput === undefined ? input : priceNanos(model.cachedInput),
+    };
+    const long = model.longContext;
+    if (long) {
+      const longInput = priceNanos(long.input);
+      const cached = long.cachedInput ?? model.cachedInput;
+      prices = {
+        standard,
+        long: { threshold: long.threshold, input: longInput, output: priceNanos(long.output), cachedInput: cached === undefined ? longInput : priceNanos(cached) },
+      };
+    } else {
+      prices = { standard };
+    }
+    parsedPrices.set(model, prices);
   }
-  return { input: model.input, output: model.output, cachedInput: model.cachedInput };
+  return prices;
 }
 
 /**
  * The exact cost of one request as a numerator over REQUEST_DENOMINATOR.
  * input × price + output × price (× 1.15 streaming), halved in batch mode; cached input tokens
- * are billed at the cached-input price (input price when the model publishes none).
+ * are billed at the cached-input price (input price when the model publishes none). Above the
+ * model's long-context threshold the long-context prices apply to the whole request.
  */
 export function requestNumerator(model: Model, workload: Workload): bigint {
-  const prices = pricesFor(model, workload.inputTokens);
-  const cached = BigInt(Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens));
-  const fresh = BigInt(workload.inputTokens) - cached;
-  const inputPart =
-    fresh * priceNanos(prices.input) + cached * priceNanos(prices.cachedInput ?? prices.input);
-  const outputPart = BigInt(workload.outputTokens) * priceNanos(prices.output);
+  const { standard, long } = pricesOf(model);
+  const prices = long && workload.inputTokens > long.threshold ? long : standard;
+  const cachedTokens = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
+  let inputPart = BigInt(workload.inputTokens - cachedTokens) * prices.input;
+  if (cachedTokens !== 0) inputPart += BigInt(cachedTokens) * prices.cachedInput;
+  const outputPart = BigInt(workload.outputTokens) * prices.output;
   const outputFactor = workload.mode === 'streaming' ? 115n : 100n;
   const batchFactor = workload.mode === 'batch' ? 1n : 2n;
   return (inputPart * 100n + outputPart * outputFactor) * batchFactor;
@@ -78,4 +111,14 @@ export function calculateCost(model: Model, workload: Workload): Costs {
     monthly: toUsd(monthly),
     yearly: toUsd(monthly * 12n),
   };
+}
+
+/** The cost of one request alone (calculateCost(...).perRequest without the other three divisions). */
+export function costPerRequest(model: Model, workload: Workload): Usd {
+  return toUsd(requestNumerator(model, workload));
+}
+
+/** The monthly cost alone, in nano-dollars, from a request numerator: equals calculateCost(...).monthly.nanos. */
+export function monthlyNanos(numerator: bigint, workload: Workload): bigint {
+  return divideRoundHalfUp(numerator * BigInt(workload.requests) * BigInt(workload.days), NANO_DENOMINATOR);
 }

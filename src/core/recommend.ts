@@ -6,7 +6,7 @@
 import type { Model, Tier, UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { compareIds, isSuited } from './cheapest.js';
-import { calculateCost } from './cost.js';
+import { costPerRequest } from './cost.js';
 import type { Usd } from './money.js';
 import { topK } from './top-k.js';
 
@@ -43,7 +43,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     if (useCase && !isSuited(model, useCase)) continue;
     if (criteria.minQuality !== undefined && model.quality < criteria.minQuality) continue;
     if (criteria.minContext !== undefined && model.contextTokens < criteria.minContext) continue;
-    const cost = calculateCost(model, workload).perRequest;
+    const cost = costPerRequest(model, workload);
     if (criteria.maxCostNanos !== undefined && cost.nanos > criteria.maxCostNanos) continue;
     candidates.push({ model, score: useCase ? (model.useCases[useCase] ?? 0) : model.quality, cost });
   }
