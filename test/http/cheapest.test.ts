@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { expectError, getJson, getText } from './helpers.js';
+
+// Per request at the defaults, 2000 in / 500 out (daily × 1000, monthly × 30):
+//   alpha-nano   2000 × 0.05/1M + 500 × 0.4/1M  = 0.0001 + 0.0002 = 0.0003 → 0.3 → 9
+//   beta-classic 2000 × 0.1/1M  + 500 × 0.2/1M  = 0.0002 + 0.0001 = 0.0003 → 0.3 → 9
+//   beta-flash   2000 × 0.1/1M  + 500 × 0.4/1M  = 0.0002 + 0.0002 = 0.0004 → 0.4 → 12
+//   alpha-mini   2000 × 0.25/1M + 500 × 2/1M    = 0.0005 + 0.001  = 0.0015 → 1.5 → 45
+//   beta-pro     2000 × 1.25/1M + 500 × 10/1M   = 0.0025 + 0.005  = 0.0075 → 7.5 → 225
+//   alpha-large  2000 × 3/1M    + 500 × 15/1M   = 0.006  + 0.0075 = 0.0135 → 13.5 → 405
+const ids = (body: { recommendations: Array<{ id: string }> }) => body.recommendations.map((r) => r.id);
+
+describe('GET /api/cheapest', () => {
+  it('defaults: 2000 in, 500 out, 1000 requests, 30 days, limit 5; cheapest first, ties by id', async () => {
+    const { status, body } = await getJson('/api/cheapest');
+    expect(status).toBe(200);
+    expect(body.workload).toEqual({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30 });
+    expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, limit: 5 });
+    expect(body.recommendations).toEqual([
+      { rank: 1, id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 } },
+      { rank: 2, id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 } },
+      { rank: 3, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', costs: { perRequest: 0.0004, daily: 0.4, monthly: 12 } },
+      { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', costs: { perRequest: 0.0015, daily: 1.5, monthly: 45 } },
+      { rank: 5, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225 } },
+    ]);
+  });
+
+  it('prints 0.0003, not float noise (raw response text)', async () => {
+    const { text } = await getText('/api/cheapest?limit=2');
+    expect(text).toContain('"costs":{"perRequest":0.0003,"daily":0.3,"monthly":9}');
+    expect(text).not.toContain('0.00030000000000000003');
+  });
+
+  it('takes input_tokens, output_tokens and requests, with 30 days a month', async () => {
+    const { body } = await getJson('/api/cheapest?input_tokens=10000&output_tokens=0&requests=7&limit=2');
+    // alpha-nano 10000 × 0.05/1M = 0.0005; × 7 = 0.0035; × 30 = 0.105
+    // beta-flash and beta-classic 10000 × 0.1/1M = 0.001; × 7 = 0.007; × 30 = 0.21 (beta-classic first by id)
+    expect(body.workload).toEqual({ input_tokens: 10000, output_tokens: 0, requests: 7, days: 30 });
+    expect(body.recommendations.map((r: { id: string; costs: unknown }) => [r.id, r.costs])).toEqual([
+      ['alpha-nano', { perRequest: 0.0005, daily: 0.0035, monthly: 0.105 }],
+      ['beta-classic', { perRequest: 0.001, daily: 0.007, monthly: 0.21 }],
+    ]);
+  });
+
+  it('limit 1 to 10', async () => {
+    expect(ids((await getJson('/api/cheapest?limit=1')).body)).toEqual(['alpha-nano']);
+    expect(ids((await getJson('/api/cheapest?limit=10')).body)).toEqual(['alpha-nano', 'beta-classic', 'beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
+    expect((await getJson('/api/cheapest?limit=10')).body.recommendations.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('budget drops models whose monthly cost exceeds it and keeps one exactly at it', async () => {
+    const exact = await getJson('/api/cheapest?budget=9&limit=10');
+    expect(ids(exact.body)).toEqual(['alpha-nano', 'beta-classic']);
+    expect(exact.body.filters.budget).toBe(9);
+    expect(ids((await getJson('/api/cheapest?budget=8.999999999')).body)).toEqual([]);
+    expect(ids((await getJson('/api/cheapest?budget=12.5&limit=10')).body)).toEqual(['alpha-nano', 'beta-classic', 'beta-flash']);
+    expect(ids((await getJson('/api/cheapest?budget=1000&limit=10')).body)).toHaveLength(6);
+  });
+
+  it('budget=0 keeps only what is free', async () => {
+    expect(ids((await getJson('/api/cheapest?budget=0')).body)).toEqual([]);
+    expect(ids((await getJson('/api/cheapest?budget=0&input_tokens=0&output_tokens=0&limit=10')).body)).toHaveLength(6);
+  });
+
+  it('echoes a fractional budget exactly', async () => {
+    const { text } = await getText('/api/cheapest?budget=0.3');
+    expect(text).toContain('"budget":0.3,');
+  });
+
+  it('use_case keeps models suited to it (score 3 or more)', async () => {
+    const { body } = await getJson('/api/cheapest?use_case=coding&limit=10');
+    // coding: beta-flash 3, alpha-mini 3, beta-pro 4, alpha-large 5
+    expect(ids(body)).toEqual(['beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
+    expect(body.filters.use_case).toBe('coding');
+    expect(ids((await getJson('/api/cheapest?use_case=classification&limit=10')).body)).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini', 'alpha-large']);
+    expect(ids((await getJson('/api/cheapest?use_case=extraction&limit=10')).body)).toEqual(['beta-flash', 'alpha-mini', 'alpha-large']);
+    expect(ids((await getJson('/api/cheapest?use_case=reasoning&limit=10')).body)).toEqual(['alpha-mini', 'beta-pro', 'alpha-large']);
+    expect(ids((await getJson('/api/cheapest?use_case=analysis&limit=10')).body)).toEqual(['beta-pro', 'alpha-large']);
+    expect(ids((await getJson('/api/cheapest?use_case=CHAT&limit=10')).body)).toEqual(['beta-classic', 'beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
+  });
+
+  it('quality=high keeps Mid and Premium, quality=budget keeps Budget', async () => {
+    const high = await getJson('/api/cheapest?quality=high&limit=10');
+    expect(ids(high.body)).toEqual(['beta-classic', 'beta-pro', 'alpha-large']);
+    expect(high.body.filters.quality).toBe('high');
+    expect(ids((await getJson('/api/cheapest?quality=budget&limit=10')).body)).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini']);
+  });
+
+  it('combines the filters with AND', async () => {
+    const { body } = await getJson('/api/cheapest?use_case=chat&quality=high&budget=225&limit=10');
+    expect(ids(body)).toEqual(['beta-classic', 'beta-pro']);
+    expect(body.filters).toEqual({ budget: 225, use_case: 'chat', quality: 'high', limit: 10 });
+    expect(ids((await getJson('/api/cheapest?use_case=analysis&quality=budget')).body)).toEqual([]);
+  });
+
+  it.each([
+    ['limit', '0'], ['limit', '11'], ['limit', '2.5'], ['limit', 'five'], ['limit', '-1'],
+    ['budget', 'abc'], ['budget', '-5'], ['budget', '1e3'], ['budget', '0x10'], ['budget', 'NaN'], ['budget', '0.0000000001'],
+    ['input_tokens', '1e3'], ['output_tokens', '-1'], ['requests', '0'],
+    ['use_case', 'creative'], ['use_case', 'poetry'], ['quality', 'premium'], ['quality', '3'],
+  ])('%s=%s is a 400 naming the parameter', async (param, value) => {
+    const error = await expectError(`/api/cheapest?${param}=${encodeURIComponent(value)}`, 400, 'invalid_parameter', param);
+    expect(error.message).toContain(param);
+  });
+
+  it('names what is allowed', async () => {
+    const useCase = await expectError('/api/cheapest?use_case=creative', 400, 'invalid_parameter', 'use_case');
+    expect(useCase.message).toContain('coding, chat, classification, extraction, reasoning, analysis');
+    const quality = await expectError('/api/cheapest?quality=premium', 400, 'invalid_parameter', 'quality');
+    expect(quality.message).toContain('high, budget');
+    const limit = await expectError('/api/cheapest?limit=11', 400, 'invalid_parameter', 'limit');
+    expect(limit.message).toContain('from 1 to 10');
+  });
+
+  it('refuses days (a month is 30 days here), a repeated and an unknown parameter', async () => {
+    await expectError('/api/cheapest?days=31', 400, 'unknown_parameter', 'days');
+    await expectError('/api/cheapest?limit=2&limit=3', 400, 'duplicate_parameter', 'limit');
+    await expectError('/api/cheapest?foo=bar', 400, 'unknown_parameter', 'foo');
+  });
+
+  it('treats empty values as absent', async () => {
+    const { body } = await getJson('/api/cheapest?budget=&use_case=&quality=&limit=');
+    expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, limit: 5 });
+  });
+});

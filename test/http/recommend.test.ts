@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { expectError, getJson, getText } from './helpers.js';
+
+// Cost per request at the defaults, 1000 in / 500 out:
+//   alpha-large  1000 × 3/1M    + 500 × 15/1M  = 0.003   + 0.0075 = 0.0105   quality 5, 1M
+//   beta-pro     1000 × 1.25/1M + 500 × 10/1M  = 0.00125 + 0.005  = 0.00625  quality 4, 1M (1,048,576)
+//   beta-flash   1000 × 0.1/1M  + 500 × 0.4/1M = 0.0001  + 0.0002 = 0.0003   quality 3, 1M (1,048,576)
+//   alpha-mini   1000 × 0.25/1M + 500 × 2/1M   = 0.00025 + 0.001  = 0.00125  quality 3, 400K
+//   beta-classic 1000 × 0.1/1M  + 500 × 0.2/1M = 0.0001  + 0.0001 = 0.0002   quality 2, 32K
+//   alpha-nano   1000 × 0.05/1M + 500 × 0.4/1M = 0.00005 + 0.0002 = 0.00025  quality 2, 128K (131,072)
+const ids = (body: { recommendations: Array<{ id: string }> }) => body.recommendations.map((r) => r.id);
+const get = async (query: string) => (await getJson(`/api/recommend${query}`)).body;
+
+describe('GET /api/recommend', () => {
+  it('defaults: 1000 in, 500 out, limit 5; by quality, then cost', async () => {
+    const { status, body } = await getJson('/api/recommend');
+    expect(status).toBe(200);
+    expect(body.criteria).toEqual({
+      use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, limit: 5,
+    });
+    expect(body.recommendations).toEqual([
+      { rank: 1, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', quality: 5, context: '1M', costPerRequest: 0.0105,
+        reason: 'Overall quality 5/5 at $0.0105 per request (Premium tier, 1M context).' },
+      { rank: 2, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', quality: 4, context: '1M', costPerRequest: 0.00625,
+        reason: 'Overall quality 4/5 at $0.00625 per request (Mid tier, 1M context).' },
+      { rank: 3, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', quality: 3, context: '1M', costPerRequest: 0.0003,
+        reason: 'Overall quality 3/5 at $0.0003 per request (Budget tier, 1M context).' },
+      { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', quality: 3, context: '400K', costPerRequest: 0.00125,
+        reason: 'Overall quality 3/5 at $0.00125 per request (Budget tier, 400K context).' },
+      { rank: 5, id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', quality: 2, context: '32K', costPerRequest: 0.0002,
+        reason: 'Overall quality 2/5 at $0.0002 per request (Mid tier, 32K context).' },
+    ]);
+  });
+
+  it('costPerRequest is a number without float noise (raw response text)', async () => {
+    // 2000 × 0.05/1M + 500 × 0.4/1M = 0.0001 + 0.0002 = 0.0003 (floats: 0.00030000000000000003)
+    const { text } = await getText('/api/recommend?use_case=speed&input_tokens=2000&limit=10');
+    expect(text).toContain('"id":"alpha-nano"');
+    expect(text).toContain('"costPerRequest":0.0003,');
+    expect(text).not.toContain('00000000');
+  });
+
+  it('use_case keeps suited models, ranked by their score for it, and says so in the reason', async () => {
+    const body = await get('?use_case=speed');
+    // speed: beta-flash 5 (q3), alpha-nano 5 (q2), alpha-mini 4; alpha-large scores 2
+    expect(ids(body)).toEqual(['beta-flash', 'alpha-nano', 'alpha-mini']);
+    expect(body.criteria.use_case).toBe('speed');
+    expect(body.recommendations[0].reason).toBe('Scores 5/5 for speed with overall quality 3/5 at $0.0003 per request (Budget tier, 1M context).');
+    expect(ids(await get('?use_case=vision'))).toEqual(['beta-pro', 'beta-flash']);
+    expect(ids(await get('?use_case=long-context'))).toEqual(['alpha-large']);
+    expect(ids(await get('?use_case=LONG-CONTEXT'))).toEqual(['alpha-large']);
+    expect(ids(await get('?use_case=creative'))).toEqual([]);
+  });
+
+  it('accepts every use case of SPEC 4.6', async () => {
+    for (const useCase of ['coding', 'chat', 'classification', 'extraction', 'reasoning', 'analysis', 'creative', 'general', 'speed',
+      'long-context', 'multimodal', 'vision', 'summarization', 'multilingual']) {
+      const { status, body } = await getJson(`/api/recommend?use_case=${useCase}`);
+      expect(status, useCase).toBe(200);
+      expect(body.criteria.use_case).toBe(useCase);
+    }
+  });
+
+  it.each([
+    ['low', 'Budget', ['beta-flash', 'alpha-mini', 'alpha-nano']],
+    ['budget', 'Budget', ['beta-flash', 'alpha-mini', 'alpha-nano']],
+    ['mid', 'Mid', ['beta-pro', 'beta-classic']],
+    ['medium', 'Mid', ['beta-pro', 'beta-classic']],
+    ['high', 'Premium', ['alpha-large']],
+    ['premium', 'Premium', ['alpha-large']],
+    ['PREMIUM', 'Premium', ['alpha-large']],
+  ])('budget=%s is the %s tier', async (alias, tier, expected) => {
+    const body = await get(`?budget=${alias}`);
+    expect(body.criteria.budget).toBe(tier);
+    expect(ids(body)).toEqual(expected);
+  });
+
+  it('quality is a minimum score 1 to 5', async () => {
+    expect(ids(await get('?quality=1'))).toHaveLength(5);
+    expect(ids(await get('?quality=3&limit=10'))).toEqual(['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini']);
+    expect(ids(await get('?quality=5'))).toEqual(['alpha-large']);
+    expect((await get('?quality=4')).criteria.quality).toBe(4);
+  });
+
+  it('max_cost keeps models costing at most that per request', async () => {
+    const body = await get('?max_cost=0.00025');
+    // beta-classic 0.0002 and alpha-nano exactly 0.00025
+    expect(ids(body)).toEqual(['beta-classic', 'alpha-nano']);
+    expect(body.criteria.max_cost).toBe(0.00025);
+    expect(ids(await get('?max_cost=0.000249999'))).toEqual(['beta-classic']);
+    expect(ids(await get('?max_cost=0'))).toEqual([]);
+    expect(ids(await get('?max_cost=1&limit=10'))).toHaveLength(6);
+  });
+
+  it.each([
+    ['128K', 128_000, ['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini', 'alpha-nano']],
+    ['128k', 128_000, ['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini', 'alpha-nano']],
+    ['1M', 1_000_000, ['alpha-large', 'beta-pro', 'beta-flash']],
+    ['1000001', 1_000_001, ['beta-pro', 'beta-flash']],
+    ['131072', 131_072, ['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini', 'alpha-nano']],
+    ['131073', 131_073, ['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini']],
+    ['1.5M', 1_500_000, []],
+  ])('min_context=%s is %i tokens', async (text, tokens, expected) => {
+    const body = await get(`?min_context=${text}&limit=10`);
+    expect(body.criteria.min_context).toBe(tokens);
+    expect(ids(body)).toEqual(expected);
+  });
+
+  it('input_tokens and output_tokens set costPerRequest', async () => {
+    const body = await get('?input_tokens=2000&output_tokens=0&limit=1');
+    // 2000 × 3/1M = 0.006
+    expect(body.recommendations[0].costPerRequest).toBe(0.006);
+    expect(body.criteria).toMatchObject({ input_tokens: 2000, output_tokens: 0 });
+  });
+
+  it('limit 1 to 10', async () => {
+    expect(ids(await get('?limit=1'))).toEqual(['alpha-large']);
+    expect(ids(await get('?limit=10'))).toEqual(['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini', 'beta-classic', 'alpha-nano']);
+  });
+
+  it('combines every filter with AND', async () => {
+    const body = await get('?use_case=coding&budget=low&quality=3&max_cost=0.0003&min_context=1M');
+    expect(ids(body)).toEqual(['beta-flash']);
+    expect(body.criteria).toEqual({
+      use_case: 'coding', budget: 'Budget', quality: 3, max_cost: 0.0003, min_context: 1_000_000, input_tokens: 1000, output_tokens: 500, limit: 5,
+    });
+  });
+
+  it.each([
+    ['use_case', 'poetry'], ['budget', 'cheap'], ['budget', 'free'],
+    ['quality', '0'], ['quality', '6'], ['quality', '3.5'], ['quality', 'good'],
+    ['max_cost', 'abc'], ['max_cost', '-0.01'], ['max_cost', '1e-3'], ['max_cost', '0x10'],
+    ['min_context', 'big'], ['min_context', '-5'], ['min_context', '1e6'], ['min_context', '1.5'], ['min_context', '128KB'],
+    ['input_tokens', '1.5'], ['output_tokens', 'NaN'], ['limit', '0'], ['limit', '11'],
+  ])('%s=%s is a 400 naming the parameter', async (param, value) => {
+    const error = await expectError(`/api/recommend?${param}=${encodeURIComponent(value)}`, 400, 'invalid_parameter', param);
+    expect(error.message).toContain(param);
+  });
+
+  it('names what is allowed', async () => {
+    expect((await expectError('/api/recommend?budget=cheap', 400, 'invalid_parameter', 'budget')).message).toMatch(/low.*medium.*high|budget, mid, premium/);
+    expect((await expectError('/api/recommend?quality=6', 400, 'invalid_parameter', 'quality')).message).toContain('from 1 to 5');
+    expect((await expectError('/api/recommend?use_case=poetry', 400, 'invalid_parameter', 'use_case')).message).toContain('summarization');
+  });
+
+  it('refuses a repeated and an unknown parameter; empty values are absent', async () => {
+    await expectError('/api/recommend?use_case=chat&use_case=coding', 400, 'duplicate_parameter', 'use_case');
+    await expectError('/api/recommend?tier=mid', 400, 'unknown_parameter', 'tier');
+    const body = await get('?use_case=&budget=&quality=&max_cost=&min_context=&limit=');
+    expect(body.criteria).toEqual({
+      use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, limit: 5,
+    });
+  });
+});
