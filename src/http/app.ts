@@ -6,6 +6,10 @@ import type { Catalogue } from '../core/catalogue.js';
 import type { Assets, Endpoint, Reply, RequestContext } from './endpoint.js';
 import { ApiError } from './errors.js';
 import { toJson } from './json.js';
+import { accessLog, type AccessLogEntry } from './middleware/access-log/index.js';
+import { rateLimit, type RateLimitOptions } from './middleware/rate-limit/index.js';
+import { securityHeaders } from './middleware/security-headers/index.js';
+import { urlLimit } from './middleware/url-limit/index.js';
 import { parseQuery } from './params.js';
 import { badge } from './routes/badge.js';
 import { calculate } from './routes/calculate.js';
@@ -32,6 +36,12 @@ export interface AppOptions {
   /** Public address used in meta.source, meta.docs and badge URLs; the request's origin when unset. */
   baseUrl?: string;
   assets?: Assets;
+  /** Longest request target (path and query) served, in bytes; longer ones get a 414 (default 8,192). */
+  maxUrlBytes?: number;
+  /** Per-client rate limit, off when unset; the runtime says how to find the client's address. */
+  rateLimit?: RateLimitOptions;
+  /** Receives one access-log entry per request; no log when unset. */
+  accessLog?: (entry: AccessLogEntry) => void;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -40,12 +50,16 @@ export function createApp(options: AppOptions): Hono {
   const assets = options.assets ?? {};
   const app = new Hono();
 
+  if (options.accessLog) app.use('*', accessLog(options.accessLog));
+  app.use('*', securityHeaders());
   // Set after the rest has run, so every response (errors and 304s too) carries them.
   app.use('*', async (c, next) => {
     await next();
     c.res.headers.set('Access-Control-Allow-Origin', '*');
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
   });
+  app.use('*', urlLimit(options.maxUrlBytes === undefined ? {} : { maxBytes: options.maxUrlBytes }));
+  if (options.rateLimit) app.use('*', rateLimit(options.rateLimit));
   app.use('*', cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 }));
   app.use('*', async (c, next) => {
     if (!(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {

@@ -8,7 +8,11 @@ const MARKED = /"\\u0000usd:(-?\d+(?:\.\d+)?)"/g;
 export function toJson(value: unknown): string {
   const text = JSON.stringify(value, function (this: Record<string, unknown>, key, replaced: unknown) {
     const raw = this[key];
-    return raw instanceof Usd ? MARK + raw.toString() : replaced;
+    if (raw instanceof Usd) return MARK + raw.toString();
+    // A string from client input may hold the mark itself: doubling its U+0000 keeps it a string
+    // (and keeps the JSON valid), since the pattern needs a quote right before the mark.
+    if (typeof replaced === 'string' && replaced.includes(MARK)) return replaced.replaceAll(MARK, `\u0000${MARK}`);
+    return replaced;
   });
   return text.replace(MARKED, '$1');
 }

@@ -1,0 +1,34 @@
+/** What every answer must look like, whatever the request: the reliability contract as one check. */
+import { expect } from 'vitest';
+
+/** 2xx, 304, or a client error the docs name; never a 5xx. */
+export const ALLOWED_STATUSES = new Set([304, 400, 404, 405, 413, 414, 429, 431]);
+
+export function isAllowedStatus(status: number): boolean {
+  return (status >= 200 && status < 300) || ALLOWED_STATUSES.has(status);
+}
+
+/** Asserts the contract and returns the body text (empty for HEAD and 304). */
+export async function checkResponse(res: Response, path: string, method = 'GET'): Promise<string> {
+  const body = await res.text();
+  const type = res.headers.get('Content-Type') ?? '';
+  expect(isAllowedStatus(res.status), `status ${res.status} for ${method} ${path}: ${body.slice(0, 200)}`).toBe(true);
+  expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  if (/^text\/html\b/.test(type)) expect(res.headers.get('Content-Security-Policy')).toMatch(/default-src 'self'/);
+  if (method === 'HEAD' || res.status === 304) return body;
+
+  if (res.status >= 400) {
+    // The badge may answer its errors as an SVG image, so that a broken <img> still shows why.
+    if (path.startsWith('/api/badge') && /^image\/svg\+xml\b/.test(type)) {
+      expect(body.trimStart().startsWith('<svg')).toBe(true);
+      return body;
+    }
+    expect(type, `error content type for ${path}`).toMatch(/^application\/json\b/);
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; status?: unknown } };
+    expect(typeof parsed.error?.code, `error.code in ${body.slice(0, 200)}`).toBe('string');
+    expect(parsed.error?.status).toBe(res.status);
+    return body;
+  }
+  if (/^application\/json\b/.test(type)) expect(() => JSON.parse(body) as unknown).not.toThrow();
+  return body;
+}
