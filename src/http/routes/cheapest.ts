@@ -6,7 +6,7 @@ import { Usd } from '../../core/money.js';
 import { endpoint } from '../endpoint.js';
 import { choice, integer, usdAmount } from '../params.js';
 import { modelSummary } from '../present.js';
-import { inputTokens, outputTokens, requestsPerDay } from '../workload.js';
+import { cachedEcho, cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay } from '../workload.js';
 
 const DAYS = 30;
 
@@ -18,6 +18,7 @@ export const cheapestQuery = z.object({
   use_case: choice(CHEAPEST_USE_CASES, 'Keep only models suited to this use case (use-case score of 3 or more).'),
   quality: choice(['high', 'budget'] as const, 'high keeps Mid and Premium models, budget keeps Budget ones.'),
   limit: integer(1, 10, 5, 'Maximum number of results.'),
+  cached_input_tokens: cachedInputTokens,
 });
 
 export const cheapest = endpoint({
@@ -25,7 +26,10 @@ export const cheapest = endpoint({
   summary: 'The cheapest models for a workload (30 days a month)',
   query: cheapestQuery,
   handle: (p, { catalogue }) => {
-    const workload = { inputTokens: p.input_tokens, outputTokens: p.output_tokens, requests: p.requests, days: DAYS, mode: 'standard' as const };
+    const workload = {
+      inputTokens: p.input_tokens, outputTokens: p.output_tokens, requests: p.requests, days: DAYS, mode: 'standard' as const,
+      ...cachedPart(p.input_tokens, p.cached_input_tokens),
+    };
     const ranked = findCheapest(catalogue, workload, {
       limit: p.limit,
       ...(p.budget !== undefined ? { budgetNanos: p.budget } : {}),
@@ -34,7 +38,10 @@ export const cheapest = endpoint({
     });
     return {
       json: {
-        workload: { input_tokens: p.input_tokens, output_tokens: p.output_tokens, requests: p.requests, days: DAYS },
+        workload: {
+          input_tokens: p.input_tokens, ...cachedEcho(p.cached_input_tokens), output_tokens: p.output_tokens,
+          requests: p.requests, days: DAYS,
+        },
         filters: {
           budget: p.budget === undefined ? null : new Usd(p.budget),
           use_case: p.use_case ?? null,

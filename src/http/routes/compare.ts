@@ -4,7 +4,7 @@ import { compareModels } from '../../core/compare.js';
 import { endpoint, findModel, requireParam } from '../endpoint.js';
 import { idList } from '../params.js';
 import { fullCosts, modelSummary } from '../present.js';
-import { inputTokens, outputTokens, requestsPerDay } from '../workload.js';
+import { cachedEcho, cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay } from '../workload.js';
 
 const DAYS = 30;
 
@@ -13,6 +13,7 @@ export const compareQuery = z.object({
   input_tokens: inputTokens(1000),
   output_tokens: outputTokens(500),
   requests_per_day: requestsPerDay(1000),
+  cached_input_tokens: cachedInputTokens,
 });
 
 export const compare = endpoint({
@@ -22,11 +23,17 @@ export const compare = endpoint({
   handle: (p, { catalogue }) => {
     const ids = requireParam(p.models, 'models', '2 to 10 comma-separated model ids');
     const models = ids.map((id) => findModel(catalogue, id, 'models'));
-    const workload = { inputTokens: p.input_tokens, outputTokens: p.output_tokens, requests: p.requests_per_day, days: DAYS, mode: 'standard' as const };
+    const workload = {
+      inputTokens: p.input_tokens, outputTokens: p.output_tokens, requests: p.requests_per_day, days: DAYS, mode: 'standard' as const,
+      ...cachedPart(p.input_tokens, p.cached_input_tokens),
+    };
     const { comparison, summary } = compareModels(models, workload);
     return {
       json: {
-        workload: { input_tokens: p.input_tokens, output_tokens: p.output_tokens, requests_per_day: p.requests_per_day, days: DAYS },
+        workload: {
+          input_tokens: p.input_tokens, ...cachedEcho(p.cached_input_tokens), output_tokens: p.output_tokens,
+          requests_per_day: p.requests_per_day, days: DAYS,
+        },
         comparison: comparison.map(({ model, costs }) => ({ ...modelSummary(model), costs: fullCosts(costs) })),
         summary: {
           cheapest: { id: summary.cheapest.model.id, name: summary.cheapest.model.name, monthly: summary.cheapest.monthly },

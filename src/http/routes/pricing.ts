@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TIERS, type Model } from '../../core/catalogue-schema.js';
 import type { Catalogue } from '../../core/catalogue.js';
 import { closestMatches } from '../../core/suggest.js';
+import { asOf, asOfInfo, modelAsOf, modelsAsOf } from '../as-of.js';
 import { endpoint, findModel } from '../endpoint.js';
 import { ApiError, quote } from '../errors.js';
 import { choice, text } from '../params.js';
@@ -12,6 +13,7 @@ export const pricingQuery = z.object({
   provider: text('Provider slug, or several separated by commas (case-insensitive).'),
   tier: choice(TIERS, 'Pricing tier: Budget, Mid or Premium (case-insensitive).'),
   model: text('A model id: answers with that one model.'),
+  as_of: asOf,
 });
 
 /** Provider slugs from a comma-separated list; an unknown one is a 400 naming the allowed slugs. */
@@ -37,7 +39,7 @@ export const pricing = endpoint({
   path: '/api/pricing',
   summary: 'Model prices: the catalogue, filtered by provider and tier, or one model',
   query: pricingQuery,
-  handle: ({ provider, tier, model: id }, ctx) => {
+  handle: ({ provider, tier, model: id, as_of: date }, ctx) => {
     const { catalogue } = ctx;
     const providers = provider === undefined ? undefined : parseProviders(catalogue, provider);
     const matches = (m: Model) => (!providers || providers.has(m.providerSlug)) && (!tier || m.tier === tier);
@@ -48,10 +50,20 @@ export const pricing = endpoint({
           param: 'model',
         });
       }
+      if (date !== undefined) {
+        const then = modelAsOf(model, date, 'model');
+        return { json: { model: { ...then.model, asOf: asOfInfo(date, then.set) }, source: `${ctx.baseUrl}/`, docs: `${ctx.baseUrl}/docs` } };
+      }
       return { json: { model, source: `${ctx.baseUrl}/`, docs: `${ctx.baseUrl}/docs` } };
     }
     const pool = providers?.size === 1 ? (catalogue.byProvider.get([...providers][0] ?? '') ?? []) : catalogue.models;
     const models = providers || tier ? pool.filter(matches) : catalogue.models;
+    if (date !== undefined) {
+      // Models that did not exist yet, or had no recorded price that day, are left out.
+      const then = modelsAsOf(models, date).map(({ model, set }) => ({ ...model, asOf: asOfInfo(date, set) }));
+      const body = catalogueBody(ctx, then);
+      return { json: { models: body.models, meta: { ...body.meta, asOf: date } } };
+    }
     return { json: catalogueBody(ctx, models) };
   },
 });
