@@ -13,6 +13,7 @@ import { urlLimit } from './middleware/url-limit/index.js';
 import { parseQuery } from './params.js';
 import { badge } from './routes/badge.js';
 import { calculate } from './routes/calculate.js';
+import { changes } from './routes/changes.js';
 import { cheapest } from './routes/cheapest.js';
 import { compare } from './routes/compare.js';
 import { health } from './routes/health.js';
@@ -22,7 +23,7 @@ import { home, widget } from './routes/static.js';
 
 /** Every endpoint the app serves, in the order the docs list them. */
 export const ENDPOINTS: readonly Endpoint[] = [
-  pricing, pricingFile, calculate, cheapest, compare, recommend, badge, widget, health, home,
+  pricing, pricingFile, calculate, cheapest, compare, recommend, changes, badge, widget, health, home,
 ] as unknown as readonly Endpoint[];
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
