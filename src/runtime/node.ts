@@ -1,10 +1,20 @@
-/** Node entry: load and validate data/, then serve the app on HOST:PORT. */
+/**
+ * Node entry: load and validate data/, then serve the app on HOST:PORT with bounded timeouts and
+ * sizes, reload the catalogue on SIGHUP and drain on SIGTERM.
+ */
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import type { Context } from 'hono';
+import type { Catalogue } from '../core/catalogue.js';
 import { createApp } from '../http/app.js';
+import type { Assets } from '../http/endpoint.js';
+import { formatAccessLog } from '../http/middleware/access-log/index.js';
 import { loadCatalogueFromDir } from './load-catalogue.js';
+import { clientAddress, readRuntimeConfig, type LogLevel, type RuntimeConfig } from './server-options.js';
 
 // Paths are relative to the project root, whether this runs from src/ (tests) or dist/ (bundle).
 const root = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -15,25 +25,213 @@ function findRoot(from: string): string {
   return dir;
 }
 
-export function startServer(env: NodeJS.ProcessEnv = process.env) {
-  const catalogue = loadCatalogueFromDir(env.DATA_DIR ?? join(root, 'data'));
-  const widgetPath = join(root, 'dist', 'widget.js');
+/** Built files the app serves when they exist (npm run build makes them). */
+function loadAssets(): Assets {
+  const read = (name: string) => {
+    const path = join(root, 'dist', name);
+    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  };
+  const widgetJs = read('widget.js');
+  const siteJs = read('site.js');
+  return { ...(widgetJs === undefined ? {} : { widgetJs }), ...(siteJs === undefined ? {} : { siteJs }) };
+}
+
+export interface Logger {
+  /** Lines an operator always wants (start, reload, shutdown): stdout unless LOG_LEVEL=silent. */
+  notice(message: string, fields?: Record<string, unknown>): void;
+  /** Problems (a rejected reload, a bug): stderr unless LOG_LEVEL=silent. */
+  error(message: string, fields?: Record<string, unknown>): void;
+  /** Raw access-log lines: stdout, only with LOG_LEVEL=info. */
+  access?: (line: string) => void;
+}
+
+/** One JSON line per event, so that logs are machine-readable. */
+export function jsonLogger(level: LogLevel): Logger {
+  const line = (msg: string, fields: Record<string, unknown> = {}) => `${JSON.stringify({ time: new Date().toISOString(), msg, ...fields })}\n`;
+  const quiet = level === 'silent';
+  return {
+    notice: (msg, fields) => void (quiet || process.stdout.write(line(msg, fields))),
+    error: (msg, fields) => void (quiet || process.stderr.write(line(msg, fields))),
+    ...(level === 'info' ? { access: (text: string) => void process.stdout.write(text) } : {}),
+  };
+}
+
+export type ReloadResult = { ok: true; models: number } | { ok: false; reason: string };
+
+export interface RunningServer {
+  server: Server;
+  config: RuntimeConfig;
+  /** The catalogue in force. */
+  catalogue(): Catalogue;
+  /** Loads DATA_DIR again; a valid catalogue replaces the current one, an invalid one is logged and ignored. */
+  reload(): ReloadResult;
+  /** Stops accepting, lets in-flight requests finish, cuts what remains after DRAIN_TIMEOUT_MS. */
+  drain(): Promise<{ forced: boolean }>;
+  /** Resolves with the bound address once listening. */
+  listening: Promise<AddressInfo>;
+}
+
+export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = jsonLogger(readRuntimeConfig(env).logLevel)): RunningServer {
+  const config = readRuntimeConfig(env);
+  const { limits } = config;
+  const dataDir = config.dataDir ?? join(root, 'data');
+  // One reference, swapped whole: each request reads it once, so none sees a mix of two catalogues.
+  let catalogue = loadCatalogueFromDir(dataDir);
+  let draining = false;
+
   const app = createApp({
-    catalogue,
-    ...(env.BASE_URL ? { baseUrl: env.BASE_URL } : {}),
-    assets: existsSync(widgetPath) ? { widgetJs: readFileSync(widgetPath, 'utf8') } : {},
+    catalogue: () => catalogue,
+    ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+    assets: loadAssets(),
+    maxUrlBytes: limits.maxUrlBytes,
+    ...(config.rateLimit ? { rateLimit: { perMinute: config.rateLimit, clientIp: (c: Context) => nodeClientIp(c, config.trustProxy) } } : {}),
+    ...(log.access ? { accessLog: (entry) => log.access?.(formatAccessLog(entry)) } : {}),
   });
-  const port = Number(env.PORT ?? 8787);
-  const hostname = env.HOST ?? '0.0.0.0';
-  const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-    console.log(`ai-model-pricing: ${catalogue.models.length} models, listening on http://${hostname}:${info.port}`);
+
+  const listener = getRequestListener(app.fetch, {
+    hostname: config.host,
+    // Only a request Node parsed but the URL standard cannot hold (a bad Host header) lands here.
+    errorHandler: () => jsonErrorResponse(400, 'bad_request', 'The request could not be read as a URL (check the Host header and the path).'),
   });
-  return { app, server, catalogue };
+
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often Node checks the two timeouts above; its default (30 s) would let them overrun.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (req: IncomingMessage, res: ServerResponse) => {
+      // Every method served is bodiless: a body sent anyway is never read; closing after the answer
+      // keeps Node from reading it off the wire to reuse the connection.
+      if (draining || hasBody(req)) res.setHeader('Connection', 'close');
+      void listener(req, res);
+    },
+  );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket));
+
+  const listening = new Promise<AddressInfo>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      const address = server.address() as AddressInfo;
+      log.notice(`ai-model-pricing: ${catalogue.models.length} models, listening on http://${config.host}:${address.port}`, {
+        port: address.port,
+        models: catalogue.models.length,
+      });
+      resolve(address);
+    });
+  });
+
+  const reload = (): ReloadResult => {
+    try {
+      const next = loadCatalogueFromDir(dataDir);
+      catalogue = next;
+      log.notice('catalogue reloaded', { models: next.models.length, lastUpdated: next.lastUpdated });
+      return { ok: true, models: next.models.length };
+    } catch (err) {
+      const reason = (err as Error).message;
+      log.error('catalogue reload rejected; the previous catalogue keeps serving', { reason });
+      return { ok: false, reason };
+    }
+  };
+
+  let drained: Promise<{ forced: boolean }> | undefined;
+  const drain = () => {
+    drained ??= new Promise((resolve) => {
+      draining = true;
+      let forced = false;
+      const timer = setTimeout(() => {
+        forced = true;
+        server.closeAllConnections();
+      }, limits.drainTimeoutMs);
+      // close() stops accepting and, on Node 19+, also closes idle keep-alive connections.
+      server.close(() => {
+        clearTimeout(timer);
+        resolve({ forced });
+      });
+      server.closeIdleConnections();
+    });
+    return drained;
+  };
+
+  return { server, config, catalogue: () => catalogue, reload, drain, listening };
+}
+
+/** The client's address for the rate limit: the socket's, or X-Forwarded-For behind trusted proxies. */
+function nodeClientIp(c: Context, trustProxy: number): string | undefined {
+  const { incoming } = c.env as HttpBindings;
+  return clientAddress(incoming.socket.remoteAddress, c.req.header('x-forwarded-for'), trustProxy);
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function errorBody(status: number, code: string, message: string): string {
+  return JSON.stringify({ error: { status, code, message } });
+}
+
+function jsonErrorResponse(status: number, code: string, message: string): Response {
+  return new Response(errorBody(status, code, message), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+  });
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request line and headers are too large.'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'payload_too_large', 'The request is too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'The request was not received in time.'],
+};
+
+/** Node's own refusals (malformed request, headers too large, too slow) as JSON errors, then close. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  // _httpMessage is Node's (untyped) in-progress response: if it has started, nothing can be added.
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'bad_request', 'The request is not valid HTTP/1.1.'];
+  const body = errorBody(status, code, message);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Process wiring: SIGHUP reloads, SIGTERM and SIGINT drain then exit; a second signal exits at once. */
+export function handleSignals(running: RunningServer, log: Logger): void {
+  process.on('SIGHUP', () => void running.reload());
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    const drained = running.drain();
+    // Logged once the listening socket is closed, so that whoever reads it finds new connections refused.
+    log.notice(`${signal}: draining`, { drainTimeoutMs: running.config.limits.drainTimeoutMs });
+    void drained.then(({ forced }) => {
+      log.notice(forced ? 'drain timed out; remaining connections closed' : 'drained; exiting', { forced });
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    startServer();
+    const log = jsonLogger(readRuntimeConfig(process.env).logLevel);
+    const running = startServer(process.env, log);
+    handleSignals(running, log);
+    running.listening.catch((err: Error) => {
+      log.error(`ai-model-pricing: cannot listen: ${err.message}`);
+      process.exit(1);
+    });
   } catch (err) {
     console.error(`ai-model-pricing: cannot start: ${(err as Error).message}`);
     process.exit(1);

@@ -1,0 +1,116 @@
+/** The Node server over real sockets: size bounds, bodies on GET, Node's own refusals, slow clients. */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Logger, type RunningServer } from '../../src/runtime/node.js';
+import { open, parseResponse, rawRequest, readUntilClosed } from './raw-http.js';
+
+const quiet: Logger = { notice: () => undefined, error: () => undefined };
+let running: RunningServer;
+let port: number;
+
+beforeAll(async () => {
+  // Short timeouts so that slow clients are cut within the test; the defaults are documented in the README.
+  running = startServer({ PORT: '0', HOST: '127.0.0.1', HEADERS_TIMEOUT_MS: '600', REQUEST_TIMEOUT_MS: '1200', KEEP_ALIVE_TIMEOUT_MS: '500' }, quiet);
+  port = ((await running.listening) as AddressInfo).port;
+});
+afterAll(async () => {
+  await running.drain();
+});
+
+const get = (target: string, extra = '') => `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`;
+
+function errorCode(body: string): unknown {
+  return (JSON.parse(body) as { error: { code: unknown } }).error.code;
+}
+
+describe('sizes', () => {
+  it('answers a URL longer than 8,192 bytes with a 414 JSON error', async () => {
+    const res = await rawRequest(port, get(`/api/pricing?model=${'a'.repeat(9000)}`));
+    expect(res.status).toBe(414);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(errorCode(res.body)).toBe('uri_too_long');
+  });
+
+  it('serves a URL just under the bound', async () => {
+    const res = await rawRequest(port, get(`/api/pricing?model=${'a'.repeat(8000)}`));
+    expect(res.status).toBe(404);
+    expect(errorCode(res.body)).toBe('model_not_found');
+  });
+
+  it('answers headers over 16 KiB with a 431 JSON error from Node itself', async () => {
+    const res = await rawRequest(port, get('/healthz', `X-Big: ${'b'.repeat(17 * 1024)}\r\n`));
+    expect(res.status).toBe(431);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(errorCode(res.body)).toBe('headers_too_large');
+  });
+
+  it('answers a URL longer than the header bound with a 431, not a crash', async () => {
+    const res = await rawRequest(port, get(`/api/pricing?model=${'a'.repeat(20_000)}`));
+    expect(res.status).toBe(431);
+  });
+});
+
+describe('malformed requests', () => {
+  it('answers garbage that is not HTTP with a 400 JSON error', async () => {
+    const res = await rawRequest(port, 'HELLO THERE\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(errorCode(res.body)).toBe('bad_request');
+  });
+
+  it('answers a Host header no URL can hold with a 400 JSON error', async () => {
+    const res = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nHost: a b<c>\r\nConnection: close\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(errorCode(res.body)).toBe('bad_request');
+  });
+
+  it('answers a POST with a body with a 405 JSON error', async () => {
+    const res = await rawRequest(port, 'POST /api/pricing HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello');
+    expect(res.status).toBe(405);
+    expect(errorCode(res.body)).toBe('method_not_allowed');
+  });
+});
+
+describe('a body on GET', () => {
+  it('is never read: the answer comes at once and the connection closes, though 100 MB were announced', async () => {
+    const socket = await open(port);
+    const closed = readUntilClosed(socket);
+    // Keep-alive is asked for, and only 1 KB of the announced body is ever sent.
+    socket.write(`GET /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000000\r\n\r\n${'x'.repeat(1024)}`);
+    const res = parseResponse(await closed);
+    expect(res.status).toBe(200);
+    expect(res.headers.connection).toBe('close');
+    expect(JSON.parse(res.body)).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('slow clients', () => {
+  it('keeps serving a normal client while 200 slow-loris connections trickle headers, then cuts them', async () => {
+    const slow = await Promise.all(Array.from({ length: 200 }, () => open(port)));
+    const closedBy = slow.map((s) => readUntilClosed(s));
+    for (const s of slow) s.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n');
+    // One more header byte now and then, as slow-loris does, never the blank line that ends them.
+    const trickle = setInterval(() => {
+      for (const s of slow) if (!s.destroyed) s.write('X');
+    }, 100);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/pricing?model=openai-gpt-4o-mini`, { headers: { Connection: 'close' } });
+      expect([200, 404]).toContain(res.status);
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      // The server, not the client, ends every slow connection (headersTimeout), with a 408.
+      const answers = await Promise.all(closedBy);
+      expect(answers.map((text) => parseResponse(text).status)).toEqual(slow.map(() => 408));
+    } finally {
+      clearInterval(trickle);
+      for (const s of slow) s.destroy();
+    }
+  }, 20_000);
+
+  it('closes a connection that opens and never sends a byte', async () => {
+    const socket = await open(port);
+    const text = await readUntilClosed(socket);
+    // Nothing was asked, so the server may close silently or with a 408; either way it closes.
+    expect(text === '' || parseResponse(text).status === 408).toBe(true);
+  }, 20_000);
+});
