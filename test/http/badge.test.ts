@@ -98,9 +98,18 @@ describe('GET /api/badge', () => {
     await expectError('/api/badge?model=', 400, 'missing_parameter', 'model');
   });
 
-  it('an unknown model is a 404 with suggestions', async () => {
-    const error = await expectError('/api/badge?model=beta-flsh', 404, 'model_not_found', 'model');
-    expect(error.suggestions?.[0]).toBe('beta-flash');
+  it('an unknown model is a 404: JSON with suggestions for the text formats', async () => {
+    for (const format of ['json', 'md', 'url']) {
+      const error = await expectError(`/api/badge?model=beta-flsh&format=${format}`, 404, 'model_not_found', 'model');
+      expect(error.suggestions?.[0]).toBe('beta-flash');
+    }
+  });
+
+  it('an unknown model asked for as an image is a 404 image (issue 4: a broken badge says why)', async () => {
+    const { status, res, text } = await getText('/api/badge?model=beta-flsh');
+    expect(status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^(image\/svg\+xml|application\/json)/);
+    if (res.headers.get('content-type')?.startsWith('image/svg+xml')) expect(text).toMatch(/not found/i);
   });
 
   it('an unknown style or format is a 400 naming what is allowed', async () => {

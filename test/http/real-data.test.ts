@@ -1,0 +1,171 @@
+/** The API over the real catalogue in data/: every endpoint answers, every cost is exact. */
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Model } from '../../src/core/catalogue-schema.js';
+import { createApp } from '../../src/http/app.js';
+import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+
+const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
+const app = createApp({ catalogue, assets: { widgetJs: '/* widget */' } });
+const models = catalogue.models;
+
+async function get(path: string) {
+  const res = await app.request(`http://localhost${path}`);
+  return { status: res.status, text: await res.text() };
+}
+
+/**
+ * The exact cost, worked out independently of src/core: prices as decimal text scaled to whole
+ * nano-dollars per 1M tokens, everything kept as an integer fraction, rounded half up once.
+ */
+function expectedCost(model: Model, input: number, output: number, mode: 'standard' | 'streaming' | 'batch', times: number): string {
+  const nanos = (price: number) => {
+    const text = String(price);
+    if (/e/i.test(text)) throw new Error(`price ${text} needs an exponent`);
+    const [whole = '0', fraction = ''] = text.split('.');
+    return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
+  };
+  // USD × 1e9 (nanos) = tokens × price-nanos / 1e6; the streaming 1.15 is 115/100, batch is 1/2.
+  const numerator0 = BigInt(input) * nanos(model.input) * 100n + BigInt(output) * nanos(model.output) * (mode === 'streaming' ? 115n : 100n);
+  const denominator = 1_000_000n * 100n * (mode === 'batch' ? 2n : 1n);
+  const numerator = numerator0 * BigInt(times);
+  const rounded = (2n * numerator + denominator) / (2n * denominator);
+  const digits = rounded.toString().padStart(10, '0');
+  const text = `${digits.slice(0, -9)}.${digits.slice(-9)}`.replace(/\.?0+$/, '');
+  return text === '' ? '0' : text;
+}
+
+/** Every number in a JSON text: none with an exponent or more than 9 decimals (no float noise). */
+function noisyNumbers(text: string): string[] {
+  return [...text.matchAll(/[:,[]\s*(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?=[,}\]])/g)]
+    .map((m) => m[1] ?? '')
+    .filter((n) => /[eE]/.test(n) || /\.\d{10,}/.test(n));
+}
+
+describe('the real catalogue', () => {
+  it('loads through load-catalogue.ts: 60 models or more from ten providers', () => {
+    expect(models.length).toBeGreaterThanOrEqual(60);
+    expect(catalogue.providers.map((p) => p.slug).sort()).toEqual(
+      ['alibaba', 'amazon', 'anthropic', 'cohere', 'deepseek', 'google', 'mistral', 'openai', 'together', 'xai'],
+    );
+    expect(catalogue.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('/healthz and /api/pricing count every model', async () => {
+    expect(JSON.parse((await get('/healthz')).text)).toEqual({ status: 'ok', models: models.length, lastUpdated: catalogue.lastUpdated });
+    const pricing = JSON.parse((await get('/api/pricing')).text) as { models: unknown[]; meta: { count: number; providers: string[] } };
+    expect(pricing.models).toHaveLength(models.length);
+    expect(pricing.meta.count).toBe(models.length);
+    expect(pricing.meta.providers).toHaveLength(10);
+    expect((await get('/data/pricing.json')).text).toBe((await get('/api/pricing')).text);
+  });
+
+  it('every provider and tier filter answers, and they partition the catalogue', async () => {
+    let total = 0;
+    for (const p of catalogue.providers) {
+      const { status, text } = await get(`/api/pricing?provider=${p.slug.toUpperCase()}`);
+      expect(status).toBe(200);
+      const body = JSON.parse(text) as { models: Array<{ provider: string }>; meta: { count: number } };
+      expect(body.meta.count).toBeGreaterThan(0);
+      expect(body.models.every((m) => m.provider === p.name)).toBe(true);
+      total += body.meta.count;
+    }
+    expect(total).toBe(models.length);
+    let byTier = 0;
+    for (const tier of ['budget', 'mid', 'premium']) byTier += (JSON.parse((await get(`/api/pricing?tier=${tier}`)).text) as { meta: { count: number } }).meta.count;
+    expect(byTier).toBe(models.length);
+  });
+
+  it('every model: /api/pricing?model, /api/calculate (exact), /api/badge answer 200', async () => {
+    for (const m of models) {
+      const one = await get(`/api/pricing?model=${m.id.toUpperCase()}`);
+      expect(one.status, m.id).toBe(200);
+      expect((JSON.parse(one.text) as { model: { id: string } }).model.id).toBe(m.id);
+
+      // Defaults 2000 in / 500 out, 1000 a day, 30 days: below every long-context threshold (32,000 and up).
+      const calc = await get(`/api/calculate?model=${m.id}`);
+      expect(calc.status, m.id).toBe(200);
+      const expected = {
+        perRequest: expectedCost(m, 2000, 500, 'standard', 1),
+        daily: expectedCost(m, 2000, 500, 'standard', 1000),
+        monthly: expectedCost(m, 2000, 500, 'standard', 30_000),
+        yearly: expectedCost(m, 2000, 500, 'standard', 360_000),
+      };
+      expect(calc.text, m.id).toContain(
+        `"costs":{"perRequest":${expected.perRequest},"daily":${expected.daily},"monthly":${expected.monthly},"yearly":${expected.yearly}}`,
+      );
+
+      const badge = await get(`/api/badge?model=${m.id}`);
+      expect(badge.status, m.id).toBe(200);
+      expect(badge.text.startsWith('<svg')).toBe(true);
+    }
+  });
+
+  it('streaming and batch are exact on every model', async () => {
+    for (const m of models) {
+      for (const mode of ['streaming', 'batch'] as const) {
+        const { text } = await get(`/api/calculate?model=${m.id}&input_tokens=3333&output_tokens=777&requests=7&days=29&mode=${mode}`);
+        expect(text, `${m.id} ${mode}`).toContain(`"perRequest":${expectedCost(m, 3333, 777, mode, 1)},`);
+        expect(text, `${m.id} ${mode}`).toContain(`"yearly":${expectedCost(m, 3333, 777, mode, 7 * 29 * 12)}}`);
+      }
+    }
+  });
+
+  it('calculate and compare take 10 real models; 11 is a 400', async () => {
+    const ten = models.slice(0, 10).map((m) => m.id).join(',');
+    const calc = await get(`/api/calculate?models=${ten}`);
+    expect(calc.status).toBe(200);
+    expect((JSON.parse(calc.text) as { results: Array<{ id: string }> }).results.map((r) => r.id).join(',')).toBe(ten);
+    const compare = await get(`/api/compare?models=${ten}`);
+    expect(compare.status).toBe(200);
+    const eleven = models.slice(0, 11).map((m) => m.id).join(',');
+    expect((await get(`/api/calculate?models=${eleven}`)).status).toBe(400);
+    expect((await get(`/api/compare?models=${eleven}`)).status).toBe(400);
+  });
+
+  it('every endpoint answers 200 on real ids, with no float noise in any number', async () => {
+    const [a, b, c] = [models[0]?.id, models[Math.floor(models.length / 2)]?.id, models[models.length - 1]?.id];
+    const paths = [
+      '/api/pricing', '/data/pricing.json', `/api/pricing?model=${a}`, `/api/calculate?model=${b}&mode=streaming`,
+      `/api/calculate?models=${a},${b},${c}&mode=batch`, '/api/cheapest', '/api/cheapest?use_case=coding&quality=high&limit=10',
+      '/api/cheapest?budget=50&quality=budget', `/api/compare?models=${a},${b},${c}`, '/api/recommend',
+      '/api/recommend?use_case=long-context&min_context=1M&limit=10', '/api/recommend?budget=low&use_case=chat&max_cost=0.001',
+      `/api/badge?model=${c}&format=json`, `/api/badge?model=${c}&format=md`, `/api/badge?model=${c}&style=flat-square`, '/healthz',
+    ];
+    for (const path of paths) {
+      const { status, text } = await get(path);
+      expect(status, path).toBe(200);
+      expect(noisyNumbers(text), path).toEqual([]);
+    }
+  });
+
+  it('cheapest is sorted by cost and recommend by the documented ranking', async () => {
+    const cheapest = JSON.parse((await get('/api/cheapest?limit=10')).text) as { recommendations: Array<{ id: string; costs: { perRequest: number } }> };
+    expect(cheapest.recommendations).toHaveLength(10);
+    const costs = cheapest.recommendations.map((r) => r.costs.perRequest);
+    expect(costs).toEqual([...costs].sort((x, y) => x - y));
+    // Independently: the ten cheapest per request at 2000/500 by exact cost, ties by id.
+    const exact = models
+      .map((m) => ({ id: m.id, cost: Number(expectedCost(m, 2000, 500, 'standard', 1_000_000_000)) }))
+      .sort((x, y) => x.cost - y.cost || (x.id < y.id ? -1 : 1))
+      .slice(0, 10)
+      .map((x) => x.id);
+    expect(cheapest.recommendations.map((r) => r.id)).toEqual(exact);
+
+    const rec = JSON.parse((await get('/api/recommend?use_case=coding&limit=10')).text) as {
+      recommendations: Array<{ id: string; quality: number; costPerRequest: number; reason: string }>;
+    };
+    expect(rec.recommendations.length).toBeGreaterThan(0);
+    const score = (id: string) => catalogue.byId.get(id)?.useCases.coding ?? 0;
+    for (let i = 1; i < rec.recommendations.length; i++) {
+      const [prev, cur] = [rec.recommendations[i - 1], rec.recommendations[i]];
+      if (!prev || !cur) continue;
+      const order = (score(cur.id) - score(prev.id)) || (cur.quality - prev.quality) || (prev.costPerRequest - cur.costPerRequest);
+      expect(order, `${prev.id} before ${cur.id}`).toBeLessThanOrEqual(0);
+    }
+    for (const r of rec.recommendations) {
+      expect(score(r.id)).toBeGreaterThanOrEqual(3);
+      expect(r.reason).toMatch(/coding/);
+    }
+  });
+});
