@@ -1,5 +1,7 @@
-// Build: the Node server bundle (dist/server.mjs) and the minified widget (dist/widget.js).
+// Build: the Node server bundle (dist/server.mjs) and the minified browser bundles
+// (dist/widget.js, dist/site.js; see web-bundles.mjs).
 import { build } from 'esbuild';
+import { bundle, WEB_ENTRIES } from './web-bundles.mjs';
 
 await Promise.all([
   build({
@@ -12,13 +14,6 @@ await Promise.all([
     outfile: 'dist/server.mjs',
     logLevel: 'warning',
   }),
-  build({
-    entryPoints: ['web/widget.ts'],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2020',
-    outfile: 'dist/widget.js',
-    logLevel: 'warning',
-  }),
+  bundle(WEB_ENTRIES.widgetJs, 'dist/widget.js'),
+  bundle(WEB_ENTRIES.siteJs, 'dist/site.js'),
 ]);

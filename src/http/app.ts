@@ -19,12 +19,22 @@ import { compare } from './routes/compare.js';
 import { health } from './routes/health.js';
 import { pricing, pricingFile } from './routes/pricing.js';
 import { recommend } from './routes/recommend.js';
-import { home, widget } from './routes/static.js';
+import { home, siteScript, siteStyles, widget } from './routes/static.js';
+import { describeApi } from './openapi.js';
+import { openApiEndpoint } from './routes/openapi.js';
+import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
+
+// /openapi.json and /docs describe everything below, themselves included.
+const describe = describeApi(() => ENDPOINTS, () => PAGE_ROUTES);
 
 /** Every endpoint the app serves, in the order the docs list them. */
 export const ENDPOINTS: readonly Endpoint[] = [
   pricing, pricingFile, calculate, cheapest, compare, recommend, changes, badge, widget, health, home,
+  siteScript, siteStyles, openApiEndpoint(describe),
 ] as unknown as readonly Endpoint[];
+
+/** Pages outside ENDPOINTS: a path parameter (/models/:id) or headers of their own (/docs). */
+export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe)];
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
@@ -76,6 +86,15 @@ export function createApp(options: AppOptions): Hono {
       const params = e.ignoreQuery ? {} : parseQuery(url.searchParams, e.query);
       const ctx: RequestContext = { catalogue: current(), baseUrl: baseUrl ?? url.origin, assets };
       return send(c, e.handle(params, ctx));
+    });
+  }
+  for (const page of PAGE_ROUTES) {
+    app.get(page.path, async (c) => {
+      const ctx: RequestContext = { catalogue: current(), baseUrl: baseUrl ?? new URL(c.req.url).origin, assets };
+      const reply = await page.respond(c.req.param(), ctx);
+      const res = send(c, reply);
+      for (const [name, value] of Object.entries(reply.headers ?? {})) res.headers.set(name, value);
+      return res;
     });
   }
 

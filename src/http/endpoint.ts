@@ -17,6 +17,8 @@ export interface RequestContext {
 export interface Assets {
   /** The bundled widget script. */
   widgetJs?: string;
+  /** The site's bundled script (/assets/site.js: sortable table, calculator). */
+  siteJs?: string;
 }
 
 /** A JSON body, or text with a content type. */

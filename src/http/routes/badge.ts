@@ -1,33 +1,57 @@
-/** GET /api/badge: a model's price as an SVG badge, or the snippets to embed it. */
+/** GET /api/badge: a model's price as an SVG badge, shields.io endpoint JSON, or embed snippets. */
 import { z } from 'zod';
-import { BADGE_STYLES, priceBadgeSvg, priceMessage } from '../../badge/price-badge.js';
-import { endpoint, findModel, requireParam } from '../endpoint.js';
+import {
+  BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, priceMessage, shieldsEndpointJson,
+} from '../../badge/price-badge.js';
+import type { Model } from '../../core/catalogue-schema.js';
+import { endpoint, findModel, requireParam, type Reply } from '../endpoint.js';
+import { ApiError } from '../errors.js';
+import { escapeHtml } from '../pages/html.js';
+import { modelPagePath } from '../pages/model-page.js';
 import { choice, text } from '../params.js';
 
+export const BADGE_FORMATS = ['svg', 'json', 'md', 'url', 'shields'] as const;
+
 export const badgeQuery = z.object({
-  model: text('Model id (required).'),
-  style: choice(BADGE_STYLES, 'Badge style: flat (default) or flat-square, or another badge-maker style.'),
-  format: choice(['svg', 'json', 'md', 'url'] as const, 'svg (default), json (embed snippets), md (Markdown image) or url.'),
+  model: text('Model id (required).').meta({ examples: ['beta-pro'] }),
+  style: choice(BADGE_STYLES, 'Badge style: flat (default) or flat-square, or another badge-maker style: plastic, for-the-badge, social.'),
+  format: choice(
+    BADGE_FORMATS,
+    'svg (default): the badge image; json: embed snippets; md: a Markdown image linking to the model page; url: the badge URL; shields: shields.io endpoint-badge JSON.',
+  ),
 });
+
+const SVG = 'image/svg+xml; charset=utf-8';
 
 export const badge = endpoint({
   path: '/api/badge',
   summary: "A model's price as an SVG badge, or its embed snippets",
   query: badgeQuery,
-  handle: (p, { catalogue, baseUrl }) => {
-    const model = findModel(catalogue, requireParam(p.model, 'model', 'a model id'), 'model');
+  handle: (p, { catalogue, baseUrl }): Reply => {
     const style = p.style ?? 'flat';
+    const format = p.format ?? 'svg';
+    const id = requireParam(p.model, 'model', 'a model id');
+    let model: Model;
+    try {
+      model = findModel(catalogue, id, 'model');
+    } catch (err) {
+      // An image request gets an image: a broken README badge then says why instead of showing nothing.
+      if (format === 'svg' && err instanceof ApiError && err.status === 404) {
+        return { body: badgeSvg(errorBadgeContent('model not found'), style), type: SVG, status: 404 };
+      }
+      throw err;
+    }
     const badgeUrl = `${baseUrl}/api/badge?model=${encodeURIComponent(model.id)}${style === 'flat' ? '' : `&style=${style}`}`;
-    const pageUrl = `${baseUrl}/#${encodeURIComponent(model.id)}`;
+    const pageUrl = `${baseUrl}${modelPagePath(model.id)}`;
     const alt = `${model.name} price`;
     const markdown = `[![${alt}](${badgeUrl})](${pageUrl})`;
-    switch (p.format) {
+    switch (format) {
       case 'json':
         return {
           json: {
             embed: {
               markdown,
-              html: `<a href="${escapeAttr(pageUrl)}"><img src="${escapeAttr(badgeUrl)}" alt="${escapeAttr(alt)}"></a>`,
+              html: `<a href="${escapeHtml(pageUrl)}"><img src="${escapeHtml(badgeUrl)}" alt="${escapeHtml(alt)}"></a>`,
               rst: `.. image:: ${badgeUrl}\n   :alt: ${alt}\n   :target: ${pageUrl}`,
             },
             badge_url: badgeUrl,
@@ -38,16 +62,14 @@ export const badge = endpoint({
             },
           },
         };
+      case 'shields':
+        return { json: shieldsEndpointJson(priceBadgeContent(model), style) };
       case 'md':
         return { body: markdown, type: 'text/markdown; charset=utf-8' };
       case 'url':
         return { body: badgeUrl, type: 'text/plain; charset=utf-8' };
-      default:
-        return { body: priceBadgeSvg(model, style), type: 'image/svg+xml; charset=utf-8' };
+      case 'svg':
+        return { body: badgeSvg(priceBadgeContent(model), style), type: SVG };
     }
   },
 });
-
-function escapeAttr(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

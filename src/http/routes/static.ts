@@ -1,23 +1,45 @@
-/** The widget script and the site's pages: assets the runtime hands to the app. */
+/** The site's home page and the files it and embedding pages load: widget, site script, stylesheet. */
 import { z } from 'zod';
-import { endpoint } from '../endpoint.js';
-import { landingPage } from '../pages/landing.js';
+import { endpoint, type Reply } from '../endpoint.js';
+import { sitePage } from '../pages/site.js';
+import { SITE_CSS } from '../pages/site-css.js';
+
+const JS = 'text/javascript; charset=utf-8';
+
+function script(source: string | undefined, name: string): Reply {
+  return source === undefined
+    ? { body: `console.error("ai-model-pricing: ${name} not built (run npm run build)");`, type: JS, status: 404 }
+    : { body: source, type: JS };
+}
 
 export const widget = endpoint({
   path: '/widget.js',
   summary: 'The embeddable widget script',
   query: z.object({}),
   ignoreQuery: true,
-  handle: (_p, { assets }) =>
-    assets.widgetJs === undefined
-      ? { body: 'console.error("ai-model-pricing: widget bundle not built");', type: 'text/javascript; charset=utf-8', status: 404 }
-      : { body: assets.widgetJs, type: 'text/javascript; charset=utf-8' },
+  handle: (_p, { assets }) => script(assets.widgetJs, 'widget bundle'),
+});
+
+export const siteScript = endpoint({
+  path: '/assets/site.js',
+  summary: "The site's script: sortable, filterable table and workload calculator",
+  query: z.object({}),
+  ignoreQuery: true,
+  handle: (_p, { assets }) => script(assets.siteJs, 'site bundle'),
+});
+
+export const siteStyles = endpoint({
+  path: '/assets/site.css',
+  summary: "The site's stylesheet",
+  query: z.object({}),
+  ignoreQuery: true,
+  handle: () => ({ body: SITE_CSS, type: 'text/css; charset=utf-8' }),
 });
 
 export const home = endpoint({
   path: '/',
-  summary: "The service's site",
+  summary: "The service's site: catalogue, workload calculator, price-against-quality chart",
   query: z.object({}),
   ignoreQuery: true,
-  handle: (_p, ctx) => ({ body: landingPage(ctx), type: 'text/html; charset=utf-8' }),
+  handle: (_p, ctx) => ({ body: sitePage(ctx), type: 'text/html; charset=utf-8' }),
 });

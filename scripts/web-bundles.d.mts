@@ -1,0 +1,3 @@
+export const WEB_ENTRIES: { widgetJs: string; siteJs: string };
+export function bundle(entry: string, outfile?: string): Promise<string | undefined>;
+export function bundleWeb(): Promise<{ widgetJs: string; siteJs: string }>;

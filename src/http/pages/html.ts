@@ -1,0 +1,43 @@
+/** HTML for the site's pages: one escaping function and the page frame every page shares. */
+
+/** Text or an attribute value made safe for HTML: every catalogue and request value goes through this. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON inside a `<script type="application/json">` block: `<` is escaped so no text can close it. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export interface PageFrame {
+  title: string;
+  description: string;
+  /** Already-escaped HTML of the main content. */
+  main: string;
+  /** Load /assets/site.js (the sortable table and the calculator). */
+  script?: boolean;
+}
+
+/** A whole document: styles and scripts come from same-origin files, so the strict CSP holds. */
+export function pageFrame({ title, description, main, script }: PageFrame): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(description)}">
+<link rel="stylesheet" href="/assets/site.css">
+${script ? '<script defer src="/assets/site.js"></script>\n' : ''}</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top"><a class="brand" href="/">AI model pricing</a>
+<nav aria-label="Site"><a href="/#calculator">Calculator</a> <a href="/#chart">Chart</a> <a href="/#catalogue">Catalogue</a> <a href="/docs">API docs</a></nav></header>
+<main id="main">
+${main}
+</main>
+<footer><p>Prices in USD per million tokens, from the providers' public pricing pages. Free, read-only JSON API: <a href="/docs">reference</a>, <a href="/openapi.json">OpenAPI document</a>, <a href="/data/pricing.json">whole catalogue</a>.</p></footer>
+</body>
+</html>`;
+}

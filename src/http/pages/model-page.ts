@@ -1,0 +1,77 @@
+/** A model's own page (`/models/<id>`): what badges and the widget link to. */
+import type { Model } from '../../core/catalogue-schema.js';
+import type { Catalogue } from '../../core/catalogue.js';
+import { calculateCost } from '../../core/cost.js';
+import { closestMatches } from '../../core/suggest.js';
+import { formatPrice, priceMessage } from '../../badge/price-badge.js';
+import { displayUsd } from './format.js';
+import { escapeHtml, pageFrame } from './html.js';
+
+export function modelPagePath(id: string): string {
+  return `/models/${encodeURIComponent(id)}`;
+}
+
+function fact(term: string, value: string): string {
+  return `<dt>${term}</dt><dd>${value}</dd>`;
+}
+
+export function modelPage(model: Model, baseUrl: string): string {
+  const e = escapeHtml;
+  const id = encodeURIComponent(model.id);
+  const badgeUrl = `${baseUrl}/api/badge?model=${id}`;
+  const pageUrl = `${baseUrl}${modelPagePath(model.id)}`;
+  const workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' as const };
+  const costs = calculateCost(model, workload);
+  const long = model.longContext;
+  const useCases = Object.entries(model.useCases)
+    .filter(([, score]) => (score ?? 0) > 0)
+    .map(([name, score]) => `${e(name)} ${score}/5`)
+    .join(', ');
+  const facts = [
+    fact('Provider', e(model.provider)),
+    fact('Tier', `<span class="tier tier-${model.tier}">${model.tier}</span>`),
+    fact('Input', `${formatPrice(model.input)} per 1M tokens`),
+    fact('Output', `${formatPrice(model.output)} per 1M tokens`),
+    model.cachedInput === undefined ? '' : fact('Cached input', `${formatPrice(model.cachedInput)} per 1M tokens`),
+    model.cacheWrite === undefined ? '' : fact('Cache write', `${formatPrice(model.cacheWrite)} per 1M tokens`),
+    long ? fact('Long context', `above ${long.threshold.toLocaleString('en-US')} input tokens: ${formatPrice(long.input)} input, ${formatPrice(long.output)} output per 1M`) : '',
+    fact('Context window', `${e(model.context)} (${model.contextTokens.toLocaleString('en-US')} tokens)`),
+    model.maxOutputTokens === undefined ? '' : fact('Max output', `${model.maxOutputTokens.toLocaleString('en-US')} tokens`),
+    fact('Quality', `${model.quality} / 5`),
+    useCases ? fact('Use cases', useCases) : '',
+    fact('Status', model.status),
+    fact('Price verified', `${e(model.verified)} (checked ${e(model.checkedOn)}) — <a href="${e(model.sourceUrl)}" rel="noopener">provider's pricing page</a>`),
+    model.priceNote ? fact('Note', e(model.priceNote)) : '',
+    fact('Id', `<code>${e(model.id)}</code>`),
+  ].join('\n');
+  const markdown = `[![${model.name} price](${badgeUrl})](${pageUrl})`;
+  const html = `<a href="${e(pageUrl)}"><img src="${e(badgeUrl)}" alt="${e(`${model.name} price`)}"></a>`;
+  const main = `<p><a href="/#catalogue">← All models</a></p>
+<h1>${e(model.name)}</h1>
+<p class="lead">${e(model.provider)} · ${e(priceMessage(model))} · ${e(model.context)} context</p>
+<p><img src="/api/badge?model=${e(id)}" alt="${e(`${model.name}: ${priceMessage(model)}`)}"></p>
+<dl class="facts">
+${facts}
+</dl>
+<h2>What a workload costs</h2>
+<p>2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days: <b>${displayUsd(costs.perRequest)}</b> a request, <b>${displayUsd(costs.monthly)}</b> a month. <a href="/#calculator">Try your own workload</a> or ask the API: <a href="/api/calculate?model=${e(id)}"><code>/api/calculate?model=${e(model.id)}</code></a>.</p>
+<h2>Embed the badge</h2>
+<p>Markdown:</p>
+<pre>${e(markdown)}</pre>
+<p>HTML:</p>
+<pre>${e(html)}</pre>
+<p>shields.io: <code>https://img.shields.io/endpoint?url=${e(encodeURIComponent(`${badgeUrl}&format=shields`))}</code></p>
+<p>Widget: <code>&lt;div class="ai-pricing-widget" data-type="badge" data-model="${e(model.id)}"&gt;&lt;/div&gt;</code> with <code>&lt;script async src="${e(baseUrl)}/widget.js"&gt;&lt;/script&gt;</code></p>`;
+  return pageFrame({ title: `${model.name} pricing: ${priceMessage(model)}`, description: `${model.name} by ${model.provider}: ${priceMessage(model)} tokens.`, main });
+}
+
+export function modelNotFoundPage(catalogue: Catalogue, id: string): string {
+  const suggestions = closestMatches(id, catalogue.byId.keys());
+  const list = suggestions.map((s) => `<li><a href="${escapeHtml(modelPagePath(s))}">${escapeHtml(s)}</a></li>`).join('');
+  const cut = id.length > 60 ? `${id.slice(0, 60)}…` : id;
+  const main = `<h1>No such model</h1>
+<p>There is no model with the id <code>${escapeHtml(cut)}</code>.${suggestions.length ? ' Did you mean:' : ''}</p>
+${list ? `<ul>${list}</ul>` : ''}
+<p><a href="/#catalogue">See all models</a>.</p>`;
+  return pageFrame({ title: 'No such model', description: 'No model with this id.', main });
+}

@@ -1,0 +1,43 @@
+/** The site's stylesheet, served as /assets/site.css (a file, so the CSP needs no inline styles). */
+export const SITE_CSS = `
+:root{color-scheme:light dark;--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;--line:#d1d9e0;--accent:#0969da;--budget:#1a7f37;--mid:#0969da;--premium:#8250df}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--accent:#4493f8;--budget:#3fb950;--mid:#4493f8;--premium:#ab7df8}}
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg)}
+a{color:var(--accent)}
+.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem;z-index:2}
+.top{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;justify-content:space-between;padding:.75rem 1.25rem;border-bottom:1px solid var(--line)}
+.top nav a{margin-left:1rem}
+.brand{font-weight:700;text-decoration:none;color:var(--fg)}
+main{max-width:76rem;margin:0 auto;padding:1rem 1.25rem 2rem}
+footer{max-width:76rem;margin:0 auto;padding:1rem 1.25rem;color:var(--muted);border-top:1px solid var(--line)}
+h1{font-size:1.8rem;margin:.5rem 0}h2{font-size:1.3rem;margin:2rem 0 .5rem}
+.lead{color:var(--muted);max-width:52rem}
+section{scroll-margin-top:1rem}
+.panel{background:var(--panel);border:1px solid var(--line);border-radius:8px;padding:1rem}
+form.calc,.filters{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:flex-end}
+label{display:flex;flex-direction:column;font-size:.85rem;color:var(--muted);gap:.2rem}
+input,select{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:.35rem .5rem;min-width:8rem}
+input:focus-visible,select:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+.summary{margin:.75rem 0 0;font-weight:600}
+.table-wrap{overflow-x:auto}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+caption{text-align:left;color:var(--muted);padding:.25rem 0}
+th,td{text-align:left;padding:.4rem .55rem;border-bottom:1px solid var(--line);white-space:nowrap}
+td.num,th.num{text-align:right}
+th button{font:inherit;font-weight:600;background:none;border:0;padding:0;color:inherit;cursor:pointer}
+th[aria-sort=ascending] button::after{content:" \\25B2"}th[aria-sort=descending] button::after{content:" \\25BC"}
+.tier{display:inline-block;padding:0 .45rem;border-radius:999px;font-size:.8rem;color:#fff}
+.tier-Budget{background:var(--budget)}.tier-Mid{background:var(--mid)}.tier-Premium{background:var(--premium)}
+.legacy{color:var(--muted);font-size:.8rem}
+figure{margin:0}figcaption{color:var(--muted);margin-top:.5rem}
+.chart{width:100%;height:auto;max-width:60rem;display:block}
+.chart text{fill:var(--muted);font-size:12px}
+.chart .axis{stroke:var(--line)}
+.chart .pt-Budget{fill:var(--budget)}.chart .pt-Mid{fill:var(--mid)}.chart .pt-Premium{fill:var(--premium)}
+.chart a circle{stroke:var(--bg);stroke-width:1.5}.chart a:hover circle,.chart a:focus circle{stroke:var(--fg);stroke-width:2}
+.chart .lbl{fill:var(--fg);font-size:11px}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
+pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.6rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
+.hidden{display:none}
+`;

@@ -1,0 +1,118 @@
+/**
+ * The site's home page (`/`): the catalogue table (sortable and filterable by /assets/site.js),
+ * the workload calculator and the price-against-quality chart. Rendered in full on the server,
+ * with the default workload's costs, so it reads right before (or without) the script.
+ */
+import { TIERS, type Model } from '../../core/catalogue-schema.js';
+import { calculateCost, MODES, type Workload } from '../../core/cost.js';
+import { formatPrice } from '../../badge/price-badge.js';
+import type { RequestContext } from '../endpoint.js';
+import { priceQualityChart } from './chart.js';
+import { displayUsd } from './format.js';
+import { escapeHtml, jsonForScript, pageFrame } from './html.js';
+import { modelPagePath } from './model-page.js';
+
+/** The calculator's starting workload: /api/calculate's defaults. */
+export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };
+
+/** The fields of a model the browser needs to sort, filter and price it with the core engine. */
+export type SiteModel = Pick<Model, 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'longContext' | 'contextTokens' | 'quality'>;
+
+export function siteModel(m: Model): SiteModel {
+  const { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, contextTokens, quality } = m;
+  return { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, contextTokens, quality };
+}
+
+export function workloadText(w: Workload): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  return `${n(w.inputTokens)} input + ${n(w.outputTokens)} output tokens × ${n(w.requests)} requests a day × ${w.days} days (${w.mode})`;
+}
+
+function numberField(name: string, label: string, value: number, min: number, max: number): string {
+  return `<label for="calc-${name}">${label}<input id="calc-${name}" name="${name}" type="number" inputmode="numeric" min="${min}" max="${max}" step="1" value="${value}" required></label>`;
+}
+
+function row(m: Model): string {
+  const monthly = calculateCost(m, DEFAULT_WORKLOAD).monthly;
+  const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
+  return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}">` +
+    `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}</td>` +
+    `<td data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
+    `<td data-sort="${TIERS.indexOf(m.tier)}"><span class="tier tier-${m.tier}">${m.tier}</span></td>` +
+    `<td class="num" data-sort="${m.input}">${formatPrice(m.input)}</td>` +
+    `<td class="num" data-sort="${m.output}">${formatPrice(m.output)}</td>` +
+    `<td class="num" data-sort="${m.contextTokens}">${escapeHtml(m.context)}</td>` +
+    `<td class="num" data-sort="${m.quality}">${m.quality}</td>` +
+    `<td class="num monthly" data-sort="${monthly.nanos}">${displayUsd(monthly)}</td></tr>`;
+}
+
+export function sitePage({ catalogue, baseUrl }: RequestContext): string {
+  const models = catalogue.models;
+  const w = DEFAULT_WORKLOAD;
+  const providers = catalogue.providers
+    .map((p) => `<option value="${escapeHtml(p.slug)}">${escapeHtml(p.name)}</option>`)
+    .join('');
+  const points = models.map((model) => ({ model, monthly: calculateCost(model, w).monthly }));
+  const cheapest = points.reduce((a, b) => (b.monthly.nanos < a.monthly.nanos ? b : a), points[0]!);
+  const columns = ['Model', 'Provider', 'Tier', 'Input / 1M', 'Output / 1M', 'Context', 'Quality', 'Monthly cost'];
+  const numeric = new Set([3, 4, 5, 6, 7]);
+  const head = columns
+    .map((c, i) => `<th scope="col"${numeric.has(i) ? ' class="num"' : ''} data-col="${i}"><button type="button">${c}</button></th>`)
+    .join('');
+  const main = `<h1>AI model pricing</h1>
+<p class="lead">What ${models.length} AI language models from ${catalogue.providers.length} providers cost, in USD per million tokens, checked ${escapeHtml(catalogue.lastUpdated)}. Work out what your workload costs on each, sort and filter the catalogue, or use the free JSON API, the price badge and the embeddable widget.</p>
+
+<section id="calculator" aria-labelledby="calc-h">
+<h2 id="calc-h">Workload calculator</h2>
+<div class="panel">
+<form class="calc" id="calc" novalidate>
+${numberField('input_tokens', 'Input tokens per request', w.inputTokens, 0, 100_000_000)}
+${numberField('output_tokens', 'Output tokens per request', w.outputTokens, 0, 100_000_000)}
+${numberField('requests', 'Requests per day', w.requests, 1, 1_000_000_000)}
+${numberField('days', 'Days per month', w.days, 1, 31)}
+<label for="calc-mode">Mode<select id="calc-mode" name="mode">${MODES.map((m) => `<option value="${m}"${m === w.mode ? ' selected' : ''}>${m}</option>`).join('')}</select></label>
+</form>
+<p class="summary" id="calc-summary" aria-live="polite">Cheapest for ${escapeHtml(workloadText(w))}: <a href="${escapeHtml(modelPagePath(cheapest.model.id))}">${escapeHtml(cheapest.model.name)}</a> at ${displayUsd(cheapest.monthly)} a month.</p>
+<p id="calc-error" class="hidden" role="alert"></p>
+</div>
+<p>The <b>Monthly cost</b> column of the catalogue below follows this workload. Streaming adds 15% to output, batch halves the cost; prompts above a model's long-context threshold are priced at its long-context rates.</p>
+</section>
+
+<section id="chart" aria-labelledby="chart-h">
+<h2 id="chart-h">Price against quality</h2>
+${priceQualityChart(points, workloadText(w))}
+</section>
+
+<section id="catalogue" aria-labelledby="cat-h">
+<h2 id="cat-h">Catalogue</h2>
+<div class="filters" role="search">
+<label for="f-text">Search<input id="f-text" type="search" placeholder="name, provider or id" autocomplete="off"></label>
+<label for="f-provider">Provider<select id="f-provider"><option value="">All providers</option>${providers}</select></label>
+<label for="f-tier">Tier<select id="f-tier"><option value="">All tiers</option>${TIERS.map((t) => `<option>${t}</option>`).join('')}</select></label>
+<p id="f-count" aria-live="polite">${models.length} models</p>
+</div>
+<div class="table-wrap">
+<table id="models">
+<caption>Prices per million tokens; monthly cost of the calculator's workload. Select a column heading to sort.</caption>
+<thead><tr>${head}</tr></thead>
+<tbody>
+${models.map(row).join('\n')}
+</tbody>
+</table>
+</div>
+</section>
+
+<section id="embed" aria-labelledby="embed-h">
+<h2 id="embed-h">Embed</h2>
+<p>A price badge: <code>/api/badge?model=&lt;id&gt;</code> (each model's page has the snippets). A live widget on any page:</p>
+<pre>&lt;script async src="${escapeHtml(baseUrl)}/widget.js"&gt;&lt;/script&gt;
+&lt;div class="ai-pricing-widget" data-type="compare" data-models="id-1,id-2"&gt;&lt;/div&gt;</pre>
+</section>
+<script type="application/json" id="catalogue-data">${jsonForScript(models.map(siteModel))}</script>`;
+  return pageFrame({
+    title: 'AI model pricing: prices and cost calculator',
+    description: `Prices of ${models.length} AI language models per million tokens, a workload cost calculator and a free JSON API.`,
+    main,
+    script: true,
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * Zod schemas of the JSON bodies the endpoints answer with: the OpenAPI document is generated from
+ * them, and tests parse real responses with them so the document cannot drift from the API.
+ */
+import { z } from 'zod';
+import { modelSchema, TIERS } from '../core/catalogue-schema.js';
+
+/** USD amounts print as exact decimals in the JSON text, so a client reads them as numbers. */
+const usd = (description: string) => z.number().nonnegative().meta({ description });
+
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      status: z.number().int().meta({ description: 'The HTTP status, repeated.' }),
+      code: z.string().meta({
+        description: 'Stable machine code: invalid_parameter, missing_parameter, unknown_parameter, duplicate_parameter, model_not_found, not_found, method_not_allowed, ...',
+      }),
+      message: z.string().meta({ description: 'A sentence naming the input and what is allowed.' }),
+      param: z.string().optional().meta({ description: 'The query parameter at fault.' }),
+      suggestions: z.array(z.string()).optional().meta({ description: 'Closest valid values (model ids, parameter names).' }),
+    }),
+  })
+  .meta({ description: 'The one error envelope of the API.' });
+
+export const modelRecordSchema = modelSchema
+  .extend({
+    provider: z.string().meta({ description: 'Provider display name.' }),
+    providerSlug: z.string().meta({ description: 'Provider slug, as the provider filter takes it.' }),
+  })
+  .meta({ description: 'A model record: prices are USD per 1M tokens.' });
+
+const metaSchema = z.object({
+  count: z.number().int().meta({ description: 'Number of models in models.' }),
+  providers: z.array(z.string()),
+  tiers: z.array(z.enum(TIERS)),
+  lastUpdated: z.string().meta({ description: 'Date of the newest price check, YYYY-MM-DD.' }),
+  source: z.string().meta({ description: "Address of the service's site." }),
+  docs: z.string().meta({ description: 'Address of the documentation page.' }),
+});
+
+export const catalogueSchema = z.object({ models: z.array(modelRecordSchema), meta: metaSchema });
+
+const oneModelSchema = z.object({ model: modelRecordSchema, source: z.string(), docs: z.string() });
+
+const costsSchema = z
+  .object({
+    perRequest: usd('Cost of one request.'),
+    daily: usd('perRequest × requests per day.'),
+    monthly: usd('daily × days per month.'),
+    yearly: usd('monthly × 12.'),
+  })
+  .meta({ description: 'Costs in USD, exact to 1e-9 (rounded half up once).' });
+
+const summaryFields = {
+  id: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  tier: z.enum(TIERS),
+};
+
+const calculateWorkload = z.object({
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  requests: z.number().int(),
+  days: z.number().int(),
+  mode: z.enum(['standard', 'streaming', 'batch']),
+});
+
+export const calculateResponseSchema = z.union([
+  z.object({ model: z.string().meta({ description: 'The model id.' }), workload: calculateWorkload, costs: costsSchema }),
+  z.object({ workload: calculateWorkload, results: z.array(z.object({ ...summaryFields, costs: costsSchema })) }),
+]);
+
+export const cheapestResponseSchema = z.object({
+  workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests: z.number().int(), days: z.number().int() }),
+  filters: z.object({
+    budget: z.number().nullable(),
+    use_case: z.string().nullable(),
+    quality: z.string().nullable(),
+    limit: z.number().int(),
+  }),
+  recommendations: z.array(
+    z.object({
+      rank: z.number().int(),
+      ...summaryFields,
+      costs: costsSchema.pick({ perRequest: true, daily: true, monthly: true }),
+    }),
+  ),
+});
+
+export const compareResponseSchema = z.object({
+  workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests_per_day: z.number().int(), days: z.number().int() }),
+  comparison: z.array(z.object({ ...summaryFields, costs: costsSchema })),
+  summary: z.object({
+    cheapest: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
+    mostExpensive: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
+    savings: z
+      .object({ monthly: usd('Monthly saving.'), yearly: usd('Yearly saving.'), percent: z.number() })
+      .meta({ description: 'What choosing the cheapest model saves against the dearest.' }),
+  }),
+});
+
+export const recommendResponseSchema = z.object({
+  criteria: z.object({
+    use_case: z.string().nullable(),
+    budget: z.string().nullable(),
+    quality: z.number().int().nullable(),
+    max_cost: z.number().nullable(),
+    min_context: z.number().int().nullable(),
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    limit: z.number().int(),
+  }),
+  recommendations: z.array(
+    z.object({
+      rank: z.number().int(),
+      ...summaryFields,
+      quality: z.number().int(),
+      context: z.string(),
+      costPerRequest: usd('Cost of one request, USD.'),
+      reason: z.string(),
+    }),
+  ),
+});
+
+export const badgeJsonResponseSchema = z.object({
+  embed: z.object({ markdown: z.string(), html: z.string(), rst: z.string() }),
+  badge_url: z.string(),
+  pricing: z.object({
+    ...summaryFields,
+    input: z.number(),
+    output: z.number(),
+    context: z.string(),
+    verified: z.string(),
+    message: z.string().meta({ description: 'The badge text, e.g. "$1.25 / $10 per 1M".' }),
+  }),
+});
+
+export const shieldsResponseSchema = z
+  .object({
+    schemaVersion: z.literal(1),
+    label: z.string(),
+    message: z.string(),
+    color: z.string(),
+    style: z.string(),
+  })
+  .meta({ description: "shields.io's endpoint-badge JSON: https://img.shields.io/endpoint?url=<this URL>." });
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  models: z.number().int(),
+  lastUpdated: z.string(),
+});

@@ -1,0 +1,15 @@
+/** GET /openapi.json: the OpenAPI 3.1 document of everything the app serves. */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import type { DescribeApi } from '../openapi.js';
+
+/** Takes the describer from app.ts, since this endpoint is itself one of those it describes. */
+export function openApiEndpoint(describe: DescribeApi) {
+  return endpoint({
+    path: '/openapi.json',
+    summary: 'This API as an OpenAPI 3.1 document',
+    query: z.object({}),
+    ignoreQuery: true,
+    handle: (_p, ctx) => ({ json: describe(ctx) }),
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs (its own CSP). app.ts
+ * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
+ */
+import type { RequestContext } from '../endpoint.js';
+import type { DescribeApi, ExtraRoute } from '../openapi.js';
+import { modelNotFoundPage, modelPage } from '../pages/model-page.js';
+import { docsPage } from './docs.js';
+
+export interface PageReply {
+  body: string;
+  type: string;
+  status: 200 | 404;
+  headers?: Record<string, string>;
+}
+
+export interface PageRoute extends ExtraRoute {
+  respond(params: Record<string, string>, ctx: RequestContext): PageReply | Promise<PageReply>;
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+export const modelPageRoute: PageRoute = {
+  path: '/models/:id',
+  summary: "A model's page: prices, costs, badge and embed snippets (what badges link to)",
+  parameters: [
+    { name: 'id', in: 'path', required: true, description: 'Model id (any case).', schema: { type: 'string' }, example: 'beta-pro' },
+  ],
+  response: {
+    description: "The model's page.",
+    content: { 'text/html': { schema: { type: 'string' } } },
+    errors: [404],
+  },
+  respond: ({ id = '' }, { catalogue, baseUrl }) => {
+    const model = catalogue.byId.get(id.toLowerCase());
+    return model
+      ? { body: modelPage(model, baseUrl), type: HTML, status: 200 }
+      : { body: modelNotFoundPage(catalogue, id), type: HTML, status: 404 };
+  },
+};
+
+/** Takes the describer from app.ts, like /openapi.json, whose document it renders. */
+export const docsRoute = (describe: DescribeApi): PageRoute => ({
+  path: '/docs',
+  summary: 'Interactive API reference (Scalar) of /openapi.json',
+  response: { description: 'The reference page.', content: { 'text/html': { schema: { type: 'string' } } } },
+  respond: async (_params, ctx) => {
+    const { html, csp } = await docsPage(ctx, describe);
+    return { body: html, type: HTML, status: 200, headers: { 'Content-Security-Policy': csp } };
+  },
+});
