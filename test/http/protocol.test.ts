@@ -73,6 +73,9 @@ describe('every 200', () => {
     const etag = (await request('/api/pricing')).headers.get('etag') ?? '';
     expect((await request('/api/pricing', { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
     expect((await request('/api/pricing', { headers: { 'If-None-Match': `"other", ${etag}` } })).status).toBe(304);
+    // weak comparison, as RFC 9110 asks for If-None-Match, and the wildcard
+    expect((await request('/api/pricing', { headers: { 'If-None-Match': `W/${etag.replace(/^W\//, '')}` } })).status).toBe(304);
+    expect((await request('/api/pricing', { headers: { 'If-None-Match': '*' } })).status).toBe(304);
     // a different query is a different body
     expect((await request('/api/pricing?tier=mid', { headers: { 'If-None-Match': etag } })).status).toBe(200);
   });

@@ -60,6 +60,20 @@ describe('the real catalogue', () => {
     expect((await get('/data/pricing.json')).text).toBe((await get('/api/pricing')).text);
   });
 
+  it('serves every record with the nine SPEC 2.1 fields, as typed there', async () => {
+    const { models: served } = JSON.parse((await get('/api/pricing')).text) as { models: Array<Record<string, unknown>> };
+    for (const m of served) {
+      expect(Object.keys(m).slice(0, 9)).toEqual(['id', 'name', 'provider', 'providerSlug', 'tier', 'input', 'output', 'context', 'verified']);
+      expect(String(m.id).startsWith(`${String(m.providerSlug)}-`), String(m.id)).toBe(true);
+      expect(['Budget', 'Mid', 'Premium']).toContain(m.tier);
+      expect(typeof m.input === 'number' && m.input >= 0).toBe(true);
+      expect(typeof m.output === 'number' && m.output >= 0).toBe(true);
+      expect(m.context).toMatch(/^\d+(\.\d+)?[KM]$/);
+      expect(m.verified).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+      expect(typeof m.name === 'string' && typeof m.provider === 'string').toBe(true);
+    }
+  });
+
   it('every provider and tier filter answers, and they partition the catalogue', async () => {
     let total = 0;
     for (const p of catalogue.providers) {
