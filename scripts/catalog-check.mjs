@@ -1,9 +1,30 @@
 #!/usr/bin/env node
-// Prints the cross-check of data/*.json against ../shared/reference/prices.json.
-// Exit 1 on any unjustified difference; exit 0 (with a message) when the reference is absent.
-// Schema validation is done by the app and by test/data/catalogue.test.ts.
+// Validates every data/*.json file with the app's own schema and rules (src/core/catalogue.ts),
+// then prints the cross-check against ../shared/reference/prices.json.
+// Exit 1 on an invalid file or any unjustified difference; the cross-check is skipped (exit 0,
+// with a message) when the reference is absent.
 import { existsSync } from 'node:fs';
-import { crossCheck, REFERENCE_PRICES, summarize } from './catalog-crosscheck.mjs';
+import { build } from 'esbuild';
+import { crossCheck, DATA_DIR, REFERENCE_PRICES, summarize } from './catalog-crosscheck.mjs';
+
+// The loader is TypeScript: bundle it (zod included) in memory and import the result.
+const bundled = await build({
+  entryPoints: ['src/runtime/load-catalogue.ts'],
+  absWorkingDir: new URL('..', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  write: false,
+  logLevel: 'error',
+});
+const loader = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+try {
+  const catalogue = loader.loadCatalogueFromDir(DATA_DIR);
+  console.log(`data/: ${catalogue.providers.length} files, ${catalogue.models.length} models valid (schema, ids, context, long-context thresholds); lastUpdated ${catalogue.lastUpdated}.\n`);
+} catch (err) {
+  console.log(`data/ is invalid: ${err.message}`);
+  process.exit(1);
+}
 
 if (!existsSync(REFERENCE_PRICES)) {
   console.log(`Reference ${REFERENCE_PRICES} not found: cross-check skipped.`);

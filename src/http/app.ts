@@ -10,7 +10,10 @@ import { accessLog, type AccessLogEntry } from './middleware/access-log/index.js
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
 import { urlLimit } from './middleware/url-limit/index.js';
-import { parseQuery } from './params.js';
+import { parseQuery, queryEntries } from './params.js';
+import type { Compressors } from './precompressed.js';
+import { storeBody } from './precompressed.js';
+import { ResponseCache } from './response-cache.js';
 import { badge } from './routes/badge.js';
 import { calculate } from './routes/calculate.js';
 import { changes } from './routes/changes.js';
@@ -53,13 +56,29 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** Receives one access-log entry per request; no log when unset. */
   accessLog?: (entry: AccessLogEntry) => void;
+  /** Compressors for the large answers (COMPRESSED_PATHS); Node passes node:zlib's br and gzip. */
+  compressors?: Compressors;
+  /** Bounds of the response cache, or false to compute every answer (default: 2,000 entries, 32 MiB). */
+  responseCache?: false | { maxEntries?: number; maxBytes?: number };
 }
+
+/** Answers served pre-compressed (br, gzip) when the runtime gives compressors; they vary by Accept-Encoding. */
+export const COMPRESSED_PATHS: ReadonlySet<string> = new Set(['/data/pricing.json', '/api/pricing']);
 
 export function createApp(options: AppOptions): Hono {
   const current = typeof options.catalogue === 'function' ? options.catalogue : () => options.catalogue as Catalogue;
   const baseUrl = options.baseUrl?.replace(/\/+$/, '');
   const assets = options.assets ?? {};
   const app = new Hono();
+  // Answers are pure functions of the path, query, origin and catalogue, so they are kept as bytes.
+  const cache = new ResponseCache({
+    catalogue: current,
+    paths: new Map(ENDPOINTS.map((e) => [e.path, { ignoreQuery: e.ignoreQuery === true }])),
+    keyByOrigin: baseUrl === undefined,
+    ...(options.compressors ? { compressors: options.compressors } : {}),
+    ...(options.responseCache === false ? { maxEntries: 0 } : options.responseCache),
+    ...(options.maxUrlBytes !== undefined ? { maxUrlLength: Math.min(2048, options.maxUrlBytes) } : {}),
+  });
 
   if (options.accessLog) app.use('*', accessLog(options.accessLog));
   app.use('*', securityHeaders());
@@ -82,10 +101,26 @@ export function createApp(options: AppOptions): Hono {
 
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
-      const url = new URL(c.req.url);
-      const params = e.ignoreQuery ? {} : parseQuery(url.searchParams, e.query);
-      const ctx: RequestContext = { catalogue: current(), baseUrl: baseUrl ?? url.origin, assets };
-      return send(c, e.handle(params, ctx));
+      const url = c.req.url;
+      const conditional = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding') ?? null, ifNoneMatch: c.req.header('if-none-match') ?? null };
+      const key = cache.keyOf(url);
+      const hit = key === undefined ? undefined : cache.get(key);
+      if (hit) {
+        cache.served(c.req.raw, hit);
+        return cache.respond(hit, conditional);
+      }
+      const mark = url.indexOf('?');
+      const search = mark === -1 ? '' : url.slice(mark + 1).split('#', 1)[0] ?? '';
+      const params = e.ignoreQuery ? {} : parseQuery(queryEntries(search), e.query);
+      const catalogue = current();
+      const ctx: RequestContext = { catalogue, baseUrl: baseUrl ?? originOf(url), assets };
+      const reply = e.handle(params, ctx);
+      if ('json' in reply || (reply.status ?? 200) === 200) {
+        const [text, type] = 'json' in reply ? [toJson(reply.json), JSON_TYPE] : [reply.body, reply.type];
+        const stored = storeBody(text, type, options.compressors !== undefined && COMPRESSED_PATHS.has(e.path));
+        return cache.respond(cache.set(key, catalogue, stored, CACHE_CONTROL), conditional);
+      }
+      return send(c, reply);
     });
   }
   for (const page of PAGE_ROUTES) {
@@ -108,7 +143,47 @@ export function createApp(options: AppOptions): Hono {
       'Cache-Control': 'no-store',
     });
   });
+  if (options.rateLimit === undefined && options.responseCache !== false) {
+    // A repeated query is answered before any framework work, with the headers the full chain
+    // gave it (see ResponseCache). A rate limit must see every request, so it turns this off.
+    const full = app.fetch;
+    const log = options.accessLog;
+    app.fetch = (request, ...rest) => {
+      const start = log ? performance.now() : 0;
+      const fast = cache.fastFetch(request);
+      if (fast) {
+        if (log) logFast(log, request, fast.status, start);
+        return fast;
+      }
+      const res = full(request, ...rest);
+      if (res instanceof Promise) return res.then((r) => (cache.capture(request, r), r));
+      cache.capture(request, res);
+      return res;
+    };
+  }
   return app;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The origin of an absolute URL, without building a URL object unless it holds user info. */
+function originOf(url: string): string {
+  const origin = url.slice(0, url.indexOf('/', url.indexOf('//') + 2));
+  return origin.includes('@') ? new URL(url).origin : origin;
+}
+
+/** The access-log entry of an answer the cache gave before the middleware chain (which logs the rest). */
+function logFast(log: (entry: AccessLogEntry) => void, request: Request, status: number, start: number): void {
+  const url = request.url;
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  const mark = url.indexOf('?', slash);
+  log({
+    time: new Date().toISOString(),
+    method: request.method,
+    path: url.slice(slash, mark === -1 ? undefined : mark).slice(0, 200),
+    status,
+    ms: Math.round((performance.now() - start) * 100) / 100,
+  });
 }
 
 function send(c: Context, reply: Reply): Response {

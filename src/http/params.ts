@@ -136,7 +136,7 @@ export type QuerySchema = z.ZodObject<Record<string, z.ZodType<unknown, string |
  * Reads the query: an empty value counts as absent, a parameter given twice or one the endpoint
  * does not know is a 400, and the first invalid value is reported with its parameter's name.
  */
-export function parseQuery<S extends QuerySchema>(search: URLSearchParams, schema: S): z.output<S> {
+export function parseQuery<S extends QuerySchema>(search: Iterable<readonly [string, string]>, schema: S): z.output<S> {
   const known = schema.shape;
   const values: Record<string, string> = {};
   for (const [name, value] of search) {
@@ -161,4 +161,34 @@ export function parseQuery<S extends QuerySchema>(search: URLSearchParams, schem
   const issue = parsed.error.issues[0];
   const param = String(issue?.path[0] ?? '');
   throw new ApiError(400, 'invalid_parameter', `${param} ${issue?.message ?? 'is invalid'}.`, { param });
+}
+
+/**
+ * The name/value pairs of a query string (without its `?`), decoded as URLSearchParams decodes
+ * them (`+` is a space), but without building a URL: plain text is sliced, and only a pair holding
+ * `%` or `+` is decoded. Malformed percent-encoding falls back to URLSearchParams' lenient reading.
+ */
+export function queryEntries(search: string): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  if (search === '') return pairs;
+  let start = 0;
+  while (start <= search.length) {
+    let end = search.indexOf('&', start);
+    if (end === -1) end = search.length;
+    if (end > start) {
+      const eq = search.indexOf('=', start);
+      const split = eq !== -1 && eq < end;
+      let name = search.slice(start, split ? eq : end);
+      let value = split ? search.slice(eq + 1, end) : '';
+      try {
+        if (name.includes('%') || name.includes('+')) name = decodeURIComponent(name.replaceAll('+', ' '));
+        if (value.includes('%') || value.includes('+')) value = decodeURIComponent(value.replaceAll('+', ' '));
+      } catch {
+        return [...new URLSearchParams(search)];
+      }
+      pairs.push([name, value]);
+    }
+    start = end + 1;
+  }
+  return pairs;
 }

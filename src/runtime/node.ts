@@ -13,7 +13,9 @@ import type { Catalogue } from '../core/catalogue.js';
 import { createApp } from '../http/app.js';
 import type { Assets } from '../http/endpoint.js';
 import { formatAccessLog } from '../http/middleware/access-log/index.js';
+import { startCluster } from './cluster.js';
 import { loadCatalogueFromDir } from './load-catalogue.js';
+import { nodeCompressors } from './node-compression.js';
 import { clientAddress, readRuntimeConfig, type LogLevel, type RuntimeConfig } from './server-options.js';
 
 // Paths are relative to the project root, whether this runs from src/ (tests) or dist/ (bundle).
@@ -84,6 +86,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     assets: loadAssets(),
     maxUrlBytes: limits.maxUrlBytes,
+    compressors: nodeCompressors(),
     ...(config.rateLimit ? { rateLimit: { perMinute: config.rateLimit, clientIp: (c: Context) => nodeClientIp(c, config.trustProxy) } } : {}),
     ...(log.access ? { accessLog: (entry) => log.access?.(formatAccessLog(entry)) } : {}),
   });
@@ -223,7 +226,8 @@ export function handleSignals(running: RunningServer, log: Logger): void {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+// With WORKERS > 1 this process becomes the cluster's primary and its forked workers serve.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && !startCluster(process.env)) {
   try {
     const log = jsonLogger(readRuntimeConfig(process.env).logLevel);
     const running = startServer(process.env, log);

@@ -1,0 +1,243 @@
+/**
+ * The response cache: answers stored as bytes under the normalised query (path + sorted params),
+ * bounded (LRU by entries and bytes), dropped whole when the catalogue object changes.
+ *
+ * Two ways in. Route handlers look up and store bodies, so a repeated query skips parsing,
+ * the cost engine and serialisation. And `fastFetch`, put in front of the framework, answers a
+ * repeated query without any per-request framework work: it replays the headers the full
+ * middleware chain gave that entry the first time (captured by `capture`), so both paths send
+ * the same status, headers and bytes.
+ */
+import type { Catalogue } from '../core/catalogue.js';
+import { queryEntries } from './params.js';
+import { etagMatches, selectVariant, type Compressors, type StoredBody, type Variant } from './precompressed.js';
+
+export interface ResponseCacheOptions {
+  /** The catalogue in force; the cache empties when it returns a different object. */
+  catalogue: () => Catalogue;
+  /** Paths served, and whether each ignores its query string. */
+  paths: ReadonlyMap<string, { ignoreQuery: boolean }>;
+  /** Key entries by origin too, when answers embed the request's origin. */
+  keyByOrigin: boolean;
+  compressors?: Compressors;
+  /** Most entries kept (default 2,000). */
+  maxEntries?: number;
+  /** Most body bytes kept, compressed variants included (default 32 MiB). */
+  maxBytes?: number;
+  /** Longest URL the fast path answers; longer ones take the full path (and its URL limit). */
+  maxUrlLength?: number;
+}
+
+type HeaderRecord = Record<string, string>;
+
+export interface CacheEntry {
+  readonly body: StoredBody;
+  readonly cacheControl: string;
+  /** Headers the middleware chain added, per status, once seen; `false` when the chain changed ours. */
+  replay: { 200?: HeaderRecord; 304?: HeaderRecord } | false;
+  /** Bytes counted against the bound while the entry is kept; -1 once dropped. */
+  counted: number;
+}
+
+export interface Conditional {
+  method: string;
+  acceptEncoding: string | null;
+  ifNoneMatch: string | null;
+}
+
+export class ResponseCache {
+  readonly #options: ResponseCacheOptions;
+  readonly #entries = new Map<string, CacheEntry>();
+  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  readonly #maxUrlLength: number;
+  #bytes = 0;
+  #catalogue: Catalogue | undefined;
+
+  constructor(options: ResponseCacheOptions) {
+    this.#options = options;
+    this.#maxEntries = options.maxEntries ?? 2000;
+    this.#maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.#maxUrlLength = options.maxUrlLength ?? 2048;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The normalised key of an absolute URL, or undefined when its path is not a cached one. */
+  keyOf(url: string): string | undefined {
+    if (url.length > this.#maxUrlLength) return undefined;
+    const slash = url.indexOf('/', url.indexOf('//') + 2);
+    if (slash === -1) return undefined;
+    let end = url.indexOf('#', slash);
+    if (end === -1) end = url.length;
+    let mark = url.indexOf('?', slash);
+    if (mark > end) mark = -1;
+    const path = url.slice(slash, mark === -1 ? end : mark);
+    const route = this.#options.paths.get(path);
+    if (!route) return undefined;
+    let key = this.#options.keyByOrigin ? url.slice(0, slash) + path : path;
+    if (route.ignoreQuery || mark === -1) return key;
+    const pairs = queryEntries(url.slice(mark + 1, end));
+    // Sorted by name (stably, so repeats keep their order); empty values count as absent.
+    pairs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+    key += '?';
+    // Length-prefixed, so no name or value can run into the next one.
+    for (const [name, value] of pairs) if (value !== '') key += `${name.length}:${name}=${value.length}:${value};`;
+    return key;
+  }
+
+  /** The entry for a key, if it was stored for the catalogue in force. */
+  get(key: string): CacheEntry | undefined {
+    this.#checkCatalogue();
+    const entry = this.#entries.get(key);
+    if (entry) {
+      // Most recently used last: re-inserting moves it to the end of the Map's order.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /**
+   * Keeps a body computed from `catalogue` under `key`; the entry is returned but not kept without
+   * a key, or when that catalogue is no longer the one in force.
+   */
+  set(key: string | undefined, catalogue: Catalogue, body: StoredBody, cacheControl: string): CacheEntry {
+    const entry: CacheEntry = { body, cacheControl, replay: {}, counted: -1 };
+    this.#checkCatalogue();
+    if (key === undefined || catalogue !== this.#catalogue || body.size > this.#maxBytes / 4) return entry;
+    const old = this.#entries.get(key);
+    if (old) this.#drop(key, old);
+    entry.counted = body.size;
+    this.#entries.set(key, entry);
+    this.#bytes += body.size;
+    this.#evict();
+    return entry;
+  }
+
+  /**
+   * Marks a stored entry as answered on the full path for this request, so `capture` learns the
+   * chain's headers for it. Only hits are marked: an answer asked for once never pays for it.
+   */
+  served(request: Request, entry: CacheEntry): void {
+    if (entry.replay && entry.counted !== -1) this.#served.set(request, entry);
+  }
+
+  readonly #served = new WeakMap<Request, CacheEntry>();
+
+  /** The answer for an entry: 200 with the variant the client accepts, or 304 when its ETag matches. */
+  respond(entry: CacheEntry, request: Conditional): Response {
+    const { status, variant, headers } = this.#headersFor(entry, request);
+    this.#account(entry);
+    return new Response(status === 304 || request.method === 'HEAD' ? null : asBody(variant.body), { status, headers });
+  }
+
+  /**
+   * Answers a repeated GET or HEAD before the framework runs, or returns undefined to let it run:
+   * on a miss, or when the chain's headers for this status have not been seen yet.
+   */
+  fastFetch(request: Request): Response | undefined {
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    const key = this.keyOf(request.url);
+    if (key === undefined) return undefined;
+    const entry = this.get(key);
+    if (!entry || !entry.replay) return undefined;
+    const headers = request.headers;
+    const conditional = { method, acceptEncoding: headers.get('accept-encoding'), ifNoneMatch: headers.get('if-none-match') };
+    const own = this.#headersFor(entry, conditional);
+    const replay = entry.replay[own.status];
+    if (!replay) return undefined;
+    this.#account(entry);
+    const body = own.status === 304 || method === 'HEAD' ? null : asBody(own.variant.body);
+    return new Response(body, { status: own.status, headers: { ...replay, ...own.headers } });
+  }
+
+  /**
+   * Records the headers the middleware chain added to a full-path answer for `url`, so the fast
+   * path can send the same. If the chain changed a header the cache sets, the entry never takes
+   * the fast path.
+   */
+  capture(request: Request, response: Response): void {
+    const entry = this.#served.get(request);
+    if (!entry) return;
+    this.#served.delete(request);
+    if (request.method !== 'GET' || (response.status !== 200 && response.status !== 304)) return;
+    if (!entry.replay || entry.replay[response.status]) return;
+    const own = this.#headersFor(entry, {
+      method: 'GET',
+      acceptEncoding: request.headers.get('accept-encoding'),
+      ifNoneMatch: request.headers.get('if-none-match'),
+    });
+    if (own.status !== response.status) return;
+    const added: HeaderRecord = {};
+    for (const [name, value] of response.headers) {
+      const ours = own.headers[name];
+      if (ours === undefined) added[name] = value;
+      else if (ours !== value) {
+        entry.replay = false;
+        return;
+      }
+    }
+    for (const name of Object.keys(own.headers)) {
+      if (!response.headers.has(name)) {
+        entry.replay = false;
+        return;
+      }
+    }
+    entry.replay[response.status] = added;
+  }
+
+  #headersFor(entry: CacheEntry, request: Conditional): { status: 200 | 304; variant: Variant; headers: HeaderRecord } {
+    const { body } = entry;
+    const variant = selectVariant(body, request.acceptEncoding, this.#options.compressors ?? {});
+    const headers: HeaderRecord = { 'cache-control': entry.cacheControl, etag: variant.etag };
+    if (body.compressible) headers.vary = 'Accept-Encoding';
+    if (request.ifNoneMatch !== null && etagMatches(request.ifNoneMatch, variant.etag)) {
+      return { status: 304, variant, headers };
+    }
+    headers['content-type'] = body.type;
+    headers['content-length'] = String(variant.body.byteLength);
+    if (variant.encoding) headers['content-encoding'] = variant.encoding;
+    return { status: 200, variant, headers };
+  }
+
+  /** Counts bytes of compressed variants made since the entry was stored. */
+  #account(entry: CacheEntry): void {
+    if (entry.counted === -1 || entry.counted === entry.body.size) return;
+    this.#bytes += entry.body.size - entry.counted;
+    entry.counted = entry.body.size;
+    this.#evict();
+  }
+
+  #drop(key: string, entry: CacheEntry): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.counted;
+    entry.counted = -1;
+  }
+
+  #checkCatalogue(): void {
+    const current = this.#options.catalogue();
+    if (current !== this.#catalogue) {
+      for (const entry of this.#entries.values()) entry.counted = -1;
+      this.#entries.clear();
+      this.#bytes = 0;
+      this.#catalogue = current;
+    }
+  }
+
+  #evict(): void {
+    for (const [key, entry] of this.#entries) {
+      if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
+      this.#drop(key, entry);
+    }
+  }
+}
+
+// Bytes from TextEncoder or node:zlib are plain ArrayBuffer-backed views; TypeScript's lib only
+// types them as ArrayBufferLike-backed, which BodyInit does not admit.
+function asBody(bytes: Uint8Array): BodyInit {
+  return bytes as Uint8Array<ArrayBuffer>;
+}
