@@ -95,7 +95,7 @@ export function idList(min: number, max: number, description: string) {
       if (text === undefined) return undefined;
       const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
       if (ids.length < min || ids.length > max) {
-        const range = min === max ? `${min}` : min <= 1 ? `at most ${max}` : `${min} to ${max}`;
+        const range = min === max ? `${min}` : min <= 1 && ids.length > max ? `at most ${max}` : `${min} to ${max}`;
         return fail(ctx, `must list ${range} comma-separated model ids; got ${ids.length}`);
       }
       const seen = new Set<string>();

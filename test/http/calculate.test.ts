@@ -123,6 +123,11 @@ describe('GET /api/calculate with models', () => {
     expect(error.message).toContain('at most 10');
   });
 
+  it('refuses a list naming no model, saying how many it takes', async () => {
+    const error = await expectError('/api/calculate?models=,', 400, 'invalid_parameter', 'models');
+    expect(error.message).toContain('1 to 10');
+  });
+
   it('refuses a model listed twice (in any case)', async () => {
     await expectError('/api/calculate?models=alpha-nano,beta-pro,ALPHA-NANO', 400, 'invalid_parameter', 'models');
   });

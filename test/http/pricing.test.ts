@@ -92,6 +92,12 @@ describe('GET /api/pricing', () => {
     expect((await expectError('/api/pricing?provider=alpah', 400, 'invalid_parameter', 'provider')).suggestions).toEqual(['alpha']);
   });
 
+  it('a provider list naming no slug is a 400, not an empty answer', async () => {
+    const error = await expectError('/api/pricing?provider=,', 400, 'invalid_parameter', 'provider');
+    expect(error.message).toContain('alpha, beta');
+    await expectError('/api/pricing?provider=%20,%20', 400, 'invalid_parameter', 'provider');
+  });
+
   it('an unknown tier is a 400 naming the allowed tiers', async () => {
     const error = await expectError('/api/pricing?tier=cheap', 400, 'invalid_parameter', 'tier');
     expect(error.message.toLowerCase()).toContain('budget, mid, premium');

@@ -164,6 +164,34 @@ describe('errors', () => {
   });
 });
 
+describe('query strings', () => {
+  it('are decoded as URLSearchParams decodes them', async () => {
+    // %2C is a comma, %2D a hyphen, + a space (trimmed around list items)
+    const list = await getJson('/api/calculate?models=alpha-nano%2Cbeta%2Dpro');
+    expect(list.body.results.map((r: { id: string }) => r.id)).toEqual(['alpha-nano', 'beta-pro']);
+    const spaced = await getJson('/api/pricing?provider=alpha,+beta');
+    expect(spaced.body.meta.count).toBe(6);
+    const encodedName = await getJson('/api/calculate?model=alpha-nano&input%5Ftokens=1000');
+    expect(encodedName.body.workload.input_tokens).toBe(1000);
+  });
+
+  it('skip empty pairs and treat a bare name as an empty value', async () => {
+    expect((await getJson('/api/calculate?&&model=alpha-nano&&')).status).toBe(200);
+    await expectError('/api/calculate?model', 400, 'missing_parameter', 'model');
+    const { body } = await getJson('/api/cheapest?limit&budget');
+    expect(body.filters).toMatchObject({ budget: null, limit: 5 });
+  });
+
+  it('malformed percent-encoding is a client error or read leniently, never a 5xx', async () => {
+    for (const q of ['model=%E0%A4%A', 'model=%', 'mo%del=alpha-nano', 'model=alpha-nano&days=%33%30']) {
+      const res = await request(`/api/calculate?${q}`);
+      expect(res.status, q).toBeLessThan(500);
+    }
+    const days = await getJson('/api/calculate?model=alpha-nano&days=%33%30'); // "30"
+    expect(days.body.workload.days).toBe(30);
+  });
+});
+
 describe('BASE_URL and the request origin', () => {
   it('meta.source and meta.docs come from the request origin when BASE_URL is unset', async () => {
     const res = await fixtureApp().request('https://api.example.org:8443/api/pricing');

@@ -32,6 +32,11 @@ export function parseProviders(catalogue: Catalogue, list: string): Set<string> 
     }
     slugs.add(slug);
   }
+  // `provider=,` names no provider: refused, rather than silently matching nothing.
+  if (slugs.size === 0) {
+    const known = catalogue.providers.map((p) => p.slug);
+    throw new ApiError(400, 'invalid_parameter', `provider lists no provider slug. Allowed: ${known.join(', ')}.`, { param: 'provider' });
+  }
   return slugs;
 }
 
