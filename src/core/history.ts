@@ -139,8 +139,12 @@ export function modelOn(model: Model, date: string): ModelOn {
   if (found.kind !== 'priced') return found;
   const { set } = found;
   // Every price field comes from the set in force, so a field it lacks is absent, not stale.
-  const { cachedInput: _cached, cacheWrite: _write, longContext: _long, ...rest } = model;
-  const priced: Model = { ...rest, ...pricesOf(set), ...(set.longContext ? { longContext: set.longContext } : {}) };
+  // (Spread over the record first so the fields keep their places in the JSON.)
+  const priced: Model = { ...model, ...pricesOf(set) };
+  if (set.cachedInput === undefined) delete priced.cachedInput;
+  if (set.cacheWrite === undefined) delete priced.cacheWrite;
+  if (set.longContext) priced.longContext = set.longContext;
+  else delete priced.longContext;
   return { kind: 'priced', model: priced, set };
 }
 

@@ -123,6 +123,9 @@ describe('modelOn', () => {
     expect(then.model).toMatchObject({ id: 'gamma-one', input: 4, output: 20 });
     expect('cachedInput' in then.model).toBe(false);
     expect('longContext' in then.model).toBe(false);
+    // The fields keep their places in the record.
+    const june = modelOn(model('gamma-one'), '2026-06-01');
+    if (june.kind === 'priced') expect(Object.keys(june.model)).toEqual(Object.keys(model('gamma-one')));
     // The original record is untouched.
     expect(model('gamma-one')).toMatchObject({ input: 3, output: 15, cachedInput: 0.3 });
   });
