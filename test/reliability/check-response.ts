@@ -4,6 +4,9 @@ import { expect } from 'vitest';
 /** 2xx, 304, or a client error the docs name; never a 5xx. */
 export const ALLOWED_STATUSES = new Set([304, 400, 404, 405, 413, 414, 429, 431]);
 
+/** Site pages whose errors are HTML pages (with the CSP), not JSON. */
+export const PAGE_PREFIXES = ['/models/'];
+
 export function isAllowedStatus(status: number): boolean {
   return (status >= 200 && status < 300) || ALLOWED_STATUSES.has(status);
 }
@@ -21,6 +24,11 @@ export async function checkResponse(res: Response, path: string, method = 'GET')
     // The badge may answer its errors as an SVG image, so that a broken <img> still shows why.
     if (path.startsWith('/api/badge') && /^image\/svg\+xml\b/.test(type)) {
       expect(body.trimStart().startsWith('<svg')).toBe(true);
+      return body;
+    }
+    // A site page for a model that does not exist is a page too: an HTML 404 a browser can show.
+    if (PAGE_PREFIXES.some((prefix) => path.startsWith(prefix)) && /^text\/html\b/.test(type)) {
+      expect(res.status).toBe(404);
       return body;
     }
     expect(type, `error content type for ${path}`).toMatch(/^application\/json\b/);

@@ -5,12 +5,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/http/app.js';
-import { fixtureApp } from '../fixtures/catalogue.js';
+import { reliabilityApp } from './app.js';
 import { queryString, urlFor } from './arbitraries.js';
 import { checkResponse } from './check-response.js';
 
 const RUNS = 2000;
-const app = fixtureApp();
+const app = reliabilityApp();
 
 describe('every endpoint survives hostile query strings', () => {
   it('covers every endpoint in the registry', () => {
@@ -34,4 +34,28 @@ describe('every endpoint survives hostile query strings', () => {
       if (!endpoint.ignoreQuery && endpoint.path !== '/healthz') expect([...seen].some((s) => s >= 400)).toBe(true);
     }, 60_000);
   }
+});
+
+describe('any path, any method', () => {
+  const segment = fc.oneof(
+    fc.constantFrom('api', 'pricing', 'models', 'docs', 'badge', '..', '.', '', '%2e%2e', '%2F', '%00', '%', '%zz', 'alpha-nano', 'ALPHA-NANO', '<script>', 'é', '%C3%A9', '~', '*', '@', ':x'),
+    fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))),
+    fc.tuple(fc.constantFrom('a', 'é', '%41', '-'), fc.integer({ min: 100, max: 3000 })).map(([u, n]) => u.repeat(n)),
+  );
+  const path = fc.oneof(
+    fc.array(segment, { minLength: 1, maxLength: 5 }).map((parts) => `/${parts.join('/')}`),
+    fc.tuple(fc.constantFrom(...ENDPOINTS.map((e) => e.path), '/models', '/docs'), fc.array(segment, { maxLength: 2 }), fc.constantFrom('', '/'))
+      .map(([base, parts, tail]) => `${base}${parts.map((p) => `/${p}`).join('')}${tail}`),
+  );
+  const method = fc.constantFrom('GET', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH', 'PROPFIND', 'FOO');
+
+  it(`answers ${RUNS} arbitrary paths and methods within the contract`, async () => {
+    await fc.assert(
+      fc.asyncProperty(path, method, queryString, async (p, m, q) => {
+        const res = await app.request(urlFor(p, q), { method: m });
+        await checkResponse(res, p, m);
+      }),
+      { numRuns: RUNS, timeout: 5000 },
+    );
+  }, 60_000);
 });

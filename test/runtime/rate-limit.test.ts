@@ -1,0 +1,52 @@
+/** RATE_LIMIT on the Node server: counted per socket address, or per X-Forwarded-For entry behind TRUST_PROXY. */
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, type Logger, type RunningServer } from '../../src/runtime/node.js';
+
+const quiet: Logger = { notice: () => undefined, error: () => undefined };
+const servers: RunningServer[] = [];
+
+async function serve(env: Record<string, string>): Promise<number> {
+  const running = startServer({ PORT: '0', HOST: '127.0.0.1', ...env }, quiet);
+  servers.push(running);
+  return ((await running.listening) as AddressInfo).port;
+}
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.drain()));
+});
+
+/** Counts reset each clock minute: start a test well inside one, so that no reset falls within it. */
+async function clearOfMinuteBoundary(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+const statuses = async (port: number, forwardedFor: string[]) => {
+  const out: number[] = [];
+  for (const xff of forwardedFor) out.push((await fetch(`http://127.0.0.1:${port}/api/pricing?tier=budget`, { headers: { 'X-Forwarded-For': xff } })).status);
+  return out;
+};
+
+describe('RATE_LIMIT', () => {
+  it('limits by socket address, ignoring X-Forwarded-For unless TRUST_PROXY is set', { timeout: 15_000 }, async () => {
+    const port = await serve({ RATE_LIMIT: '2' });
+    await clearOfMinuteBoundary();
+    expect(await statuses(port, ['1.1.1.1', '2.2.2.2', '3.3.3.3'])).toEqual([200, 200, 429]);
+    const res = await fetch(`http://127.0.0.1:${port}/api/pricing`);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+    expect(Number(res.headers.get('Retry-After'))).toBeLessThanOrEqual(60);
+    expect(await res.json()).toMatchObject({ error: { code: 'rate_limited' } });
+  });
+
+  it('behind TRUST_PROXY=1, counts the address the proxy appended', { timeout: 15_000 }, async () => {
+    const port = await serve({ RATE_LIMIT: '1', TRUST_PROXY: '1' });
+    await clearOfMinuteBoundary();
+    // A client may prepend anything; only the last entry, written by the trusted proxy, counts.
+    expect(await statuses(port, ['9.9.9.9, 1.1.1.1', '8.8.8.8, 1.1.1.1', '2.2.2.2'])).toEqual([200, 429, 200]);
+  });
+
+  it('refuses a RATE_LIMIT that is not a whole number', () => {
+    expect(() => startServer({ PORT: '0', RATE_LIMIT: '10/min' }, quiet)).toThrow(/RATE_LIMIT must be a whole number/);
+  });
+});
