@@ -26,6 +26,7 @@ import { home, siteScript, siteStyles, widget } from './routes/static.js';
 import { describeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
+import { handleMcpRequest, MCP_PATH } from '../mcp/http.js';
 
 // /openapi.json and /docs describe everything below, themselves included.
 const describe = describeApi(() => ENDPOINTS, () => PAGE_ROUTES);
@@ -92,13 +93,15 @@ export function createApp(options: AppOptions): Hono {
   if (options.rateLimit) app.use('*', rateLimit(options.rateLimit));
   app.use('*', cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 }));
   app.use('*', async (c, next) => {
-    if (!(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
+    // The one exception: /mcp (MCP over streamable HTTP) takes its JSON-RPC calls by POST.
+    if (c.req.path !== MCP_PATH && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
       throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
     }
     await next();
   });
   app.use('*', etag());
 
+  app.all(MCP_PATH, (c) => handleMcpRequest(c.req.raw, { catalogue: current, baseUrl: baseUrl ?? new URL(c.req.url).origin }));
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
       const url = c.req.url;

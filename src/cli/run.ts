@@ -1,0 +1,183 @@
+/**
+ * The CLI's commands: the API's answers on the command line, offline, from the bundled catalogue
+ * (data/). argv → the endpoint's own query parsing and handler → a table or --json.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { Catalogue } from '../core/catalogue.js';
+import { Usd } from '../core/money.js';
+import { closestMatches } from '../core/suggest.js';
+import { ApiError } from '../http/errors.js';
+import { toJson } from '../http/json.js';
+import { parseQuery, type QuerySchema } from '../http/params.js';
+import { loadCatalogueFromDir } from '../runtime/load-catalogue.js';
+import { parseArgs, toOption, type ParsedArgs } from './args.js';
+import { CliError } from './cli-error.js';
+import { QUERY_COMMANDS, type QueryCommand } from './commands.js';
+
+export const PROGRAM = 'ai-model-pricing';
+const DEFAULT_BASE_URL = 'http://localhost:8787';
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs one command line; resolves with the exit code (0 done, 1 failure, 2 bad input), or null while serving. */
+export async function run(argv: readonly string[], io: Io): Promise<number | null> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      (name === undefined ? io.err : io.out)(usage());
+      return name === undefined ? 2 : 0;
+    }
+    const command = QUERY_COMMANDS.find((c) => c.name === name);
+    if (command) return runQuery(command, parseArgs(rest), io);
+    if (name === 'serve') return await serve(parseArgs(rest), io);
+    if (name === 'mcp') return await mcp(parseArgs(rest), io);
+    const names = [...QUERY_COMMANDS.map((c) => c.name), 'serve', 'mcp'];
+    const hint = closestMatches(name, names, 1);
+    throw new CliError(`unknown command ${JSON.stringify(name)}.${hint.length ? ` Did you mean ${hint[0]}?` : ''} Run ${PROGRAM} --help.`);
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err(`${PROGRAM}${name && !name.startsWith('-') ? ` ${name}` : ''}: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): number {
+  const schema = schemaOf(command);
+  if (args.help) {
+    io.out(commandHelp(command, schema));
+    return 0;
+  }
+  const known = Object.keys(schema.shape);
+  for (const [param] of args.query) {
+    if (!known.includes(param)) {
+      const hint = closestMatches(param, known, 1).map((p) => ` Did you mean --${toOption(p)}?`).join('');
+      throw new CliError(`unknown option --${toOption(param)}.${hint} Run ${PROGRAM} ${command.name} --help.`);
+    }
+  }
+  const query = new URLSearchParams([...command.fromPositionals(args.positionals), ...args.query]);
+  try {
+    const params = parseQuery(query, schema);
+    const reply = command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {} });
+    if (!('json' in reply)) throw new Error(`${command.endpoint.path} did not answer with JSON`);
+    io.out(args.json ? `${toJson(reply.json)}\n` : `${command.render(toPlain(reply.json))}\n`);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const option = err.details.param && known.includes(err.details.param) ? ` (--${toOption(err.details.param)})` : '';
+    throw new CliError(`${err.message}${option}`);
+  }
+}
+
+/** The command's query schema: the endpoint's, or the part of it the command takes. */
+function schemaOf(command: QueryCommand): QuerySchema {
+  const shape = command.endpoint.query.shape;
+  if (!command.params) return command.endpoint.query;
+  return z.object(Object.fromEntries(command.params.map((p) => [p, shape[p] as QuerySchema['shape'][string]])));
+}
+
+async function serve(args: ParsedArgs, io: Io): Promise<number | null> {
+  if (args.help) {
+    io.out(`Usage: ${PROGRAM} serve [--port 8787] [--host 0.0.0.0]\n\nServes the HTTP API (and /mcp) with the bundled catalogue. PORT, HOST, BASE_URL and DATA_DIR are read from the environment too.\n`);
+    return 0;
+  }
+  if (args.positionals.length) throw new CliError(`serve takes no arguments; got ${args.positionals.join(' ')}`);
+  const env: NodeJS.ProcessEnv = { ...io.env };
+  for (const [param, value] of args.query) {
+    if (param === 'port') {
+      if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new CliError(`--port must be a port number from 0 to 65535; got ${JSON.stringify(value)}`);
+      env.PORT = value;
+    } else if (param === 'host') env.HOST = value;
+    else throw new CliError(`unknown option --${toOption(param)}; serve takes --port and --host`);
+  }
+  const { startServer } = await import('../runtime/node.js');
+  startServer(env);
+  return null;
+}
+
+async function mcp(args: ParsedArgs, io: Io): Promise<number | null> {
+  if (args.help) {
+    io.out(`Usage: ${PROGRAM} mcp\n\nA Model Context Protocol server on stdin/stdout, with the tools get_model_price, calculate_cost, find_cheapest, compare_models and recommend_models.\n`);
+    return 0;
+  }
+  if (args.positionals.length || args.query.length) throw new CliError('mcp takes no arguments');
+  const catalogue = loadCatalogue(io.env);
+  const { serveMcpStdio } = await import('../mcp/stdio.js');
+  await serveMcpStdio({ catalogue: () => catalogue, baseUrl: baseUrl(io.env) });
+  return null;
+}
+
+function usage(): string {
+  const width = Math.max(...QUERY_COMMANDS.map((c) => c.name.length), 'serve'.length);
+  const line = (name: string, summary: string) => `  ${name.padEnd(width)}  ${summary}`;
+  return [
+    `Usage: ${PROGRAM} <command> [options]`,
+    '',
+    "AI model prices and what workloads cost, offline, from the bundled catalogue. Options are the HTTP API's",
+    'query parameters spelled --input-tokens 2000, with the same defaults; --json prints the API\'s JSON.',
+    '',
+    'Commands:',
+    ...QUERY_COMMANDS.map((c) => line(c.name, c.summary)),
+    line('serve', 'Serve the HTTP API (--port, --host)'),
+    line('mcp', 'A Model Context Protocol server on stdin/stdout'),
+    '',
+    `Run ${PROGRAM} <command> --help for its options. Exit codes: 0 done, 2 bad input, 1 failure.`,
+    '',
+  ].join('\n');
+}
+
+function commandHelp(command: QueryCommand, schema: QuerySchema): string {
+  const options = Object.entries(schema.shape).map(([param, field]): readonly [string, string] => {
+    const meta = field.meta() ?? {};
+    const description = typeof meta.description === 'string' ? meta.description : '';
+    const fallback = typeof meta.default === 'string' ? ` Default: ${meta.default}.` : '';
+    const values = Array.isArray(meta.enum) ? ` One of: ${meta.enum.join(', ')}.` : '';
+    return [`--${toOption(param)} <value>`, `${description}${values}${fallback}`];
+  });
+  options.push(['--json', "Print the API's JSON answer instead of a table."], ['--help', 'Show this help.']);
+  const width = Math.max(...options.map(([o]) => o.length));
+  return [
+    `Usage: ${PROGRAM} ${command.name}${command.positionals ? ` ${command.positionals}` : ''} [options]`,
+    '',
+    `${command.summary} (as GET ${command.endpoint.path}).`,
+    '',
+    'Options:',
+    ...options.map(([o, d]) => `  ${o.padEnd(width)}  ${d}`),
+    '',
+  ].join('\n');
+}
+
+/** The answer with money as exact decimal text, for printing (never through a float). */
+function toPlain(value: unknown): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(value, function (this: Record<string, unknown>, key, replaced: unknown) {
+      const raw = this[key];
+      return raw instanceof Usd ? raw.toString() : replaced;
+    }),
+  ) as Record<string, unknown>;
+}
+
+let loaded: Catalogue | undefined;
+function loadCatalogue(env: NodeJS.ProcessEnv): Catalogue {
+  loaded ??= loadCatalogueFromDir(env.DATA_DIR ?? join(projectRoot(), 'data'));
+  return loaded;
+}
+
+function baseUrl(env: NodeJS.ProcessEnv): string {
+  return (env.BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
+/** The package root (holding data/), whether this runs from src/cli/ or from dist/. */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
