@@ -1,0 +1,40 @@
+// The worked examples of the README (section "Cache reads and long context") on the real catalogue:
+// if a price in data/ changes, this fails until the README is updated with it.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+
+const app = createApp({ catalogue: loadCatalogueFromDir(resolve(import.meta.dirname, '..', '..', 'data')) });
+
+async function costs(query: string) {
+  const res = await app.request(`http://localhost/api/calculate?${query}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { costs: Record<string, number> }).costs;
+}
+
+describe('README worked examples', () => {
+  it('cache read: Claude Sonnet 5', async () => {
+    expect(await costs('model=anthropic-claude-sonnet-5&input_tokens=10000&cached_input_tokens=8000&output_tokens=1000&requests=1000')).toEqual({
+      perRequest: 0.0234, daily: 23.4, monthly: 702, yearly: 8424,
+    });
+    expect((await costs('model=anthropic-claude-sonnet-5&input_tokens=10000&output_tokens=1000')).perRequest).toBe(0.045);
+  });
+
+  it('long context: GPT-5.6 Terra', async () => {
+    expect(await costs('model=openai-gpt-5.6-terra&input_tokens=300000&output_tokens=2000&requests=100')).toEqual({
+      perRequest: 1.236, daily: 123.6, monthly: 3708, yearly: 44496,
+    });
+  });
+
+  it('both: GPT-5.6 Terra with 250,000 cached tokens, and at exactly the threshold', async () => {
+    expect(await costs('model=openai-gpt-5.6-terra&input_tokens=300000&cached_input_tokens=250000&output_tokens=2000&requests=100')).toMatchObject({
+      perRequest: 0.336, monthly: 1008,
+    });
+    expect((await costs('model=openai-gpt-5.6-terra&input_tokens=272000&cached_input_tokens=250000&output_tokens=2000')).perRequest).toBe(0.118);
+  });
+
+  it('as_of: Claude Sonnet 5 at its introductory price', async () => {
+    expect(await costs('model=anthropic-claude-sonnet-5&as_of=2026-08-15')).toEqual({ perRequest: 0.009, daily: 9, monthly: 270, yearly: 3240 });
+  });
+});
