@@ -164,7 +164,7 @@ export function parseQuery<S extends QuerySchema>(search: Iterable<readonly [str
 }
 
 /**
- * The name/value pairs of a query string (without its `?`), decoded as URLSearchParams decodes
+ * The name/value pairs of a query string (without its `?`), decoded as a URL's searchParams decodes
  * them (`+` is a space), but without building a URL: plain text is sliced, and only a pair holding
  * `%` or `+` is decoded. Malformed percent-encoding falls back to URLSearchParams' lenient reading.
  */
@@ -184,7 +184,8 @@ export function queryEntries(search: string): Array<[string, string]> {
         if (name.includes('%') || name.includes('+')) name = decodeURIComponent(name.replaceAll('+', ' '));
         if (value.includes('%') || value.includes('+')) value = decodeURIComponent(value.replaceAll('+', ' '));
       } catch {
-        return [...new URLSearchParams(search)];
+        // The leading `?` keeps a `?` that starts the query itself (`/p??a`) a part of it, as URL does.
+        return [...new URLSearchParams(`?${search}`)];
       }
       pairs.push([name, value]);
     }

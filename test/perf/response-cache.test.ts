@@ -1,0 +1,231 @@
+/**
+ * The response cache and pre-compressed bodies change no answer: cached and uncached paths send the
+ * same status, headers and bytes; a catalogue swap empties the cache; ETags hold per catalogue
+ * version and answer If-None-Match; br, gzip and identity carry the same JSON. (No timings here:
+ * speed is measured by npm run bench.)
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue, type Catalogue } from '../../src/core/catalogue.js';
+import type { AccessLogEntry } from '../../src/http/middleware/access-log/index.js';
+import { queryEntries } from '../../src/http/params.js';
+import { nodeCompressors } from '../../src/runtime/node-compression.js';
+import { workerCount } from '../../src/runtime/cluster.js';
+import { fixtureApp, fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
+
+const REQUESTS = [
+  '/api/pricing',
+  '/api/pricing?provider=alpha&tier=budget',
+  '/api/pricing?tier=budget&provider=alpha',
+  '/api/pricing?model=alpha-large',
+  '/data/pricing.json',
+  '/data/pricing.json?cache-bust=1',
+  '/api/calculate?model=alpha-large&input_tokens=250000&mode=batch',
+  '/api/calculate?models=alpha-nano%2Cbeta-pro&days=31',
+  '/api/cheapest?use_case=coding&limit=3',
+  '/api/cheapest?limit=3&use_case=coding&budget=',
+  '/api/compare?models=alpha-mini,beta-flash',
+  '/api/recommend?use_case=long_context&min_context=200K',
+  '/api/badge?model=alpha-nano',
+  '/api/badge?model=alpha-nano&format=json',
+  '/healthz',
+  '/widget.js',
+  '/',
+];
+
+const HEADER_SETS: Record<string, string>[] = [{}, { 'Accept-Encoding': 'gzip, deflate, br' }, { 'Accept-Encoding': 'gzip' }];
+
+async function snapshot(res: Response) {
+  return { status: res.status, headers: [...res.headers].sort(), body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+}
+
+describe('response cache', () => {
+  it('answers every request with the same status, headers and bytes as the uncached path, first time and repeated', async () => {
+    const compressors = nodeCompressors();
+    const cached = fixtureApp({ compressors });
+    const uncached = fixtureApp({ compressors, responseCache: false });
+    for (const headers of HEADER_SETS) {
+      for (const path of REQUESTS) {
+        const expected = await snapshot(await uncached.request(`http://localhost${path}`, { headers }));
+        expect(expected.status, path).toBe(200);
+        // 1st: computed and stored; 2nd: a hit on the full path (headers learnt); 3rd: the fast path.
+        for (let i = 0; i < 3; i++) {
+          expect(await snapshot(await cached.request(`http://localhost${path}`, { headers })), `${path} #${i + 1}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('keeps errors out of the cache: a bad query repeated stays the same 4xx', async () => {
+    const app = fixtureApp();
+    for (const path of ['/api/cheapest?limit=99', '/api/calculate?model=nope', '/api/pricing?foo=1&tier=budget', '/api/pricing?tier=budget&tier=mid']) {
+      const first = await snapshot(await app.request(`http://localhost${path}`));
+      expect(first.status).toBeGreaterThanOrEqual(400);
+      expect(await snapshot(await app.request(`http://localhost${path}`))).toEqual(first);
+    }
+  });
+
+  it('serves the same answer for the same parameters in any order, and different answers for different values', async () => {
+    const app = fixtureApp();
+    const a = await (await app.request('http://localhost/api/cheapest?use_case=coding&limit=2')).text();
+    const b = await (await app.request('http://localhost/api/cheapest?limit=2&use_case=coding')).text();
+    const c = await (await app.request('http://localhost/api/cheapest?limit=3&use_case=coding')).text();
+    expect(b).toBe(a);
+    expect(JSON.parse(c).recommendations).toHaveLength(3);
+    expect(JSON.parse(a).recommendations).toHaveLength(2);
+  });
+
+  it('keys answers by origin when they embed it (no baseUrl)', async () => {
+    const app = fixtureApp();
+    const one = await (await app.request('http://one.example/api/pricing')).json();
+    const two = await (await app.request('http://two.example/api/pricing')).json();
+    expect(one.meta.source).toBe('http://one.example/');
+    expect(two.meta.source).toBe('http://two.example/');
+  });
+
+  it('is dropped when the catalogue object changes (reload)', async () => {
+    let current: Catalogue = fixtureCatalogue;
+    const app = fixtureApp({ catalogue: () => current });
+    const before = await (await app.request('http://localhost/healthz')).json();
+    await app.request('http://localhost/healthz');
+    await app.request('http://localhost/healthz');
+    expect(before.models).toBe(6);
+    // The same files less beta-classic: a new catalogue object with 5 models.
+    const [alpha, beta] = fixtureFiles as [(typeof fixtureFiles)[0], (typeof fixtureFiles)[0]];
+    const betaData = beta.data as { models: { id: string }[] };
+    current = buildCatalogue([alpha, { ...beta, data: { ...betaData, models: betaData.models.filter((m) => m.id !== 'beta-classic') } }]);
+    const after = await (await app.request('http://localhost/healthz')).json();
+    expect(after.models).toBe(5);
+  });
+});
+
+describe('ETags', () => {
+  it('are strong, the same for every request on one catalogue version, and new when the answer changes', async () => {
+    let current: Catalogue = fixtureCatalogue;
+    const app = fixtureApp({ catalogue: () => current });
+    const tags = new Set<string | null>();
+    for (let i = 0; i < 4; i++) tags.add((await app.request('http://localhost/data/pricing.json')).headers.get('etag'));
+    // Another app on the same catalogue computes the same tag: it names the bytes, not the process.
+    tags.add((await fixtureApp().request('http://localhost/data/pricing.json')).headers.get('etag'));
+    expect(tags.size).toBe(1);
+    const [tag] = [...tags];
+    expect(tag).toMatch(/^"[0-9a-f]{16}"$/);
+    current = buildCatalogue(fixtureFiles.slice(0, 1));
+    expect((await app.request('http://localhost/data/pricing.json')).headers.get('etag')).not.toBe(tag);
+  });
+
+  it('answer If-None-Match with a bodiless 304 carrying the ETag, on first and repeated requests', async () => {
+    const app = fixtureApp({ compressors: nodeCompressors() });
+    const first = await app.request('http://localhost/api/pricing');
+    const tag = first.headers.get('etag') ?? '';
+    for (let i = 0; i < 3; i++) {
+      const res = await app.request('http://localhost/api/pricing', { headers: { 'If-None-Match': `"other", W/${tag}` } });
+      expect(res.status).toBe(304);
+      expect(res.headers.get('etag')).toBe(tag);
+      expect(res.headers.get('cache-control')).toMatch(/max-age/);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await res.text()).toBe('');
+    }
+    const stale = await app.request('http://localhost/api/pricing', { headers: { 'If-None-Match': '"0000000000000000"' } });
+    expect(stale.status).toBe(200);
+    // A compressed variant has a tag of its own, and the client's copy of it revalidates too.
+    const br = await app.request('http://localhost/api/pricing', { headers: { 'Accept-Encoding': 'br' } });
+    const brTag = br.headers.get('etag') ?? '';
+    expect(brTag).toBe(`${tag.slice(0, -1)}-br"`);
+    const again = await app.request('http://localhost/api/pricing', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': brTag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('HEAD sends the GET headers without a body', async () => {
+    const app = fixtureApp();
+    const get = await app.request('http://localhost/api/cheapest');
+    for (let i = 0; i < 3; i++) {
+      const head = await app.request('http://localhost/api/cheapest', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+      expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+      expect(await head.text()).toBe('');
+    }
+  });
+});
+
+describe('pre-compressed answers', () => {
+  const app = fixtureApp({ compressors: nodeCompressors() });
+
+  for (const path of ['/data/pricing.json', '/api/pricing']) {
+    it(`${path}: br, gzip and identity decompress to the same JSON, with Vary: Accept-Encoding`, async () => {
+      const identity = await app.request(`http://localhost${path}`);
+      const text = await identity.text();
+      expect(identity.headers.get('content-encoding')).toBeNull();
+      expect(identity.headers.get('vary')).toBe('Accept-Encoding');
+      for (let i = 0; i < 2; i++) {
+        const br = await app.request(`http://localhost${path}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+        expect(br.headers.get('content-encoding')).toBe('br');
+        expect(br.headers.get('vary')).toBe('Accept-Encoding');
+        const brBytes = Buffer.from(await br.arrayBuffer());
+        expect(Number(br.headers.get('content-length'))).toBe(brBytes.length);
+        expect(brotliDecompressSync(brBytes).toString('utf8')).toBe(text);
+
+        const gz = await app.request(`http://localhost${path}`, { headers: { 'Accept-Encoding': 'gzip;q=1, br;q=0' } });
+        expect(gz.headers.get('content-encoding')).toBe('gzip');
+        expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toBe(text);
+
+        const none = await app.request(`http://localhost${path}`, { headers: { 'Accept-Encoding': 'identity, *;q=0' } });
+        expect(none.headers.get('content-encoding')).toBeNull();
+        expect(await none.text()).toBe(text);
+      }
+      expect(JSON.parse(text).meta.count).toBe(6);
+    });
+  }
+
+  it('are not offered without compressors (a runtime whose edge compresses) nor on small answers', async () => {
+    const plain = fixtureApp();
+    const res = await plain.request('http://localhost/data/pricing.json', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('vary')).toBeNull();
+    const small = await app.request('http://localhost/api/pricing?model=alpha-nano', { headers: { 'Accept-Encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const cheapest = await app.request('http://localhost/api/cheapest', { headers: { 'Accept-Encoding': 'br' } });
+    expect(cheapest.headers.get('content-encoding')).toBeNull();
+  });
+});
+
+describe('fast path and the middleware chain', () => {
+  it('still writes one access-log entry per request when the cache answers', async () => {
+    const entries: AccessLogEntry[] = [];
+    const app = fixtureApp({ accessLog: (e) => entries.push(e) });
+    for (let i = 0; i < 4; i++) await app.request('http://localhost/api/cheapest?limit=2');
+    expect(entries.map((e) => [e.method, e.path, e.status])).toEqual(Array(4).fill(['GET', '/api/cheapest', 200]));
+  });
+
+  it('does not let a long URL past the URL limit by normalising to a cached key', async () => {
+    const app = fixtureApp({ maxUrlBytes: 100 });
+    for (let i = 0; i < 3; i++) expect((await app.request('http://localhost/api/cheapest')).status).toBe(200);
+    const padded = `/api/cheapest?${'budget=&'.repeat(20)}`;
+    expect((await app.request(`http://localhost${padded}`)).status).toBe(414);
+  });
+});
+
+describe('queryEntries', () => {
+  it("reads a query string exactly as a URL's searchParams does", () => {
+    // Request URLs arrive normalised (spaces and non-ASCII percent-encoded), as these pieces are.
+    const alphabet = fc.constantFrom('a', 'b', '=', '&', '%', '+', '2', 'C', 'F', '%20', '%C3%A9', '%2C', '%zz', '%E2%82%AC', '%FF', '?');
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 24 }).map((parts) => parts.join('')), (search) => {
+        expect(queryEntries(search)).toEqual([...new URL(`http://x/?${search}`).searchParams]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('WORKERS', () => {
+  it('defaults to one process, takes a whole number or auto, and names itself when wrong', () => {
+    expect(workerCount({})).toBe(1);
+    expect(workerCount({ WORKERS: '4' })).toBe(4);
+    expect(workerCount({ WORKERS: 'auto' })).toBeGreaterThanOrEqual(1);
+    for (const bad of ['0', '-1', '1.5', 'many', '999']) expect(() => workerCount({ WORKERS: bad })).toThrow(/WORKERS/);
+  });
+});
