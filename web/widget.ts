@@ -72,6 +72,9 @@ function usd(amount: number): string {
   return `$${grouped}.${digits.slice(-2)}`;
 }
 
+/** A price per 1M tokens exactly as the API gives it: `$1.25`, `$10`. */
+const price = (n: number) => `$${n}`;
+
 const count = (n: number) => n.toLocaleString('en-US');
 
 async function api<T>(path: string, params: Record<string, string | undefined>): Promise<T> {
@@ -115,7 +118,7 @@ async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
     table(
       'AI model prices, USD per 1M tokens',
       ['Model', 'Provider', 'Input', 'Output', 'Context'],
-      models.map((m) => [link(m.name, m.id), m.provider, usd(m.input), usd(m.output), m.context]),
+      models.map((m) => [link(m.name, m.id), m.provider, price(m.input), price(m.output), m.context]),
       [2, 3, 4],
     ),
   );
@@ -126,8 +129,8 @@ async function renderBadge(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const { model } = await api<{ model: ModelRecord }>('/api/pricing', { model: d.model });
   const a = link('', model.id);
   a.className = 'b';
-  a.setAttribute('aria-label', `${model.name}: ${usd(model.input)} input, ${usd(model.output)} output per 1M tokens`);
-  a.append(el('span', model.name, 'l'), el('span', `${usd(model.input)} / ${usd(model.output)} per 1M`, model.tier));
+  a.setAttribute('aria-label', `${model.name}: ${price(model.input)} input, ${price(model.output)} output per 1M tokens`);
+  a.append(el('span', model.name, 'l'), el('span', `${price(model.input)} / ${price(model.output)} per 1M`, model.tier));
   box.className = '';
   box.append(a);
 }

@@ -28,6 +28,7 @@ export function pageFrame({ title, description, main, script }: PageFrame): stri
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description)}">
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/site.css">
 ${script ? '<script defer src="/assets/site.js"></script>\n' : ''}</head>
 <body>

@@ -1,0 +1,44 @@
+/** Browser-test plumbing: the app on a random loopback port, Debian's Chromium, screenshots. */
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { chromium, type Browser } from 'playwright-core';
+import { buildCatalogue } from '../../src/core/catalogue.js';
+import { createApp } from '../../src/http/app.js';
+import { fixtureFiles } from '../fixtures/catalogue.js';
+
+export const ARTIFACTS = 'test-artifacts';
+export const XSS = '<img src=x onerror="window.__xss=1">';
+
+/** The fixture catalogue with an XSS payload as the first model's name. */
+export function hostileApp(options: Parameters<typeof createApp>[0]['assets'] = {}) {
+  const files = structuredClone(fixtureFiles);
+  const alpha = files[0]!.data as { models: Array<{ name: string }> };
+  alpha.models[0]!.name = `${XSS}Evil`;
+  return createApp({ catalogue: buildCatalogue(files), assets: options });
+}
+
+export interface Served {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves a fetch handler on 127.0.0.1 at a port the system picks. */
+export function serveOnLoopback(fetch: (req: Request) => Response | Promise<Response>): Promise<Served> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      resolve({
+        origin: `http://127.0.0.1:${info.port}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
