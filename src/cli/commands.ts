@@ -147,7 +147,7 @@ function workloadLine(w: Plain): string {
 
 function savings(value: unknown): string {
   if (typeof value === 'string') return usd(value);
-  return flatten(record(value)).map(([k, v]) => `${k} ${/^-?\d/.test(v) ? usd(v) : v}`).join(', ');
+  return flatten(record(value)).map(([k, v]) => (k === 'percent' ? `${v}%` : `${k} ${/^-?\d/.test(v) ? usd(v) : v}`)).join(', ');
 }
 
 /** Nested fields as dotted keys: longContext.threshold. */

@@ -83,9 +83,11 @@ function inputSchemaOf(schema: QuerySchema, required: readonly string[]): ToolIn
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
   const properties: Record<string, object> = {};
   for (const [name, property] of Object.entries(json.properties ?? {})) {
-    const { type: _type, ...rest } = property;
+    // toJSONSchema leaves out a default given in .meta() on the input side; agents should see it.
+    const fallback = schema.shape[name]?.meta()?.default;
+    const { type: _type, ...rest }: Record<string, unknown> = { ...property, ...(fallback === undefined ? {} : { default: fallback }) };
     properties[name] = 'enum' in property
-      ? property
+      ? { ...rest, type: 'string' }
       : { ...rest, anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { type: ['string', 'number'] } }] };
   }
   return { type: 'object', properties, ...(required.length ? { required: [...required] } : {}), additionalProperties: false };

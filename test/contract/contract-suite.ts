@@ -318,6 +318,21 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
       expect(json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'ai-model-pricing' }, capabilities: { tools: {} } } });
     },
   },
+  {
+    name: 'MCP: a tool call over streamable HTTP',
+    path: '/mcp',
+    init: {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'calculate_cost', arguments: { model: 'openai-gpt-4o' } } }),
+    },
+    check: (a, json) => {
+      expect(a.status).toBe(200);
+      const result = (json() as { result: { isError: boolean; content: Array<{ text: string }> } }).result;
+      expect(result.isError).toBe(false);
+      expect(JSON.parse(result.content[0]?.text ?? '').costs).toEqual(costs(0.01, 10, 300, 3600));
+    },
+  },
 ];
 
 export async function answer(fetch: ContractFetch, path: string, init?: RequestInit): Promise<Answer> {

@@ -1,0 +1,168 @@
+/**
+ * The CLI: tables, --json equal to the HTTP API's answers, exit code 2 with a message on bad
+ * input, --help, and `serve`. Most cases run the CLI's run() in-process (the code the bin runs);
+ * a few spawn bin/ai-model-pricing.mjs as users do, to prove the command itself works.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCli } from '../../scripts/build-cli.mjs';
+import { run } from '../../src/cli/run.js';
+import { createApp } from '../../src/http/app.js';
+import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const BIN = join(root, 'bin', 'ai-model-pricing.mjs');
+const BASE_URL = 'https://prices.example';
+const env = { PATH: process.env.PATH ?? '', BASE_URL };
+
+interface Run { code: number; stdout: string; stderr: string }
+
+/** The CLI in-process: run() with the bin's arguments, output captured. */
+async function cli(...args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, { out: (t) => void (stdout += t), err: (t) => void (stderr += t), env });
+  return { code: code ?? -1, stdout, stderr };
+}
+
+/** The CLI as a user runs it: node bin/ai-model-pricing.mjs. */
+async function spawned(...args: string[]): Promise<Run> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], { env, cwd: root });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+const app = createApp({ catalogue: loadCatalogueFromDir(join(root, 'data')), baseUrl: BASE_URL });
+const api = async (path: string) => `${await (await app.request(path)).text()}\n`;
+
+beforeAll(() => buildCli(), 30_000);
+
+describe('ai-model-pricing CLI', () => {
+  it('--json prints exactly what the API answers, with the same defaults', async () => {
+    const cases: Array<[string[], string]> = [
+      [['calc', 'openai-gpt-4o', '--json'], '/api/calculate?model=openai-gpt-4o'],
+      [['calc', 'openai-gpt-4o', 'anthropic-claude-haiku-4-5', '--mode', 'streaming', '--json'], '/api/calculate?models=openai-gpt-4o,anthropic-claude-haiku-4-5&mode=streaming'],
+      [['price', 'openai-gpt-4o', '--json'], '/api/pricing?model=openai-gpt-4o'],
+      [['list', '--provider', 'openai', '--tier=budget', '--json'], '/api/pricing?provider=openai&tier=budget'],
+      [['cheapest', '--limit', '3', '--use-case', 'coding', '--json'], '/api/cheapest?limit=3&use_case=coding'],
+      [['compare', 'openai-gpt-4o', 'openai-gpt-4o-mini', '--requests-per-day', '100', '--json'], '/api/compare?models=openai-gpt-4o,openai-gpt-4o-mini&requests_per_day=100'],
+      [['recommend', '--use_case', 'coding', '--budget', 'low', '--limit', '2', '--json'], '/api/recommend?use_case=coding&budget=low&limit=2'],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => cli(...args)));
+    for (const [i, [args, path]] of cases.entries()) {
+      const run = runs[i];
+      expect({ args, code: run?.code, stderr: run?.stderr }).toEqual({ args, code: 0, stderr: '' });
+      expect(run?.stdout).toBe(await api(path));
+    }
+    // 2000 × $2.50/1M + 500 × $10/1M = $0.01 a request, $300 a month.
+    expect(JSON.parse(runs[0]?.stdout ?? '').costs).toEqual({ perRequest: 0.01, daily: 10, monthly: 300, yearly: 3600 });
+  });
+
+  it('prints readable tables by default', async () => {
+    const [calc, compare, list] = await Promise.all([
+      cli('calc', 'openai-gpt-4o'),
+      cli('compare', 'openai-gpt-4o', 'openai-gpt-4o-mini'),
+      cli('list', '--provider', 'openai'),
+    ]);
+    expect(calc.code).toBe(0);
+    expect(calc.stdout).toContain('Workload: 2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days a month (standard).');
+    expect(calc.stdout).toMatch(/^ID\s+PER REQUEST\s+DAILY\s+MONTHLY\s+YEARLY$/m);
+    expect(calc.stdout).toMatch(/^openai-gpt-4o\s+\$0\.01\s+\$10\s+\$300\s+\$3600$/m);
+    // GPT-4o $225 and GPT-4o mini $13.50 a month at 1000 in / 500 out tokens, 1000 requests a day.
+    expect(compare.stdout).toContain('Cheapest: GPT-4o mini at $13.5 a month; most expensive: GPT-4o at $225.');
+    expect(compare.stdout).toContain('Savings: monthly $211.5, yearly $2538, 94%.');
+    const openai = (await (await app.request('/api/pricing?provider=openai')).json()) as { models: Array<{ id: string }> };
+    const rows = list.stdout.split('\n').filter((l) => l.startsWith('openai-'));
+    expect(rows.map((l) => l.split(/\s+/)[0])).toEqual(openai.models.map((m) => m.id));
+    expect(list.stdout).toMatch(/^openai-gpt-4o\s+GPT-4o\s+OpenAI\s+Premium\s+2\.5\s+10\s+128K$/m);
+  });
+
+  it('bad input exits 2 with a message naming the option, and prints nothing on stdout', async () => {
+    const cases: Array<[string[], string]> = [
+      [['calc', 'openai-gpt-4o', '--input-tokens', 'abc'], 'ai-model-pricing calc: input_tokens must be a whole number from 0 to 100,000,000; got "abc". (--input-tokens)'],
+      [['calc', '--input-tokns', '5'], 'unknown option --input-tokns. Did you mean --input-tokens?'],
+      [['calc'], 'model is required'],
+      [['price', 'openai-gpt4o'], 'No model with id "openai-gpt4o"'],
+      [['compare', 'openai-gpt-4o'], 'models must list 2 to 10 comma-separated model ids; got 1'],
+      [['recommend', '--budget', 'cheap'], 'budget must be one of'],
+      [['cheapest', '--limit'], '--limit needs a value'],
+      [['list', 'openai'], 'list takes no model ids'],
+      [['pirce'], 'unknown command "pirce". Did you mean price?'],
+      [['serve', '--port', 'http'], '--port must be a port number'],
+      [[], 'Usage: ai-model-pricing <command>'],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => cli(...args)));
+    for (const [i, [args, message]] of cases.entries()) {
+      expect({ args, code: runs[i]?.code, stdout: runs[i]?.stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(runs[i]?.stderr).toContain(message);
+    }
+  });
+
+  it('--help on the program and on each command', async () => {
+    const commands = ['list', 'price', 'calc', 'cheapest', 'compare', 'recommend', 'serve', 'mcp'];
+    const [top, ...each] = await Promise.all([cli('--help'), ...commands.map((c) => cli(c, '--help'))]);
+    expect(top?.code).toBe(0);
+    for (const c of commands) expect(top?.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
+    for (const [i, c] of commands.entries()) {
+      expect(each[i]?.code).toBe(0);
+      expect(each[i]?.stdout).toContain(`Usage: ai-model-pricing ${c}`);
+    }
+    const calcHelp = each[commands.indexOf('calc')]?.stdout ?? '';
+    expect(calcHelp).toMatch(/--input-tokens <value>\s+Input tokens per request\. Default: 2000\./);
+    expect(calcHelp).toMatch(/--mode <value>\s+.*One of: standard, streaming, batch\./);
+    expect(each[commands.indexOf('compare')]?.stdout).toMatch(/--input-tokens <value>\s+Input tokens per request\. Default: 1000\./);
+  });
+
+  it('runs as a command: bin/ai-model-pricing.mjs', async () => {
+    const [json, bad, help] = await Promise.all([
+      spawned('calc', 'openai-gpt-4o', '--input-tokens', '4000', '--json'),
+      spawned('calc', 'openai-gpt-4o', '--days', '32'),
+      spawned('compare', '--help'),
+    ]);
+    expect(json).toEqual({ code: 0, stdout: await api('/api/calculate?model=openai-gpt-4o&input_tokens=4000'), stderr: '' });
+    // 4000 × $2.50/1M + 500 × $10/1M = $0.015 a request.
+    expect(JSON.parse(json.stdout).costs.perRequest).toBe(0.015);
+    expect(bad).toEqual({ code: 2, stdout: '', stderr: 'ai-model-pricing calc: days must be a whole number from 1 to 31; got "32". (--days)\n' });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: ai-model-pricing compare <id> <id> [id...] [options]');
+  }, 60_000);
+
+  it('serve starts the HTTP API on the port given', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1'], { env, cwd: root, stdio: 'ignore' });
+    try {
+      const health = await poll(`http://127.0.0.1:${port}/healthz`);
+      expect(health).toMatchObject({ status: 'ok' });
+    } finally {
+      child.kill();
+    }
+  }, 30_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** GETs url until the server answers (it is starting), up to 200 tries. */
+async function poll(url: string): Promise<unknown> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      return await (await fetch(url)).json();
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}

@@ -1,0 +1,138 @@
+/**
+ * The MCP server through the SDK's own client, over both transports: streamable HTTP (POST /mcp on
+ * the app) and stdio (`ai-model-pricing mcp`, spawned). Tool answers equal the HTTP API's.
+ */
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli } from '../../scripts/build-cli.mjs';
+import { createApp } from '../../src/http/app.js';
+import { calculateQuery } from '../../src/http/routes/calculate.js';
+import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const TOOL_NAMES = ['get_model_price', 'calculate_cost', 'find_cheapest', 'compare_models', 'recommend_models'];
+
+type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
+
+function textOf(result: unknown): string {
+  const content = (result as ToolResult).content;
+  expect(content).toHaveLength(1);
+  expect(content[0]?.type).toBe('text');
+  return content[0]?.text ?? '';
+}
+
+const app: Hono = createApp({ catalogue: loadCatalogueFromDir(join(root, 'data')), baseUrl: 'https://prices.example' });
+const api = async (path: string) => (await app.request(path)).text();
+
+describe('MCP over streamable HTTP (POST /mcp)', () => {
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+
+  beforeAll(async () => {
+    const transport = new StreamableHTTPClientTransport(new URL('https://prices.example/mcp'), {
+      fetch: (url, init) => Promise.resolve(app.request(String(url), init)),
+    });
+    await client.connect(transport);
+  });
+  afterAll(() => client.close());
+
+  it('lists the five tools with JSON-schema inputs taken from the endpoints’ zod schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    const calc = byName.get('calculate_cost');
+    expect(calc?.inputSchema.type).toBe('object');
+    expect(Object.keys(calc?.inputSchema.properties ?? {})).toEqual(Object.keys(calculateQuery.shape));
+    expect(calc?.inputSchema.properties?.input_tokens).toMatchObject({ description: 'Input tokens per request.', default: '2000' });
+    expect(calc?.inputSchema.properties?.mode).toMatchObject({ enum: ['standard', 'streaming', 'batch'] });
+    expect(Object.keys(byName.get('get_model_price')?.inputSchema.properties ?? {})).toEqual(['model']);
+    expect(byName.get('get_model_price')?.inputSchema.required).toEqual(['model']);
+    expect(byName.get('compare_models')?.inputSchema.required).toEqual(['models']);
+    for (const t of tools) expect(t.description).toMatch(/GET \/api\//);
+  });
+
+  it('calculate_cost answers exactly as GET /api/calculate', async () => {
+    const result = await client.callTool({ name: 'calculate_cost', arguments: { model: 'openai-gpt-4o', input_tokens: 2000, mode: 'batch' } });
+    expect((result as ToolResult).isError).toBe(false);
+    const text = textOf(result);
+    // 2000 × $2.50/1M + 500 × $10/1M = $0.01, halved in batch: $0.005 a request, $150 a month.
+    expect(JSON.parse(text).costs).toEqual({ perRequest: 0.005, daily: 5, monthly: 150, yearly: 1800 });
+    expect(text).toBe(await api('/api/calculate?model=openai-gpt-4o&input_tokens=2000&mode=batch'));
+  });
+
+  it('get_model_price, compare_models (ids as an array), find_cheapest and recommend_models', async () => {
+    const price = JSON.parse(textOf(await client.callTool({ name: 'get_model_price', arguments: { model: 'openai-gpt-4o' } })));
+    expect(price.model).toMatchObject({ id: 'openai-gpt-4o', input: 2.5, output: 10 });
+    expect(price.source).toBe('https://prices.example/');
+
+    const compared = textOf(await client.callTool({ name: 'compare_models', arguments: { models: ['openai-gpt-4o', 'openai-gpt-4o-mini'] } }));
+    // Defaults 1000 in / 500 out, 1000 a day, 30 days: $225 and $13.50 a month.
+    expect(JSON.parse(compared).summary).toMatchObject({ cheapest: { id: 'openai-gpt-4o-mini', monthly: 13.5 }, savings: { monthly: 211.5 } });
+    expect(compared).toBe(await api('/api/compare?models=openai-gpt-4o,openai-gpt-4o-mini'));
+
+    const cheapest = textOf(await client.callTool({ name: 'find_cheapest', arguments: { limit: 2, use_case: 'coding' } }));
+    expect(JSON.parse(cheapest).recommendations).toHaveLength(2);
+    expect(cheapest).toBe(await api('/api/cheapest?limit=2&use_case=coding'));
+
+    const recommended = textOf(await client.callTool({ name: 'recommend_models', arguments: { use_case: 'coding', limit: 3, max_cost: '0.01' } }));
+    expect(recommended).toBe(await api('/api/recommend?use_case=coding&limit=3&max_cost=0.01'));
+  });
+
+  it('bad arguments are tool errors carrying the API’s error, naming the parameter', async () => {
+    const bad = await client.callTool({ name: 'calculate_cost', arguments: { model: 'openai-gpt-4o', input_tokens: -5 } });
+    expect((bad as ToolResult).isError).toBe(true);
+    expect(JSON.parse(textOf(bad)).error).toMatchObject({ status: 400, code: 'invalid_parameter', param: 'input_tokens' });
+
+    const unknown = await client.callTool({ name: 'get_model_price', arguments: { model: 'openai-gpt4o' } });
+    expect((unknown as ToolResult).isError).toBe(true);
+    expect(JSON.parse(textOf(unknown)).error).toMatchObject({ status: 404, code: 'model_not_found', param: 'model' });
+    expect(JSON.parse(textOf(unknown)).error.suggestions).toContain('openai-gpt-4o');
+
+    const extra = await client.callTool({ name: 'get_model_price', arguments: { model: 'openai-gpt-4o', tier: 'Mid' } });
+    expect(JSON.parse(textOf(extra)).error).toMatchObject({ code: 'unknown_parameter', param: 'tier' });
+
+    const nested = await client.callTool({ name: 'find_cheapest', arguments: { limit: { n: 1 } } });
+    expect(JSON.parse(textOf(nested)).error).toMatchObject({ code: 'invalid_parameter', param: 'limit' });
+
+    const noTool = await client.callTool({ name: 'get_weather', arguments: {} });
+    expect((noTool as ToolResult).isError).toBe(true);
+    expect(textOf(noTool)).toContain('Unknown tool "get_weather"');
+  });
+
+  it('other methods than POST on /mcp are not a 405 from the read-only guard', async () => {
+    const res = await app.request('/mcp', { method: 'DELETE' });
+    expect(res.status).not.toBe(500);
+    expect((await app.request('/api/pricing', { method: 'DELETE' })).status).toBe(405);
+  });
+});
+
+describe('MCP over stdio (ai-model-pricing mcp)', () => {
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+
+  beforeAll(async () => {
+    await buildCli();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(root, 'bin', 'ai-model-pricing.mjs'), 'mcp'],
+      env: { PATH: process.env.PATH ?? '', BASE_URL: 'https://prices.example' },
+      stderr: 'pipe',
+    });
+    await client.connect(transport);
+  }, 30_000);
+  afterAll(() => client.close());
+
+  it('lists the same tools and answers as the HTTP API', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+    const text = textOf(await client.callTool({ name: 'calculate_cost', arguments: { models: 'openai-gpt-4o,anthropic-claude-haiku-4-5' } }));
+    // Haiku 4.5 at $1 / $5: 2000 × 1/1M + 500 × 5/1M = $0.0045 a request.
+    expect(JSON.parse(text).results[1].costs).toEqual({ perRequest: 0.0045, daily: 4.5, monthly: 135, yearly: 1620 });
+    expect(text).toBe(await api('/api/calculate?models=openai-gpt-4o,anthropic-claude-haiku-4-5'));
+    const bad = await client.callTool({ name: 'compare_models', arguments: { models: 'openai-gpt-4o' } });
+    expect((bad as ToolResult).isError).toBe(true);
+    expect(JSON.parse(textOf(bad)).error).toMatchObject({ code: 'invalid_parameter', param: 'models' });
+  });
+});
