@@ -2,7 +2,7 @@
  * Node entry: load and validate data/, then serve the app on HOST:PORT with bounded timeouts and
  * sizes, reload the catalogue on SIGHUP and drain on SIGTERM.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -63,6 +63,8 @@ export type ReloadResult = { ok: true; models: number } | { ok: false; reason: s
 export interface RunningServer {
   server: Server;
   config: RuntimeConfig;
+  /** The directory the catalogue is read from. */
+  dataDir: string;
   /** The catalogue in force. */
   catalogue(): Catalogue;
   /** Loads DATA_DIR again; a valid catalogue replaces the current one, an invalid one is logged and ignored. */
@@ -160,7 +162,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     return drained;
   };
 
-  return { server, config, catalogue: () => catalogue, reload, drain, listening };
+  return { server, config, dataDir, catalogue: () => catalogue, reload, drain, listening };
 }
 
 /** The client's address for the rate limit: the socket's, or X-Forwarded-For behind trusted proxies. */
@@ -226,12 +228,26 @@ export function handleSignals(running: RunningServer, log: Logger): void {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/** WATCH_DATA: reload once the data directory has been quiet for 300 ms after a change (editors write in bursts). */
+export function watchData(running: RunningServer): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watch(running.dataDir, () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void running.reload(), 300);
+  });
+  return () => {
+    clearTimeout(timer);
+    watcher.close();
+  };
+}
+
 // With WORKERS > 1 this process becomes the cluster's primary and its forked workers serve.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && !startCluster(process.env)) {
   try {
     const log = jsonLogger(readRuntimeConfig(process.env).logLevel);
     const running = startServer(process.env, log);
     handleSignals(running, log);
+    if (running.config.watchData) watchData(running);
     running.listening.catch((err: Error) => {
       log.error(`ai-model-pricing: cannot listen: ${err.message}`);
       process.exit(1);

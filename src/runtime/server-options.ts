@@ -26,6 +26,8 @@ export interface RuntimeConfig {
   logLevel: LogLevel;
   /** Requests per minute per client address; undefined means no limit (the default). */
   rateLimit: number | undefined;
+  /** Reload the catalogue when a file in the data directory changes (as well as on SIGHUP). */
+  watchData: boolean;
   /** How many proxies in front are trusted to append to X-Forwarded-For; 0 uses the socket's address. */
   trustProxy: number;
   limits: ServerLimits;
@@ -65,6 +67,7 @@ export function readRuntimeConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
     baseUrl: env.BASE_URL || undefined,
     logLevel: level,
     rateLimit: env.RATE_LIMIT ? whole(env, 'RATE_LIMIT', 0, 1, 1_000_000_000) : undefined,
+    watchData: ['1', 'true', 'yes'].includes((env.WATCH_DATA ?? '').toLowerCase()),
     trustProxy: trust === 'true' ? 1 : trust === 'false' || !trust ? 0 : whole(env, 'TRUST_PROXY', 0, 0, 100),
     limits,
   };

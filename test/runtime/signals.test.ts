@@ -127,6 +127,20 @@ describe('SIGHUP reloads the catalogue', () => {
   }, 30_000);
 });
 
+describe('WATCH_DATA', () => {
+  it('reloads when a data file changes, without a signal', async () => {
+    const dir = copyOfData('watch');
+    const total = modelsIn(dir);
+    const child = await start({ DATA_DIR: dir, WATCH_DATA: '1' });
+    const mistral = readProvider(dir, 'mistral.json');
+    writeFileSync(join(dir, 'mistral.json'), JSON.stringify({ ...mistral, models: mistral.models.slice(2) }));
+    await child.line((l) => l.includes('catalogue reloaded') && l.includes(`"models":${total - 2}`));
+    expect((await health(child.port)).models).toBe(total - 2);
+    child.process.kill('SIGTERM');
+    await child.exited;
+  }, 20_000);
+});
+
 describe('SIGTERM drains', () => {
   it('finishes the request in flight, refuses new connections and exits 0', async () => {
     const child = await start({ DATA_DIR: copyOfData('drain') });
