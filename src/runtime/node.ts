@@ -107,8 +107,15 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       // How often Node checks the two timeouts above; its default (30 s) would let them overrun.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+      // Node would refuse an HTTP/1.1 request without Host with an empty 400; it is refused below, in JSON.
+      requireHostHeader: false,
     },
     (req: IncomingMessage, res: ServerResponse) => {
+      if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+        const body = errorBody(400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
+        res.writeHead(400, { ...ERROR_HEADERS, 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).end(body);
+        return;
+      }
       // Every method served is bodiless: a body sent anyway is never read; closing after the answer
       // keeps Node from reading it off the wire to reuse the connection.
       if (draining || hasBody(req)) res.setHeader('Connection', 'close');
@@ -180,11 +187,10 @@ function errorBody(status: number, code: string, message: string): string {
   return JSON.stringify({ error: { status, code, message } });
 }
 
+const ERROR_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+
 function jsonErrorResponse(status: number, code: string, message: string): Response {
-  return new Response(errorBody(status, code, message), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
-  });
+  return new Response(errorBody(status, code, message), { status, headers: ERROR_HEADERS });
 }
 
 const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {

@@ -64,6 +64,14 @@ describe('malformed requests', () => {
     expect(errorCode(res.body)).toBe('bad_request');
   });
 
+  it('answers an HTTP/1.1 request without Host with a 400 JSON error, and serves HTTP/1.0 without one', async () => {
+    const missing = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(missing.status).toBe(400);
+    expect(errorCode(missing.body)).toBe('bad_request');
+    const old = await rawRequest(port, 'GET /healthz HTTP/1.0\r\n\r\n');
+    expect(old.status).toBe(200);
+  });
+
   it('answers a POST with a body with a 405 JSON error', async () => {
     const res = await rawRequest(port, 'POST /api/pricing HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello');
     expect(res.status).toBe(405);
