@@ -67,3 +67,25 @@ describe('any path, any method', () => {
     );
   }, 60_000);
 });
+
+describe('any request headers', () => {
+  const names = ['Accept-Encoding', 'If-None-Match', 'If-Modified-Since', 'Origin', 'Access-Control-Request-Method', 'Access-Control-Request-Headers',
+    'Accept', 'Accept-Language', 'Range', 'X-Forwarded-For', 'Cookie', 'Content-Type', 'Content-Length', 'Authorization', 'X-Unknown'];
+  // Header values are bytes without CR, LF or NUL (a Request refuses those; Node's parser too).
+  const value = fc.oneof(
+    fc.constantFrom('gzip', 'br', 'gzip, deflate, br, zstd', 'identity;q=0', '*;q=0', 'br;q=NaN', 'gzip;q=1e309', '*', 'W/"x"', '"', '*, W/"a", "b"',
+      'bytes=0-10', 'bytes=-1', 'null', 'https://evil.example', 'text/html', 'application/json;q=0', '1.1.1.1, 2.2.2.2', 'x'.repeat(4000)),
+    fc.array(fc.integer({ min: 0x20, max: 0xff }), { maxLength: 60 }).map((a) => String.fromCharCode(...a).trim()),
+  );
+  const headers = fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 5 });
+
+  it(`answers ${RUNS} requests with arbitrary headers within the contract`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ENDPOINTS.map((e) => e.path)), headers, fc.constantFrom('GET', 'HEAD', 'OPTIONS'), async (p, h, m) => {
+        const res = await app.request(urlFor(p, ''), { method: m, headers: h });
+        await checkResponse(res, p, m);
+      }),
+      { numRuns: RUNS, timeout: 5000 },
+    );
+  }, 60_000);
+});
