@@ -35,7 +35,8 @@ const target = fc.oneof(
 const version = fc.oneof({ weight: 4, arbitrary: fc.constant('HTTP/1.1') }, fc.constantFrom('HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1 x', ''));
 const header = fc.oneof(
   fc.constantFrom('Host: localhost', 'Host:', 'Host: a b', 'Host: localhost\r\nHost: other', 'Content-Length: -1', 'Content-Length: 5',
-    'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'Content-Length: 1\r\nTransfer-Encoding: chunked', 'X: \u00ff', 'Bad Header', ': x'),
+    'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'Content-Length: 1\r\nTransfer-Encoding: chunked', 'X: \u00ff', 'Bad Header', ': x',
+    'Accept-Encoding: gzip', 'Accept-Encoding: br;q=1e309, gzip;q=NaN', 'Accept-Encoding: *', 'If-None-Match: *', 'Range: bytes=0-1'),
   fc.tuple(bytes(10), bytes(20)).map(([n, v]) => `${n}: ${v}`),
 );
 
