@@ -21,13 +21,15 @@ const providers = readdirSync(dataDir).filter((f) => f.endsWith('.json')).sort()
 const [first, second] = providers.flatMap((p) => p.models.map((m) => m.id));
 const slug = providers[0].provider.slug;
 
-/** [method, path, expected class: 2 = 2xx, 4 = 4xx] */
+/** [method, path, expected class: 2 = 2xx, 4 = 4xx, extra headers] */
 const MIX = [
   ['GET', '/healthz', 2],
   ['GET', '/api/pricing', 2],
   ['GET', `/api/pricing?provider=${slug}&tier=budget`, 2],
   ['GET', `/api/pricing?model=${first}`, 2],
   ['GET', '/data/pricing.json', 2],
+  ['GET', '/data/pricing.json', 2, { 'Accept-Encoding': 'br, gzip' }],
+  ['GET', '/api/pricing', 2, { 'Accept-Encoding': 'gzip' }],
   ['GET', `/api/calculate?model=${first}&input_tokens=2000&output_tokens=500&requests=1000`, 2],
   ['GET', `/api/calculate?models=${first},${second}&mode=batch`, 2],
   ['GET', '/api/cheapest?use_case=coding&limit=10', 2],
@@ -118,10 +120,10 @@ function heapAfterGcMb() {
 }
 
 const unexpected = new Map();
-const requests = MIX.map(([method, path, expected]) => ({
+const requests = MIX.map(([method, path, expected, headers = {}]) => ({
   method,
   path,
-  headers: method === 'OPTIONS' ? { Origin: 'https://example.com', 'Access-Control-Request-Method': 'GET' } : {},
+  headers: method === 'OPTIONS' ? { Origin: 'https://example.com', 'Access-Control-Request-Method': 'GET' } : headers,
   onResponse: (status) => {
     if (Math.floor(status / 100) !== expected) {
       const key = `${method} ${path.slice(0, 60)} -> ${status}`;
