@@ -1,5 +1,6 @@
 /** Zod schema of the catalogue files in data/: the single definition of a model record. */
 import { z } from 'zod';
+import { parseScaled } from './money.js';
 
 export const TIERS = ['Budget', 'Mid', 'Premium'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -21,9 +22,7 @@ export const SUITED_SCORE = 3;
 const price = z
   .number()
   .nonnegative()
-  .refine((v) => Number.isFinite(v) && Math.abs(v * 1e9 - Math.round(v * 1e9)) < 1e-3, {
-    message: 'a price has at most 9 decimal places',
-  });
+  .refine((v) => parseScaled(v, 9) !== undefined, { message: 'a price has at most 9 decimal places' });
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 

@@ -17,19 +17,21 @@ function fail(ctx: z.RefinementCtx, message: string): never {
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+/** Reads a whole number within [min, max], or reports what is allowed. */
+function wholeNumber(text: string, min: number, max: number, ctx: z.RefinementCtx): number {
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= min && value <= max)) {
+    return fail(ctx, `must be a whole number from ${fmt(min)} to ${fmt(max)}; got ${quote(text)}`);
+  }
+  return value;
+}
+
 /** A whole number within [min, max]; `fallback` when absent. */
 export function integer(min: number, max: number, fallback: number, description: string) {
   return z
     .string()
     .optional()
-    .transform((text: Text, ctx) => {
-      if (text === undefined) return fallback;
-      const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
-      if (!(value >= min && value <= max)) {
-        return fail(ctx, `must be a whole number from ${fmt(min)} to ${fmt(max)}; got ${quote(text)}`);
-      }
-      return value;
-    })
+    .transform((text: Text, ctx) => (text === undefined ? fallback : wholeNumber(text, min, max, ctx)))
     .meta({ description, default: String(fallback), examples: [String(fallback)] });
 }
 
@@ -38,14 +40,7 @@ export function optionalInteger(min: number, max: number, description: string) {
   return z
     .string()
     .optional()
-    .transform((text: Text, ctx) => {
-      if (text === undefined) return undefined;
-      const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
-      if (!(value >= min && value <= max)) {
-        return fail(ctx, `must be a whole number from ${fmt(min)} to ${fmt(max)}; got ${quote(text)}`);
-      }
-      return value;
-    })
+    .transform((text: Text, ctx) => (text === undefined ? undefined : wholeNumber(text, min, max, ctx)))
     .meta({ description });
 }
 

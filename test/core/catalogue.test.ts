@@ -53,6 +53,7 @@ describe('catalogue validation errors name the file, the model and the field', (
     ['a missing price', (d) => { delete d.models[1].input; }, ['fixtures/alpha.json', 'model "alpha-mini"', 'field "input"']],
     ['a negative price', (d) => { d.models[1].output = -1; }, ['fixtures/alpha.json', 'model "alpha-mini"', 'field "output"']],
     ['a price finer than a nano-dollar', (d) => { d.models[2].input = 0.0000000001; }, ['model "alpha-nano"', 'field "input"', '9 decimal']],
+    ['a price carrying float noise', (d) => { d.models[2].input = 0.1 + 0.2; }, ['model "alpha-nano"', 'field "input"', '9 decimal']],
     ['an unknown tier', (d) => { d.models[0].tier = 'Cheap'; }, ['model "alpha-large"', 'field "tier"']],
     ['a bad context text', (d) => { d.models[0].context = 'lots'; }, ['model "alpha-large"', 'field "context"']],
     ['a context not matching contextTokens', (d) => { d.models[1].context = '2M'; }, ['model "alpha-mini"', 'field "context"', '"400K"']],
