@@ -7,8 +7,11 @@ export function closestMatches(query: string, candidates: Iterable<string>, coun
   const scored: Array<{ name: string; score: number }> = [];
   for (const name of candidates) {
     const n = name.toLowerCase();
-    const distance = n.includes(q) || q.includes(n) ? Math.abs(n.length - q.length) / 100 : editDistance(q, n);
     const allowed = Math.max(2, Math.floor(Math.max(q.length, n.length) * 0.4));
+    const substring = n.includes(q) || q.includes(n);
+    // The edit distance is at least the length difference: skip the quadratic work when that is too far.
+    if (!substring && Math.abs(n.length - q.length) > allowed) continue;
+    const distance = substring ? Math.abs(n.length - q.length) / 100 : editDistance(q, n);
     if (distance <= allowed) scored.push({ name, score: distance });
   }
   scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : 1));
