@@ -24,8 +24,26 @@ export class Usd {
   }
 }
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** Writes `value / 10^scale` as a shortest decimal string. */
 export function formatScaled(value: bigint, scale: number): string {
+  // Nano-dollar amounts under 2^53 (9 million USD) take float-free integer arithmetic on a number:
+  // every step below is exact for integers that size.
+  if (scale === 9 && value <= MAX_SAFE && value >= -MAX_SAFE) {
+    const n = Number(value);
+    const abs = n < 0 ? -n : n;
+    let fraction = abs % 1e9;
+    const whole = (abs - fraction) / 1e9;
+    const sign = n < 0 ? '-' : '';
+    if (fraction === 0) return `${sign}${whole}`;
+    let digits = 9;
+    while (fraction % 10 === 0) {
+      fraction /= 10;
+      digits--;
+    }
+    return `${sign}${whole}.${String(fraction).padStart(digits, '0')}`;
+  }
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
   const whole = digits.slice(0, digits.length - scale);

@@ -8,12 +8,12 @@ import { ApiError } from './errors.js';
 import { toJson } from './json.js';
 import { accessLog, type AccessLogEntry } from './middleware/access-log/index.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit/index.js';
-import { securityHeaders } from './middleware/security-headers/index.js';
+import { CONTENT_SECURITY_POLICY, securityHeaders } from './middleware/security-headers/index.js';
 import { urlLimit } from './middleware/url-limit/index.js';
 import { parseQuery, queryEntries } from './params.js';
 import type { Compressors } from './precompressed.js';
 import { storeBody } from './precompressed.js';
-import { ResponseCache } from './response-cache.js';
+import { ResponseCache, type CacheEntry, type CachedAnswer, type Conditional } from './response-cache.js';
 import { badge } from './routes/badge.js';
 import { calculate } from './routes/calculate.js';
 import { changes } from './routes/changes.js';
@@ -106,28 +106,31 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', etag());
 
   app.all(MCP_PATH, (c) => handleMcpRequest(c.req.raw, { catalogue: current, baseUrl: baseUrl ?? new URL(c.req.url).origin }));
+  // An endpoint's answer, kept as bytes: from the cache, or computed by its handler and stored.
+  // A reply that is not a 200 (a static file's 404) comes back as the handler gave it; bad input
+  // throws its ApiError. The one code path for every way in (the route below and `direct`).
+  const entryFor = (e: Endpoint, url: string, key: string | undefined): CacheEntry | Reply => {
+    const hit = key === undefined ? undefined : cache.get(key);
+    if (hit) return hit;
+    const mark = url.indexOf('?');
+    const search = mark === -1 ? '' : url.slice(mark + 1).split('#', 1)[0] ?? '';
+    const params = e.ignoreQuery ? {} : parseQuery(queryEntries(search), e.query);
+    const catalogue = current();
+    const ctx: RequestContext = { catalogue, baseUrl: baseUrl ?? originOf(url), assets };
+    const reply = e.handle(params, ctx);
+    if ('json' in reply || (reply.status ?? 200) === 200) {
+      const [text, type] = 'json' in reply ? [toJson(reply.json), JSON_TYPE] : [reply.body, reply.type];
+      const stored = storeBody(text, type, options.compressors !== undefined && COMPRESSED_PATHS.has(e.path));
+      return cache.set(key, catalogue, stored, CACHE_CONTROL);
+    }
+    return reply;
+  };
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
       const url = c.req.url;
-      const conditional = { method: c.req.method, acceptEncoding: c.req.header('accept-encoding') ?? null, ifNoneMatch: c.req.header('if-none-match') ?? null };
-      const key = cache.keyOf(url);
-      const hit = key === undefined ? undefined : cache.get(key);
-      if (hit) {
-        cache.served(c.req.raw, hit);
-        return cache.respond(hit, conditional);
-      }
-      const mark = url.indexOf('?');
-      const search = mark === -1 ? '' : url.slice(mark + 1).split('#', 1)[0] ?? '';
-      const params = e.ignoreQuery ? {} : parseQuery(queryEntries(search), e.query);
-      const catalogue = current();
-      const ctx: RequestContext = { catalogue, baseUrl: baseUrl ?? originOf(url), assets };
-      const reply = e.handle(params, ctx);
-      if ('json' in reply || (reply.status ?? 200) === 200) {
-        const [text, type] = 'json' in reply ? [toJson(reply.json), JSON_TYPE] : [reply.body, reply.type];
-        const stored = storeBody(text, type, options.compressors !== undefined && COMPRESSED_PATHS.has(e.path));
-        return cache.respond(cache.set(key, catalogue, stored, CACHE_CONTROL), conditional);
-      }
-      return send(c, reply);
+      const found = entryFor(e, url, cache.keyOf(url));
+      if (!('cacheControl' in found)) return send(c, found);
+      return cache.respond(found, { method: c.req.method, acceptEncoding: c.req.header('accept-encoding') ?? null, ifNoneMatch: c.req.header('if-none-match') ?? null });
     });
   }
   for (const page of PAGE_ROUTES) {
@@ -151,21 +154,49 @@ export function createApp(options: AppOptions): Hono {
     });
   });
   if (options.rateLimit === undefined && options.responseCache !== false) {
-    // A repeated query is answered before any framework work, with the headers the full chain
-    // gave it (see ResponseCache). A rate limit must see every request, so it turns this off.
-    const full = app.fetch;
+    // A GET or HEAD of an endpoint is answered before any framework work, from the cache or by the
+    // endpoint's handler through `entryFor`, with the headers the middleware chain would add
+    // (`chainHeaders`). Anything else (errors, pages, other methods, odd URLs) takes the full
+    // chain. A rate limit must see every request, so it turns this off.
+    const endpoints = new Map(ENDPOINTS.map((e) => [e.path, e]));
     const log = options.accessLog;
-    app.fetch = (request, ...rest) => {
+    const direct: DirectAnswers = (request) => {
+      const { method, url } = request;
+      if (method !== 'GET' && method !== 'HEAD') return undefined;
       const start = log ? performance.now() : 0;
-      const fast = cache.fastFetch(request);
-      if (fast) {
-        if (log) logFast(log, request, fast.status, start);
-        return fast;
+      const key = cache.keyOf(url);
+      if (key === undefined) return undefined;
+      let entry = cache.get(key);
+      if (!entry) {
+        const e = endpoints.get(pathOf(url));
+        if (!e) return undefined;
+        let found: CacheEntry | Reply;
+        try {
+          found = entryFor(e, url, key);
+        } catch {
+          // Bad input (or a bug): the full chain computes it again and answers it.
+          return undefined;
+        }
+        if (!('cacheControl' in found)) return undefined;
+        entry = found;
       }
-      const res = full(request, ...rest);
-      if (res instanceof Promise) return res.then((r) => (cache.capture(request, r), r));
-      cache.capture(request, res);
-      return res;
+      const answer = cache.answer(entry, request);
+      Object.assign(answer.headers, answer.status === 200 ? chainHeaders(entry.body.type) : CHAIN_HEADERS);
+      if (log) logFast(log, method, url, answer.status, start);
+      return answer;
+    };
+    directAnswerers.set(app, direct);
+    const full = app.fetch;
+    app.fetch = (request, ...rest) => {
+      const headers = request.headers;
+      const answer = direct({
+        method: request.method,
+        url: request.url,
+        acceptEncoding: headers.get('accept-encoding'),
+        ifNoneMatch: headers.get('if-none-match'),
+      });
+      if (!answer) return full(request, ...rest);
+      return new Response(answer.body as Uint8Array<ArrayBuffer> | null, { status: answer.status, headers: answer.headers });
     };
   }
   return app;
@@ -179,14 +210,47 @@ function originOf(url: string): string {
   return origin.includes('@') ? new URL(url).origin : origin;
 }
 
-/** The access-log entry of an answer the cache gave before the middleware chain (which logs the rest). */
-function logFast(log: (entry: AccessLogEntry) => void, request: Request, status: number, start: number): void {
-  const url = request.url;
+/** A request as `direct` reads it: the absolute URL as the Fetch API spells it, and two headers. */
+export interface DirectRequest extends Conditional {
+  url: string;
+}
+
+/** Answers an endpoint's GET or HEAD without the framework, or returns undefined to let the app run. */
+export type DirectAnswers = (request: DirectRequest) => CachedAnswer | undefined;
+
+const directAnswerers = new WeakMap<Hono, DirectAnswers>();
+
+/**
+ * The app's direct answers, for a runtime that can write plain status, headers and bytes without
+ * building Request and Response objects (Node); undefined when the app has them off.
+ */
+export function directAnswers(app: Hono): DirectAnswers | undefined {
+  return directAnswerers.get(app);
+}
+
+/** Headers the middleware chain adds to every answer (the two set after the rest, and securityHeaders). */
+const CHAIN_HEADERS: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
+const HTML_CHAIN_HEADERS: Readonly<Record<string, string>> = { ...CHAIN_HEADERS, 'content-security-policy': CONTENT_SECURITY_POLICY };
+
+function chainHeaders(type: string): Readonly<Record<string, string>> {
+  return /^text\/html\b/i.test(type) ? HTML_CHAIN_HEADERS : CHAIN_HEADERS;
+}
+
+/** The path of an absolute URL (no query, no fragment). */
+function pathOf(url: string): string {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  let end = url.indexOf('?', slash);
+  if (end === -1) end = url.indexOf('#', slash);
+  return url.slice(slash, end === -1 ? undefined : end);
+}
+
+/** The access-log entry of an answer given before the middleware chain (which logs the rest). */
+function logFast(log: (entry: AccessLogEntry) => void, method: string, url: string, status: number, start: number): void {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   const mark = url.indexOf('?', slash);
   log({
     time: new Date().toISOString(),
-    method: request.method,
+    method,
     path: url.slice(slash, mark === -1 ? undefined : mark).slice(0, 200),
     status,
     ms: Math.round((performance.now() - start) * 100) / 100,

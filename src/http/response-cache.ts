@@ -2,11 +2,9 @@
  * The response cache: answers stored as bytes under the normalised query (path + sorted params),
  * bounded (LRU by entries and bytes), dropped whole when the catalogue object changes.
  *
- * Two ways in. Route handlers look up and store bodies, so a repeated query skips parsing,
- * the cost engine and serialisation. And `fastFetch`, put in front of the framework, answers a
- * repeated query without any per-request framework work: it replays the headers the full
- * middleware chain gave that entry the first time (captured by `capture`), so both paths send
- * the same status, headers and bytes.
+ * The app looks up and stores bodies (see `createApp`), so a repeated query skips parsing, the
+ * cost engine and serialisation; `answer` gives an entry's answer as plain data, so a runtime can
+ * write it without building Request or Response objects.
  */
 import type { Catalogue } from '../core/catalogue.js';
 import { queryEntries } from './params.js';
@@ -33,10 +31,15 @@ type HeaderRecord = Record<string, string>;
 export interface CacheEntry {
   readonly body: StoredBody;
   readonly cacheControl: string;
-  /** Headers the middleware chain added, per status, once seen; `false` when the chain changed ours. */
-  replay: { 200?: HeaderRecord; 304?: HeaderRecord } | false;
   /** Bytes counted against the bound while the entry is kept; -1 once dropped. */
   counted: number;
+}
+
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** The bytes to send; null for a 304 or a HEAD. */
+  body: Uint8Array | null;
 }
 
 export interface Conditional {
@@ -105,7 +108,7 @@ export class ResponseCache {
    * a key, or when that catalogue is no longer the one in force.
    */
   set(key: string | undefined, catalogue: Catalogue, body: StoredBody, cacheControl: string): CacheEntry {
-    const entry: CacheEntry = { body, cacheControl, replay: {}, counted: -1 };
+    const entry: CacheEntry = { body, cacheControl, counted: -1 };
     this.#checkCatalogue();
     if (key === undefined || catalogue !== this.#catalogue || body.size > this.#maxBytes / 4) return entry;
     const old = this.#entries.get(key);
@@ -117,77 +120,20 @@ export class ResponseCache {
     return entry;
   }
 
-  /**
-   * Marks a stored entry as answered on the full path for this request, so `capture` learns the
-   * chain's headers for it. Only hits are marked: an answer asked for once never pays for it.
-   */
-  served(request: Request, entry: CacheEntry): void {
-    if (entry.replay && entry.counted !== -1) this.#served.set(request, entry);
-  }
-
-  readonly #served = new WeakMap<Request, CacheEntry>();
-
   /** The answer for an entry: 200 with the variant the client accepts, or 304 when its ETag matches. */
   respond(entry: CacheEntry, request: Conditional): Response {
+    const { status, body, headers } = this.answer(entry, request);
+    return new Response(body === null ? null : asBody(body), { status, headers });
+  }
+
+  /**
+   * The same answer as plain data (status, the cache's own headers, bytes or null for 304 and
+   * HEAD), for a runtime that writes it itself without building a Response.
+   */
+  answer(entry: CacheEntry, request: Conditional): CachedAnswer {
     const { status, variant, headers } = this.#headersFor(entry, request);
     this.#account(entry);
-    return new Response(status === 304 || request.method === 'HEAD' ? null : asBody(variant.body), { status, headers });
-  }
-
-  /**
-   * Answers a repeated GET or HEAD before the framework runs, or returns undefined to let it run:
-   * on a miss, or when the chain's headers for this status have not been seen yet.
-   */
-  fastFetch(request: Request): Response | undefined {
-    const method = request.method;
-    if (method !== 'GET' && method !== 'HEAD') return undefined;
-    const key = this.keyOf(request.url);
-    if (key === undefined) return undefined;
-    const entry = this.get(key);
-    if (!entry || !entry.replay) return undefined;
-    const headers = request.headers;
-    const conditional = { method, acceptEncoding: headers.get('accept-encoding'), ifNoneMatch: headers.get('if-none-match') };
-    const own = this.#headersFor(entry, conditional);
-    const replay = entry.replay[own.status];
-    if (!replay) return undefined;
-    this.#account(entry);
-    const body = own.status === 304 || method === 'HEAD' ? null : asBody(own.variant.body);
-    return new Response(body, { status: own.status, headers: { ...replay, ...own.headers } });
-  }
-
-  /**
-   * Records the headers the middleware chain added to a full-path answer for `url`, so the fast
-   * path can send the same. If the chain changed a header the cache sets, the entry never takes
-   * the fast path.
-   */
-  capture(request: Request, response: Response): void {
-    const entry = this.#served.get(request);
-    if (!entry) return;
-    this.#served.delete(request);
-    if (request.method !== 'GET' || (response.status !== 200 && response.status !== 304)) return;
-    if (!entry.replay || entry.replay[response.status]) return;
-    const own = this.#headersFor(entry, {
-      method: 'GET',
-      acceptEncoding: request.headers.get('accept-encoding'),
-      ifNoneMatch: request.headers.get('if-none-match'),
-    });
-    if (own.status !== response.status) return;
-    const added: HeaderRecord = {};
-    for (const [name, value] of response.headers) {
-      const ours = own.headers[name];
-      if (ours === undefined) added[name] = value;
-      else if (ours !== value) {
-        entry.replay = false;
-        return;
-      }
-    }
-    for (const name of Object.keys(own.headers)) {
-      if (!response.headers.has(name)) {
-        entry.replay = false;
-        return;
-      }
-    }
-    entry.replay[response.status] = added;
+    return { status, headers, body: status === 304 || request.method === 'HEAD' ? null : variant.body };
   }
 
   #headersFor(entry: CacheEntry, request: Conditional): { status: 200 | 304; variant: Variant; headers: HeaderRecord } {

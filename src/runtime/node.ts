@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { Catalogue } from '../core/catalogue.js';
-import { createApp } from '../http/app.js';
+import { createApp, directAnswers } from '../http/app.js';
 import type { Assets } from '../http/endpoint.js';
 import { formatAccessLog } from '../http/middleware/access-log/index.js';
 import { startCluster } from './cluster.js';
@@ -99,6 +99,11 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     errorHandler: () => jsonErrorResponse(400, 'bad_request', 'The request could not be read as a URL (check the Host header and the path).'),
   });
 
+  // Endpoint answers written straight from the app's cache (or its handler) when the request's URL
+  // is one @hono/node-server would read unchanged; everything else goes through the listener.
+  const direct = directAnswers(app);
+  const fetchUrl = fetchUrlOf();
+
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -119,6 +124,25 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
       // Every method served is bodiless: a body sent anyway is never read; closing after the answer
       // keeps Node from reading it off the wire to reuse the connection.
       if (draining || hasBody(req)) res.setHeader('Connection', 'close');
+      if (direct !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
+        const url = fetchUrl(req);
+        if (url !== undefined) {
+          const { headers } = req;
+          const answer = direct({
+            method: req.method,
+            url,
+            acceptEncoding: joined(headers['accept-encoding']),
+            ifNoneMatch: joined(headers['if-none-match']),
+          });
+          if (answer) {
+            // As @hono/node-server writes every response without a Content-Type (here: a 304).
+            answer.headers['content-type'] ??= 'text/plain; charset=UTF-8';
+            res.writeHead(answer.status, answer.headers);
+            res.end(answer.body ?? undefined);
+            return;
+          }
+        }
+      }
       void listener(req, res);
     },
   );
@@ -170,6 +194,46 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   };
 
   return { server, config, dataDir, catalogue: () => catalogue, reload, drain, listening };
+}
+
+/** A header as the Fetch API reads it: absent is null, repeats joined by ", ". */
+function joined(value: string | string[] | undefined): string | null {
+  return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
+}
+
+// A request target the URL parser keeps as it is: no characters it would percent-encode, no
+// backslash, no dot segment (plain or encoded) it would resolve, no fragment.
+const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
+const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+const DOT_SEGMENT = /\/(?:\.|%2e)/i;
+
+/**
+ * The absolute URL @hono/node-server gives the app for a request (`new URL(http://host + target)`),
+ * built by concatenation when that is sure to be the same string; undefined otherwise (the request
+ * then takes the listener). Whether a Host value is already canonical is remembered per value.
+ */
+function fetchUrlOf(): (req: IncomingMessage) => string | undefined {
+  const canonical = new Map<string, boolean>();
+  return (req) => {
+    const host = req.headers.host;
+    const target = req.url;
+    if (host === undefined || target === undefined || (req.socket as { encrypted?: boolean }).encrypted) return undefined;
+    let plain = canonical.get(host);
+    if (plain === undefined) {
+      try {
+        // A name or address (no user info, which node-server refuses), already in canonical form.
+        plain = PLAIN_HOST.test(host) && new URL(`http://${host}/`).href === `http://${host}/`;
+      } catch {
+        plain = false;
+      }
+      if (canonical.size >= 256) canonical.clear();
+      canonical.set(host, plain);
+    }
+    if (!plain || !PLAIN_TARGET.test(target)) return undefined;
+    const mark = target.indexOf('?');
+    if (DOT_SEGMENT.test(mark === -1 ? target : target.slice(0, mark))) return undefined;
+    return `http://${host}${target}`;
+  };
 }
 
 /** The client's address for the rate limit: the socket's, or X-Forwarded-For behind trusted proxies. */
