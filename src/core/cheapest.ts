@@ -1,7 +1,8 @@
 /** Which models run a workload for the least money. */
 import { SUITED_SCORE, type Model, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { calculateCost, monthlyNanos, requestNumerator, type Costs, type Workload } from './cost.js';
+import { calculateCost, ESTIMATE_ERROR, estimateAt, monthlyNanos, priceTable, requestNumerator, type Costs, type Workload } from './cost.js';
+import { preRank } from './pre-rank.js';
 import { topK } from './top-k.js';
 
 export type QualityBand = 'high' | 'budget';
@@ -31,22 +32,33 @@ export function isSuited(model: Model, useCase: UseCase): boolean {
 /** Models cheapest first (ties by id), after the budget, use-case and quality filters. */
 export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): Ranked[] {
   const tiers = options.quality ? QUALITY_BANDS[options.quality] : undefined;
-  const pool = tiers ? tiers.flatMap((t) => catalogue.byTier.get(t) ?? []) : catalogue.models;
+  const pools = tiers ? tiers.map((t) => catalogue.byTier.get(t) ?? []) : [catalogue.models];
   const { useCase, budgetNanos } = options;
 
-  // Only the exact numerator is needed to rank and filter; the four rounded costs are worked out
-  // for the k winners alone.
-  const candidates: Array<{ model: Model; cost: bigint }> = [];
-  for (const model of pool) {
-    if (useCase && !isSuited(model, useCase)) continue;
-    const cost = requestNumerator(model, workload);
-    if (budgetNanos !== undefined && monthlyNanos(cost, workload) > budgetNanos) continue;
-    candidates.push({ model, cost });
+  // Pre-ranked by a float estimate of the cost (see preRank): only the models that can still be
+  // among the k cheapest get an exact numerator, and only the k winners their four rounded costs.
+  const models: Model[] = [];
+  const estimates = new Float64Array(pools.reduce((n, pool) => n + pool.length, 0));
+  for (const pool of pools) {
+    const table = priceTable(pool);
+    for (let i = 0; i < pool.length; i++) {
+      const model = pool[i] as Model;
+      if (useCase && !isSuited(model, useCase)) continue;
+      estimates[models.length] = estimateAt(table, i, workload);
+      models.push(model);
+    }
   }
+  const candidates = preRank(null, estimates, models.length, options.limit, ESTIMATE_ERROR, 0).map((i) => {
+    const model = models[i] as Model;
+    return { model, cost: requestNumerator(model, workload) };
+  });
   const best = topK(candidates, options.limit, (a, b) =>
     a.cost === b.cost ? compareIds(a.model, b.model) : a.cost < b.cost ? -1 : 1,
   );
-  return best.map(({ model }, i) => ({ rank: i + 1, model, costs: calculateCost(model, workload) }));
+  // The budget passes a prefix of the ranking (the monthly cost never falls as the request cost
+  // rises), so filtering the k cheapest gives the k cheapest within the budget.
+  const within = budgetNanos === undefined ? best : best.filter(({ cost }) => monthlyNanos(cost, workload) <= budgetNanos);
+  return within.map(({ model }, i) => ({ rank: i + 1, model, costs: calculateCost(model, workload) }));
 }
 
 export function compareIds(a: Model, b: Model): number {

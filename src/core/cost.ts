@@ -42,6 +42,14 @@ interface PriceNanos {
   input: bigint;
   output: bigint;
   cachedInput: bigint;
+  /** The same three as floats, for estimates (exact: prices are whole nano-dollars well below 2^53). */
+  inputF: number;
+  outputF: number;
+  cachedInputF: number;
+}
+
+function priceSet(input: bigint, output: bigint, cachedInput: bigint): PriceNanos {
+  return { input, output, cachedInput, inputF: Number(input), outputF: Number(output), cachedInputF: Number(cachedInput) };
 }
 
 interface ModelPriceNanos {
@@ -57,18 +65,14 @@ function pricesOf(model: Model): ModelPriceNanos {
   let prices = parsedPrices.get(model);
   if (prices === undefined) {
     const input = priceNanos(model.input);
-    const standard = {
-      input,
-      output: priceNanos(model.output),
-      cachedInput: model.cachedInput === undefined ? input : priceNanos(model.cachedInput),
-    };
+    const standard = priceSet(input, priceNanos(model.output), model.cachedInput === undefined ? input : priceNanos(model.cachedInput));
     const long = model.longContext;
     if (long) {
       const longInput = priceNanos(long.input);
       const cached = long.cachedInput ?? model.cachedInput;
       prices = {
         standard,
-        long: { threshold: long.threshold, input: longInput, output: priceNanos(long.output), cachedInput: cached === undefined ? longInput : priceNanos(cached) },
+        long: { threshold: long.threshold, ...priceSet(longInput, priceNanos(long.output), cached === undefined ? longInput : priceNanos(cached)) },
       };
     } else {
       prices = { standard };
@@ -95,6 +99,70 @@ export function requestNumerator(model: Model, workload: Workload): bigint {
   const batchFactor = workload.mode === 'batch' ? 1n : 2n;
   return (inputPart * 100n + outputPart * outputFactor) * batchFactor;
 }
+
+/**
+ * The float prices of a list of models (a catalogue's models, or one tier's), one slot per model,
+ * built once per list and kept while the list lives: estimating over thousands of models then
+ * reads typed arrays rather than looking each model up.
+ */
+export interface PriceTable {
+  readonly input: Float64Array;
+  readonly output: Float64Array;
+  readonly cachedInput: Float64Array;
+  /** The long-context threshold, Infinity when the model has none. */
+  readonly threshold: Float64Array;
+  readonly longInput: Float64Array;
+  readonly longOutput: Float64Array;
+  readonly longCachedInput: Float64Array;
+}
+
+const priceTables = new WeakMap<readonly Model[], PriceTable>();
+
+export function priceTable(models: readonly Model[]): PriceTable {
+  let table = priceTables.get(models);
+  if (table === undefined) {
+    const n = models.length;
+    table = {
+      input: new Float64Array(n), output: new Float64Array(n), cachedInput: new Float64Array(n), threshold: new Float64Array(n),
+      longInput: new Float64Array(n), longOutput: new Float64Array(n), longCachedInput: new Float64Array(n),
+    };
+    for (let i = 0; i < n; i++) {
+      const { standard, long } = pricesOf(models[i] as Model);
+      table.input[i] = standard.inputF;
+      table.output[i] = standard.outputF;
+      table.cachedInput[i] = standard.cachedInputF;
+      table.threshold[i] = long ? long.threshold : Infinity;
+      table.longInput[i] = long ? long.inputF : 0;
+      table.longOutput[i] = long ? long.outputF : 0;
+      table.longCachedInput[i] = long ? long.cachedInputF : 0;
+    }
+    priceTables.set(models, table);
+  }
+  return table;
+}
+
+/** requestNumerator worked out in floats, for the model in slot i of a price table (see ESTIMATE_ERROR). */
+export function estimateAt(table: PriceTable, i: number, workload: Workload): number {
+  const long = workload.inputTokens > (table.threshold[i] as number);
+  const cachedTokens = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
+  const inputPart =
+    (workload.inputTokens - cachedTokens) * ((long ? table.longInput[i] : table.input[i]) as number) +
+    cachedTokens * ((long ? table.longCachedInput[i] : table.cachedInput[i]) as number);
+  const outputPart = workload.outputTokens * ((long ? table.longOutput[i] : table.output[i]) as number);
+  const outputFactor = workload.mode === 'streaming' ? 115 : 100;
+  const batchFactor = workload.mode === 'batch' ? 1 : 2;
+  return (inputPart * 100 + outputPart * outputFactor) * batchFactor;
+}
+
+/**
+ * A bound on the relative error of estimateAt against requestNumerator: every term is
+ * non-negative and each of the few float operations rounds by at most half an ulp, so the true
+ * bound is under 1e-15.
+ */
+export const ESTIMATE_ERROR = 1e-12;
+
+/** estimateAt(...) / NANOS_DIVISOR estimates the cost of a request in nano-dollars. */
+export const NANOS_DIVISOR = Number(NANO_DENOMINATOR);
 
 function toUsd(numerator: bigint): Usd {
   return new Usd(divideRoundHalfUp(numerator, NANO_DENOMINATOR));

@@ -6,7 +6,8 @@
 import type { Model, Tier, UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { compareIds, isSuited } from './cheapest.js';
-import { costPerRequest } from './cost.js';
+import { costPerRequest, ESTIMATE_ERROR, estimateAt, NANOS_DIVISOR, priceTable } from './cost.js';
+import { preRank } from './pre-rank.js';
 import type { Usd } from './money.js';
 import { topK } from './top-k.js';
 
@@ -38,15 +39,43 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     mode: 'standard' as const,
   };
   const { useCase } = criteria;
-  const candidates: Array<{ model: Model; score: number; cost: Usd }> = [];
-  for (const model of pool) {
+  // Pre-ranked by (score, quality) and a float estimate of the cost (see preRank); exact costs
+  // only for the models that can still be among the k best, and near the max_cost bound.
+  const table = priceTable(pool);
+  const maxNanos = criteria.maxCostNanos === undefined ? undefined : Number(criteria.maxCostNanos);
+  const far = (1 + ESTIMATE_ERROR) * (1 + ESTIMATE_ERROR);
+  const models: Model[] = [];
+  const exact: Array<Usd | undefined> = [];
+  const groups = new Float64Array(pool.length);
+  const estimates = new Float64Array(pool.length);
+  for (let i = 0; i < pool.length; i++) {
+    const model = pool[i] as Model;
     if (useCase && !isSuited(model, useCase)) continue;
     if (criteria.minQuality !== undefined && model.quality < criteria.minQuality) continue;
     if (criteria.minContext !== undefined && model.contextTokens < criteria.minContext) continue;
-    const cost = costPerRequest(model, workload);
-    if (criteria.maxCostNanos !== undefined && cost.nanos > criteria.maxCostNanos) continue;
-    candidates.push({ model, score: useCase ? (model.useCases[useCase] ?? 0) : model.quality, cost });
+    const estimate = estimateAt(table, i, workload) / NANOS_DIVISOR;
+    let cost: Usd | undefined;
+    if (maxNanos !== undefined) {
+      // The rounded cost is within a nano-dollar of the estimate (and the bound within 2^-53 of
+      // its float): outside that margin the estimate decides, inside it the exact cost does.
+      if (estimate / far - 1 > maxNanos * far) continue;
+      if (estimate * far + 1 > maxNanos / far) {
+        cost = costPerRequest(model, workload);
+        if (cost.nanos > (criteria.maxCostNanos as bigint)) continue;
+      }
+    }
+    const score = useCase ? (model.useCases[useCase] ?? 0) : model.quality;
+    // Higher score, then higher quality, first: one integer group per (score, quality), lowest first.
+    groups[models.length] = -(score * 8 + model.quality);
+    estimates[models.length] = estimate;
+    exact[models.length] = cost;
+    models.push(model);
   }
+  const candidates = preRank(groups, estimates, models.length, criteria.limit, ESTIMATE_ERROR, 0.5).map((i) => {
+    const model = models[i] as Model;
+    const score = useCase ? (model.useCases[useCase] ?? 0) : model.quality;
+    return { model, score, cost: exact[i] ?? costPerRequest(model, workload) };
+  });
   const best = topK(candidates, criteria.limit, (a, b) => {
     if (a.score !== b.score) return b.score - a.score;
     if (a.model.quality !== b.model.quality) return b.model.quality - a.model.quality;
