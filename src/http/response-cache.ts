@@ -1,6 +1,7 @@
 /**
  * The response cache: answers stored as bytes under the normalised query (path + sorted params),
- * bounded (LRU by entries and bytes), dropped whole when the catalogue object changes.
+ * bounded (LRU by entries and bytes), dropped whole when the catalogue object changes. An answer
+ * is kept from the second time its key is asked for.
  *
  * The app looks up and stores bodies (see `createApp`), so a repeated query skips parsing, the
  * cost engine and serialisation; `answer` gives an entry's answer as plain data, so a runtime can
@@ -56,6 +57,8 @@ export class ResponseCache {
   readonly #maxUrlLength: number;
   #bytes = 0;
   #catalogue: Catalogue | undefined;
+  /** Keys asked for once since they were last kept (bounded: cleared when full). */
+  readonly #seen = new Set<string>();
 
   constructor(options: ResponseCacheOptions) {
     this.#options = options;
@@ -111,6 +114,13 @@ export class ResponseCache {
     const entry: CacheEntry = { body, cacheControl, counted: -1 };
     this.#checkCatalogue();
     if (key === undefined || catalogue !== this.#catalogue || body.size > this.#maxBytes / 4) return entry;
+    // Kept from its second request on: under all-unique traffic, storing every answer would only
+    // churn memory (and the garbage collector) for entries evicted unread.
+    if (!this.#seen.delete(key)) {
+      if (this.#seen.size >= this.#maxEntries * 4) this.#seen.clear();
+      this.#seen.add(key);
+      return entry;
+    }
     const old = this.#entries.get(key);
     if (old) this.#drop(key, old);
     entry.counted = body.size;
@@ -169,6 +179,7 @@ export class ResponseCache {
     if (current !== this.#catalogue) {
       for (const entry of this.#entries.values()) entry.counted = -1;
       this.#entries.clear();
+      this.#seen.clear();
       this.#bytes = 0;
       this.#catalogue = current;
     }

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Usd } from '../../src/core/money.js';
 import { toJson } from '../../src/http/json.js';
+import { hashBytes } from '../../src/http/precompressed.js';
 
 // The previous implementation, kept here as the reference.
 const MARK = '\u0000usd:';
@@ -57,5 +58,27 @@ describe('formatScaled', () => {
     const edge = [0n, 1n, -1n, 10n, 999_999_999n, 1_000_000_000n, -1_000_000_001n, 9_007_199_254_740_991n, -9_007_199_254_740_991n, 9_007_199_254_740_992n];
     for (const v of edge) expect(new Usd(v).toString(), String(v)).toBe(slow(v));
     fc.assert(fc.property(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }), (v) => new Usd(v).toString() === slow(v)), { numRuns: 5000 });
+  });
+});
+
+describe('hashBytes (ETags)', () => {
+  it('changes with any one byte, the length or the content type, and is the same for the same input', () => {
+    const base = new TextEncoder().encode('{"price":0.00125,"model":"alpha-large"}xyz');
+    const tag = hashBytes(base, 'application/json');
+    expect(tag).toMatch(/^[0-9a-f]{16}$/);
+    expect(hashBytes(base.slice(), 'application/json')).toBe(tag);
+    expect(hashBytes(base, 'text/plain')).not.toBe(tag);
+    expect(hashBytes(base.subarray(0, base.length - 1), 'application/json')).not.toBe(tag);
+    const seen = new Set([tag]);
+    for (let i = 0; i < base.length; i++) {
+      for (const bit of [0x01, 0x80]) {
+        const changed = base.slice();
+        changed[i] = (changed[i] as number) ^ bit;
+        seen.add(hashBytes(changed, 'application/json'));
+      }
+    }
+    expect(seen.size).toBe(1 + base.length * 2);
+    // Trailing zero bytes are not lost in the last partial word.
+    expect(hashBytes(new Uint8Array([1]))).not.toBe(hashBytes(new Uint8Array([1, 0])));
   });
 });
