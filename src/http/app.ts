@@ -26,7 +26,7 @@ import { home, siteScript, siteStyles, widget } from './routes/static.js';
 import { describeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
-import { handleMcpRequest, MCP_PATH } from '../mcp/http.js';
+import { MCP_PATH } from '../mcp/path.js';
 
 // /openapi.json and /docs describe everything below, themselves included.
 const describe = describeApi(() => ENDPOINTS, () => PAGE_ROUTES);
@@ -105,7 +105,12 @@ export function createApp(options: AppOptions): Hono {
   });
   app.use('*', etag());
 
-  app.all(MCP_PATH, (c) => handleMcpRequest(c.req.raw, { catalogue: current, baseUrl: baseUrl ?? new URL(c.req.url).origin }));
+  app.all(MCP_PATH, async (c) => {
+    // Loaded on the first MCP call: the SDK (and its JSON-schema validator) is most of the code a
+    // server would otherwise compile at start-up for a path most deployments rarely see.
+    const { handleMcpRequest } = await import('../mcp/http.js');
+    return handleMcpRequest(c.req.raw, { catalogue: current, baseUrl: baseUrl ?? new URL(c.req.url).origin });
+  });
   // An endpoint's answer, kept as bytes: from the cache, or computed by its handler and stored.
   // A reply that is not a 200 (a static file's 404) comes back as the handler gave it; bad input
   // throws its ApiError. The one code path for every way in (the route below and `direct`).
