@@ -7,7 +7,8 @@
 //
 // Options (flags or env): --duration=S (BENCH_DURATION, default 5 s per run), --connections=N
 // (BENCH_CONNECTIONS, 50), --rounds=N (BENCH_ROUNDS, 1), --workers=N (BENCH_WORKERS: also run the
-// service with WORKERS=N; default the number of cores, 0 to skip), --only=defaults,repeated,unique,cluster.
+// service with WORKERS=N; default the number of cores, 0 to skip), --only=defaults,repeated,unique,cluster,
+// --node-flags="..." (BENCH_NODE_FLAGS: flags for the service's node process).
 import { fork, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -17,13 +18,15 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const args = Object.fromEntries(process.argv.slice(2).map((a) => { const [name, ...value] = a.replace(/^--/, '').split('='); return [name, value.join('=')]; }));
 const opt = (name, env, fallback) => Number(args[name] ?? process.env[env] ?? fallback);
 const DURATION = opt('duration', 'BENCH_DURATION', 5);
 const CONNECTIONS = opt('connections', 'BENCH_CONNECTIONS', 50);
 const ROUNDS = opt('rounds', 'BENCH_ROUNDS', 1);
 const WORKERS = opt('workers', 'BENCH_WORKERS', availableParallelism());
 const ONLY = new Set((args.only ?? 'defaults,repeated,unique,cluster').split(','));
+// Flags for the service's node process (e.g. --node-flags=--optimize-for-size), space-separated.
+const NODE_FLAGS = (args['node-flags'] ?? process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 const server = join(root, 'dist', 'server.mjs');
 if (!existsSync(server)) {
@@ -34,7 +37,7 @@ if (!existsSync(server)) {
 /** Starts the service; resolves with its port, pid and the time to its first answer. */
 async function startService(env = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, [server], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, server], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -149,6 +152,7 @@ function printRow({ name, base, svc, ratio }) {
 // ---------------------------------------------------------------------------------------------
 
 console.log(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+if (NODE_FLAGS.length) console.log(`Service node flags: ${NODE_FLAGS.join(' ')}`);
 console.log(`Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} round(s), loopback; load generator on the same cores.`);
 
 const service = await startService();

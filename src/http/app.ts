@@ -59,7 +59,7 @@ export interface AppOptions {
   accessLog?: (entry: AccessLogEntry) => void;
   /** Compressors for the large answers (COMPRESSED_PATHS); Node passes node:zlib's br and gzip. */
   compressors?: Compressors;
-  /** Bounds of the response cache, or false to compute every answer (default: 2,000 entries, 32 MiB). */
+  /** Bounds of the response cache, or false to compute every answer (default: 2,000 entries, 8 MiB). */
   responseCache?: false | { maxEntries?: number; maxBytes?: number };
 }
 

@@ -21,7 +21,7 @@ export interface ResponseCacheOptions {
   compressors?: Compressors;
   /** Most entries kept (default 2,000). */
   maxEntries?: number;
-  /** Most body bytes kept, compressed variants included (default 32 MiB). */
+  /** Most body bytes kept, compressed variants included (default 8 MiB). */
   maxBytes?: number;
   /** Longest URL the fast path answers; longer ones take the full path (and its URL limit). */
   maxUrlLength?: number;
@@ -63,7 +63,7 @@ export class ResponseCache {
   constructor(options: ResponseCacheOptions) {
     this.#options = options;
     this.#maxEntries = options.maxEntries ?? 2000;
-    this.#maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.#maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     this.#maxUrlLength = options.maxUrlLength ?? 2048;
   }
 
