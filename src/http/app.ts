@@ -79,6 +79,9 @@ export function createApp(options: AppOptions): Hono {
     ...(options.compressors ? { compressors: options.compressors } : {}),
     ...(options.responseCache === false ? { maxEntries: 0 } : options.responseCache),
     ...(options.maxUrlBytes !== undefined ? { maxUrlLength: Math.min(2048, options.maxUrlBytes) } : {}),
+    // What the middleware chain adds to every answer, so that answers given before it runs carry
+    // them too (on the full path the chain sets the same values again).
+    extraHeaders: (type) => (type === undefined ? CHAIN_HEADERS : chainHeaders(type)),
   });
 
   if (options.accessLog) app.use('*', accessLog(options.accessLog));
@@ -186,7 +189,6 @@ export function createApp(options: AppOptions): Hono {
         entry = found;
       }
       const answer = cache.answer(entry, request);
-      Object.assign(answer.headers, answer.status === 200 ? chainHeaders(entry.body.type) : CHAIN_HEADERS);
       if (log) logFast(log, method, url, answer.status, start);
       return answer;
     };

@@ -25,6 +25,8 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** Longest URL the fast path answers; longer ones take the full path (and its URL limit). */
   maxUrlLength?: number;
+  /** Headers every answer also carries, by its Content-Type (none on a 304). */
+  extraHeaders?: (type: string | undefined) => Readonly<HeaderRecord>;
 }
 
 type HeaderRecord = Record<string, string>;
@@ -34,11 +36,16 @@ export interface CacheEntry {
   readonly cacheControl: string;
   /** Bytes counted against the bound while the entry is kept; -1 once dropped. */
   counted: number;
+  /** Asked for since the eviction sweep last passed it (a second chance before it is dropped). */
+  used: boolean;
+  /** The headers of each answer (by coding and status), made once and shared. */
+  readonly headers: Partial<Record<string, Readonly<HeaderRecord>>>;
 }
 
 export interface CachedAnswer {
   status: 200 | 304;
-  headers: Record<string, string>;
+  /** Shared between answers: never change it. */
+  headers: Readonly<Record<string, string>>;
   /** The bytes to send; null for a 304 or a HEAD. */
   body: Uint8Array | null;
 }
@@ -98,11 +105,9 @@ export class ResponseCache {
   get(key: string): CacheEntry | undefined {
     this.#checkCatalogue();
     const entry = this.#entries.get(key);
-    if (entry) {
-      // Most recently used last: re-inserting moves it to the end of the Map's order.
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-    }
+    // Marked rather than moved: the eviction sweep gives marked entries a second chance (CLOCK,
+    // close to LRU at a flag's cost per hit).
+    if (entry) entry.used = true;
     return entry;
   }
 
@@ -111,7 +116,7 @@ export class ResponseCache {
    * a key, or when that catalogue is no longer the one in force.
    */
   set(key: string | undefined, catalogue: Catalogue, body: StoredBody, cacheControl: string): CacheEntry {
-    const entry: CacheEntry = { body, cacheControl, counted: -1 };
+    const entry: CacheEntry = { body, cacheControl, counted: -1, used: false, headers: {} };
     this.#checkCatalogue();
     if (key === undefined || catalogue !== this.#catalogue || body.size > this.#maxBytes / 4) return entry;
     // Kept from its second request on: under all-unique traffic, storing every answer would only
@@ -146,18 +151,24 @@ export class ResponseCache {
     return { status, headers, body: status === 304 || request.method === 'HEAD' ? null : variant.body };
   }
 
-  #headersFor(entry: CacheEntry, request: Conditional): { status: 200 | 304; variant: Variant; headers: HeaderRecord } {
+  #headersFor(entry: CacheEntry, request: Conditional): { status: 200 | 304; variant: Variant; headers: Readonly<HeaderRecord> } {
     const { body } = entry;
     const variant = selectVariant(body, request.acceptEncoding, this.#options.compressors ?? {});
-    const headers: HeaderRecord = { 'cache-control': entry.cacheControl, etag: variant.etag };
-    if (body.compressible) headers.vary = 'Accept-Encoding';
-    if (request.ifNoneMatch !== null && etagMatches(request.ifNoneMatch, variant.etag)) {
-      return { status: 304, variant, headers };
+    const status = request.ifNoneMatch !== null && etagMatches(request.ifNoneMatch, variant.etag) ? 304 : 200;
+    const memo = `${status}${variant.encoding ?? ''}`;
+    let headers = entry.headers[memo];
+    if (headers === undefined) {
+      const made: HeaderRecord = { 'cache-control': entry.cacheControl, etag: variant.etag };
+      if (body.compressible) made.vary = 'Accept-Encoding';
+      if (status === 200) {
+        made['content-type'] = body.type;
+        made['content-length'] = String(variant.body.byteLength);
+        if (variant.encoding) made['content-encoding'] = variant.encoding;
+      }
+      headers = { ...made, ...this.#options.extraHeaders?.(status === 200 ? body.type : undefined) };
+      entry.headers[memo] = headers;
     }
-    headers['content-type'] = body.type;
-    headers['content-length'] = String(variant.body.byteLength);
-    if (variant.encoding) headers['content-encoding'] = variant.encoding;
-    return { status: 200, variant, headers };
+    return { status, variant, headers };
   }
 
   /** Counts bytes of compressed variants made since the entry was stored. */
@@ -188,7 +199,14 @@ export class ResponseCache {
   #evict(): void {
     for (const [key, entry] of this.#entries) {
       if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
-      this.#drop(key, entry);
+      if (entry.used) {
+        // Used since the last sweep: moved to the newest end, unmarked.
+        entry.used = false;
+        this.#entries.delete(key);
+        this.#entries.set(key, entry);
+      } else {
+        this.#drop(key, entry);
+      }
     }
   }
 }

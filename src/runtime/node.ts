@@ -136,8 +136,8 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
           });
           if (answer) {
             // As @hono/node-server writes every response without a Content-Type (here: a 304).
-            answer.headers['content-type'] ??= 'text/plain; charset=UTF-8';
-            res.writeHead(answer.status, answer.headers);
+            const headers = answer.headers['content-type'] === undefined ? { ...answer.headers, 'content-type': 'text/plain; charset=UTF-8' } : answer.headers;
+            res.writeHead(answer.status, headers);
             res.end(answer.body ?? undefined);
             return;
           }
