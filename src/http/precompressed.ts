@@ -94,9 +94,26 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
  * bytes do, and this runs synchronously on every runtime (about 1 µs per KB).
  */
 export function hashBytes(bytes: Uint8Array, salt = ''): string {
+  const words: number[] = [];
+  for (let i = 0; i < salt.length; i++) words.push(salt.charCodeAt(i));
+  words.push(0xffffffff);
+  const length = bytes.length;
+  const whole = length & ~3;
+  let tail = 0;
+  for (let i = whole; i < length; i++) tail |= (bytes[i] as number) << (8 * (i - whole));
   let a = 0x9747b28c;
   let b = 0x2f9be6cc;
-  const mix = (word: number) => {
+  // The salt's words, then the body's (four bytes each), then the tail and the length; written
+  // out in one loop (no call per word) since it runs over every body stored.
+  const prefix = words.length;
+  const steps = prefix + whole / 4 + 2;
+  for (let step = 0; step < steps; step++) {
+    let word: number;
+    if (step < prefix) word = words[step] as number;
+    else if (step < steps - 2) {
+      const i = (step - prefix) * 4;
+      word = (bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24);
+    } else word = step === steps - 2 ? tail : length;
     let k = Math.imul(word, 0xcc9e2d51);
     k = Math.imul((k << 15) | (k >>> 17), 0x1b873593);
     a ^= k;
@@ -106,18 +123,7 @@ export function hashBytes(bytes: Uint8Array, salt = ''): string {
     j = Math.imul((j << 16) | (j >>> 16), 0xc2b2ae35);
     b ^= j;
     b = (Math.imul((b << 17) | (b >>> 15), 9) + 0x38b34ae5) | 0;
-  };
-  for (let i = 0; i < salt.length; i++) mix(salt.charCodeAt(i));
-  mix(0xffffffff);
-  const length = bytes.length;
-  const whole = length & ~3;
-  for (let i = 0; i < whole; i += 4) {
-    mix((bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24));
   }
-  let tail = 0;
-  for (let i = whole; i < length; i++) tail |= (bytes[i] as number) << (8 * (i - whole));
-  mix(tail);
-  mix(length);
   return hex(finish(a)) + hex(finish(b ^ a));
 }
 

@@ -165,7 +165,8 @@ export class ResponseCache {
         made['content-length'] = String(variant.body.byteLength);
         if (variant.encoding) made['content-encoding'] = variant.encoding;
       }
-      headers = { ...made, ...this.#options.extraHeaders?.(status === 200 ? body.type : undefined) };
+      const extra = this.#options.extraHeaders?.(status === 200 ? body.type : undefined);
+      headers = extra ? Object.assign(made, extra) : made;
       entry.headers[memo] = headers;
     }
     return { status, variant, headers };
