@@ -35,7 +35,7 @@ const answer = fc.oneof(fc.array(value), fc.dictionary(key, value));
 
 describe('toJson', () => {
   it('gives the same bytes as the replacer-based serialiser for any value', () => {
-    fc.assert(fc.property(answer, (v) => toJson(v) === reference(v)), { numRuns: 2000 });
+    fc.assert(fc.property(answer, (v) => toJson(v) === reference(v)), { numRuns: 500 });
   });
 
   it('writes a key holding the old money mark as a plain key', () => {
@@ -57,7 +57,7 @@ describe('formatScaled', () => {
     };
     const edge = [0n, 1n, -1n, 10n, 999_999_999n, 1_000_000_000n, -1_000_000_001n, 9_007_199_254_740_991n, -9_007_199_254_740_991n, 9_007_199_254_740_992n];
     for (const v of edge) expect(new Usd(v).toString(), String(v)).toBe(slow(v));
-    fc.assert(fc.property(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }), (v) => new Usd(v).toString() === slow(v)), { numRuns: 5000 });
+    fc.assert(fc.property(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }), (v) => new Usd(v).toString() === slow(v)), { numRuns: 1000 });
   });
 });
 
