@@ -21,7 +21,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 /** Record keys in the order of the schema (src/core/catalogue-schema.ts), so edits keep files tidy. */
 const KEY_ORDER = [
   'id', 'name', 'tier', 'input', 'output', 'context', 'verified', 'contextTokens', 'maxOutputTokens', 'cachedInput',
-  'cacheWrite', 'longContext', 'quality', 'useCases', 'status', 'releaseDate', 'sourceUrl', 'priceSource', 'checkedOn',
+  'cacheWrite', 'longContext', 'longContextSteps', 'quality', 'useCases', 'status', 'releaseDate', 'sourceUrl', 'priceSource', 'checkedOn',
   'priceNote', 'qualitySource', 'referenceId', 'priceHistory',
 ];
 

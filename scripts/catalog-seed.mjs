@@ -266,14 +266,23 @@ function longContextOf(record, problems, id) {
   const cacheValues = firsts.map((t) => t.cache_read).filter((v) => v != null);
   const cachedInput = cacheValues.length > 0 && cacheValues.every((v) => near(v, cacheValues[0])) ? cacheValues[0] : undefined;
   const tiers = entries[0][1];
-  if (tiers.length > 1) {
-    problems.push(
-      `${id}: ${tiers.length} long-context tiers (${tiers.map((t) => t.threshold_tokens).join(', ')}); only the first fits the schema`,
-    );
-  }
   const out = { threshold: first.threshold_tokens, input: first.input, output: first.output };
   if (cachedInput !== undefined) out.cachedInput = cachedInput;
-  return { value: out, sources: entries.map(([s]) => s), tiers: tiers.length };
+  // Further tiers (e.g. Qwen's 128K and 256K bands) become longContextSteps when every source
+  // that lists them gives the same thresholds and prices.
+  const sameTiers = entries.every(([, t]) => t.length === tiers.length && t.every((x, i) =>
+    x.threshold_tokens === tiers[i].threshold_tokens && near(x.input, tiers[i].input) && near(x.output, tiers[i].output)));
+  let steps;
+  if (tiers.length > 1 && sameTiers) {
+    steps = tiers.slice(1).map((t) => {
+      const step = { threshold: t.threshold_tokens, input: t.input, output: t.output };
+      if (t.cache_read != null) step.cachedInput = t.cache_read;
+      return step;
+    });
+  } else if (tiers.length > 1) {
+    problems.push(`${id}: sources disagree on the long-context tiers above the first; only the first is kept`);
+  }
+  return { value: out, steps, sources: entries.map(([s]) => s), tiers: tiers.length };
 }
 
 function priceSourceOf(record) {
@@ -406,6 +415,8 @@ export function buildProvider(provider, prices, quality, problems) {
       lc = undefined;
     }
     if (lc) m.longContext = lc.value;
+    const steps = lc?.steps?.filter((s) => s.threshold < contextTokens);
+    if (lc && steps?.length) m.longContextSteps = steps;
     m.quality = q.suggested.quality_score;
     m.useCases = useCases;
     m.status = pick.status;
@@ -415,7 +426,7 @@ export function buildProvider(provider, prices, quality, problems) {
     let priceSource = priceSourceOf(record);
     if (lc) {
       priceSource += `; long-context tier from ${lc.sources.map((s) => SOURCE_LABEL[s]).join(', ')}`;
-      if (lc.tiers > 1) priceSource += ` (first of ${lc.tiers} tiers)`;
+      if (lc.tiers > 1) priceSource += ` (${lc.tiers} tiers${m.longContextSteps ? '' : ', first kept'})`;
     }
     m.priceSource = priceSource;
     m.checkedOn = CHECKED_ON;

@@ -63,6 +63,12 @@ export const modelSchema = z.strictObject({
   cachedInput: price.optional(),
   cacheWrite: price.optional(),
   longContext: longContextSchema.optional(),
+  /**
+   * Further long-context steps above longContext.threshold, thresholds ascending, for providers
+   * that price long prompts in several bands (e.g. Qwen: above 32K, 128K and 256K input tokens).
+   * The highest step whose threshold a request's input exceeds prices the whole request.
+   */
+  longContextSteps: z.array(longContextSchema).min(1).optional(),
   /** 1-5, from the documented rule in docs/catalogue.md. */
   quality: z.number().int().min(1).max(5),
   /** Suitability 0-5 per use case (0 = capability missing); suited means >= SUITED_SCORE. */

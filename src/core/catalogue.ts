@@ -59,6 +59,18 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
       if (record.longContext && record.longContext.threshold >= record.contextTokens) {
         throw new CatalogueError(`${where}, field "longContext.threshold": must be below contextTokens`);
       }
+      if (record.longContextSteps) {
+        let previous = record.longContext?.threshold;
+        if (previous === undefined) throw new CatalogueError(`${where}, field "longContextSteps": needs longContext, the first step`);
+        for (const [i, step] of record.longContextSteps.entries()) {
+          if (step.threshold <= previous || step.threshold >= record.contextTokens) {
+            throw new CatalogueError(
+              `${where}, field "longContextSteps.${i}.threshold": must be above the previous step's (${previous}) and below contextTokens`,
+            );
+          }
+          previous = step.threshold;
+        }
+      }
       const key = record.id.toLowerCase();
       if (byId.has(key)) throw new CatalogueError(`${where}, field "id": duplicate id`);
       const model = toModel(record, provider);

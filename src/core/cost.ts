@@ -52,9 +52,23 @@ function priceSet(input: bigint, output: bigint, cachedInput: bigint): PriceNano
   return { input, output, cachedInput, inputF: Number(input), outputF: Number(output), cachedInputF: Number(cachedInput) };
 }
 
+type StepNanos = PriceNanos & { threshold: number };
+
 interface ModelPriceNanos {
   standard: PriceNanos;
-  long?: PriceNanos & { threshold: number };
+  /** Long-context steps, thresholds ascending (longContext, then longContextSteps). */
+  long?: StepNanos[];
+}
+
+/** The prices for a request of this many input tokens: the highest long-context step exceeded, else standard. */
+function pricesFor({ standard, long }: ModelPriceNanos, inputTokens: number): PriceNanos {
+  if (long) {
+    for (let i = long.length - 1; i >= 0; i--) {
+      const step = long[i] as StepNanos;
+      if (inputTokens > step.threshold) return step;
+    }
+  }
+  return standard;
 }
 
 // Prices are parsed from their decimal text once per model record, not once per request: records
@@ -66,16 +80,14 @@ function pricesOf(model: Model): ModelPriceNanos {
   if (prices === undefined) {
     const input = priceNanos(model.input);
     const standard = priceSet(input, priceNanos(model.output), model.cachedInput === undefined ? input : priceNanos(model.cachedInput));
-    const long = model.longContext;
-    if (long) {
-      const longInput = priceNanos(long.input);
-      const cached = long.cachedInput ?? model.cachedInput;
-      prices = {
-        standard,
-        long: { threshold: long.threshold, ...priceSet(longInput, priceNanos(long.output), cached === undefined ? longInput : priceNanos(cached)) },
-      };
-    } else {
-      prices = { standard };
+    const steps = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
+    prices = { standard };
+    if (steps.length > 0) {
+      prices.long = steps.map((step) => {
+        const stepInput = priceNanos(step.input);
+        const cached = step.cachedInput ?? model.cachedInput;
+        return { threshold: step.threshold, ...priceSet(stepInput, priceNanos(step.output), cached === undefined ? stepInput : priceNanos(cached)) };
+      });
     }
     parsedPrices.set(model, prices);
   }
@@ -89,8 +101,7 @@ function pricesOf(model: Model): ModelPriceNanos {
  * model's long-context threshold the long-context prices apply to the whole request.
  */
 export function requestNumerator(model: Model, workload: Workload): bigint {
-  const { standard, long } = pricesOf(model);
-  const prices = long && workload.inputTokens > long.threshold ? long : standard;
+  const prices = pricesFor(pricesOf(model), workload.inputTokens);
   const cachedTokens = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
   let inputPart = BigInt(workload.inputTokens - cachedTokens) * prices.input;
   if (cachedTokens !== 0) inputPart += BigInt(cachedTokens) * prices.cachedInput;
@@ -114,6 +125,8 @@ export interface PriceTable {
   readonly longInput: Float64Array;
   readonly longOutput: Float64Array;
   readonly longCachedInput: Float64Array;
+  /** All steps of the models priced in more than one long-context step (sparse). */
+  readonly steps: ReadonlyArray<StepNanos[] | undefined>;
 }
 
 const priceTables = new WeakMap<readonly Model[], PriceTable>();
@@ -125,9 +138,12 @@ export function priceTable(models: readonly Model[]): PriceTable {
     table = {
       input: new Float64Array(n), output: new Float64Array(n), cachedInput: new Float64Array(n), threshold: new Float64Array(n),
       longInput: new Float64Array(n), longOutput: new Float64Array(n), longCachedInput: new Float64Array(n),
+      steps: [],
     };
+    const steps: Array<StepNanos[] | undefined> = table.steps as Array<StepNanos[] | undefined>;
     for (let i = 0; i < n; i++) {
-      const { standard, long } = pricesOf(models[i] as Model);
+      const { standard, long: modelSteps } = pricesOf(models[i] as Model);
+      const long = modelSteps?.[0];
       table.input[i] = standard.inputF;
       table.output[i] = standard.outputF;
       table.cachedInput[i] = standard.cachedInputF;
@@ -135,6 +151,7 @@ export function priceTable(models: readonly Model[]): PriceTable {
       table.longInput[i] = long ? long.inputF : 0;
       table.longOutput[i] = long ? long.outputF : 0;
       table.longCachedInput[i] = long ? long.cachedInputF : 0;
+      if (modelSteps && modelSteps.length > 1) steps[i] = modelSteps;
     }
     priceTables.set(models, table);
   }
@@ -143,12 +160,28 @@ export function priceTable(models: readonly Model[]): PriceTable {
 
 /** requestNumerator worked out in floats, for the model in slot i of a price table (see ESTIMATE_ERROR). */
 export function estimateAt(table: PriceTable, i: number, workload: Workload): number {
-  const long = workload.inputTokens > (table.threshold[i] as number);
   const cachedTokens = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
+  const steps = table.steps[i];
+  if (steps) return estimateWith(pricesFor({ standard: floatsAt(table, i), long: steps }, workload.inputTokens), cachedTokens, workload);
+  const long = workload.inputTokens > (table.threshold[i] as number);
   const inputPart =
     (workload.inputTokens - cachedTokens) * ((long ? table.longInput[i] : table.input[i]) as number) +
     cachedTokens * ((long ? table.longCachedInput[i] : table.cachedInput[i]) as number);
   const outputPart = workload.outputTokens * ((long ? table.longOutput[i] : table.output[i]) as number);
+  const outputFactor = workload.mode === 'streaming' ? 115 : 100;
+  const batchFactor = workload.mode === 'batch' ? 1 : 2;
+  return (inputPart * 100 + outputPart * outputFactor) * batchFactor;
+}
+
+function floatsAt(table: PriceTable, i: number): PriceNanos {
+  const f = (a: Float64Array) => a[i] as number;
+  return { input: 0n, output: 0n, cachedInput: 0n, inputF: f(table.input), outputF: f(table.output), cachedInputF: f(table.cachedInput) };
+}
+
+/** The float estimate from one price set (the multi-step path; the single-step path is inlined above). */
+function estimateWith(prices: PriceNanos, cachedTokens: number, workload: Workload): number {
+  const inputPart = (workload.inputTokens - cachedTokens) * prices.inputF + cachedTokens * prices.cachedInputF;
+  const outputPart = workload.outputTokens * prices.outputF;
   const outputFactor = workload.mode === 'streaming' ? 115 : 100;
   const batchFactor = workload.mode === 'batch' ? 1 : 2;
   return (inputPart * 100 + outputPart * outputFactor) * batchFactor;

@@ -32,6 +32,7 @@ export interface PriceSet extends Prices {
   /** First day in force (YYYY-MM-DD); null when it has applied for as long as the data knows. */
   effectiveFrom: string | null;
   longContext?: Model['longContext'];
+  longContextSteps?: Model['longContextSteps'];
   /** Where this price set comes from. */
   source: string;
   note?: string;
@@ -85,6 +86,7 @@ export function priceTimeline(model: Model): PriceSet[] {
   const own: PriceSet = {
     ...pricesOf(model),
     ...(model.longContext ? { longContext: model.longContext } : {}),
+    ...(model.longContextSteps ? { longContextSteps: model.longContextSteps } : {}),
     effectiveFrom: model.checkedOn,
     source: model.priceSource,
   };
@@ -93,6 +95,7 @@ export function priceTimeline(model: Model): PriceSet[] {
     sets.push({ ...own, effectiveFrom: model.releaseDate ?? null });
   } else if (samePrices(last, own)) {
     if (model.longContext) last.longContext = model.longContext;
+    if (model.longContextSteps) last.longContextSteps = model.longContextSteps;
   } else {
     sets.push(own);
   }
@@ -145,6 +148,8 @@ export function modelOn(model: Model, date: string): ModelOn {
   if (set.cacheWrite === undefined) delete priced.cacheWrite;
   if (set.longContext) priced.longContext = set.longContext;
   else delete priced.longContext;
+  if (set.longContextSteps) priced.longContextSteps = set.longContextSteps;
+  else delete priced.longContextSteps;
   return { kind: 'priced', model: priced, set };
 }
 

@@ -16,11 +16,11 @@ import { modelPagePath } from './model-page.js';
 export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };
 
 /** The fields of a model the browser needs to sort, filter and price it with the core engine. */
-export type SiteModel = Pick<Model, 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'longContext' | 'contextTokens' | 'quality'>;
+export type SiteModel = Pick<Model, 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'longContext' | 'longContextSteps' | 'contextTokens' | 'quality'>;
 
 export function siteModel(m: Model): SiteModel {
-  const { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, contextTokens, quality } = m;
-  return { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, contextTokens, quality };
+  const { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, contextTokens, quality } = m;
+  return { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, contextTokens, quality };
 }
 
 export function workloadText(w: Workload): string {
