@@ -8,7 +8,8 @@
  *   before `checkedOn` has the same prices, the record continues it (from that set's date);
  *   otherwise the record's prices are known from `checkedOn` only.
  * - A model with no dated set on or before `checkedOn` is taken to have had the record's prices
- *   since its release (nothing records an earlier price); with no release date known, always.
+ *   since its release (nothing records an earlier price); with no release date known, from its
+ *   `checkedOn` only (the price before is unknown, never assumed).
  * - A scheduled set (after `checkedOn`) applies from its date, never before it.
  * - Before the model's release (`releaseDate`, else its first dated set) it did not exist; after
  *   release but before the first dated set the price is unknown (a dated set says the price
@@ -92,7 +93,7 @@ export function priceTimeline(model: Model): PriceSet[] {
   };
   const last = sets.at(-1);
   if (!last) {
-    sets.push({ ...own, effectiveFrom: model.releaseDate ?? null });
+    sets.push({ ...own, effectiveFrom: model.releaseDate ?? model.checkedOn });
   } else if (samePrices(last, own)) {
     if (model.longContext) last.longContext = model.longContext;
     if (model.longContextSteps) last.longContextSteps = model.longContextSteps;

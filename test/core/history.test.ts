@@ -95,11 +95,17 @@ describe('priceOn', () => {
 
   it('takes the record prices back to the release when nothing older is recorded', () => {
     expect(pricedOn('gamma-two', '2026-05-01')).toMatchObject({ effectiveFrom: '2026-05-01', input: 1, output: 2, source: 'record check' });
-    expect(pricedOn('gamma-four', '1999-01-01')).toMatchObject({ effectiveFrom: null, input: 0.5, output: 1 });
+  });
+
+  it('knows the price of a model without a release date only from its checkedOn', () => {
+    // Nothing says when gamma-four appeared or what it cost before it was checked.
+    expect(priceOn(model('gamma-four'), '1999-01-01')).toEqual({ kind: 'unknown', knownFrom: '2026-11-21' });
+    expect(priceOn(model('gamma-four'), '2026-11-20')).toEqual({ kind: 'unknown', knownFrom: '2026-11-21' });
+    expect(pricedOn('gamma-four', '2026-11-21')).toMatchObject({ effectiveFrom: '2026-11-21', input: 0.5, output: 1 });
   });
 
   it('does not read a scheduled set as the start of a model without a release date', () => {
-    expect(pricedOn('gamma-six', '2020-01-01')).toMatchObject({ effectiveFrom: null, input: 0.75, output: 3.75 });
+    expect(priceOn(model('gamma-six'), '2020-01-01')).toEqual({ kind: 'unknown', knownFrom: '2026-11-21' });
     expect(pricedOn('gamma-six', '2026-12-31')).toMatchObject({ input: 0.75, output: 3.75 });
     expect(pricedOn('gamma-six', '2027-01-01')).toMatchObject({ effectiveFrom: '2027-01-01', input: 1.5, output: 7.5 });
   });

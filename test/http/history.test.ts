@@ -89,11 +89,15 @@ describe('/api/pricing?as_of', () => {
     expect(body.meta.asOf).toBe('2026-03-01');
   });
 
-  it('keeps models with no dated prices at their record prices', async () => {
-    const body = await ok('/api/pricing?as_of=2020-01-01');
-    // The fixture models have neither a release date nor history; gamma's did not exist in 2020.
+  it('knows models with neither release date nor history only from the day they were checked', async () => {
+    // The fixture models have neither; they were checked on 2026-11-21 (beta-classic 2026-10-02),
+    // and gamma's did not exist in 2020.
+    expect((await ok('/api/pricing?as_of=2020-01-01')).models).toEqual([]);
+    const october = await ok('/api/pricing?as_of=2026-10-15&provider=alpha,beta');
+    expect(october.models.map((m: { id: string }) => m.id)).toEqual(['beta-classic']);
+    const body = await ok('/api/pricing?as_of=2026-11-21&provider=alpha,beta');
     expect(body.models.map((m: { id: string }) => m.id)).toEqual(['alpha-large', 'alpha-mini', 'alpha-nano', 'beta-pro', 'beta-flash', 'beta-classic']);
-    expect(body.models[0]).toMatchObject({ input: 3, output: 15, asOf: { date: '2020-01-01', effectiveFrom: null } });
+    expect(body.models[0]).toMatchObject({ input: 3, output: 15, asOf: { date: '2026-11-21', effectiveFrom: '2026-11-21' } });
   });
 
   it('is a 404 naming the release date for one model asked before it existed', async () => {
@@ -137,19 +141,27 @@ describe('/api/calculate?as_of', () => {
   });
 
   it('prices each of several models as of the day', async () => {
-    // gamma-two on 2026-04-14: 2,000 × 1 + 500 × 2 = 3,000 per 1M → $0.003; alpha-nano as always:
-    // 2,000 × 0.05 + 500 × 0.4 = 300 per 1M → $0.0003.
-    const body = await ok('/api/calculate?models=gamma-two,alpha-nano&as_of=2026-04-14');
-    expect(body.as_of).toBe('2026-04-14');
+    // On 2026-09-15: gamma-two after its cut, 2,000 × 0.5 + 500 × 1 = 1,500 per 1M → $0.0015;
+    // gamma-one at 3 / 15: 2,000 × 3 + 500 × 15 = 13,500 per 1M → $0.0135.
+    const body = await ok('/api/calculate?models=gamma-two,gamma-one&as_of=2026-09-15');
+    expect(body.as_of).toBe('2026-09-15');
     expect(body.results.map((r: { id: string; costs: { perRequest: number } }) => [r.id, r.costs.perRequest])).toEqual([
-      ['gamma-two', 0.003],
-      ['alpha-nano', 0.0003],
+      ['gamma-two', 0.0015],
+      ['gamma-one', 0.0135],
     ]);
+    // gamma-two on 2026-04-14, before the cut: 2,000 × 1 + 500 × 2 = 3,000 per 1M → $0.003.
+    expect((await ok('/api/calculate?model=gamma-two&as_of=2026-04-14')).costs.perRequest).toBe(0.003);
   });
 
   it('is a 404 for a model that did not exist that day', async () => {
-    const error = await expectError('/api/calculate?models=alpha-nano,gamma-one&as_of=2026-01-01', 404, 'models');
+    const error = await expectError('/api/calculate?models=gamma-two,gamma-one&as_of=2026-01-01', 404, 'models');
     expect(error.message).toMatch(/gamma-one.*did not exist on 2026-01-01.*released on 2026-06-30/);
+  });
+
+  it('is a 404 for a model whose price that day is unknown', async () => {
+    // alpha-nano has no release date or history: its price is known from 2026-11-21 only.
+    const error = await expectError('/api/calculate?model=alpha-nano&as_of=2026-01-01', 404, 'model');
+    expect(error.message).toContain('2026-11-21');
   });
 
   it('without as_of the answer has no as_of', async () => {
