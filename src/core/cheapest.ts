@@ -53,7 +53,7 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
     return { model, cost: requestNumerator(model, workload) };
   });
   const best = topK(candidates, options.limit, (a, b) =>
-    a.cost === b.cost ? compareIds(a.model, b.model) : a.cost < b.cost ? -1 : 1,
+    a.cost === b.cost ? compareTies(a.model, b.model) : a.cost < b.cost ? -1 : 1,
   );
   // The budget passes a prefix of the ranking (the monthly cost never falls as the request cost
   // rises), so filtering the k cheapest gives the k cheapest within the budget.
@@ -61,6 +61,8 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   return within.map(({ model }, i) => ({ rank: i + 1, model, costs: calculateCost(model, workload) }));
 }
 
-export function compareIds(a: Model, b: Model): number {
+/** Between models ranked equal: current models before legacy ones, then by id. */
+export function compareTies(a: Model, b: Model): number {
+  if (a.status !== b.status) return a.status === 'current' ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -1,11 +1,12 @@
 /**
  * Recommendations: the best-suited models for a use case within the given limits.
  * Ranking, deterministic: use-case score (or quality without a use case), then quality, then the
- * lower cost per request, then id. With a use case only suited models (score >= 3) are kept.
+ * lower cost per request, then current before legacy, then id. With a use case only suited models
+ * (score >= 3) are kept.
  */
 import type { Model, Tier, UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { compareIds, isSuited } from './cheapest.js';
+import { compareTies, isSuited } from './cheapest.js';
 import { costPerRequest, ESTIMATE_ERROR, estimateAt, NANOS_DIVISOR, priceTable } from './cost.js';
 import { preRank } from './pre-rank.js';
 import type { Usd } from './money.js';
@@ -80,7 +81,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     if (a.score !== b.score) return b.score - a.score;
     if (a.model.quality !== b.model.quality) return b.model.quality - a.model.quality;
     if (a.cost.nanos !== b.cost.nanos) return a.cost.nanos < b.cost.nanos ? -1 : 1;
-    return compareIds(a.model, b.model);
+    return compareTies(a.model, b.model);
   });
   return best.map(({ model, score, cost }, i) => ({
     rank: i + 1,

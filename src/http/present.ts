@@ -19,8 +19,9 @@ export function catalogueBody(ctx: RequestContext, models: readonly Model[]) {
   return { models, meta: meta(ctx, models.length) };
 }
 
+/** A model in a result list: who it is, its tier, and whether it is current or an older (legacy) model still sold. */
 export function modelSummary(model: Model) {
-  return { id: model.id, name: model.name, provider: model.provider, tier: model.tier };
+  return { id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status };
 }
 
 export function fullCosts(costs: Costs) {

@@ -58,6 +58,12 @@ const summaryFields = {
   tier: z.enum(TIERS),
 };
 
+/** A model in a result list also says whether it is current or legacy (older, still sold). */
+const listedFields = {
+  ...summaryFields,
+  status: z.enum(['current', 'legacy']).meta({ description: 'current, or legacy: an older model still sold.' }),
+};
+
 const calculateWorkload = z.object({
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
@@ -68,7 +74,7 @@ const calculateWorkload = z.object({
 
 export const calculateResponseSchema = z.union([
   z.object({ model: z.string().meta({ description: 'The model id.' }), workload: calculateWorkload, costs: costsSchema }),
-  z.object({ workload: calculateWorkload, results: z.array(z.object({ ...summaryFields, costs: costsSchema })) }),
+  z.object({ workload: calculateWorkload, results: z.array(z.object({ ...listedFields, costs: costsSchema })) }),
 ]);
 
 export const cheapestResponseSchema = z.object({
@@ -82,7 +88,7 @@ export const cheapestResponseSchema = z.object({
   recommendations: z.array(
     z.object({
       rank: z.number().int(),
-      ...summaryFields,
+      ...listedFields,
       costs: costsSchema.pick({ perRequest: true, daily: true, monthly: true }),
     }),
   ),
@@ -90,7 +96,7 @@ export const cheapestResponseSchema = z.object({
 
 export const compareResponseSchema = z.object({
   workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests_per_day: z.number().int(), days: z.number().int() }),
-  comparison: z.array(z.object({ ...summaryFields, costs: costsSchema })),
+  comparison: z.array(z.object({ ...listedFields, costs: costsSchema })),
   summary: z.object({
     cheapest: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
     mostExpensive: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
@@ -114,7 +120,7 @@ export const recommendResponseSchema = z.object({
   recommendations: z.array(
     z.object({
       rank: z.number().int(),
-      ...summaryFields,
+      ...listedFields,
       quality: z.number().int(),
       context: z.string(),
       costPerRequest: usd('Cost of one request, USD.'),

@@ -17,11 +17,11 @@ describe('GET /api/cheapest', () => {
     expect(body.workload).toEqual({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30 });
     expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, limit: 5 });
     expect(body.recommendations).toEqual([
-      { rank: 1, id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 } },
-      { rank: 2, id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 } },
-      { rank: 3, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', costs: { perRequest: 0.0004, daily: 0.4, monthly: 12 } },
-      { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', costs: { perRequest: 0.0015, daily: 1.5, monthly: 45 } },
-      { rank: 5, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225 } },
+      { rank: 1, id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 } },
+      { rank: 2, id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', status: 'legacy', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 } },
+      { rank: 3, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', status: 'current', costs: { perRequest: 0.0004, daily: 0.4, monthly: 12 } },
+      { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0015, daily: 1.5, monthly: 45 } },
+      { rank: 5, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225 } },
     ]);
   });
 
@@ -34,12 +34,14 @@ describe('GET /api/cheapest', () => {
   it('takes input_tokens, output_tokens and requests, with 30 days a month', async () => {
     const { body } = await getJson('/api/cheapest?input_tokens=10000&output_tokens=0&requests=7&limit=2');
     // alpha-nano 10000 × 0.05/1M = 0.0005; × 7 = 0.0035; × 30 = 0.105
-    // beta-flash and beta-classic 10000 × 0.1/1M = 0.001; × 7 = 0.007; × 30 = 0.21 (beta-classic first by id)
+    // beta-flash and beta-classic 10000 × 0.1/1M = 0.001; × 7 = 0.007; × 30 = 0.21: a tie, which goes
+    // to the current beta-flash over the legacy beta-classic (by id alone it would be beta-classic)
     expect(body.workload).toEqual({ input_tokens: 10000, output_tokens: 0, requests: 7, days: 30 });
     expect(body.recommendations.map((r: { id: string; costs: unknown }) => [r.id, r.costs])).toEqual([
       ['alpha-nano', { perRequest: 0.0005, daily: 0.0035, monthly: 0.105 }],
-      ['beta-classic', { perRequest: 0.001, daily: 0.007, monthly: 0.21 }],
+      ['beta-flash', { perRequest: 0.001, daily: 0.007, monthly: 0.21 }],
     ]);
+    expect(body.recommendations.map((r: { status: string }) => r.status)).toEqual(['current', 'current']);
   });
 
   it('limit 1 to 10', async () => {

@@ -19,15 +19,15 @@ describe('GET /api/recommend', () => {
       use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, limit: 5,
     });
     expect(body.recommendations).toEqual([
-      { rank: 1, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', quality: 5, context: '1M', costPerRequest: 0.0105,
+      { rank: 1, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', quality: 5, context: '1M', costPerRequest: 0.0105,
         reason: 'Overall quality 5/5 at $0.0105 per request (Premium tier, 1M context).' },
-      { rank: 2, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', quality: 4, context: '1M', costPerRequest: 0.00625,
+      { rank: 2, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', quality: 4, context: '1M', costPerRequest: 0.00625,
         reason: 'Overall quality 4/5 at $0.00625 per request (Mid tier, 1M context).' },
-      { rank: 3, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', quality: 3, context: '1M', costPerRequest: 0.0003,
+      { rank: 3, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', status: 'current', quality: 3, context: '1M', costPerRequest: 0.0003,
         reason: 'Overall quality 3/5 at $0.0003 per request (Budget tier, 1M context).' },
-      { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', quality: 3, context: '400K', costPerRequest: 0.00125,
+      { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', quality: 3, context: '400K', costPerRequest: 0.00125,
         reason: 'Overall quality 3/5 at $0.00125 per request (Budget tier, 400K context).' },
-      { rank: 5, id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', quality: 2, context: '32K', costPerRequest: 0.0002,
+      { rank: 5, id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', status: 'legacy', quality: 2, context: '32K', costPerRequest: 0.0002,
         reason: 'Overall quality 2/5 at $0.0002 per request (Mid tier, 32K context).' },
     ]);
   });

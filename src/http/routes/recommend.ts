@@ -55,6 +55,7 @@ export const recommend = endpoint({
           name: model.name,
           provider: model.provider,
           tier: model.tier,
+          status: model.status,
           quality: model.quality,
           context: model.context,
           costPerRequest,
