@@ -40,7 +40,7 @@ export function endpoint<S extends QuerySchema>(definition: Endpoint<S>): Endpoi
 
 /** The model with this id (any case), or a 404 that suggests the closest ids. */
 export function findModel(catalogue: Catalogue, id: string, param: string): Model {
-  const model = catalogue.byId.get(id.toLowerCase());
+  const model = catalogue.byId.get(id.trim().toLowerCase());
   if (model) return model;
   const suggestions = closestMatches(id, catalogue.byId.keys());
   const hint = suggestions.length ? ` Did you mean ${suggestions.join(', ')}?` : '';

@@ -62,7 +62,8 @@ describe('GET /api/pricing', () => {
   });
 
   it('model answers {model, source, docs}, matching the id case-insensitively', async () => {
-    for (const id of ['alpha-large', 'ALPHA-LARGE', 'Alpha-Large']) {
+    // Surrounding spaces are trimmed, as in models lists.
+    for (const id of ['alpha-large', 'ALPHA-LARGE', 'Alpha-Large', '%20alpha-large%20']) {
       const { status, body } = await getJson(`/api/pricing?model=${id}`);
       expect(status).toBe(200);
       expect(Object.keys(body)).toEqual(['model', 'source', 'docs']);
