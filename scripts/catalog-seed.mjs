@@ -252,17 +252,25 @@ export function modelKey(record) {
 function longContextOf(record, problems, id) {
   const lc = record.long_context;
   if (!lc) return undefined;
-  const entries = Object.entries(lc).filter(([, tiers]) => Array.isArray(tiers) && tiers.length > 0);
+  let entries = Object.entries(lc).filter(([, tiers]) => Array.isArray(tiers) && tiers.length > 0);
   if (entries.length === 0) return undefined;
+  let note;
+  const sameFirst = (a, b) => a.threshold_tokens === b.threshold_tokens && near(a.input, b.input) && near(a.output, b.output);
+  if (!entries.every(([, tiers]) => sameFirst(tiers[0], entries[0][1][0]))) {
+    // Sources disagree: follow the one whose base prices are the consensus, when exactly one is,
+    // so the long-context bands belong to the same price list as the base prices.
+    const followed = entries.filter(([s]) => near(record[`input_${s}`], record.input) && near(record[`output_${s}`], record.output));
+    if (followed.length !== 1) {
+      problems.push(`${id}: long-context tiers disagree between sources (${entries.map(([s]) => s).join(', ')}); left out`);
+      return { dropped: `Long-context prices left out: the sources disagree on them (${entries.map(([s]) => SOURCE_LABEL[s]).join(', ')}).` };
+    }
+    const others = entries.filter((e) => e !== followed[0]).map(([s, t]) => `${SOURCE_LABEL[s]} gives ${t.map((x) => `>${x.threshold_tokens}: ${x.input}/${x.output}`).join(', ')}`);
+    note = `Long-context prices from ${SOURCE_LABEL[followed[0][0]]}, the source whose base prices are the consensus; ${others.join('; ')}.`;
+    problems.push(`${id}: long-context tiers disagree; followed ${followed[0][0]}`);
+    entries = followed;
+  }
   const firsts = entries.map(([, tiers]) => tiers[0]);
   const [first] = firsts;
-  const agree = firsts.every(
-    (t) => t.threshold_tokens === first.threshold_tokens && near(t.input, first.input) && near(t.output, first.output),
-  );
-  if (!agree) {
-    problems.push(`${id}: long-context tiers disagree between sources (${entries.map(([s]) => s).join(', ')}); left out`);
-    return undefined;
-  }
   const cacheValues = firsts.map((t) => t.cache_read).filter((v) => v != null);
   const cachedInput = cacheValues.length > 0 && cacheValues.every((v) => near(v, cacheValues[0])) ? cacheValues[0] : undefined;
   const tiers = entries[0][1];
@@ -282,7 +290,7 @@ function longContextOf(record, problems, id) {
   } else if (tiers.length > 1) {
     problems.push(`${id}: sources disagree on the long-context tiers above the first; only the first is kept`);
   }
-  return { value: out, steps, sources: entries.map(([s]) => s), tiers: tiers.length };
+  return { value: out, steps, sources: entries.map(([s]) => s), tiers: tiers.length, note };
 }
 
 function priceSourceOf(record) {
@@ -409,9 +417,18 @@ export function buildProvider(provider, prices, quality, problems) {
     if (num(record.cache_read) !== undefined) m.cachedInput = record.cache_read;
     if (num(record.cache_write) !== undefined) m.cacheWrite = record.cache_write;
     let lc = longContextOf(record, problems, id);
+    const longNotes = [];
+    if (lc?.dropped) {
+      longNotes.push(lc.dropped);
+      lc = undefined;
+    }
+    if (lc?.note) longNotes.push(lc.note);
     if (lc && lc.value.threshold >= contextTokens) {
       // e.g. Claude Sonnet 4.5: the >200K tier applies only to the 1M-token beta window, not the 200K standard one.
       problems.push(`${id}: long-context threshold ${lc.value.threshold} not below the window ${contextTokens}; left out`);
+      longNotes.push(
+        `The published long-context price (above ${lc.value.threshold} input tokens: ${lc.value.input}/${lc.value.output}) applies only beyond the ${formatContext(contextTokens)} window listed here (a larger beta window), so it is left out.`,
+      );
       lc = undefined;
     }
     if (lc) m.longContext = lc.value;
@@ -430,7 +447,7 @@ export function buildProvider(provider, prices, quality, problems) {
     }
     m.priceSource = priceSource;
     m.checkedOn = CHECKED_ON;
-    const notes = [pick.note, contestedNote(record)].filter(Boolean);
+    const notes = [pick.note, contestedNote(record), ...longNotes].filter(Boolean);
     if (notes.length) m.priceNote = notes.join(' ');
     m.qualitySource = qualitySourceOf(q);
     m.referenceId = record.model_id;

@@ -95,4 +95,15 @@ describe('the real catalogue', () => {
     // 150,000 × $3 + 1,000 × $15 = 465,000 per 1M
     expect(calculateCost(m, day(150_000)).perRequest.toString()).toBe('0.465');
   });
+
+  it('prices Qwen3.7 Plus above 256K at the band of the source its base prices follow', () => {
+    const m = catalogue.byId.get('alibaba-qwen3.7-plus') as Model;
+    // models.dev: above 256,000 input tokens $2 / $6: 300,000 × 2 + 1,000 × 6 = 606,000 per 1M
+    expect(calculateCost(m, day(300_000)).perRequest.toString()).toBe('0.606');
+    expect(m.priceNote).toMatch(/Long-context prices from models\.dev/);
+  });
+
+  it('says why a long-context price is left out', () => {
+    expect(catalogue.byId.get('anthropic-claude-sonnet-4-5')?.priceNote).toMatch(/long-context price .* left out/);
+  });
 });
