@@ -88,6 +88,8 @@ describe('GET /docs', () => {
       expect(text).toContain(`<code>GET ${path}</code>`);
     }
     expect(text).toContain('<a href="/api/compare?models=alpha-large%2Calpha-mini">try it</a>');
+    // Scalar's viewer comes pinned to one release and checked by Subresource Integrity.
+    expect(text).toMatch(/<script src="https:\/\/cdn\.jsdelivr\.net\/npm\/@scalar\/api-reference@\d+\.\d+\.\d+\/dist\/browser\/standalone\.js" integrity="sha384-[A-Za-z0-9+/]{64}" crossorigin="anonymous">/);
     // The inline start-up script is allowed by its hash only.
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.jsdelivr\.net 'sha256-[A-Za-z0-9+/]+=*'/);

@@ -12,15 +12,21 @@ import type { DescribeApi } from '../openapi.js';
 type JsonObject = Record<string, unknown>;
 
 const SCALAR_CDN = 'https://cdn.jsdelivr.net';
+// Scalar's viewer, pinned to one release and checked by Subresource Integrity, so an upstream
+// release can neither change nor break the page (hash of dist/browser/standalone.js of the npm
+// tarball of @scalar/api-reference 1.32.10, the line @scalar/hono-api-reference 0.9.9 targets).
+const SCALAR_SCRIPT = `${SCALAR_CDN}/npm/@scalar/api-reference@1.32.10/dist/browser/standalone.js`;
+const SCALAR_INTEGRITY = 'sha384-pju/lZ2p42g01eBM3UWqThkeLV3Nu5oGF20+SJB+w1YQ67SKw80bWrb1D69D2492';
 
 let scalarHtml: Promise<string> | undefined;
 
 /** Scalar's page for /openapi.json; the same for every request, so made once. */
 function scalarPage(): Promise<string> {
   scalarHtml ??= (async () => {
-    const page = new Hono().get('/', Scalar({ url: '/openapi.json', pageTitle: 'AI model pricing API reference' }));
+    const page = new Hono().get('/', Scalar({ url: '/openapi.json', pageTitle: 'AI model pricing API reference', cdn: SCALAR_SCRIPT }));
     const res = await page.request('/');
-    return res.text();
+    const html = await res.text();
+    return html.replace(`<script src="${SCALAR_SCRIPT}">`, `<script src="${SCALAR_SCRIPT}" integrity="${SCALAR_INTEGRITY}" crossorigin="anonymous">`);
   })();
   return scalarHtml;
 }
