@@ -3,8 +3,6 @@
  * and prints as a plain decimal with no binary float noise.
  */
 
-export const NANOS_PER_USD = 1_000_000_000n;
-
 /** A non-negative or negative amount of USD in whole nano-dollars. */
 export class Usd {
   constructor(readonly nanos: bigint) {}

@@ -3,6 +3,7 @@
  * with and the response schemas tests hold the real answers to, so it cannot drift from the API.
  */
 import { z } from 'zod';
+import type { Catalogue } from '../core/catalogue.js';
 import type { Endpoint, RequestContext } from './endpoint.js';
 import {
   badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
@@ -199,9 +200,22 @@ export function buildOpenApiDocument(
 export type DescribeApi = (ctx: RequestContext) => JsonObject;
 
 export function describeApi(endpoints: () => readonly Endpoint[], extras: () => readonly ExtraRoute[]): DescribeApi {
-  return (ctx) =>
-    buildOpenApiDocument(endpoints(), extras(), {
-      baseUrl: ctx.baseUrl,
-      exampleModels: ctx.catalogue.models.slice(0, 2).map((m) => m.id),
-    });
+  // The document depends only on the catalogue and the address, so it is built once for each pair
+  // (/openapi.json and /docs both read it; neither changes it) and freed with the catalogue.
+  const built = new WeakMap<Catalogue, Map<string, JsonObject>>();
+  return (ctx) => {
+    let byAddress = built.get(ctx.catalogue);
+    if (byAddress === undefined) built.set(ctx.catalogue, (byAddress = new Map()));
+    let document = byAddress.get(ctx.baseUrl);
+    if (document === undefined) {
+      document = buildOpenApiDocument(endpoints(), extras(), {
+        baseUrl: ctx.baseUrl,
+        exampleModels: ctx.catalogue.models.slice(0, 2).map((m) => m.id),
+      });
+      // Bounded: without BASE_URL the address comes from the Host header, which clients choose.
+      if (byAddress.size >= 16) byAddress.clear();
+      byAddress.set(ctx.baseUrl, document);
+    }
+    return document;
+  };
 }

@@ -1,8 +1,12 @@
 /** Response pieces shared by endpoints: the catalogue's meta block, cost records, model summaries. */
-import type { Catalogue } from '../core/catalogue.js';
 import { TIERS, type Model } from '../core/catalogue-schema.js';
 import type { Costs } from '../core/cost.js';
 import type { RequestContext } from './endpoint.js';
+
+/** The addresses of the service's site and documentation page. */
+export function links(ctx: RequestContext) {
+  return { source: `${ctx.baseUrl}/`, docs: `${ctx.baseUrl}/docs` };
+}
 
 export function meta(ctx: RequestContext, count: number) {
   return {
@@ -10,8 +14,7 @@ export function meta(ctx: RequestContext, count: number) {
     providers: ctx.catalogue.providers.map((p) => p.name),
     tiers: TIERS,
     lastUpdated: ctx.catalogue.lastUpdated,
-    source: `${ctx.baseUrl}/`,
-    docs: `${ctx.baseUrl}/docs`,
+    ...links(ctx),
   };
 }
 
@@ -27,5 +30,3 @@ export function modelSummary(model: Model) {
 export function fullCosts(costs: Costs) {
   return { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly, yearly: costs.yearly };
 }
-
-export type { Catalogue };

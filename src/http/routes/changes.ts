@@ -5,6 +5,7 @@ import { percentChange, priceChanges, type PriceChange, type Prices } from '../.
 import { atomFeed, jsonFeed, type FeedContext } from '../change-feeds.js';
 import { endpoint, findModel } from '../endpoint.js';
 import { choice, text } from '../params.js';
+import { links } from '../present.js';
 import { parseProviders } from './pricing.js';
 
 export const changesQuery = z.object({
@@ -82,8 +83,7 @@ export const changes = endpoint({
           count: items.length,
           lastUpdated: catalogue.lastUpdated,
           feeds: { atom: query('atom'), jsonfeed: query('jsonfeed') },
-          source: `${ctx.baseUrl}/`,
-          docs: `${ctx.baseUrl}/docs`,
+          ...links(ctx),
         },
       },
     };

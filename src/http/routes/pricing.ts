@@ -7,7 +7,7 @@ import { asOf, asOfInfo, modelAsOf, modelsAsOf } from '../as-of.js';
 import { endpoint, findModel } from '../endpoint.js';
 import { ApiError, quote } from '../errors.js';
 import { choice, text } from '../params.js';
-import { catalogueBody } from '../present.js';
+import { catalogueBody, links } from '../present.js';
 
 export const pricingQuery = z.object({
   provider: text('Provider slug, or several separated by commas (case-insensitive).'),
@@ -57,12 +57,11 @@ export const pricing = endpoint({
       }
       if (date !== undefined) {
         const then = modelAsOf(model, date, 'model');
-        return { json: { model: { ...then.model, asOf: asOfInfo(date, then.set) }, source: `${ctx.baseUrl}/`, docs: `${ctx.baseUrl}/docs` } };
+        return { json: { model: { ...then.model, asOf: asOfInfo(date, then.set) }, ...links(ctx) } };
       }
-      return { json: { model, source: `${ctx.baseUrl}/`, docs: `${ctx.baseUrl}/docs` } };
+      return { json: { model, ...links(ctx) } };
     }
-    const pool = providers?.size === 1 ? (catalogue.byProvider.get([...providers][0] ?? '') ?? []) : catalogue.models;
-    const models = providers || tier ? pool.filter(matches) : catalogue.models;
+    const models = providers || tier ? catalogue.models.filter(matches) : catalogue.models;
     if (date !== undefined) {
       // Models that did not exist yet, or had no recorded price that day, are left out.
       const then = modelsAsOf(models, date).map(({ model, set }) => ({ ...model, asOf: asOfInfo(date, set) }));
