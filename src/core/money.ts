@@ -17,8 +17,33 @@ export class Usd {
     return Number(this.toString());
   }
 
-  toJSON(): number {
-    return this.toNumber();
+  /**
+   * The amount as a JSON number. Between 10^-6 and 10^6 USD (or zero) the nearest double prints back
+   * as exactly this decimal: it has at most 15 significant digits, which a double always keeps, and
+   * JavaScript writes such numbers without an exponent. Outside that range, inside `withInexactJson`
+   * the amount goes to its callback (http/json.ts writes its exact text); elsewhere it is the
+   * nearest float.
+   */
+  toJSON(): number | string {
+    const n = this.nanos;
+    if ((n >= 1000n && n < EXACT_JSON_LIMIT) || (n <= -1000n && n > -EXACT_JSON_LIMIT) || n === 0n) return Number(n) / 1e9;
+    return inexactJson === undefined ? this.toNumber() : inexactJson(this);
+  }
+}
+
+// 10^15 nano-dollars: 15 significant digits of nano-dollars.
+const EXACT_JSON_LIMIT = 10n ** 15n;
+
+let inexactJson: ((amount: Usd) => string) | undefined;
+
+/** Runs `serialise` with the amounts no JSON number prints exactly handed to `mark` (see Usd.toJSON). */
+export function withInexactJson<T>(mark: (amount: Usd) => string, serialise: () => T): T {
+  const previous = inexactJson;
+  inexactJson = mark;
+  try {
+    return serialise();
+  } finally {
+    inexactJson = previous;
   }
 }
 

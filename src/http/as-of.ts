@@ -1,8 +1,8 @@
 /** The `as_of` parameter: a calendar date, and the model priced as it was that day (or a 404). */
-import { z } from 'zod';
 import type { Model } from '../core/catalogue-schema.js';
 import { modelOn, type PriceSet } from '../core/history.js';
 import { ApiError, quote } from './errors.js';
+import { InvalidParam, param } from './params.js';
 
 /** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export function isCalendarDate(text: string): boolean {
@@ -15,15 +15,10 @@ export function isCalendarDate(text: string): boolean {
 
 /** An optional YYYY-MM-DD date. */
 export function dateParam(description: string) {
-  return z
-    .string()
-    .optional()
-    .transform((text: string | undefined, ctx) => {
-      if (text === undefined || isCalendarDate(text)) return text;
-      ctx.addIssue({ code: 'custom', message: `must be a real date written YYYY-MM-DD, such as 2026-09-01; got ${quote(text)}` });
-      return z.NEVER;
-    })
-    .meta({ description, examples: ['2026-09-01'] });
+  return param((text) => {
+    if (text === undefined || isCalendarDate(text)) return text;
+    throw new InvalidParam(`must be a real date written YYYY-MM-DD, such as 2026-09-01; got ${quote(text)}`);
+  }, { description, examples: ['2026-09-01'] });
 }
 
 export const asOf = dateParam('Answer with the prices in force on this day (YYYY-MM-DD); default: the current prices.');

@@ -10,54 +10,72 @@ import { ApiError, quote } from './errors.js';
 
 type Text = string | undefined;
 
-function fail(ctx: z.RefinementCtx, message: string): never {
-  ctx.addIssue({ code: 'custom', message });
-  return z.NEVER;
+/** A value a parameter does not allow; the message says what it allows. */
+export class InvalidParam extends Error {}
+
+/** Reads one parameter's text (undefined when absent) as its value, or throws InvalidParam. */
+type Reader<T> = (text: Text) => T;
+
+// Each parameter's reader, by its schema: parseQuery calls the readers directly (no zod work per
+// request), and the schema (which the OpenAPI document, the CLI and MCP describe) runs the same
+// reader in its transform, so both give the same values and the same messages.
+const readers = new WeakMap<z.ZodType, Reader<unknown>>();
+
+/**
+ * A query parameter: a string read by `read` (which throws InvalidParam for a value it refuses),
+ * described by `meta` in the OpenAPI document.
+ */
+export function param<T>(read: Reader<T>, meta: Parameters<z.ZodType['meta']>[0]) {
+  const schema = z
+    .string()
+    .optional()
+    .transform((text: Text, ctx): T => {
+      try {
+        return read(text);
+      } catch (err) {
+        if (!(err instanceof InvalidParam)) throw err;
+        ctx.addIssue({ code: 'custom', message: err.message });
+        return z.NEVER;
+      }
+    })
+    .meta(meta);
+  readers.set(schema, read);
+  return schema;
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-/** Reads a whole number within [min, max], or reports what is allowed. */
-function wholeNumber(text: string, min: number, max: number, ctx: z.RefinementCtx): number {
+/** Reads a whole number within [min, max], or says what is allowed. */
+function wholeNumber(text: string, min: number, max: number): number {
   const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
   if (!(value >= min && value <= max)) {
-    return fail(ctx, `must be a whole number from ${fmt(min)} to ${fmt(max)}; got ${quote(text)}`);
+    throw new InvalidParam(`must be a whole number from ${fmt(min)} to ${fmt(max)}; got ${quote(text)}`);
   }
   return value;
 }
 
 /** A whole number within [min, max]; `fallback` when absent. */
 export function integer(min: number, max: number, fallback: number, description: string) {
-  return z
-    .string()
-    .optional()
-    .transform((text: Text, ctx) => (text === undefined ? fallback : wholeNumber(text, min, max, ctx)))
-    .meta({ description, default: String(fallback), examples: [String(fallback)] });
+  return param((text) => (text === undefined ? fallback : wholeNumber(text, min, max)), {
+    description, default: String(fallback), examples: [String(fallback)],
+  });
 }
 
 /** An optional whole number within [min, max]. */
 export function optionalInteger(min: number, max: number, description: string) {
-  return z
-    .string()
-    .optional()
-    .transform((text: Text, ctx) => (text === undefined ? undefined : wholeNumber(text, min, max, ctx)))
-    .meta({ description });
+  return param((text) => (text === undefined ? undefined : wholeNumber(text, min, max)), { description });
 }
 
 /** An optional amount of USD (`12.5`), read exactly as nano-dollars. */
 export function usdAmount(description: string) {
-  return z
-    .string()
-    .optional()
-    .transform((text: Text, ctx) => {
-      if (text === undefined) return undefined;
-      const nanos = text.length <= 30 ? parseScaled(text, 9) : undefined;
-      if (nanos === undefined) {
-        return fail(ctx, `must be an amount of USD such as 25 or 0.01 (at most 9 decimals); got ${quote(text)}`);
-      }
-      return nanos;
-    })
-    .meta({ description, examples: ['50'] });
+  return param((text) => {
+    if (text === undefined) return undefined;
+    const nanos = text.length <= 30 ? parseScaled(text, 9) : undefined;
+    if (nanos === undefined) {
+      throw new InvalidParam(`must be an amount of USD such as 25 or 0.01 (at most 9 decimals); got ${quote(text)}`);
+    }
+    return nanos;
+  }, { description, examples: ['50'] });
 }
 
 /** One of fixed values, matched case-insensitively; aliases map other spellings to a value. */
@@ -69,60 +87,50 @@ export function choice<const V extends string>(
   const lookup = new Map<string, V>(values.map((v) => [v.toLowerCase(), v]));
   for (const [alias, value] of Object.entries(aliases)) lookup.set(alias.toLowerCase(), value);
   const allowed = [...lookup.keys()].join(', ');
-  return z
-    .string()
-    .optional()
-    .transform((text: Text, ctx): V | undefined => {
-      if (text === undefined) return undefined;
-      const value = lookup.get(text.toLowerCase());
-      if (value === undefined) return fail(ctx, `must be one of ${allowed}; got ${quote(text)}`);
-      return value;
-    })
-    .meta({ description, enum: [...lookup.keys()] });
+  return param((text): V | undefined => {
+    if (text === undefined) return undefined;
+    const value = lookup.get(text.toLowerCase());
+    if (value === undefined) throw new InvalidParam(`must be one of ${allowed}; got ${quote(text)}`);
+    return value;
+  }, { description, enum: [...lookup.keys()] });
 }
 
 /** A comma-separated list of ids, between min and max entries, no repeats. */
 export function idList(min: number, max: number, description: string) {
-  return z
-    .string()
-    .optional()
-    .transform((text: Text, ctx): string[] | undefined => {
-      if (text === undefined) return undefined;
-      const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-      if (ids.length < min || ids.length > max) {
-        const range = min === max ? `${min}` : min <= 1 && ids.length > max ? `at most ${max}` : `${min} to ${max}`;
-        return fail(ctx, `must list ${range} comma-separated model ids; got ${ids.length}`);
-      }
-      const seen = new Set<string>();
-      for (const id of ids) {
-        const key = id.toLowerCase();
-        if (seen.has(key)) return fail(ctx, `lists ${quote(id)} more than once`);
-        seen.add(key);
-      }
-      return ids;
-    })
-    .meta({ description, examples: ['openai-gpt-5.6-terra,anthropic-claude-sonnet-5'] });
+  return param((text): string[] | undefined => {
+    if (text === undefined) return undefined;
+    const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+    if (ids.length < min || ids.length > max) {
+      const range = min === max ? `${min}` : min <= 1 && ids.length > max ? `at most ${max}` : `${min} to ${max}`;
+      throw new InvalidParam(`must list ${range} comma-separated model ids; got ${ids.length}`);
+    }
+    const seen = new Set<string>();
+    for (const id of ids) {
+      const key = id.toLowerCase();
+      if (seen.has(key)) throw new InvalidParam(`lists ${quote(id)} more than once`);
+      seen.add(key);
+    }
+    return ids;
+  }, { description, examples: ['openai-gpt-5.6-terra,anthropic-claude-sonnet-5'] });
 }
 
 /** A context window in tokens: `128000`, `128K` or `1M`. */
 export function contextSize(description: string) {
-  return z
-    .string()
-    .optional()
-    .transform((text: Text, ctx) => {
-      if (text === undefined) return undefined;
-      const tokens = text.length <= 16 ? parseContext(text) : undefined;
-      if (tokens === undefined || tokens > 100_000_000) {
-        return fail(ctx, `must be a number of tokens such as 128000, 128K or 1M; got ${quote(text)}`);
-      }
-      return tokens;
-    })
-    .meta({ description, examples: ['128K'] });
+  return param((text) => {
+    if (text === undefined) return undefined;
+    const tokens = text.length <= 16 ? parseContext(text) : undefined;
+    if (tokens === undefined || tokens > 100_000_000) {
+      throw new InvalidParam(`must be a number of tokens such as 128000, 128K or 1M; got ${quote(text)}`);
+    }
+    return tokens;
+  }, { description, examples: ['128K'] });
 }
 
 /** Free text such as a model id (validated against the catalogue by the handler). */
-export function text(description: string) {
-  return z.string().optional().meta({ description });
+export function text(description: string, examples?: string[]) {
+  const schema = z.string().optional().meta(examples ? { description, examples } : { description });
+  readers.set(schema, (value) => value);
+  return schema;
 }
 
 export type QuerySchema = z.ZodObject<Record<string, z.ZodType<unknown, string | undefined>>>;
@@ -133,7 +141,7 @@ export type QuerySchema = z.ZodObject<Record<string, z.ZodType<unknown, string |
  */
 export function parseQuery<S extends QuerySchema>(search: Iterable<readonly [string, string]>, schema: S): z.output<S> {
   const known = schema.shape;
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of search) {
     if (!Object.hasOwn(known, name)) {
       if (value === '') continue;
@@ -151,11 +159,46 @@ export function parseQuery<S extends QuerySchema>(search: Iterable<readonly [str
     }
     values[name] = value;
   }
+  const fields = readersOf(schema);
+  if (fields !== undefined) {
+    // Every field has a reader: read them in the schema's order (so the first invalid one is
+    // reported, as zod reports it) and leave absent values out, as zod does.
+    const params: Record<string, unknown> = {};
+    for (const [name, read] of fields) {
+      let value: unknown;
+      try {
+        value = read(values[name]);
+      } catch (err) {
+        if (!(err instanceof InvalidParam)) throw err;
+        throw new ApiError(400, 'invalid_parameter', `${name} ${err.message}.`, { param: name });
+      }
+      if (value !== undefined) params[name] = value;
+    }
+    return params as z.output<S>;
+  }
   const parsed = schema.safeParse(values);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const param = String(issue?.path[0] ?? '');
   throw new ApiError(400, 'invalid_parameter', `${param} ${issue?.message ?? 'is invalid'}.`, { param });
+}
+
+const fieldReaders = new WeakMap<QuerySchema, ReadonlyArray<readonly [string, Reader<unknown>]> | null>();
+
+/** A schema's fields with their readers, in order; undefined when a field was not built here. */
+function readersOf(schema: QuerySchema): ReadonlyArray<readonly [string, Reader<unknown>]> | undefined {
+  let fields = fieldReaders.get(schema);
+  if (fields === undefined) {
+    const found = Object.entries(schema.shape).map(([name, field]) => [name, readers.get(field)] as const);
+    fields = found.every(([, read]) => read !== undefined) ? (found as Array<readonly [string, Reader<unknown>]>) : null;
+    fieldReaders.set(schema, fields);
+  }
+  return fields ?? undefined;
+}
+
+/** Whether parseQuery reads this schema's fields without zod (every field built by this module). */
+export function readsDirectly(schema: QuerySchema): boolean {
+  return readersOf(schema) !== undefined;
 }
 
 /**

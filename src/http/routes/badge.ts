@@ -13,7 +13,7 @@ import { choice, text } from '../params.js';
 export const BADGE_FORMATS = ['svg', 'json', 'md', 'url', 'shields'] as const;
 
 export const badgeQuery = z.object({
-  model: text('Model id (required).').meta({ examples: ['beta-pro'] }),
+  model: text('Model id (required).', ['beta-pro']),
   style: choice(BADGE_STYLES, 'Badge style: flat (default) or flat-square, or another badge-maker style: plastic, for-the-badge, social.'),
   format: choice(
     BADGE_FORMATS,
