@@ -1,7 +1,7 @@
 /** Which models run a workload for the least money. */
 import { SUITED_SCORE, type Model, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { calculateCost, ESTIMATE_ERROR, estimateAt, monthlyNanos, priceTable, requestNumerator, type Costs, type Workload } from './cost.js';
+import { compareRequestCosts, costsOf, ESTIMATE_ERROR, estimateAt, priceTable, requestCost, type Costs, type RequestCost, type Workload } from './cost.js';
 import { preRank } from './pre-rank.js';
 import { topK } from './top-k.js';
 
@@ -29,36 +29,69 @@ export function isSuited(model: Model, useCase: UseCase): boolean {
   return (model.useCases[useCase] ?? 0) >= SUITED_SCORE;
 }
 
+// Each model's score for each use case, one slot per model of a list, built once per list and use
+// case: the ranking loops read a typed array rather than each model's useCases record.
+const scoreTables = new WeakMap<readonly Model[], Map<UseCase, Int8Array>>();
+
+/** The use-case scores of a list of models (0 where a model has none), in list order. */
+export function useCaseScores(models: readonly Model[], useCase: UseCase): Int8Array {
+  let byUseCase = scoreTables.get(models);
+  if (byUseCase === undefined) scoreTables.set(models, (byUseCase = new Map()));
+  let scores = byUseCase.get(useCase);
+  if (scores === undefined) {
+    scores = Int8Array.from(models, (model) => model.useCases[useCase] ?? 0);
+    byUseCase.set(useCase, scores);
+  }
+  return scores;
+}
+
+interface Candidate {
+  model: Model;
+  cost: RequestCost;
+}
+
+/** Cheaper first, then compareTies. */
+function byCost(a: Candidate, b: Candidate): number {
+  return compareRequestCosts(a.cost, b.cost) || compareTies(a.model, b.model);
+}
+
 /** Models cheapest first (ties by id), after the budget, use-case and quality filters. */
 export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): Ranked[] {
   const tiers = options.quality ? QUALITY_BANDS[options.quality] : undefined;
   const pools = tiers ? tiers.map((t) => catalogue.byTier.get(t) ?? []) : [catalogue.models];
-  const { useCase, budgetNanos } = options;
+  const { useCase, budgetNanos, limit } = options;
 
   // Pre-ranked by a float estimate of the cost (see preRank): only the models that can still be
-  // among the k cheapest get an exact numerator, and only the k winners their four rounded costs.
-  const models: Model[] = [];
-  const estimates = new Float64Array(pools.reduce((n, pool) => n + pool.length, 0));
+  // among the k cheapest get an exact cost, and only the k winners their four rounded costs.
+  let size = 0;
+  for (const pool of pools) size += pool.length;
+  // Plain arrays sized up front: a typed array this size costs more to allocate than to fill.
+  const models = new Array<Model>(size);
+  const estimates = new Array<number>(size);
+  let count = 0;
   for (const pool of pools) {
     const table = priceTable(pool);
+    const scores = useCase === undefined ? undefined : useCaseScores(pool, useCase);
     for (let i = 0; i < pool.length; i++) {
-      const model = pool[i] as Model;
-      if (useCase && !isSuited(model, useCase)) continue;
-      estimates[models.length] = estimateAt(table, i, workload);
-      models.push(model);
+      if (scores !== undefined && (scores[i] as number) < SUITED_SCORE) continue;
+      estimates[count] = estimateAt(table, i, workload);
+      models[count++] = pool[i] as Model;
     }
   }
-  const candidates = preRank(null, estimates, models.length, options.limit, ESTIMATE_ERROR, 0).map((i) => {
+  const candidates: Candidate[] = [];
+  for (const i of preRank(null, estimates, count, limit, ESTIMATE_ERROR, 0)) {
     const model = models[i] as Model;
-    return { model, cost: requestNumerator(model, workload) };
-  });
-  const best = topK(candidates, options.limit, (a, b) =>
-    a.cost === b.cost ? compareTies(a.model, b.model) : a.cost < b.cost ? -1 : 1,
-  );
-  // The budget passes a prefix of the ranking (the monthly cost never falls as the request cost
-  // rises), so filtering the k cheapest gives the k cheapest within the budget.
-  const within = budgetNanos === undefined ? best : best.filter(({ cost }) => monthlyNanos(cost, workload) <= budgetNanos);
-  return within.map(({ model }, i) => ({ rank: i + 1, model, costs: calculateCost(model, workload) }));
+    candidates.push({ model, cost: requestCost(model, workload) });
+  }
+  const ranked: Ranked[] = [];
+  for (const { model, cost } of topK(candidates, limit, byCost)) {
+    const costs = costsOf(cost, workload);
+    // The budget passes a prefix of the ranking (the monthly cost never falls as the request
+    // cost rises), so the k cheapest up to the first one over budget are the k cheapest within it.
+    if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
+    ranked.push({ rank: ranked.length + 1, model, costs });
+  }
+  return ranked;
 }
 
 /** Between models ranked equal: current models before legacy ones, then by id. */

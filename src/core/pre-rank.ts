@@ -22,30 +22,34 @@ export function preRank(groups: ArrayLike<number> | null, estimates: ArrayLike<n
     return kept;
   }
   // The k best (group, estimate) pairs so far, best first; only the last one matters in the end.
-  const bestGroups: number[] = [];
-  const bestEstimates: number[] = [];
+  const bestGroups = new Array<number>(k);
+  const bestEstimates = new Array<number>(k);
+  let size = 0;
+  // The pair to beat: the k-th best once there are k.
+  let lastGroup = Infinity;
+  let lastEstimate = Infinity;
   for (let i = 0; i < count; i++) {
     const group = groups === null ? 0 : (groups[i] as number);
     const estimate = estimates[i] as number;
-    const full = bestGroups.length === k;
-    if (full) {
-      const lastGroup = bestGroups[k - 1] as number;
-      if (group > lastGroup || (group === lastGroup && estimate >= (bestEstimates[k - 1] as number))) continue;
+    if (group > lastGroup || (group === lastGroup && estimate >= lastEstimate)) continue;
+    let at = size === k ? k - 1 : size++; // when full, the last pair drops out
+    for (; at > 0; at--) {
+      const before = bestGroups[at - 1] as number;
+      if (group > before || (group === before && estimate >= (bestEstimates[at - 1] as number))) break;
+      bestGroups[at] = before;
+      bestEstimates[at] = bestEstimates[at - 1] as number;
     }
-    let at = bestGroups.length;
-    while (at > 0 && (group < (bestGroups[at - 1] as number) || (group === bestGroups[at - 1] && estimate < (bestEstimates[at - 1] as number)))) at--;
-    bestGroups.splice(at, 0, group);
-    bestEstimates.splice(at, 0, estimate);
-    if (full) {
-      bestGroups.pop();
-      bestEstimates.pop();
+    bestGroups[at] = group;
+    bestEstimates[at] = estimate;
+    if (size === k) {
+      lastGroup = bestGroups[k - 1] as number;
+      lastEstimate = bestEstimates[k - 1] as number;
     }
   }
-  const cutGroup = bestGroups[k - 1] as number;
-  const bound = ((bestEstimates[k - 1] as number) * (1 + epsilon) + 2 * slack) * (1 + epsilon);
+  const bound = (lastEstimate * (1 + epsilon) + 2 * slack) * (1 + epsilon);
   for (let i = 0; i < count; i++) {
     const group = groups === null ? 0 : (groups[i] as number);
-    if (group < cutGroup || (group === cutGroup && (estimates[i] as number) <= bound)) kept.push(i);
+    if (group < lastGroup || (group === lastGroup && (estimates[i] as number) <= bound)) kept.push(i);
   }
   return kept;
 }
