@@ -1,7 +1,8 @@
 /** Which models run a workload for the least money. */
 import { SUITED_SCORE, type Model, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { compareRequestCosts, costsOf, ESTIMATE_ERROR, estimateAt, priceTable, requestCost, type Costs, type RequestCost, type Workload } from './cost.js';
+import { compareRequestCosts, costsOf, requestCost, type Costs, type RequestCost, type Workload } from './cost.js';
+import { ESTIMATE_ERROR, estimateAt, estimateFloor, priceTable } from './estimate.js';
 import { preRank } from './pre-rank.js';
 import { topK } from './top-k.js';
 
@@ -55,6 +56,10 @@ function byCost(a: Candidate, b: Candidate): number {
   return compareRequestCosts(a.cost, b.cost) || compareTies(a.model, b.model);
 }
 
+// A model whose estimate is past the k-th smallest × (1 + ε)² is left out by preRank; the floor
+// is within a factor (1 + ε) of the estimates it bounds.
+const STOP_MARGIN = (1 + ESTIMATE_ERROR) ** 3;
+
 /** Models cheapest first (ties by id), after the budget, use-case and quality filters. */
 export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): Ranked[] {
   const tiers = options.quality ? QUALITY_BANDS[options.quality] : undefined;
@@ -62,24 +67,31 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const { useCase, budgetNanos, limit } = options;
 
   // Pre-ranked by a float estimate of the cost (see preRank): only the models that can still be
-  // among the k cheapest get an exact cost, and only the k winners their four rounded costs.
-  let size = 0;
-  for (const pool of pools) size += pool.length;
-  // Plain arrays sized up front: a typed array this size costs more to allocate than to fill.
-  const models = new Array<Model>(size);
-  const estimates = new Array<number>(size);
-  let count = 0;
+  // among the k cheapest get an exact cost, and only the k winners their four rounded costs. Each
+  // list is scanned by lowest input price, and the scan stops where the estimates still to come
+  // (estimateFloor) are all past preRank's cut for the k smallest estimates so far.
+  const models: Model[] = [];
+  const estimates: number[] = [];
+  const smallest: number[] = []; // the k smallest estimates so far, ascending
   for (const pool of pools) {
     const table = priceTable(pool);
     const scores = useCase === undefined ? undefined : useCaseScores(pool, useCase);
-    for (let i = 0; i < pool.length; i++) {
+    for (let j = 0; j < pool.length; j++) {
+      if (smallest.length === limit && estimateFloor(table, j, workload) > (smallest[limit - 1] as number) * STOP_MARGIN) break;
+      const i = table.byInput[j] as number;
       if (scores !== undefined && (scores[i] as number) < SUITED_SCORE) continue;
-      estimates[count] = estimateAt(table, i, workload);
-      models[count++] = pool[i] as Model;
+      const estimate = estimateAt(table, i, workload);
+      estimates.push(estimate);
+      models.push(pool[i] as Model);
+      if (smallest.length < limit || estimate < (smallest[limit - 1] as number)) {
+        let at = smallest.length < limit ? smallest.length : limit - 1;
+        for (; at > 0 && estimate < (smallest[at - 1] as number); at--) smallest[at] = smallest[at - 1] as number;
+        smallest[at] = estimate;
+      }
     }
   }
   const candidates: Candidate[] = [];
-  for (const i of preRank(null, estimates, count, limit, ESTIMATE_ERROR, 0)) {
+  for (const i of preRank(null, estimates, models.length, limit, ESTIMATE_ERROR, 0)) {
     const model = models[i] as Model;
     candidates.push({ model, cost: requestCost(model, workload) });
   }

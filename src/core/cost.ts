@@ -41,9 +41,9 @@ const NANO_DENOMINATOR = REQUEST_DENOMINATOR / 1_000_000_000n;
 // below FAST_LIMIT, which leaves room under 2^53 for the carries and makes Math.floor(a / b) exact.
 const FAST_LIMIT = 2 ** 52;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-/** Numerator units per nano-dollar (NANO_DENOMINATOR as a number) and half of it. */
-const PER_NANO = 200_000_000;
-const HALF_NANO = 100_000_000;
+/** Numerator units per nano-dollar (NANO_DENOMINATOR as a number), and half of it. */
+export const NANOS_DIVISOR = Number(NANO_DENOMINATOR);
+const HALF_NANO = NANOS_DIVISOR / 2;
 /** A price p split as 100·p = high·LOW_BASE + low, so tokens × high counts whole nano-dollars. */
 const LOW_BASE = 100_000_000;
 
@@ -51,7 +51,7 @@ const LOW_BASE = 100_000_000;
  * A model's prices as nano-dollars per 1M tokens, in force above `threshold` input tokens (0 for
  * the standard prices): cached input falls back to the input price.
  */
-interface PriceNanos {
+export interface PriceNanos {
   threshold: number;
   input: bigint;
   output: bigint;
@@ -87,7 +87,7 @@ function priceSet(threshold: number, input: bigint, output: bigint, cachedInput:
   };
 }
 
-interface ModelPriceNanos {
+export interface ModelPriceNanos {
   standard: PriceNanos;
   /** Long-context steps, thresholds ascending (longContext, then longContextSteps). */
   long?: PriceNanos[];
@@ -98,7 +98,8 @@ function pricesFor({ standard, long }: ModelPriceNanos, inputTokens: number): Pr
   return (long && stepFor(long, inputTokens)) || standard;
 }
 
-function stepFor(steps: readonly PriceNanos[], inputTokens: number): PriceNanos | undefined {
+/** The highest long-context step a request of this many input tokens exceeds, if any. */
+export function stepFor(steps: readonly PriceNanos[], inputTokens: number): PriceNanos | undefined {
   for (let i = steps.length - 1; i >= 0; i--) {
     const step = steps[i] as PriceNanos;
     if (inputTokens > step.threshold) return step;
@@ -110,7 +111,8 @@ function stepFor(steps: readonly PriceNanos[], inputTokens: number): PriceNanos 
 // are immutable, so a WeakMap keyed by the record stays right and is freed with the catalogue.
 const parsedPrices = new WeakMap<Model, ModelPriceNanos>();
 
-function pricesOf(model: Model): ModelPriceNanos {
+/** A model's prices, parsed on first use (for the cost engine and its float estimates in estimate.ts). */
+export function pricesOf(model: Model): ModelPriceNanos {
   let prices = parsedPrices.get(model);
   if (prices === undefined) {
     const input = priceNanos(model.input);
@@ -206,90 +208,6 @@ export function compareRequestCosts(a: RequestCost, b: RequestCost): number {
   return a.rest - b.rest;
 }
 
-/**
- * The float prices of a list of models (a catalogue's models, or one tier's), one slot per model,
- * built once per list and kept while the list lives: estimating over thousands of models then
- * reads typed arrays rather than looking each model up.
- */
-export interface PriceTable {
-  readonly input: Float64Array;
-  readonly output: Float64Array;
-  readonly cachedInput: Float64Array;
-  /** The long-context threshold, Infinity when the model has none. */
-  readonly threshold: Float64Array;
-  readonly longInput: Float64Array;
-  readonly longOutput: Float64Array;
-  readonly longCachedInput: Float64Array;
-  /** All steps of the models priced in more than one long-context step (sparse). */
-  readonly steps: ReadonlyArray<PriceNanos[] | undefined>;
-}
-
-const priceTables = new WeakMap<readonly Model[], PriceTable>();
-
-export function priceTable(models: readonly Model[]): PriceTable {
-  let table = priceTables.get(models);
-  if (table === undefined) {
-    const n = models.length;
-    table = {
-      input: new Float64Array(n), output: new Float64Array(n), cachedInput: new Float64Array(n), threshold: new Float64Array(n),
-      longInput: new Float64Array(n), longOutput: new Float64Array(n), longCachedInput: new Float64Array(n),
-      steps: [],
-    };
-    const steps: Array<PriceNanos[] | undefined> = table.steps as Array<PriceNanos[] | undefined>;
-    for (let i = 0; i < n; i++) {
-      const { standard, long: modelSteps } = pricesOf(models[i] as Model);
-      const long = modelSteps?.[0];
-      table.input[i] = standard.inputF;
-      table.output[i] = standard.outputF;
-      table.cachedInput[i] = standard.cachedInputF;
-      table.threshold[i] = long ? long.threshold : Infinity;
-      table.longInput[i] = long ? long.inputF : 0;
-      table.longOutput[i] = long ? long.outputF : 0;
-      table.longCachedInput[i] = long ? long.cachedInputF : 0;
-      if (modelSteps && modelSteps.length > 1) steps[i] = modelSteps;
-    }
-    priceTables.set(models, table);
-  }
-  return table;
-}
-
-/** requestNumerator worked out in floats, for the model in slot i of a price table (see ESTIMATE_ERROR). */
-export function estimateAt(table: PriceTable, i: number, workload: Workload): number {
-  const { inputTokens, outputTokens, mode } = workload;
-  const cachedTokens = Math.min(workload.cachedInputTokens ?? 0, inputTokens);
-  let input: number, cached: number, output: number;
-  if (inputTokens > (table.threshold[i] as number)) {
-    const steps = table.steps[i];
-    if (steps) {
-      const step = stepFor(steps, inputTokens) as PriceNanos;
-      input = step.inputF;
-      cached = step.cachedInputF;
-      output = step.outputF;
-    } else {
-      input = table.longInput[i] as number;
-      cached = table.longCachedInput[i] as number;
-      output = table.longOutput[i] as number;
-    }
-  } else {
-    input = table.input[i] as number;
-    cached = table.cachedInput[i] as number;
-    output = table.output[i] as number;
-  }
-  const inputPart = (inputTokens - cachedTokens) * input + cachedTokens * cached;
-  const outputPart = outputTokens * output * (mode === 'streaming' ? 115 : 100);
-  return (inputPart * 100 + outputPart) * (mode === 'batch' ? 1 : 2);
-}
-
-/**
- * A bound on the relative error of estimateAt against requestNumerator: every term is
- * non-negative and each of the few float operations rounds by at most half an ulp, so the true
- * bound is under 1e-15.
- */
-export const ESTIMATE_ERROR = 1e-12;
-
-/** estimateAt(...) / NANOS_DIVISOR estimates the cost of a request in nano-dollars. */
-export const NANOS_DIVISOR = Number(NANO_DENOMINATOR);
-
 function toUsd(numerator: bigint): Usd {
   return new Usd(divideRoundHalfUp(numerator, NANO_DENOMINATOR));
 }
@@ -306,7 +224,7 @@ export function calculateCost(model: Model, workload: Workload): Costs {
 /**
  * The four costs of a workload from its request's exact cost. Each figure is the cost × n for n =
  * 1, requests, requests × days and × 12, carried as whole nano-dollars and a rest: (whole, rest) × n
- * is (whole × n + carry, rest × n − carry × PER_NANO). Exact on numbers while the rests × n and
+ * is (whole × n + carry, rest × n − carry × NANOS_DIVISOR). Exact on numbers while the rests × n and
  * the wholes stay below FAST_LIMIT (yearly ≥ monthly, so checking yearly covers monthly; daily is
  * checked for days = 0); else the BigInt numerator.
  */
@@ -315,17 +233,17 @@ export function costsOf(cost: RequestCost, workload: Workload): Costs {
   const { requests, days } = workload;
   if (typeof whole === 'number' && requests >>> 0 === requests && days >>> 0 === days) {
     const dailyRests = rest * requests;
-    const dailyCarry = Math.floor(dailyRests / PER_NANO);
+    const dailyCarry = Math.floor(dailyRests / NANOS_DIVISOR);
     const daily = whole * requests + dailyCarry;
-    const dailyRest = dailyRests - dailyCarry * PER_NANO;
+    const dailyRest = dailyRests - dailyCarry * NANOS_DIVISOR;
     const monthlyRests = dailyRest * days;
-    const monthlyCarry = Math.floor(monthlyRests / PER_NANO);
+    const monthlyCarry = Math.floor(monthlyRests / NANOS_DIVISOR);
     const monthly = daily * days + monthlyCarry;
-    const monthlyRest = monthlyRests - monthlyCarry * PER_NANO;
+    const monthlyRest = monthlyRests - monthlyCarry * NANOS_DIVISOR;
     const yearlyRests = monthlyRest * 12;
-    const yearlyCarry = Math.floor(yearlyRests / PER_NANO);
+    const yearlyCarry = Math.floor(yearlyRests / NANOS_DIVISOR);
     const yearly = monthly * 12 + yearlyCarry;
-    const yearlyRest = yearlyRests - yearlyCarry * PER_NANO;
+    const yearlyRest = yearlyRests - yearlyCarry * NANOS_DIVISOR;
     if (dailyRests < FAST_LIMIT && monthlyRests < FAST_LIMIT && daily < FAST_LIMIT && yearly < FAST_LIMIT) {
       return {
         perRequest: usd(rest < HALF_NANO ? whole : whole + 1),

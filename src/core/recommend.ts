@@ -6,8 +6,9 @@
  */
 import { SUITED_SCORE, type Model, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { compareTies, useCaseScores } from './cheapest.js';
-import { ESTIMATE_ERROR, estimateAt, NANOS_DIVISOR, priceTable, requestCost, roundedNanos, type Workload } from './cost.js';
+import { compareTies } from './cheapest.js';
+import { NANOS_DIVISOR, requestCost, roundedNanos, type Workload } from './cost.js';
+import { ESTIMATE_ERROR, estimateAt, priceTable } from './estimate.js';
 import { preRank } from './pre-rank.js';
 import { Usd } from './money.js';
 import { topK } from './top-k.js';
@@ -46,21 +47,43 @@ function byRank(a: Candidate, b: Candidate): number {
   return compareTies(a.model, b.model);
 }
 
-/** Quality and context window per model of a list, in list order, built once per list. */
-interface Traits {
-  quality: Int8Array;
-  contextTokens: Float64Array;
+/**
+ * The models of a list that can be recommended for a use case (all of them without one), in
+ * ranking-group order: higher score, then higher quality, first; list order within a group. One
+ * slot per model, built once per list and use case.
+ */
+interface GroupOrder {
+  /** The model's index in the list. */
+  readonly index: Int32Array;
+  /** score × 8 + quality: equal for models of one group, descending. */
+  readonly key: Int8Array;
+  readonly score: Int8Array;
+  readonly quality: Int8Array;
+  readonly contextTokens: Float64Array;
 }
 
-const traitTables = new WeakMap<readonly Model[], Traits>();
+const groupOrders = new WeakMap<readonly Model[], Map<UseCase | undefined, GroupOrder>>();
 
-function traitsOf(models: readonly Model[]): Traits {
-  let traits = traitTables.get(models);
-  if (traits === undefined) {
-    traits = { quality: Int8Array.from(models, (m) => m.quality), contextTokens: Float64Array.from(models, (m) => m.contextTokens) };
-    traitTables.set(models, traits);
+function groupOrder(models: readonly Model[], useCase: UseCase | undefined): GroupOrder {
+  let byUseCase = groupOrders.get(models);
+  if (byUseCase === undefined) groupOrders.set(models, (byUseCase = new Map()));
+  let order = byUseCase.get(useCase);
+  if (order === undefined) {
+    const scoreOf = (m: Model) => (useCase === undefined ? m.quality : (m.useCases[useCase] ?? 0));
+    const keyOf = (i: number) => scoreOf(models[i] as Model) * 8 + (models[i] as Model).quality;
+    const indexes = [...models.keys()].filter((i) => useCase === undefined || scoreOf(models[i] as Model) >= SUITED_SCORE);
+    indexes.sort((a, b) => keyOf(b) - keyOf(a) || a - b);
+    const at = (i: number) => models[i] as Model;
+    order = {
+      index: Int32Array.from(indexes),
+      key: Int8Array.from(indexes, keyOf),
+      score: Int8Array.from(indexes, (i) => scoreOf(at(i))),
+      quality: Int8Array.from(indexes, (i) => at(i).quality),
+      contextTokens: Float64Array.from(indexes, (i) => at(i).contextTokens),
+    };
+    byUseCase.set(useCase, order);
   }
-  return traits;
+  return order;
 }
 
 export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): Recommendation[] {
@@ -72,52 +95,51 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     days: 1,
     mode: 'standard',
   };
-  const { useCase, minQuality, minContext, maxCostNanos } = criteria;
-  // Pre-ranked by (score, quality) and a float estimate of the cost (see preRank); exact costs
-  // only for the models that can still be among the k best, and near the max_cost bound.
+  const { useCase, minQuality, minContext, maxCostNanos, limit } = criteria;
+  // Models are taken group by group, best group first, up to the end of the group in which the
+  // k-th model passing the filters falls: the models of later groups rank below k others. Those
+  // taken are pre-ranked by group and a float estimate of the cost (see preRank); exact costs only
+  // for the models that can still be among the k best, and near the max_cost bound.
   const table = priceTable(pool);
-  const { quality, contextTokens } = traitsOf(pool);
-  const scores = useCase === undefined ? quality : useCaseScores(pool, useCase);
+  const order = groupOrder(pool, useCase);
   const maxNanos = maxCostNanos === undefined ? undefined : Number(maxCostNanos);
   const far = (1 + ESTIMATE_ERROR) * (1 + ESTIMATE_ERROR);
-  // Plain arrays sized up front: a typed array this size costs more to allocate than to fill.
-  // Slots hold the models that pass the filters, by their index in the pool.
-  const indexes = new Array<number>(pool.length);
-  const groups = new Array<number>(pool.length);
-  const estimates = new Array<number>(pool.length);
-  const exact = maxNanos === undefined ? undefined : new Array<number | bigint | undefined>(pool.length);
-  let count = 0;
-  for (let i = 0; i < pool.length; i++) {
-    const score = scores[i] as number;
-    const modelQuality = quality[i] as number;
-    if (useCase !== undefined && score < SUITED_SCORE) continue;
-    if (minQuality !== undefined && modelQuality < minQuality) continue;
-    if (minContext !== undefined && (contextTokens[i] as number) < minContext) continue;
+  /** Slots in the group order of the models taken. */
+  const taken: number[] = [];
+  const groups: number[] = [];
+  const estimates: number[] = [];
+  const exact: Array<number | bigint | undefined> | undefined = maxNanos === undefined ? undefined : [];
+  let lastKey = -1;
+  for (let j = 0; j < order.index.length; j++) {
+    const key = order.key[j] as number;
+    if (key !== lastKey && taken.length >= limit) break;
+    if (minQuality !== undefined && (order.quality[j] as number) < minQuality) continue;
+    if (minContext !== undefined && (order.contextTokens[j] as number) < minContext) continue;
+    const i = order.index[j] as number;
     const estimate = estimateAt(table, i, workload) / NANOS_DIVISOR;
-    if (exact !== undefined) {
-      const max = maxNanos as number;
+    let nanos: number | bigint | undefined;
+    if (maxNanos !== undefined) {
       // The rounded cost is within a nano-dollar of the estimate (and the bound within 2^-53 of
       // its float): outside that margin the estimate decides, inside it the exact cost does.
-      if (estimate / far - 1 > max * far) continue;
-      let nanos: number | bigint | undefined;
-      if (estimate * far + 1 > max / far) {
+      if (estimate / far - 1 > maxNanos * far) continue;
+      if (estimate * far + 1 > maxNanos / far) {
         nanos = roundedNanos(requestCost(pool[i] as Model, workload));
         if (nanos > (maxCostNanos as bigint)) continue;
       }
-      exact[count] = nanos;
     }
-    // Higher score, then higher quality, first: one integer group per (score, quality), lowest first.
-    groups[count] = -(score * 8 + modelQuality);
-    estimates[count] = estimate;
-    indexes[count++] = i;
+    taken.push(j);
+    groups.push(-key); // lowest first
+    estimates.push(estimate);
+    exact?.push(nanos);
+    lastKey = key;
   }
   const candidates: Candidate[] = [];
-  for (const slot of preRank(groups, estimates, count, criteria.limit, ESTIMATE_ERROR, 0.5)) {
-    const i = indexes[slot] as number;
-    const model = pool[i] as Model;
-    candidates.push({ model, score: scores[i] as number, nanos: exact?.[slot] ?? roundedNanos(requestCost(model, workload)) });
+  for (const slot of preRank(groups, estimates, taken.length, limit, ESTIMATE_ERROR, 0.5)) {
+    const j = taken[slot] as number;
+    const model = pool[order.index[j] as number] as Model;
+    candidates.push({ model, score: order.score[j] as number, nanos: exact?.[slot] ?? roundedNanos(requestCost(model, workload)) });
   }
-  return topK(candidates, criteria.limit, byRank).map(({ model, score, nanos }, i) => {
+  return topK(candidates, limit, byRank).map(({ model, score, nanos }, i) => {
     const cost = new Usd(typeof nanos === 'number' ? BigInt(nanos) : nanos);
     return { rank: i + 1, model, costPerRequest: cost, reason: explain(model, useCase, score, cost) };
   });

@@ -4,10 +4,10 @@ export function topK<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => 
   if (k <= 0) return best;
   for (const item of items) {
     if (best.length === k && compare(item, best[k - 1] as T) >= 0) continue;
-    let at = best.length;
-    while (at > 0 && compare(item, best[at - 1] as T) < 0) at--;
-    best.splice(at, 0, item);
-    if (best.length > k) best.pop();
+    // Insert after the equal ones (stable), shifting the worse ones down; when full the last drops out.
+    let at = best.length < k ? best.length : k - 1;
+    for (; at > 0 && compare(item, best[at - 1] as T) < 0; at--) best[at] = best[at - 1] as T;
+    best[at] = item;
   }
   return best;
 }

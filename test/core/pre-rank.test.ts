@@ -1,6 +1,7 @@
 /**
  * findCheapest and recommendModels pre-rank by a float estimate and compute exact costs only near
- * the cut; they must give exactly what ranking every model by its exact cost gives. The reference
+ * the cut (and stop scanning where the rest cannot make it: by lowest input price, by group);
+ * they must give exactly what ranking every model by its exact cost gives. The reference
  * below is the plain algorithm (exact BigInt cost for every model, full sort), checked on random
  * catalogues built to have ties and near-ties (prices a nano-dollar apart, equal costs).
  */
@@ -10,6 +11,7 @@ import { TIERS, USE_CASES, type Model, type Tier, type UseCase } from '../../src
 import { buildCatalogue, type Catalogue } from '../../src/core/catalogue.js';
 import { findCheapest, isSuited, QUALITY_BANDS, type QualityBand } from '../../src/core/cheapest.js';
 import { calculateCost, costPerRequest, MODES, requestNumerator, type Workload } from '../../src/core/cost.js';
+import { ESTIMATE_ERROR, estimateAt, estimateFloor, priceTable } from '../../src/core/estimate.js';
 import { preRank } from '../../src/core/pre-rank.js';
 import { recommendModels, type RecommendCriteria } from '../../src/core/recommend.js';
 
@@ -26,6 +28,7 @@ const modelArb = fc.record({
   output: price,
   cachedInput: fc.option(price, { nil: undefined }),
   long: fc.option(fc.record({ threshold: fc.constantFrom(1000, 128000, 200000), input: price, output: price }), { nil: undefined }),
+  longer: fc.option(fc.record({ threshold: fc.constantFrom(150_000, 500_000), input: price, output: price, cachedInput: fc.option(price, { nil: undefined }) }), { nil: undefined }),
   quality: fc.integer({ min: 1, max: 5 }),
   contextTokens: fc.constantFrom(8000, 128000, 1000000),
   scores: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: USE_CASES.length, maxLength: USE_CASES.length }),
@@ -42,6 +45,9 @@ function catalogueOf(models: ModelSpec[]): Catalogue {
         id: `p${p}-m${String(i).padStart(2, '0')}`, name: `M${i}`, tier: m.tier, input: m.input, output: m.output,
         ...(m.cachedInput === undefined ? {} : { cachedInput: m.cachedInput }),
         ...(m.long === undefined || m.long.threshold >= m.contextTokens ? {} : { longContext: m.long }),
+        ...(m.long === undefined || m.long.threshold >= m.contextTokens || m.longer === undefined || m.longer.threshold <= m.long.threshold || m.longer.threshold >= m.contextTokens
+          ? {}
+          : { longContextSteps: [m.longer.cachedInput === undefined ? { threshold: m.longer.threshold, input: m.longer.input, output: m.longer.output } : m.longer] }),
         context: CONTEXT_TEXT[m.contextTokens], contextTokens: m.contextTokens, verified: 'November 2026', quality: m.quality,
         useCases: Object.fromEntries(USE_CASES.map((u, j) => [u, m.scores[j]])),
         status: 'current', sourceUrl: 'https://example.com/pricing', priceSource: 'test', checkedOn: '2026-11-21', qualitySource: 'test',
@@ -132,11 +138,43 @@ describe('pre-ranked top-k equals ranking every model exactly', () => {
   });
 });
 
+const plain: ModelSpec = {
+  tier: 'Mid', input: 0, output: 0, cachedInput: undefined, long: undefined, longer: undefined, quality: 4, contextTokens: 128000, scores: USE_CASES.map(() => 4),
+};
+
+describe('estimateFloor', () => {
+  it('bounds the estimates of every model from its position on in the scan order, and never falls', () => {
+    fc.assert(
+      fc.property(fc.array(modelArb, { minLength: 2, maxLength: 40 }), workloadArb, (models, w) => {
+        const c = catalogueOf(models);
+        const table = priceTable(c.models);
+        const n = c.models.length;
+        let suffixMin = Infinity;
+        const floors = Array.from({ length: n }, (_, j) => estimateFloor(table, j, w));
+        for (let j = n - 1; j >= 0; j--) {
+          suffixMin = Math.min(suffixMin, estimateAt(table, table.byInput[j] as number, w));
+          expect(floors[j] as number).toBeLessThanOrEqual(suffixMin * (1 + ESTIMATE_ERROR));
+          if (j > 0) expect(floors[j - 1] as number).toBeLessThanOrEqual(floors[j] as number);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is 0 (no early stop) for counts the API refuses, where estimates can fall below it', () => {
+    const table = priceTable(catalogueOf([{ ...plain, input: 1, output: 1 }, { ...plain, input: 2, output: 2 }]).models);
+    const w: Workload = { inputTokens: 1000, outputTokens: 10, requests: 1, days: 1, mode: 'standard' };
+    expect(estimateFloor(table, 1, w)).toBeGreaterThan(0);
+    expect(estimateFloor(table, 1, { ...w, cachedInputTokens: -500 })).toBe(0);
+    expect(estimateFloor(table, 1, { ...w, outputTokens: -1 })).toBe(0);
+  });
+});
+
 describe('ties after rounding', () => {
   it('recommendModels: a dearer model whose cost rounds to the same nano-dollar still wins on id', () => {
     // 1,000 input tokens: 0.1/1M → 100,000 nano-dollars; (0.1 + 1e-9)/1M → 100,000.001, rounded to
     // 100,000. Equal costs, so the smaller id (the dearer model, p0-m00) ranks first.
-    const m = { tier: 'Mid' as Tier, cachedInput: undefined, long: undefined, quality: 4, contextTokens: 128000 as const, scores: USE_CASES.map(() => 4) };
+    const m = { tier: 'Mid' as Tier, cachedInput: undefined, long: undefined, longer: undefined, quality: 4, contextTokens: 128000 as const, scores: USE_CASES.map(() => 4) };
     const c = catalogueOf([{ ...m, input: 0.1 + 1e-9, output: 1 }, { ...m, input: 0.1, output: 1 }]);
     const got = recommendModels(c, { inputTokens: 1000, outputTokens: 0, limit: 1 });
     expect(got.map((r) => [r.model.id, r.costPerRequest.toString()])).toEqual([['p0-m00', '0.0001']]);
