@@ -1,5 +1,6 @@
 // The baseline for npm run bench: raw node:http answering each path with precomputed bytes (the
-// service's own answer for that path, captured by bench.mjs), with no parsing, routing or framework.
+// service's own answer for that path, captured by bench.mjs; its br variant under `path|br`), with no
+// parsing, routing or framework.
 // Started by bench.mjs with an IPC channel: it receives the routes, then reports its port.
 import { createServer } from 'node:http';
 
@@ -11,7 +12,9 @@ process.once('message', ({ routes }) => {
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
-    const route = table.get(mark === -1 ? url : url.slice(0, mark)) ?? fallback;
+    const path = mark === -1 ? url : url.slice(0, mark);
+    // A compressed variant when the client accepts br and the service gave one for this path.
+    const route = ((req.headers['accept-encoding'] ?? '').includes('br') && table.get(`${path}|br`)) || table.get(path) || fallback;
     res.writeHead(route.status, route.headers);
     res.end(route.body);
   });

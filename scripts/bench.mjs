@@ -8,11 +8,14 @@
 // Options (flags or env): --duration=S (BENCH_DURATION, default 5 s per run), --connections=N
 // (BENCH_CONNECTIONS, 50), --rounds=N (BENCH_ROUNDS, 1), --workers=N (BENCH_WORKERS: also run the
 // service with WORKERS=N; default the number of cores, 0 to skip), --only=defaults,repeated,unique,cluster,
-// --node-flags="..." (BENCH_NODE_FLAGS: flags for the service's node process).
-import { fork, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+// --node-flags="..." (BENCH_NODE_FLAGS: flags for the service's node process), --generator=autocannon|wrk
+// (BENCH_GENERATOR: the load generator of the single-process runs, default autocannon),
+// --cluster-generator=autocannon|wrk (BENCH_CLUSTER_GENERATOR: that of the WORKERS runs; default wrk
+// when it is installed, see BENCHMARKS.md).
+import { execFile, execFileSync, fork, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -27,6 +30,23 @@ const WORKERS = opt('workers', 'BENCH_WORKERS', availableParallelism());
 const ONLY = new Set((args.only ?? 'defaults,repeated,unique,cluster').split(','));
 // Flags for the service's node process (e.g. --node-flags=--optimize-for-size), space-separated.
 const NODE_FLAGS = (args['node-flags'] ?? process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+// wrk (Debian package wrk: a C generator, several times cheaper per request than autocannon) can
+// load a server harder than autocannon, which on two cores saturates one of them itself.
+const HAS_WRK = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk --version prints its usage and exits 1: it is there.
+    return err.code !== 'ENOENT';
+  }
+})();
+const GENERATOR = args.generator ?? process.env.BENCH_GENERATOR ?? 'autocannon';
+const CLUSTER_GENERATOR = args['cluster-generator'] ?? process.env.BENCH_CLUSTER_GENERATOR ?? (HAS_WRK ? 'wrk' : 'autocannon');
+for (const g of [GENERATOR, CLUSTER_GENERATOR]) {
+  if (g !== 'autocannon' && g !== 'wrk') throw new Error(`unknown generator ${g}: autocannon or wrk`);
+  if (g === 'wrk' && !HAS_WRK) throw new Error('wrk is not installed (Debian: apt-get install wrk)');
+}
 
 const server = join(root, 'dist', 'server.mjs');
 if (!existsSync(server)) {
@@ -75,17 +95,28 @@ async function startBaseline(routes) {
   return { child, port };
 }
 
-/** The service's answer to one path, as the baseline will replay it. */
-async function capture(port, path) {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'accept-encoding': 'identity' } });
-  const body = Buffer.from(await res.arrayBuffer());
-  const headers = {};
-  for (const name of ['content-type', 'cache-control', 'etag', 'access-control-allow-origin', 'x-content-type-options']) {
-    const value = res.headers.get(name);
-    if (value !== null) headers[name] = value;
-  }
-  headers['content-length'] = String(body.length);
-  return { status: res.status, headers, body: body.toString('base64') };
+/**
+ * The service's answer to one path, as the baseline will replay it: the bytes as sent (read with
+ * node:http, since fetch would decode a compressed body) and the headers a client sees.
+ */
+function capture(port, path, encoding = 'identity') {
+  return new Promise((resolve, reject) => {
+    const req = get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': encoding } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const headers = {};
+        for (const name of ['content-type', 'content-encoding', 'vary', 'cache-control', 'etag', 'access-control-allow-origin', 'x-content-type-options']) {
+          const value = res.headers[name];
+          if (value !== undefined) headers[name] = value;
+        }
+        headers['content-length'] = String(body.length);
+        resolve({ status: res.statusCode, headers, body: body.toString('base64') });
+      });
+    });
+    req.on('error', reject);
+  });
 }
 
 function rssKb(pid) {
@@ -97,14 +128,18 @@ function rssKb(pid) {
   }
 }
 
-/** One autocannon run; `paths` is a list cycled per connection, or a function of a global counter. */
-async function load(port, paths) {
+/** One run with the given generator; `paths` is a list cycled per connection, or a function of a global counter. */
+function load(port, paths, generator, headers) {
+  return generator === 'wrk' ? loadWrk(port, paths, headers) : loadAutocannon(port, paths, headers);
+}
+
+async function loadAutocannon(port, paths, headers = {}) {
   let counter = 0;
   const requests =
     typeof paths === 'function'
       ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths(counter++) }) }]
       : paths.map((path) => ({ method: 'GET', path }));
-  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, requests });
+  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, requests, headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -114,17 +149,76 @@ async function load(port, paths) {
   };
 }
 
+// wrk takes its requests from a Lua script: a list of paths cycled, or the all-unique sequence
+// written in Lua (the same formula as UNIQUE below, from the same ids).
+let scratch;
+function luaScript(paths, headers) {
+  scratch ??= mkdtempSync(join(tmpdir(), 'bench-wrk-'));
+  const quote = (text) => JSON.stringify(text);
+  const luaHeaders = `{${Object.entries(headers).map(([name, value]) => `[${quote(name)}] = ${quote(value)}`).join(', ')}}`;
+  const body =
+    typeof paths === 'function'
+      ? `local ids = {${ids.map(quote).join(',')}}
+local uses = {${USE_CASES.map(quote).join(',')}}
+local i = -1
+request = function()
+  i = i + 1
+  local id = i % #ids
+  local k = i % 4
+  local path
+  if k == 0 then path = string.format("/api/cheapest?input_tokens=%d&output_tokens=%d", 1000 + i, 500 + (i % 997))
+  elseif k == 1 then path = string.format("/api/calculate?model=%s&input_tokens=%d&requests=%d", ids[id + 1], 2000 + i, 100 + (i % 50))
+  elseif k == 2 then path = string.format("/api/compare?models=%s,%s&input_tokens=%d", ids[id + 1], ids[(id + 1 + (i % (#ids - 1))) % #ids + 1], 1000 + i)
+  else path = string.format("/api/recommend?input_tokens=%d&use_case=%s", 1000 + i, uses[(i % #uses) + 1]) end
+  return wrk.format("GET", path, ${luaHeaders})
+end
+`
+      : `local paths = {${paths.map(quote).join(',')}}
+local i = 0
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i], ${luaHeaders})
+end
+`;
+  const file = join(scratch, `s${Math.random().toString(36).slice(2)}.lua`);
+  writeFileSync(file, body);
+  return file;
+}
+
+async function loadWrk(port, paths, headers = {}) {
+  const script = luaScript(paths, headers);
+  const output = await new Promise((resolve, reject) =>
+    execFile('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', '-s', script, `http://127.0.0.1:${port}`], (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
+    ),
+  );
+  const ms = (pct) => {
+    const m = new RegExp(`^\\s*${pct}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(output);
+    if (!m) return NaN;
+    return Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]];
+  };
+  const count = (pattern) => Number(pattern.exec(output)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
+    p50: Math.round(ms(50) * 100) / 100,
+    p99: Math.round(ms(99) * 100) / 100,
+    non2xx: count(/Non-2xx or 3xx responses: (\d+)/),
+    errors: socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0,
+  };
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-async function compare(name, basePort, servicePort, paths) {
+async function compare(name, basePort, servicePort, paths, generator = GENERATOR, headers = {}) {
   const base = [];
   const svc = [];
   for (let round = 0; round < ROUNDS; round++) {
-    base.push(await load(basePort, paths));
-    svc.push(await load(servicePort, paths));
+    base.push(await load(basePort, paths, generator, headers));
+    svc.push(await load(servicePort, paths, generator, headers));
   }
   const pick = (runs) => ({
     rps: median(runs.map((r) => r.rps)),
@@ -153,7 +247,7 @@ function printRow({ name, base, svc, ratio }) {
 
 console.log(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 if (NODE_FLAGS.length) console.log(`Service node flags: ${NODE_FLAGS.join(' ')}`);
-console.log(`Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} round(s), loopback; load generator on the same cores.`);
+console.log(`Load: ${GENERATOR} (WORKERS runs: ${CLUSTER_GENERATOR}), ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} round(s), loopback; load generator on the same cores.`);
 
 const service = await startService();
 console.log(`Cold start (spawn to first /healthz answer): ${service.coldStartMs.toFixed(0)} ms`);
@@ -163,9 +257,12 @@ const ids = catalogue.models.map((m) => m.id);
 const [a, b, c] = ids;
 const providers = [...new Set(catalogue.models.map((m) => m.providerSlug))];
 
+// [route, URL, Accept-Encoding]: the two large answers also as a browser or fetch() asks for them.
 const DEFAULTS = [
   ['/api/pricing', '/api/pricing'],
   ['/data/pricing.json', '/data/pricing.json'],
+  ['/api/pricing', '/api/pricing', 'br'],
+  ['/data/pricing.json', '/data/pricing.json', 'br'],
   ['/api/calculate', `/api/calculate?model=${a}`],
   ['/api/cheapest', '/api/cheapest'],
   ['/api/compare', `/api/compare?models=${a},${b}`],
@@ -205,18 +302,23 @@ const UNIQUE = (i) => {
 };
 
 const routes = {};
-for (const [path, url] of DEFAULTS) routes[path] = await capture(service.port, url);
+// The baseline answers a path (or path|br when the request accepts br) with these bytes.
+const routeKey = (path, encoding) => (encoding ? `${path}|${encoding}` : path);
+for (const [path, url, encoding] of DEFAULTS) routes[routeKey(path, encoding)] = await capture(service.port, url, encoding);
 for (const url of [...REPEATED, UNIQUE(0), UNIQUE(1), UNIQUE(2), UNIQUE(3)]) {
   const path = url.split('?')[0];
   routes[path] ??= await capture(service.port, url);
 }
 const baseline = await startBaseline(routes);
-const defaults = DEFAULTS.filter(([path]) => routes[path]?.status === 200);
+const defaults = DEFAULTS.filter(([path, , encoding]) => routes[routeKey(path, encoding)]?.status === 200);
 
 const results = [];
 if (ONLY.has('defaults')) {
   printHeader('Each endpoint at its defaults (single process)');
-  for (const [path, url] of defaults) results.push(await compare(path, baseline.port, service.port, [url]));
+  for (const [path, url, encoding] of defaults) {
+    const headers = encoding ? { 'accept-encoding': encoding } : {};
+    results.push(await compare(encoding ? `${path} (${encoding})` : path, baseline.port, service.port, [url], GENERATOR, headers));
+  }
 }
 if (ONLY.has('repeated')) {
   printHeader(`Mixes (single process)`);
@@ -232,13 +334,16 @@ service.child.kill('SIGTERM');
 
 if (ONLY.has('cluster') && WORKERS > 1) {
   const clustered = await startService({ WORKERS: String(WORKERS) });
-  printHeader(`WORKERS=${WORKERS} (node:cluster) against the single-process raw baseline`);
-  await compare(`/api/cheapest (defaults)`, baseline.port, clustered.port, ['/api/cheapest']);
-  await compare(`repeated mix`, baseline.port, clustered.port, REPEATED);
-  await compare(`all-unique mix`, baseline.port, clustered.port, UNIQUE);
+  printHeader(`WORKERS=${WORKERS} (node:cluster) against the single-process raw baseline, load by ${CLUSTER_GENERATOR}`);
+  await compare(`/api/cheapest (defaults)`, baseline.port, clustered.port, ['/api/cheapest'], CLUSTER_GENERATOR);
+  await compare(`repeated mix`, baseline.port, clustered.port, REPEATED, CLUSTER_GENERATOR);
+  await compare(`all-unique mix`, baseline.port, clustered.port, UNIQUE, CLUSTER_GENERATOR);
   clustered.child.kill('SIGTERM');
 }
 baseline.child.kill('SIGTERM');
+if (scratch) rmSync(scratch, { recursive: true, force: true });
 
-const p99 = Math.max(...results.map((r) => r.svc.p99));
-console.log(`\nWorst service p99 across the single-process scenarios: ${p99} ms (${CONNECTIONS} connections).`);
+if (results.length > 0) {
+  const p99 = Math.max(...results.map((r) => r.svc.p99));
+  console.log(`\nWorst service p99 across the single-process scenarios: ${p99} ms (${CONNECTIONS} connections).`);
+}

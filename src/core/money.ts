@@ -9,7 +9,10 @@ export class Usd {
 
   /** The decimal text, shortest form: 1250000n → "0.00125", 3000000000n → "3". */
   toString(): string {
-    return formatScaled(this.nanos, 9);
+    const n = this.nanos;
+    // The shortest text of the nearest double is this decimal in the range toJSON explains.
+    if ((n >= 1000n && n < EXACT_JSON_LIMIT) || (n <= -1000n && n > -EXACT_JSON_LIMIT)) return String(Number(n) / 1e9);
+    return formatScaled(n, 9);
   }
 
   /** Nearest float, for callers that need a number (JSON output uses toString). */

@@ -114,12 +114,11 @@ export function createApp(options: AppOptions): Hono {
     const { handleMcpRequest } = await import('../mcp/http.js');
     return handleMcpRequest(c.req.raw, { catalogue: current, baseUrl: baseUrl ?? new URL(c.req.url).origin });
   });
-  // An endpoint's answer, kept as bytes: from the cache, or computed by its handler and stored.
-  // A reply that is not a 200 (a static file's 404) comes back as the handler gave it; bad input
-  // throws its ApiError. The one code path for every way in (the route below and `direct`).
-  const entryFor = (e: Endpoint, url: string, key: string | undefined): CacheEntry | Reply => {
-    const hit = key === undefined ? undefined : cache.get(key);
-    if (hit) return hit;
+  // An endpoint's answer computed by its handler and kept as bytes (stored in the cache from its
+  // second request). A reply that is not a 200 (a static file's 404) comes back as the handler gave
+  // it; bad input throws its ApiError. The one code path for every way in (the route below and
+  // `direct`), each of which looks in the cache first.
+  const computeEntry = (e: Endpoint, url: string, key: string | undefined): CacheEntry | Reply => {
     const mark = url.indexOf('?');
     const search = mark === -1 ? '' : url.slice(mark + 1).split('#', 1)[0] ?? '';
     const params = e.ignoreQuery ? {} : parseQuery(queryEntries(search), e.query);
@@ -136,7 +135,8 @@ export function createApp(options: AppOptions): Hono {
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
       const url = c.req.url;
-      const found = entryFor(e, url, cache.keyOf(url));
+      const key = cache.keyOf(url);
+      const found = (key === undefined ? undefined : cache.get(key)) ?? computeEntry(e, url, key);
       if (!('cacheControl' in found)) return send(c, found);
       return cache.respond(found, { method: c.req.method, acceptEncoding: c.req.header('accept-encoding') ?? null, ifNoneMatch: c.req.header('if-none-match') ?? null });
     });
@@ -163,7 +163,7 @@ export function createApp(options: AppOptions): Hono {
   });
   if (options.rateLimit === undefined && options.responseCache !== false) {
     // A GET or HEAD of an endpoint is answered before any framework work, from the cache or by the
-    // endpoint's handler through `entryFor`, with the headers the middleware chain would add
+    // endpoint's handler through `computeEntry`, with the headers the middleware chain would add
     // (`chainHeaders`). Anything else (errors, pages, other methods, odd URLs) takes the full
     // chain. A rate limit must see every request, so it turns this off.
     const endpoints = new Map(ENDPOINTS.map((e) => [e.path, e]));
@@ -180,7 +180,7 @@ export function createApp(options: AppOptions): Hono {
         if (!e) return undefined;
         let found: CacheEntry | Reply;
         try {
-          found = entryFor(e, url, key);
+          found = computeEntry(e, url, key);
         } catch {
           // Bad input (or a bug): the full chain computes it again and answers it.
           return undefined;

@@ -136,6 +136,9 @@ function finish(h: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+// Two hex digits per byte value: eight table reads make a word's digits faster than toString(16).
+const HEX_BYTES = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 function hex(n: number): string {
-  return n.toString(16).padStart(8, '0');
+  return (HEX_BYTES[n >>> 24] as string) + (HEX_BYTES[(n >>> 16) & 255] as string) + (HEX_BYTES[(n >>> 8) & 255] as string) + (HEX_BYTES[n & 255] as string);
 }

@@ -64,14 +64,21 @@ export class ResponseCache {
   readonly #maxUrlLength: number;
   #bytes = 0;
   #catalogue: Catalogue | undefined;
-  /** Keys asked for once since they were last kept (bounded: cleared when full). */
-  readonly #seen = new Set<string>();
+  /**
+   * Keys asked for once, as 32-bit hashes in slots chosen by the hash (a newer key overwrites an
+   * older one in its slot). Numbers rather than the key strings: under all-unique traffic the
+   * strings would live through young-generation collections and be copied, then promoted, for
+   * nothing. Two keys with the same hash let the second be kept on its first request (harmless).
+   */
+  readonly #seen: Int32Array;
 
   constructor(options: ResponseCacheOptions) {
     this.#options = options;
     this.#maxEntries = options.maxEntries ?? 2000;
     this.#maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     this.#maxUrlLength = options.maxUrlLength ?? 2048;
+    // A power of two at least four times maxEntries, as the string set this replaces held.
+    this.#seen = new Int32Array(2 ** Math.max(4, Math.ceil(Math.log2(this.#maxEntries * 4 + 1))));
   }
 
   get size(): number {
@@ -121,11 +128,13 @@ export class ResponseCache {
     if (key === undefined || catalogue !== this.#catalogue || body.size > this.#maxBytes / 4) return entry;
     // Kept from its second request on: under all-unique traffic, storing every answer would only
     // churn memory (and the garbage collector) for entries evicted unread.
-    if (!this.#seen.delete(key)) {
-      if (this.#seen.size >= this.#maxEntries * 4) this.#seen.clear();
-      this.#seen.add(key);
+    const hash = hashKey(key);
+    const slot = hash & (this.#seen.length - 1);
+    if (this.#seen[slot] !== hash) {
+      this.#seen[slot] = hash;
       return entry;
     }
+    this.#seen[slot] = 0;
     const old = this.#entries.get(key);
     if (old) this.#drop(key, old);
     entry.counted = body.size;
@@ -191,7 +200,7 @@ export class ResponseCache {
     if (current !== this.#catalogue) {
       for (const entry of this.#entries.values()) entry.counted = -1;
       this.#entries.clear();
-      this.#seen.clear();
+      this.#seen.fill(0);
       this.#bytes = 0;
       this.#catalogue = current;
     }
@@ -210,6 +219,13 @@ export class ResponseCache {
       }
     }
   }
+}
+
+/** FNV-1a over the key's UTF-16 code units, never 0 (an empty slot). */
+function hashKey(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h === 0 ? 1 : h;
 }
 
 // Bytes from TextEncoder or node:zlib are plain ArrayBuffer-backed views; TypeScript's lib only
