@@ -8,7 +8,7 @@
 // Options (flags or env): --duration=S (BENCH_DURATION, default 5 s per run), --connections=N
 // (BENCH_CONNECTIONS, 50), --rounds=N (BENCH_ROUNDS, 1), --workers=N (BENCH_WORKERS: also run the
 // service with WORKERS=N; default the number of cores, 0 to skip), --only=defaults,repeated,unique,cluster,
-// --node-flags="..." (BENCH_NODE_FLAGS: flags for the service's node process), --generator=autocannon|wrk
+// --node-flags="..." (BENCH_NODE_FLAGS: flags for the service's node process; default those npm start uses), --generator=autocannon|wrk
 // (BENCH_GENERATOR: the load generator of the single-process runs, default autocannon),
 // --cluster-generator=autocannon|wrk (BENCH_CLUSTER_GENERATOR: that of the WORKERS runs; default wrk
 // when it is installed, see BENCHMARKS.md).
@@ -28,8 +28,9 @@ const CONNECTIONS = opt('connections', 'BENCH_CONNECTIONS', 50);
 const ROUNDS = opt('rounds', 'BENCH_ROUNDS', 1);
 const WORKERS = opt('workers', 'BENCH_WORKERS', availableParallelism());
 const ONLY = new Set((args.only ?? 'defaults,repeated,unique,cluster').split(','));
-// Flags for the service's node process (e.g. --node-flags=--optimize-for-size), space-separated.
-const NODE_FLAGS = (args['node-flags'] ?? process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+// Flags for the service's node process, space-separated; by default those `npm start` gives it.
+const START_FLAGS = /\bnode ((?:--\S+ )*)dist\/server\.mjs/.exec(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start)?.[1] ?? '';
+const NODE_FLAGS = (args['node-flags'] ?? process.env.BENCH_NODE_FLAGS ?? START_FLAGS).split(' ').filter(Boolean);
 // wrk (Debian package wrk: a C generator, several times cheaper per request than autocannon) can
 // load a server harder than autocannon, which on two cores saturates one of them itself.
 const HAS_WRK = (() => {
@@ -246,7 +247,7 @@ function printRow({ name, base, svc, ratio }) {
 // ---------------------------------------------------------------------------------------------
 
 console.log(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
-if (NODE_FLAGS.length) console.log(`Service node flags: ${NODE_FLAGS.join(' ')}`);
+console.log(`Service started as: node ${[...NODE_FLAGS, 'dist/server.mjs'].join(' ')}`);
 console.log(`Load: ${GENERATOR} (WORKERS runs: ${CLUSTER_GENERATOR}), ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} round(s), loopback; load generator on the same cores.`);
 
 const service = await startService();
