@@ -3,7 +3,8 @@
 // Starts the built server (dist/server.mjs, so run after npm run build) and a raw node:http
 // server answering each path with the service's own bytes, drives both with autocannon on
 // loopback for a bounded time, and prints per scenario: requests/s, p50, p99 and the ratio to the
-// baseline. Rounds alternate baseline and service to spread machine noise over both.
+// baseline. Rounds alternate baseline and service to spread machine noise over both; the ratio is
+// the median of the rounds' ratios.
 //
 // Options (flags or env): --duration=S (BENCH_DURATION, default 5 s per run), --connections=N
 // (BENCH_CONNECTIONS, 50), --rounds=N (BENCH_ROUNDS, 1), --workers=N (BENCH_WORKERS: also run the
@@ -228,7 +229,9 @@ async function compare(name, basePort, servicePort, paths, generator = GENERATOR
     bad: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
   });
   const row = { name, base: pick(base), svc: pick(svc) };
-  row.ratio = row.svc.rps / row.base.rps;
+  // The median of each round's ratio: a round's two runs are seconds apart, so a slow or fast
+  // spell of the machine (common on a shared VM) weighs on both sides of a ratio alike.
+  row.ratio = median(svc.map((r, i) => r.rps / base[i].rps));
   printRow(row);
   return row;
 }
