@@ -13,5 +13,4 @@ describe('node flags of the server', () => {
     expect(start?.[1]?.trim().split(' ')).toEqual(['--max-semi-space-size=4']);
     expect(JSON.parse(cmd?.[1] ?? '[]')).toEqual(['node', ...(start?.[1]?.trim().split(' ') ?? []), 'dist/server.mjs']);
   });
-
 });
