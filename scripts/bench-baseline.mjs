@@ -14,7 +14,8 @@ process.once('message', ({ routes }) => {
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
     // A compressed variant when the client accepts br and the service gave one for this path.
-    const route = ((req.headers['accept-encoding'] ?? '').includes('br') && table.get(`${path}|br`)) || table.get(path) || fallback;
+    const acceptsBr = (req.headers['accept-encoding'] ?? '').split(',').some((coding) => coding.trim() === 'br');
+    const route = (acceptsBr && table.get(`${path}|br`)) || table.get(path) || fallback;
     res.writeHead(route.status, route.headers);
     res.end(route.body);
   });

@@ -162,7 +162,8 @@ function luaScript(paths, headers) {
     typeof paths === 'function'
       ? `local ids = {${ids.map(quote).join(',')}}
 local uses = {${USE_CASES.map(quote).join(',')}}
-local i = -1
+-- wrk calls request() once to check the script before the run: the run's first call gets i = 0.
+local i = -2
 request = function()
   i = i + 1
   local id = i % #ids
@@ -176,7 +177,8 @@ request = function()
 end
 `
       : `local paths = {${paths.map(quote).join(',')}}
-local i = 0
+-- wrk calls request() once to check the script before the run: the run's first call gets paths[1].
+local i = #paths - 1
 request = function()
   i = i % #paths + 1
   return wrk.format("GET", paths[i], ${luaHeaders})
@@ -212,7 +214,8 @@ async function loadWrk(port, paths, headers = {}) {
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
+  const mid = (sorted.length - 1) / 2;
+  return (sorted[Math.floor(mid)] + sorted[Math.ceil(mid)]) / 2;
 }
 
 async function compare(name, basePort, servicePort, paths, generator = GENERATOR, headers = {}) {

@@ -15,7 +15,7 @@ export class Usd {
     return formatScaled(n, 9);
   }
 
-  /** Nearest float, for callers that need a number (JSON output uses toString). */
+  /** Nearest float, for callers that need a number (JSON output uses toJSON). */
   toNumber(): number {
     return Number(this.toString());
   }

@@ -77,8 +77,11 @@ export class ResponseCache {
     this.#maxEntries = options.maxEntries ?? 2000;
     this.#maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     this.#maxUrlLength = options.maxUrlLength ?? 2048;
-    // A power of two at least four times maxEntries, as the string set this replaces held.
-    this.#seen = new Int32Array(2 ** Math.max(4, Math.ceil(Math.log2(this.#maxEntries * 4 + 1))));
+    // A power of two at least four times maxEntries (as many keys as the string set this replaces
+    // held), from 16 slots to 2^24 (64 MiB) whatever the bound: an unbounded cache is bounded by
+    // bytes alone, and its first-request memory then simply forgets sooner.
+    const wanted = Number.isFinite(this.#maxEntries) && this.#maxEntries > 0 ? this.#maxEntries * 4 + 1 : 16;
+    this.#seen = new Int32Array(2 ** Math.min(24, Math.max(4, Math.ceil(Math.log2(wanted)))));
   }
 
   get size(): number {

@@ -32,6 +32,7 @@ const modelArb = fc.record({
   quality: fc.integer({ min: 1, max: 5 }),
   contextTokens: fc.constantFrom(8000, 128000, 1000000),
   scores: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: USE_CASES.length, maxLength: USE_CASES.length }),
+  legacy: fc.boolean(),
 });
 
 type ModelSpec = typeof modelArb extends fc.Arbitrary<infer T> ? T : never;
@@ -50,7 +51,7 @@ function catalogueOf(models: ModelSpec[]): Catalogue {
           : { longContextSteps: [m.longer.cachedInput === undefined ? { threshold: m.longer.threshold, input: m.longer.input, output: m.longer.output } : m.longer] }),
         context: CONTEXT_TEXT[m.contextTokens], contextTokens: m.contextTokens, verified: 'November 2026', quality: m.quality,
         useCases: Object.fromEntries(USE_CASES.map((u, j) => [u, m.scores[j]])),
-        status: 'current', sourceUrl: 'https://example.com/pricing', priceSource: 'test', checkedOn: '2026-11-21', qualitySource: 'test',
+        status: m.legacy ? 'legacy' : 'current', sourceUrl: 'https://example.com/pricing', priceSource: 'test', checkedOn: '2026-11-21', qualitySource: 'test',
       }])),
     },
   }));
@@ -66,7 +67,9 @@ const workloadArb: fc.Arbitrary<Workload> = fc.record({
   cachedInputTokens: fc.option(fc.constantFrom(0, 500, 1000, 5_000_000), { nil: undefined }),
 }).map(({ cachedInputTokens, ...w }) => (cachedInputTokens === undefined ? w : { ...w, cachedInputTokens }));
 
-const byId = (a: Model, b: Model) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+// Equal costs: current models before legacy ones, then by id (the documented tie-break).
+const byId = (a: Model, b: Model) =>
+  a.status !== b.status ? (a.status === 'current' ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 function cheapestReference(c: Catalogue, w: Workload, o: { limit: number; useCase?: UseCase; quality?: QualityBand; budgetNanos?: bigint }) {
   const tiers = o.quality ? QUALITY_BANDS[o.quality] : undefined;
@@ -139,7 +142,7 @@ describe('pre-ranked top-k equals ranking every model exactly', () => {
 });
 
 const plain: ModelSpec = {
-  tier: 'Mid', input: 0, output: 0, cachedInput: undefined, long: undefined, longer: undefined, quality: 4, contextTokens: 128000, scores: USE_CASES.map(() => 4),
+  tier: 'Mid', input: 0, output: 0, cachedInput: undefined, long: undefined, longer: undefined, quality: 4, contextTokens: 128000, scores: USE_CASES.map(() => 4), legacy: false,
 };
 
 describe('estimateFloor', () => {
@@ -174,7 +177,7 @@ describe('ties after rounding', () => {
   it('recommendModels: a dearer model whose cost rounds to the same nano-dollar still wins on id', () => {
     // 1,000 input tokens: 0.1/1M → 100,000 nano-dollars; (0.1 + 1e-9)/1M → 100,000.001, rounded to
     // 100,000. Equal costs, so the smaller id (the dearer model, p0-m00) ranks first.
-    const m = { tier: 'Mid' as Tier, cachedInput: undefined, long: undefined, longer: undefined, quality: 4, contextTokens: 128000 as const, scores: USE_CASES.map(() => 4) };
+    const m = { tier: 'Mid' as Tier, cachedInput: undefined, long: undefined, longer: undefined, quality: 4, contextTokens: 128000 as const, scores: USE_CASES.map(() => 4), legacy: false };
     const c = catalogueOf([{ ...m, input: 0.1 + 1e-9, output: 1 }, { ...m, input: 0.1, output: 1 }]);
     const got = recommendModels(c, { inputTokens: 1000, outputTokens: 0, limit: 1 });
     expect(got.map((r) => [r.model.id, r.costPerRequest.toString()])).toEqual([['p0-m00', '0.0001']]);

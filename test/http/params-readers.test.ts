@@ -50,7 +50,7 @@ describe('parseQuery without zod', () => {
       const values = fc.dictionary(fc.constantFrom(...names), value, { maxKeys: names.length });
       fc.assert(
         fc.property(values, (v) => {
-          expect(viaReaders(e.query, v)).toEqual(viaZod(e.query, v));
+          expect(viaReaders(e.query, v)).toStrictEqual(viaZod(e.query, v));
         }),
         { numRuns: 1000 },
       );

@@ -18,6 +18,25 @@ describe('response cache bounds', () => {
     expect(c.get('a')).toBeDefined();
   });
 
+  it('keeps answers from their second request under any entry bound, unbounded included', () => {
+    for (const maxEntries of [0, 1, 1e9, Infinity]) {
+      const c = cache(maxEntries);
+      expect(c.set('a', fixtureCatalogue, body('1'), 'x').counted, String(maxEntries)).toBe(-1);
+      if (maxEntries > 0) {
+        c.set('a', fixtureCatalogue, body('1'), 'x');
+        expect(c.get('a'), String(maxEntries)).toBeDefined();
+      }
+    }
+  });
+
+  it('remembers a first request across many others, and forgets it once kept', () => {
+    const c = cache(100);
+    c.set('a', fixtureCatalogue, body('1'), 'x');
+    for (let i = 0; i < 50; i++) c.set(`other-${i}`, fixtureCatalogue, body('2'), 'x');
+    c.set('a', fixtureCatalogue, body('1'), 'x');
+    expect(c.get('a')).toBeDefined();
+  });
+
   it('drops the least recently used entry first, and never holds more than maxEntries', () => {
     const c = cache(2);
     const keep = (key: string) => {
