@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { uniqueKinds, uniqueMix } from './bench-queries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'bench-direct');
@@ -23,16 +24,7 @@ const { createApp, directAnswers, loadCatalogueFromDir, nodeCompressors } = awai
 
 const catalogue = loadCatalogueFromDir(join(root, 'data'));
 const ids = catalogue.models.map((m) => m.id);
-const USE_CASES = ['coding', 'chat', 'classification', 'extraction', 'reasoning', 'analysis'];
-const other = (i, first) => (first + 1 + (i % (ids.length - 1))) % ids.length;
-// The all-unique sequence of npm run bench (scripts/bench.mjs), by kind.
-const KINDS = {
-  cheapest: (i) => `/api/cheapest?input_tokens=${1000 + i}&output_tokens=${500 + (i % 997)}`,
-  calculate: (i) => `/api/calculate?model=${ids[i % ids.length]}&input_tokens=${2000 + i}&requests=${100 + (i % 50)}`,
-  compare: (i) => `/api/compare?models=${ids[i % ids.length]},${ids[other(i, i % ids.length)]}&input_tokens=${1000 + i}`,
-  recommend: (i) => `/api/recommend?input_tokens=${1000 + i}&use_case=${USE_CASES[i % USE_CASES.length]}`,
-};
-const kinds = Object.values(KINDS);
+const KINDS = uniqueKinds(ids);
 
 /** Median and fastest µs per request of `path(i)` over fresh i, on a fresh app (an empty cache). */
 function measure(path) {
@@ -60,7 +52,7 @@ console.log(`Node ${process.version}; µs of our own work per request (median an
 console.log('| requests | median µs | fastest µs |');
 console.log('| --- | ---: | ---: |');
 const rows = [
-  ['all-unique mix', (i) => kinds[i % 4](i)],
+  ['all-unique mix', uniqueMix(ids)],
   ...Object.entries(KINDS).map(([name, path]) => [`all-unique ${name}`, path]),
   ['cached /api/cheapest', () => '/api/cheapest'],
   ['cached /api/calculate with a query', () => `/api/calculate?model=${ids[0]}&input_tokens=3000`],

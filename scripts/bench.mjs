@@ -20,6 +20,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { UNIQUE_USE_CASES, uniqueMix } from './bench-queries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).map((a) => { const [name, ...value] = a.replace(/^--/, '').split('='); return [name, value.join('=')]; }));
@@ -152,7 +153,7 @@ async function loadAutocannon(port, paths, headers = {}) {
 }
 
 // wrk takes its requests from a Lua script: a list of paths cycled, or the all-unique sequence
-// written in Lua (the same formula as UNIQUE below, from the same ids).
+// written in Lua (the formula of scripts/bench-queries.mjs, from the same ids).
 let scratch;
 function luaScript(paths, headers) {
   scratch ??= mkdtempSync(join(tmpdir(), 'bench-wrk-'));
@@ -161,7 +162,7 @@ function luaScript(paths, headers) {
   const body =
     typeof paths === 'function'
       ? `local ids = {${ids.map(quote).join(',')}}
-local uses = {${USE_CASES.map(quote).join(',')}}
+local uses = {${UNIQUE_USE_CASES.map(quote).join(',')}}
 -- wrk calls request() once to check the script before the run: the run's first call gets i = 0.
 local i = -2
 request = function()
@@ -296,17 +297,7 @@ const REPEATED = [
 ];
 
 // Every request a parameter combination never seen before, so no cache can help.
-const USE_CASES = ['coding', 'chat', 'classification', 'extraction', 'reasoning', 'analysis'];
-const other = (i, first) => (first + 1 + (i % (ids.length - 1))) % ids.length;
-const UNIQUE = (i) => {
-  const id = i % ids.length;
-  switch (i % 4) {
-    case 0: return `/api/cheapest?input_tokens=${1000 + i}&output_tokens=${500 + (i % 997)}`;
-    case 1: return `/api/calculate?model=${ids[id]}&input_tokens=${2000 + i}&requests=${100 + (i % 50)}`;
-    case 2: return `/api/compare?models=${ids[id]},${ids[other(i, id)]}&input_tokens=${1000 + i}`;
-    default: return `/api/recommend?input_tokens=${1000 + i}&use_case=${USE_CASES[i % USE_CASES.length]}`;
-  }
-};
+const UNIQUE = uniqueMix(ids);
 
 const routes = {};
 // The baseline answers a path (or path|br when the request accepts br) with these bytes.
@@ -334,6 +325,8 @@ if (ONLY.has('repeated')) {
 if (ONLY.has('unique')) {
   if (!ONLY.has('repeated')) printHeader('Mixes (single process)');
   results.push(await compare('all-unique mix', baseline.port, service.port, UNIQUE));
+  const afterUnique = rssKb(service.child.pid);
+  console.log(`\nService memory after the all-unique runs: RSS ${(afterUnique.rss / 1024).toFixed(0)} MB, peak RSS ${(afterUnique.peak / 1024).toFixed(0)} MB`);
 }
 const memory = rssKb(service.child.pid);
 console.log(`\nService memory after the runs: RSS ${(memory.rss / 1024).toFixed(0)} MB, peak RSS ${(memory.peak / 1024).toFixed(0)} MB`);

@@ -9,10 +9,8 @@ export class Usd {
 
   /** The decimal text, shortest form: 1250000n → "0.00125", 3000000000n → "3". */
   toString(): string {
-    const n = this.nanos;
-    // The shortest text of the nearest double is this decimal in the range toJSON explains.
-    if ((n >= 1000n && n < EXACT_JSON_LIMIT) || (n <= -1000n && n > -EXACT_JSON_LIMIT)) return String(Number(n) / 1e9);
-    return formatScaled(n, 9);
+    const exact = exactDouble(this.nanos);
+    return exact === undefined ? formatScaled(this.nanos, 9) : String(exact);
   }
 
   /** Nearest float, for callers that need a number (JSON output uses toJSON). */
@@ -21,21 +19,27 @@ export class Usd {
   }
 
   /**
-   * The amount as a JSON number. Between 10^-6 and 10^6 USD (or zero) the nearest double prints back
-   * as exactly this decimal: it has at most 15 significant digits, which a double always keeps, and
-   * JavaScript writes such numbers without an exponent. Outside that range, inside `withInexactJson`
-   * the amount goes to its callback (http/json.ts writes its exact text); elsewhere it is the
-   * nearest float.
+   * The amount as a JSON number when that number prints back exactly (see exactDouble). Otherwise,
+   * inside `withInexactJson`, the amount goes to its callback (http/json.ts writes its exact text);
+   * elsewhere it is the nearest float.
    */
   toJSON(): number | string {
-    const n = this.nanos;
-    if ((n >= 1000n && n < EXACT_JSON_LIMIT) || (n <= -1000n && n > -EXACT_JSON_LIMIT) || n === 0n) return Number(n) / 1e9;
-    return inexactJson === undefined ? this.toNumber() : inexactJson(this);
+    return exactDouble(this.nanos) ?? (inexactJson === undefined ? this.toNumber() : inexactJson(this));
   }
 }
 
 // 10^15 nano-dollars: 15 significant digits of nano-dollars.
-const EXACT_JSON_LIMIT = 10n ** 15n;
+const EXACT_LIMIT = 10n ** 15n;
+
+/**
+ * The double nearest an amount of nano-dollars, when its shortest text is exactly the amount's
+ * decimal: zero, or between 10^-6 and 10^6 USD, where the decimal has at most 15 significant
+ * digits (which a double always keeps) and JavaScript writes it without an exponent.
+ */
+function exactDouble(nanos: bigint): number | undefined {
+  if ((nanos >= 1000n && nanos < EXACT_LIMIT) || (nanos <= -1000n && nanos > -EXACT_LIMIT) || nanos === 0n) return Number(nanos) / 1e9;
+  return undefined;
+}
 
 let inexactJson: ((amount: Usd) => string) | undefined;
 

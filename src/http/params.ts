@@ -159,46 +159,46 @@ export function parseQuery<S extends QuerySchema>(search: Iterable<readonly [str
     }
     values[name] = value;
   }
-  const fields = readersOf(schema);
-  if (fields !== undefined) {
-    // Every field has a reader: read them in the schema's order (so the first invalid one is
-    // reported, as zod reports it) and leave absent values out, as zod does.
-    const params: Record<string, unknown> = {};
-    for (const [name, read] of fields) {
-      let value: unknown;
-      try {
-        value = read(values[name]);
-      } catch (err) {
-        if (!(err instanceof InvalidParam)) throw err;
-        throw new ApiError(400, 'invalid_parameter', `${name} ${err.message}.`, { param: name });
-      }
-      if (value !== undefined) params[name] = value;
+  // Read in the schema's order (so the first invalid value is reported, as zod would report it),
+  // absent values left out, as zod leaves them.
+  const params: Record<string, unknown> = {};
+  for (const [name, read] of readersOf(schema)) {
+    let value: unknown;
+    try {
+      value = read(values[name]);
+    } catch (err) {
+      if (!(err instanceof InvalidParam)) throw err;
+      throw new ApiError(400, 'invalid_parameter', `${name} ${err.message}.`, { param: name });
     }
-    return params as z.output<S>;
+    if (value !== undefined) params[name] = value;
   }
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const param = String(issue?.path[0] ?? '');
-  throw new ApiError(400, 'invalid_parameter', `${param} ${issue?.message ?? 'is invalid'}.`, { param });
+  return params as z.output<S>;
 }
 
-const fieldReaders = new WeakMap<QuerySchema, ReadonlyArray<readonly [string, Reader<unknown>]> | null>();
+const fieldReaders = new WeakMap<QuerySchema, ReadonlyArray<readonly [string, Reader<unknown>]>>();
 
-/** A schema's fields with their readers, in order; undefined when a field was not built here. */
-function readersOf(schema: QuerySchema): ReadonlyArray<readonly [string, Reader<unknown>]> | undefined {
+/** A schema's fields with their readers, in order; a field not built by this module is a bug. */
+function readersOf(schema: QuerySchema): ReadonlyArray<readonly [string, Reader<unknown>]> {
   let fields = fieldReaders.get(schema);
   if (fields === undefined) {
-    const found = Object.entries(schema.shape).map(([name, field]) => [name, readers.get(field)] as const);
-    fields = found.every(([, read]) => read !== undefined) ? (found as Array<readonly [string, Reader<unknown>]>) : null;
+    fields = Object.entries(schema.shape).map(([name, field]) => {
+      const read = readers.get(field);
+      if (read === undefined) throw new Error(`query parameter ${name} was not built by src/http/params.ts, so it has no reader`);
+      return [name, read] as const;
+    });
     fieldReaders.set(schema, fields);
   }
-  return fields ?? undefined;
+  return fields;
 }
 
-/** Whether parseQuery reads this schema's fields without zod (every field built by this module). */
+/** Whether every field of a schema was built by this module (parseQuery needs their readers). */
 export function readsDirectly(schema: QuerySchema): boolean {
-  return readersOf(schema) !== undefined;
+  try {
+    readersOf(schema);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
