@@ -13,6 +13,7 @@ import type { Catalogue } from '../core/catalogue.js';
 import { createApp, directAnswers } from '../http/app.js';
 import type { Assets } from '../http/endpoint.js';
 import { formatAccessLog } from '../http/middleware/access-log/index.js';
+import { batchedWriter } from './batched-writes.js';
 import { startCluster } from './cluster.js';
 import { loadCatalogueFromDir } from './load-catalogue.js';
 import { nodeCompressors } from './node-compression.js';
@@ -109,9 +110,11 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   };
 
   // Endpoint answers written straight from the app's cache (or its handler) when the request's URL
-  // is one @hono/node-server would read unchanged; everything else goes through the listener.
+  // is one @hono/node-server would read unchanged, in batches (batched-writes.ts); everything else
+  // goes through the listener.
   const direct = directAnswers(app);
   const fetchUrl = fetchUrlOf();
+  const write = batchedWriter((err) => log.error('an answer could not be written', { reason: (err as Error).message }));
 
   const server = createServer(
     {
@@ -146,8 +149,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
           if (answer) {
             // As @hono/node-server writes every response without a Content-Type (here: a 304).
             const headers = answer.headers['content-type'] === undefined ? { ...answer.headers, 'content-type': 'text/plain; charset=UTF-8' } : answer.headers;
-            res.writeHead(answer.status, headers);
-            res.end(answer.body ?? undefined);
+            write(res, answer.status, headers, answer.body);
             return;
           }
         }

@@ -1,0 +1,115 @@
+/** Direct answers written in batches: queued in order, written together, one failure isolated. */
+import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchedWriter } from '../../src/runtime/batched-writes.js';
+import { startServer, type Logger, type RunningServer } from '../../src/runtime/node.js';
+import { open, parseResponse, readUntilClosed } from './raw-http.js';
+
+/** A stand-in response that records what is written to it, in a log shared by all of them. */
+function fakeResponse(name: string, log: string[], failing = false): ServerResponse {
+  const res = {
+    writeHead(status: number) {
+      if (failing) throw new Error(`${name} cannot be written`);
+      log.push(`${name} head ${status}`);
+      return res;
+    },
+    end(body?: Uint8Array) {
+      log.push(`${name} end ${body === undefined ? 'none' : new TextDecoder().decode(body)}`);
+      return res;
+    },
+    destroy() {
+      log.push(`${name} destroyed`);
+      return res;
+    },
+  };
+  return res as unknown as ServerResponse;
+}
+
+describe('batchedWriter', () => {
+  it('writes nothing until the scheduled flush, then every queued answer in order; a new batch schedules again', () => {
+    const log: string[] = [];
+    const flushes: (() => void)[] = [];
+    const write = batchedWriter(() => undefined, (flush) => flushes.push(flush));
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    write(fakeResponse('a', log), 200, {}, bytes('A'));
+    write(fakeResponse('b', log), 304, {}, null);
+    write(fakeResponse('c', log), 200, {}, bytes('C'));
+    expect(log).toEqual([]);
+    expect(flushes).toHaveLength(1);
+    flushes[0]?.();
+    expect(log).toEqual(['a head 200', 'a end A', 'b head 304', 'b end none', 'c head 200', 'c end C']);
+    write(fakeResponse('d', log), 200, {}, bytes('D'));
+    expect(flushes).toHaveLength(2);
+    flushes[1]?.();
+    expect(log.slice(6)).toEqual(['d head 200', 'd end D']);
+  });
+
+  it('destroys a response whose write throws, reports it and still writes the rest of the batch', () => {
+    const log: string[] = [];
+    const errors: unknown[] = [];
+    const flushes: (() => void)[] = [];
+    const write = batchedWriter((err) => errors.push(err), (flush) => flushes.push(flush));
+    write(fakeResponse('a', log, true), 200, {}, null);
+    write(fakeResponse('b', log), 200, {}, null);
+    flushes[0]?.();
+    expect(log).toEqual(['a destroyed', 'b head 200', 'b end none']);
+    expect(errors.map((err) => (err as Error).message)).toEqual(['a cannot be written']);
+  });
+});
+
+describe('the Node server writing direct answers in batches', () => {
+  const quiet: Logger = { notice: () => undefined, error: () => undefined };
+  let running: RunningServer;
+  let port: number;
+  beforeAll(async () => {
+    running = startServer({ PORT: '0', HOST: '127.0.0.1' }, quiet);
+    port = ((await running.listening) as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await running.drain();
+  });
+
+  it('answers requests pipelined on one connection in the order they were asked', async () => {
+    const socket = await open(port);
+    const text = readUntilClosed(socket);
+    const ask = (target: string, last = false) => `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${last ? 'Connection: close\r\n' : ''}\r\n`;
+    // Three in one write: a computed answer, a not-found (the full chain, asynchronous) and another computed one.
+    socket.write(
+      ask('/api/calculate?model=openai-gpt-4o-mini&input_tokens=1000&output_tokens=0&requests=1') +
+        ask('/api/nothing-here') +
+        ask('/api/calculate?model=openai-gpt-4o-mini&input_tokens=2000&output_tokens=0&requests=1', true),
+    );
+    const raw = await text;
+    const starts = [...raw.matchAll(/HTTP\/1\.1 \d{3}/g)].map((m) => m.index ?? 0);
+    const answers = starts.map((start, i) => parseResponse(raw.slice(start, starts[i + 1])));
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 200]);
+    // gpt-4o-mini input is $0.15 per million tokens: 1,000 tokens cost $0.00015, 2,000 cost $0.0003.
+    const perRequest = (a: (typeof answers)[number]) =>
+      (JSON.parse(a.body.slice(0, Number(a.headers['content-length']))) as { costs: { perRequest: number } }).costs.perRequest;
+    expect(perRequest(answers[0] as (typeof answers)[number])).toBe(0.00015);
+    expect(perRequest(answers[2] as (typeof answers)[number])).toBe(0.0003);
+  });
+
+  it('keeps serving after a client hangs up before its answer is written', async () => {
+    for (let i = 0; i < 20; i++) {
+      const socket = await open(port);
+      socket.end(`GET /api/cheapest?input_tokens=${1000 + i} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      socket.destroy();
+    }
+    const res = await fetch(`http://127.0.0.1:${port}/api/cheapest?input_tokens=5`);
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 200 concurrent unique requests, each with its own figures', async () => {
+    const tokens = Array.from({ length: 200 }, (_, i) => 1000 * (i + 1));
+    const answers = await Promise.all(
+      tokens.map(async (n) => {
+        const res = await fetch(`http://127.0.0.1:${port}/api/calculate?model=openai-gpt-4o-mini&input_tokens=${n}&output_tokens=0&requests=1`);
+        return ((await res.json()) as { costs: { perRequest: number } }).costs.perRequest;
+      }),
+    );
+    // $0.15 per million input tokens: n thousand tokens cost n × $0.00015, written exactly.
+    expect(answers).toEqual(tokens.map((n) => Number(`${(n / 1000) * 15}e-5`)));
+  });
+});
