@@ -41,6 +41,15 @@ function exactDouble(nanos: bigint): number | undefined {
   return undefined;
 }
 
+/**
+ * An amount as an answer object holds it: the JSON number itself when that number prints back
+ * exactly (nearly always), so that JSON.stringify writes it without calling back into toJSON (a
+ * call from the serialiser into JavaScript costs about 0.1 µs per amount); the Usd otherwise.
+ */
+export function jsonAmount(amount: Usd): number | Usd {
+  return exactDouble(amount.nanos) ?? amount;
+}
+
 let inexactJson: ((amount: Usd) => string) | undefined;
 
 /** Runs `serialise` with the amounts no JSON number prints exactly handed to `mark` (see Usd.toJSON). */

@@ -34,9 +34,42 @@ const encoder = new TextEncoder();
 export const MIN_COMPRESS_BYTES = 1024;
 
 export function storeBody(text: string, type: string, compressible: boolean): StoredBody {
-  const body = encoder.encode(text);
+  const body = encodeBody(text);
   const identity = { body, etag: `"${hashBytes(body, type)}"` };
   return { type, identity, compressible: compressible && body.byteLength >= MIN_COMPRESS_BYTES, encoded: {}, size: body.byteLength };
+}
+
+/**
+ * The same body holding bytes of its own: `storeBody` may give a view into a shared slab (see
+ * encodeBody), which a body kept for long should not hold on to.
+ */
+export function compactBody(stored: StoredBody): StoredBody {
+  const { body } = stored.identity;
+  if (body.byteLength === body.buffer.byteLength) return stored;
+  return { ...stored, identity: { ...stored.identity, body: body.slice() } };
+}
+
+// Answers are encoded into a shared slab and handed out as views of it: making an ArrayBuffer per
+// answer costs more than encoding it (about 1.5 µs against 0.2 µs for 1.5 KB on Node 20). A slab
+// lives as long as a view of it is in use; the response cache copies out the bodies it keeps
+// (compactBody). Views start at multiples of 8, as allocators align memory.
+const SLAB_BYTES = 64 * 1024;
+let slab = new Uint8Array(0);
+let slabUsed = 0;
+
+/** UTF-8 bytes of a text: a view into the current slab when it fits, else bytes of their own. */
+function encodeBody(text: string): Uint8Array {
+  // Three bytes per UTF-16 unit at most.
+  const most = text.length * 3;
+  if (most > SLAB_BYTES / 4) return encoder.encode(text);
+  if (slabUsed + most > slab.byteLength) {
+    slab = new Uint8Array(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const { written } = encoder.encodeInto(text, slab.subarray(slabUsed));
+  const body = slab.subarray(slabUsed, slabUsed + written);
+  slabUsed += (written + 7) & ~7;
+  return body;
 }
 
 /**
@@ -90,29 +123,29 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
 
 /**
  * 64 bits from two 32-bit lanes of MurmurHash3-style mixing over the content type and the bytes,
- * four bytes a step, as 16 hex digits. Not cryptographic: an ETag only has to change when the
- * bytes do, and this runs synchronously on every runtime (about 1 µs per KB).
+ * four bytes a step (little-endian words), as 16 hex digits. Not cryptographic: an ETag only has to
+ * change when the bytes do, and this runs synchronously on every runtime (about 1 µs per KB).
  */
 export function hashBytes(bytes: Uint8Array, salt = ''): string {
-  const words: number[] = [];
-  for (let i = 0; i < salt.length; i++) words.push(salt.charCodeAt(i));
-  words.push(0xffffffff);
   const length = bytes.length;
   const whole = length & ~3;
+  // A DataView reads a word in one step whatever the view's offset (optimised code inlines it).
+  const view = new DataView(bytes.buffer, bytes.byteOffset, length);
   let tail = 0;
   for (let i = whole; i < length; i++) tail |= (bytes[i] as number) << (8 * (i - whole));
   let a = 0x9747b28c;
   let b = 0x2f9be6cc;
-  // The salt's words, then the body's (four bytes each), then the tail and the length; written
+  // The salt's characters, a separator, the body's words, then the tail and the length; written
   // out in one loop (no call per word) since it runs over every body stored.
-  const prefix = words.length;
-  const steps = prefix + whole / 4 + 2;
-  for (let step = 0; step < steps; step++) {
+  const prefix = salt.length;
+  const steps = prefix + 1 + whole / 4 + 2;
+  for (let step = 0, at = 0; step < steps; step++) {
     let word: number;
-    if (step < prefix) word = words[step] as number;
+    if (step < prefix) word = salt.charCodeAt(step);
+    else if (step === prefix) word = 0xffffffff;
     else if (step < steps - 2) {
-      const i = (step - prefix) * 4;
-      word = (bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24);
+      word = view.getInt32(at, true);
+      at += 4;
     } else word = step === steps - 2 ? tail : length;
     let k = Math.imul(word, 0xcc9e2d51);
     k = Math.imul((k << 15) | (k >>> 17), 0x1b873593);

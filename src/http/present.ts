@@ -1,6 +1,7 @@
 /** Response pieces shared by endpoints: the catalogue's meta block, cost records, model summaries. */
 import { TIERS, type Model } from '../core/catalogue-schema.js';
 import type { Costs } from '../core/cost.js';
+import { jsonAmount } from '../core/money.js';
 import type { RequestContext } from './endpoint.js';
 
 /** The addresses of the service's site and documentation page. */
@@ -27,6 +28,12 @@ export function modelSummary(model: Model) {
   return { id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status };
 }
 
+/** A cost record as answers give it (amounts through jsonAmount). */
 export function fullCosts(costs: Costs) {
-  return { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly, yearly: costs.yearly };
+  return { ...dailyCosts(costs), yearly: jsonAmount(costs.yearly) };
+}
+
+/** The per-request, daily and monthly costs alone. */
+export function dailyCosts(costs: Costs) {
+  return { perRequest: jsonAmount(costs.perRequest), daily: jsonAmount(costs.daily), monthly: jsonAmount(costs.monthly) };
 }

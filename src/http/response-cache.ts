@@ -9,7 +9,7 @@
  */
 import type { Catalogue } from '../core/catalogue.js';
 import { queryEntries } from './params.js';
-import { etagMatches, selectVariant, type Compressors, type StoredBody, type Variant } from './precompressed.js';
+import { compactBody, etagMatches, selectVariant, type Compressors, type StoredBody, type Variant } from './precompressed.js';
 
 export interface ResponseCacheOptions {
   /** The catalogue in force; the cache empties when it returns a different object. */
@@ -140,11 +140,11 @@ export class ResponseCache {
     this.#seen[slot] = 0;
     const old = this.#entries.get(key);
     if (old) this.#drop(key, old);
-    entry.counted = body.size;
-    this.#entries.set(key, entry);
+    const kept: CacheEntry = { ...entry, body: compactBody(body), counted: body.size };
+    this.#entries.set(key, kept);
     this.#bytes += body.size;
     this.#evict();
-    return entry;
+    return kept;
   }
 
   /** The answer for an entry: 200 with the variant the client accepts, or 304 when its ETag matches. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { divideRoundHalfUp, formatScaled, parseScaled, Usd } from '../../src/core/money.js';
+import { divideRoundHalfUp, formatScaled, jsonAmount, parseScaled, Usd } from '../../src/core/money.js';
 import { toJson } from '../../src/http/json.js';
 
 describe('Usd formatting', () => {
@@ -87,5 +87,29 @@ describe('toJson', () => {
 
   it('leaves plain JSON alone', () => {
     expect(toJson({ a: [1, 'x', null, true] })).toBe('{"a":[1,"x",null,true]}');
+  });
+});
+
+describe('jsonAmount', () => {
+  it.each([
+    [0n, 0],
+    [1_000n, 0.000001],
+    [1_250_000n, 0.00125],
+    [4_493_387_500n, 4.4933875],
+    [999_999_999_999_999n, 999999.999999999],
+    [-1_500_000_000n, -1.5],
+  ])('%s nano-dollars go into an answer as the number %s', (nanos, number) => {
+    expect(jsonAmount(new Usd(nanos))).toBe(number);
+  });
+
+  it.each([1n, 999n, -999n, 1_000_000_000_000_000n, 123_456_789_012_345_678_901n])('%s nano-dollars stay a Usd (no number prints them exactly)', (nanos) => {
+    const amount = new Usd(nanos);
+    expect(jsonAmount(amount)).toBe(amount);
+  });
+
+  it('writes the same JSON as the Usd it stands for', () => {
+    for (const nanos of [0n, 1n, 7n, 999n, 1_000n, 1_234_567n, 4_493_387_500n, 999_999_999_999_999n, 10n ** 15n, -1_500_000_000n]) {
+      expect(toJson({ a: jsonAmount(new Usd(nanos)) })).toBe(toJson({ a: new Usd(nanos) }));
+    }
   });
 });

@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Usd } from '../../src/core/money.js';
 import { toJson } from '../../src/http/json.js';
-import { hashBytes } from '../../src/http/precompressed.js';
+import { compactBody, hashBytes, storeBody, type StoredBody } from '../../src/http/precompressed.js';
+
+// The tag of one fixed input, worked out by the byte-by-byte implementation this file first tested.
+const PINNED_TAG = 'ba5d908a444e2fa5';
 
 // The reference: each amount marked as a string holding its exact text, the marks replaced after.
 // The mark is this test's own, so no generated string can hold it.
@@ -104,5 +107,39 @@ describe('hashBytes (ETags)', () => {
     expect(seen.size).toBe(1 + base.length * 2);
     // Trailing zero bytes are not lost in the last partial word.
     expect(hashBytes(new Uint8Array([1]))).not.toBe(hashBytes(new Uint8Array([1, 0])));
+  });
+
+  it('gives the same tag for the same bytes at any offset in their buffer', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), fc.integer({ min: 0, max: 7 }), (bytes, offset) => {
+        const shifted = new Uint8Array(bytes.length + offset);
+        shifted.set(bytes, offset);
+        expect(hashBytes(shifted.subarray(offset), 'text/plain')).toBe(hashBytes(bytes, 'text/plain'));
+      }),
+    );
+  });
+
+  it('reads the body as little-endian 32-bit words (pinned, so a tag never changes between runtimes or releases)', () => {
+    expect(hashBytes(new TextEncoder().encode('{"price":0.00125}'), 'application/json; charset=utf-8')).toBe(PINNED_TAG);
+  });
+});
+
+describe('storeBody', () => {
+  it('gives each body bytes no later body overwrites, and compactBody copies them out of the shared slab', () => {
+    const texts = Array.from({ length: 200 }, (_, i) => `{"n":${i},"pad":"${'é'.repeat(i % 37)}${'x'.repeat((i * 131) % 900)}"}`);
+    const stored = texts.map((text) => storeBody(text, 'application/json', false));
+    const decoder = new TextDecoder();
+    stored.forEach((s, i) => {
+      expect(decoder.decode(s.identity.body)).toBe(texts[i]);
+      expect(s.size).toBe(new TextEncoder().encode(texts[i]).byteLength);
+      expect(s.identity.etag).toBe(`"${hashBytes(new TextEncoder().encode(texts[i]), 'application/json')}"`);
+    });
+    // Small bodies share a slab; a compacted one holds exactly its own bytes.
+    const first = stored[0] as StoredBody;
+    expect(first.identity.body.buffer.byteLength).toBeGreaterThan(first.identity.body.byteLength);
+    const compact = compactBody(first);
+    expect(compact.identity.body.buffer.byteLength).toBe(compact.identity.body.byteLength);
+    expect(decoder.decode(compact.identity.body)).toBe(texts[0]);
+    expect(compact.identity.etag).toBe(first.identity.etag);
   });
 });

@@ -18,6 +18,14 @@ describe('response cache bounds', () => {
     expect(c.get('a')).toBeDefined();
   });
 
+  it('keeps a copy of the bytes of its own, not a view of the slab later answers are encoded into', () => {
+    const c = cache(10);
+    c.set('a', fixtureCatalogue, body('kept'), 'x');
+    const kept = c.set('a', fixtureCatalogue, body('kept'), 'x').body.identity.body;
+    expect(kept.buffer.byteLength).toBe(kept.byteLength);
+    expect(new TextDecoder().decode(c.get('a')?.body.identity.body)).toBe('kept');
+  });
+
   it('keeps answers from their second request under any entry bound, unbounded included', () => {
     for (const maxEntries of [0, 1, 1e9, Infinity]) {
       const c = cache(maxEntries);

@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { CHEAPEST_USE_CASES } from '../../core/catalogue-schema.js';
 import { findCheapest } from '../../core/cheapest.js';
-import { Usd } from '../../core/money.js';
+import { jsonAmount, Usd } from '../../core/money.js';
 import { endpoint } from '../endpoint.js';
 import { choice, integer, usdAmount } from '../params.js';
-import { modelSummary } from '../present.js';
+import { dailyCosts, modelSummary } from '../present.js';
 import { cachedEcho, cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay } from '../workload.js';
 
 const DAYS = 30;
@@ -43,7 +43,7 @@ export const cheapest = endpoint({
           requests: p.requests, days: DAYS,
         },
         filters: {
-          budget: p.budget === undefined ? null : new Usd(p.budget),
+          budget: p.budget === undefined ? null : jsonAmount(new Usd(p.budget)),
           use_case: p.use_case ?? null,
           quality: p.quality ?? null,
           limit: p.limit,
@@ -51,7 +51,7 @@ export const cheapest = endpoint({
         recommendations: ranked.map(({ rank, model, costs }) => ({
           rank,
           ...modelSummary(model),
-          costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+          costs: dailyCosts(costs),
         })),
       },
     };

@@ -1,6 +1,7 @@
 /** GET /api/compare: 2 to 10 models side by side, with what the cheapest saves. */
 import { z } from 'zod';
 import { compareModels } from '../../core/compare.js';
+import { jsonAmount } from '../../core/money.js';
 import { endpoint, findModel, requireParam } from '../endpoint.js';
 import { idList } from '../params.js';
 import { fullCosts, modelSummary } from '../present.js';
@@ -36,9 +37,9 @@ export const compare = endpoint({
         },
         comparison: comparison.map(({ model, costs }) => ({ ...modelSummary(model), costs: fullCosts(costs) })),
         summary: {
-          cheapest: { id: summary.cheapest.model.id, name: summary.cheapest.model.name, monthly: summary.cheapest.monthly },
-          mostExpensive: { id: summary.mostExpensive.model.id, name: summary.mostExpensive.model.name, monthly: summary.mostExpensive.monthly },
-          savings: summary.savings,
+          cheapest: { id: summary.cheapest.model.id, name: summary.cheapest.model.name, monthly: jsonAmount(summary.cheapest.monthly) },
+          mostExpensive: { id: summary.mostExpensive.model.id, name: summary.mostExpensive.model.name, monthly: jsonAmount(summary.mostExpensive.monthly) },
+          savings: { monthly: jsonAmount(summary.savings.monthly), yearly: jsonAmount(summary.savings.yearly), percent: summary.savings.percent },
         },
       },
     };

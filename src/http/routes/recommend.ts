@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { TIERS, USE_CASES } from '../../core/catalogue-schema.js';
 import { recommendModels } from '../../core/recommend.js';
-import { Usd } from '../../core/money.js';
+import { jsonAmount, Usd } from '../../core/money.js';
 import { endpoint } from '../endpoint.js';
 import { choice, contextSize, integer, optionalInteger, usdAmount } from '../params.js';
 import { inputTokens, outputTokens } from '../workload.js';
@@ -43,7 +43,7 @@ export const recommend = endpoint({
           use_case: p.use_case ?? null,
           budget: p.budget ?? null,
           quality: p.quality ?? null,
-          max_cost: p.max_cost === undefined ? null : new Usd(p.max_cost),
+          max_cost: p.max_cost === undefined ? null : jsonAmount(new Usd(p.max_cost)),
           min_context: p.min_context ?? null,
           input_tokens: p.input_tokens,
           output_tokens: p.output_tokens,
@@ -58,7 +58,7 @@ export const recommend = endpoint({
           status: model.status,
           quality: model.quality,
           context: model.context,
-          costPerRequest,
+          costPerRequest: jsonAmount(costPerRequest),
           reason,
         })),
       },
