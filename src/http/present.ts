@@ -30,7 +30,8 @@ export function modelSummary(model: Model) {
 
 /** A cost record as answers give it (amounts through jsonAmount). */
 export function fullCosts(costs: Costs) {
-  return { ...dailyCosts(costs), yearly: jsonAmount(costs.yearly) };
+  // Spelt out rather than spread from dailyCosts: a spread builds the object slowly, per answer.
+  return { perRequest: jsonAmount(costs.perRequest), daily: jsonAmount(costs.daily), monthly: jsonAmount(costs.monthly), yearly: jsonAmount(costs.yearly) };
 }
 
 /** The per-request, daily and monthly costs alone. */
