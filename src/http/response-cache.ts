@@ -8,7 +8,6 @@
  * write it without building Request or Response objects.
  */
 import type { Catalogue } from '../core/catalogue.js';
-import { queryEntries } from './params.js';
 import { compactBody, etagMatches, selectVariant, type Compressors, type StoredBody, type Variant } from './precompressed.js';
 
 export interface ResponseCacheOptions {
@@ -88,7 +87,13 @@ export class ResponseCache {
     return this.#entries.size;
   }
 
-  /** The normalised key of an absolute URL, or undefined when its path is not a cached one. */
+  /**
+   * The normalised key of an absolute URL, or undefined when its path is not a cached one: the
+   * path (after the origin, when answers embed it) and the query's pairs as sent, still
+   * percent-encoded, without empty ones and in order of their names. Equal keys are equal queries;
+   * two spellings of one query (`%5F` for `_`) only make two entries. A query already in that form
+   * (the usual case) is its own key: one slice of the URL.
+   */
   keyOf(url: string): string | undefined {
     if (url.length > this.#maxUrlLength) return undefined;
     const slash = url.indexOf('/', url.indexOf('//') + 2);
@@ -97,18 +102,12 @@ export class ResponseCache {
     if (end === -1) end = url.length;
     let mark = url.indexOf('?', slash);
     if (mark > end) mark = -1;
-    const path = url.slice(slash, mark === -1 ? end : mark);
-    const route = this.#options.paths.get(path);
+    const route = this.#options.paths.get(url.slice(slash, mark === -1 ? end : mark));
     if (!route) return undefined;
-    let key = this.#options.keyByOrigin ? url.slice(0, slash) + path : path;
-    if (route.ignoreQuery || mark === -1) return key;
-    const pairs = queryEntries(url.slice(mark + 1, end));
-    // Sorted by name (stably, so repeats keep their order); empty values count as absent.
-    pairs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
-    key += '?';
-    // Length-prefixed, so no name or value can run into the next one.
-    for (const [name, value] of pairs) if (value !== '') key += `${name.length}:${name}=${value.length}:${value};`;
-    return key;
+    const start = this.#options.keyByOrigin ? 0 : slash;
+    if (route.ignoreQuery || mark === -1) return url.slice(start, mark === -1 ? end : mark);
+    const query = url.slice(mark + 1, end);
+    return inKeyOrder(query) ? url.slice(start, end) : url.slice(start, mark + 1) + keyOrder(query);
   }
 
   /** The entry for a key, if it was stored for the catalogue in force. */
@@ -167,7 +166,9 @@ export class ResponseCache {
     const { body } = entry;
     const variant = selectVariant(body, request.acceptEncoding, this.#options.compressors ?? {});
     const status = request.ifNoneMatch !== null && etagMatches(request.ifNoneMatch, variant.etag) ? 304 : 200;
-    const memo = `${status}${variant.encoding ?? ''}`;
+    // Never an array index ("200" would be one, and would give the object an elements store of
+    // 201 slots): a named property.
+    const memo = `${variant.encoding ?? 'identity'} ${status}`;
     let headers = entry.headers[memo];
     if (headers === undefined) {
       const made: HeaderRecord = { 'cache-control': entry.cacheControl, etag: variant.etag };
@@ -222,6 +223,34 @@ export class ResponseCache {
       }
     }
   }
+}
+
+// Empty pairs (`a=`, `a`, `&&`) are left out of keys: every endpoint reads an empty value as absent.
+
+/** Whether a raw query has no empty pair and its names (as sent) in order. */
+function inKeyOrder(query: string): boolean {
+  let previous = '';
+  for (let start = 0; start <= query.length; ) {
+    let end = query.indexOf('&', start);
+    if (end === -1) end = query.length;
+    const eq = query.indexOf('=', start);
+    if (eq === -1 || eq >= end - 1) return false;
+    const name = query.slice(start, eq);
+    if (name < previous) return false;
+    previous = name;
+    start = end + 1;
+  }
+  return true;
+}
+
+/** A raw query's non-empty pairs, as sent, sorted by name (stably: a repeated name keeps its order). */
+function keyOrder(query: string): string {
+  const pairs = query.split('&').filter((pair) => {
+    const eq = pair.indexOf('=');
+    return eq !== -1 && eq < pair.length - 1;
+  });
+  const nameOf = (pair: string) => pair.slice(0, pair.indexOf('='));
+  return pairs.sort((x, y) => (nameOf(x) < nameOf(y) ? -1 : nameOf(x) > nameOf(y) ? 1 : 0)).join('&');
 }
 
 /** FNV-1a over the key's UTF-16 code units, never 0 (an empty slot). */

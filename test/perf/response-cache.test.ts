@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../src/core/catalogue.js';
 import type { AccessLogEntry } from '../../src/http/middleware/access-log/index.js';
 import { queryEntries } from '../../src/http/params.js';
+import { ResponseCache } from '../../src/http/response-cache.js';
 import { nodeCompressors } from '../../src/runtime/node-compression.js';
 import { workerCount } from '../../src/runtime/cluster.js';
 import { fixtureApp, fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
@@ -205,6 +206,48 @@ describe('fast path and the middleware chain', () => {
     for (let i = 0; i < 3; i++) expect((await app.request('http://localhost/api/cheapest')).status).toBe(200);
     const padded = `/api/cheapest?${'budget=&'.repeat(20)}`;
     expect((await app.request(`http://localhost${padded}`)).status).toBe(414);
+  });
+});
+
+describe('cache keys', () => {
+  const cache = new ResponseCache({ catalogue: () => fixtureCatalogue, paths: new Map([['/p', { ignoreQuery: false }]]), keyByOrigin: false });
+  // What an endpoint reads of a query: its non-empty pairs, decoded, in order of their names.
+  const meaning = (query: string) =>
+    JSON.stringify(queryEntries(query).filter(([, value]) => value !== '').sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  const pair = fc.tuple(fc.constantFrom('a', 'b', 'b_c', 'b%5Fc', 'x+y', ''), fc.constantFrom('1', '2', '', '%31', 'a+b', '=', '%'), fc.boolean());
+  const text = (pairs: ReadonlyArray<readonly [string, string, boolean]>) => pairs.map(([n, v, eq]) => (eq || v !== '' ? `${n}=${v}` : n)).join('&');
+
+  it('are equal only for queries an endpoint reads alike', () => {
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 4 }), fc.array(pair, { maxLength: 4 }), (one, two) => {
+        const [q1, q2] = [text(one), text(two)];
+        if (cache.keyOf(`http://h/p?${q1}`) === cache.keyOf(`http://h/p?${q2}`)) expect(meaning(q2)).toBe(meaning(q1));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('are the same for the same pairs in another order (a repeated name keeping its order) and with empty pairs added', () => {
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 5 }), fc.array(fc.nat()), (pairs, order) => {
+        const filled = pairs.filter(([, v]) => v !== '');
+        // Sorted by the random order, stably; then each name's pairs put back in their first order.
+        const shuffled = filled.map((p, i) => ({ p, k: order[i] ?? 0, i })).sort((x, y) => x.k - y.k || x.i - y.i).map(({ p }) => p);
+        const byName = new Map<string, Array<readonly [string, string, boolean]>>();
+        for (const p of filled) byName.set(p[0], [...(byName.get(p[0]) ?? []), p]);
+        const reordered = shuffled.map((p) => byName.get(p[0])?.shift() ?? p);
+        const withEmpties = `&${text(reordered).replaceAll('&', '&&a=&')}&b`;
+        expect(cache.keyOf(`http://h/p?${withEmpties}`)).toBe(cache.keyOf(`http://h/p?${text(filled)}`));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('are the URL itself from the path on for a query already in order, and the path alone for no query', () => {
+    expect(cache.keyOf('http://h/p?a=1&b=2#frag')).toBe('/p?a=1&b=2');
+    expect(cache.keyOf('http://h/p?b=2&a=1&c=')).toBe('/p?a=1&b=2');
+    expect(cache.keyOf('http://h/p')).toBe('/p');
+    expect(cache.keyOf('http://h/elsewhere?a=1')).toBeUndefined();
   });
 });
 
