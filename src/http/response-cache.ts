@@ -90,9 +90,11 @@ export class ResponseCache {
   /**
    * The normalised key of an absolute URL, or undefined when its path is not a cached one: the
    * path (after the origin, when answers embed it) and the query's pairs as sent, still
-   * percent-encoded, without empty ones and in order of their names. Equal keys are equal queries;
-   * two spellings of one query (`%5F` for `_`) only make two entries. A query already in that form
-   * (the usual case) is its own key: one slice of the URL.
+   * percent-encoded, without empty ones and in order of their names. Equal keys are queries every
+   * endpoint reads alike: the same pairs, but for the order of names that differ only in spelling
+   * (`b_c`, `b%5Fc`), and a name given twice is refused with a 400, which is never kept. Two
+   * spellings of one query only make two entries. A query already in that form (the usual case)
+   * is its own key: one slice of the URL.
    */
   keyOf(url: string): string | undefined {
     if (url.length > this.#maxUrlLength) return undefined;

@@ -114,7 +114,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   // goes through the listener.
   const direct = directAnswers(app);
   const fetchUrl = fetchUrlOf();
-  const write = batchedWriter((err) => log.error('an answer could not be written', { reason: (err as Error).message }));
+  const writer = batchedWriter((err) => log.error('an answer could not be written', { reason: String((err as Error | undefined)?.message ?? err) }));
 
   const server = createServer(
     {
@@ -149,7 +149,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
           if (answer) {
             // As @hono/node-server writes every response without a Content-Type (here: a 304).
             const headers = answer.headers['content-type'] === undefined ? { ...answer.headers, 'content-type': 'text/plain; charset=UTF-8' } : answer.headers;
-            write(res, answer.status, headers, answer.body);
+            writer.write(res, answer.status, headers, answer.body);
             return;
           }
         }
@@ -158,7 +158,12 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     },
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // An answer queued for a request pipelined before the bad one goes out first, as it would
+    // have without batching; the refusal below then sees it sent.
+    writer.flush();
+    answerClientError(err, socket);
+  });
 
   const listening = new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', reject);
