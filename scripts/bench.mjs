@@ -2,9 +2,10 @@
 //
 // Starts the built server (dist/server.mjs, so run after npm run build) and a raw node:http
 // server answering each path with the service's own bytes, drives both with autocannon on
-// loopback for a bounded time, and prints per scenario: requests/s, p50, p99 and the ratio to the
-// baseline. Rounds alternate baseline and service to spread machine noise over both; the ratio is
-// the median of the rounds' ratios.
+// loopback for a bounded time, and prints per scenario: requests/s, p50, p99, the ratio to the
+// baseline and each side's CPU time per request (Linux /proc). Rounds alternate baseline and
+// service to spread machine noise over both; the ratio is the median of the rounds' ratios. The
+// all-unique scenario also prints the service's RSS after each of its runs.
 //
 // Options (flags or env): --duration=S (BENCH_DURATION, default 5 s per run), --connections=N
 // (BENCH_CONNECTIONS, 50), --rounds=N (BENCH_ROUNDS, 1), --workers=N (BENCH_WORKERS: also run the
@@ -122,6 +123,27 @@ function capture(port, path, encoding = 'identity') {
   });
 }
 
+// Clock ticks per second of /proc's CPU times (getconf CLK_TCK; 100 on nearly every Linux).
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time a process has used (user + system, all its threads) in µs; NaN where /proc is missing. */
+function cpuMicros(pid) {
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime is the
+    // 12th of them, stime the 13th (proc(5)).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
 function rssKb(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -131,9 +153,15 @@ function rssKb(pid) {
   }
 }
 
-/** One run with the given generator; `paths` is a list cycled per connection, or a function of a global counter. */
-function load(port, paths, generator, headers) {
-  return generator === 'wrk' ? loadWrk(port, paths, headers) : loadAutocannon(port, paths, headers);
+/**
+ * One run with the given generator against `server` ({ port, cpuPid }); `paths` is a list cycled
+ * per connection, or a function of a global counter. With a cpuPid, the run also reports that
+ * process's CPU time per request (a cluster's primary would not count its workers: none given).
+ */
+async function load(server, paths, generator, headers) {
+  const before = cpuMicros(server.cpuPid);
+  const run = await (generator === 'wrk' ? loadWrk(server.port, paths, headers) : loadAutocannon(server.port, paths, headers));
+  return { ...run, cpu: (cpuMicros(server.cpuPid) - before) / (run.rps * DURATION) };
 }
 
 async function loadAutocannon(port, paths, headers = {}) {
@@ -219,36 +247,41 @@ function median(values) {
   return (sorted[Math.floor(mid)] + sorted[Math.ceil(mid)]) / 2;
 }
 
-async function compare(name, basePort, servicePort, paths, generator = GENERATOR, headers = {}) {
-  const base = [];
+/** Rounds of the baseline then the service; `afterService` runs after each service run. */
+async function compare(name, base, service, paths, { generator = GENERATOR, headers = {}, afterService = () => {} } = {}) {
+  const baseRuns = [];
   const svc = [];
   for (let round = 0; round < ROUNDS; round++) {
-    base.push(await load(basePort, paths, generator, headers));
-    svc.push(await load(servicePort, paths, generator, headers));
+    baseRuns.push(await load(base, paths, generator, headers));
+    svc.push(await load(service, paths, generator, headers));
+    afterService();
   }
   const pick = (runs) => ({
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
+    cpu: median(runs.map((r) => r.cpu)),
     bad: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
   });
-  const row = { name, base: pick(base), svc: pick(svc) };
+  const basePicked = pick(baseRuns);
+  const row = { name, base: basePicked, svc: pick(svc) };
   // The median of each round's ratio: a round's two runs are seconds apart, so a slow or fast
   // spell of the machine (common on a shared VM) weighs on both sides of a ratio alike.
-  row.ratio = median(svc.map((r, i) => r.rps / base[i].rps));
+  row.ratio = median(svc.map((r, i) => r.rps / baseRuns[i].rps));
   printRow(row);
   return row;
 }
 
 function printHeader(title) {
   console.log(`\n### ${title}\n`);
-  console.log('| scenario | baseline req/s | service req/s | ratio | service p50 ms | service p99 ms | baseline p99 ms | non-2xx/errors |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| scenario | baseline req/s | service req/s | ratio | service p50 ms | service p99 ms | baseline p99 ms | baseline CPU µs/req | service CPU µs/req | non-2xx/errors |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 }
 
 function printRow({ name, base, svc, ratio }) {
   const n = (x) => Math.round(x).toLocaleString('en-US');
-  console.log(`| ${name} | ${n(base.rps)} | ${n(svc.rps)} | ${ratio.toFixed(2)}× | ${svc.p50} | ${svc.p99} | ${base.p99} | ${svc.bad} |`);
+  const cpu = (x) => (Number.isFinite(x) ? x.toFixed(0) : '—');
+  console.log(`| ${name} | ${n(base.rps)} | ${n(svc.rps)} | ${ratio.toFixed(2)}× | ${svc.p50} | ${svc.p99} | ${base.p99} | ${cpu(base.cpu)} | ${cpu(svc.cpu)} | ${svc.bad} |`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,6 +341,9 @@ for (const url of [...REPEATED, UNIQUE(0), UNIQUE(1), UNIQUE(2), UNIQUE(3)]) {
   routes[path] ??= await capture(service.port, url);
 }
 const baseline = await startBaseline(routes);
+const baseTarget = { port: baseline.port, cpuPid: baseline.child.pid };
+const serviceTarget = { port: service.port, cpuPid: service.child.pid };
+const mb = (kb) => (kb / 1024).toFixed(0);
 const defaults = DEFAULTS.filter(([path, , encoding]) => routes[routeKey(path, encoding)]?.status === 200);
 
 const results = [];
@@ -315,29 +351,34 @@ if (ONLY.has('defaults')) {
   printHeader('Each endpoint at its defaults (single process)');
   for (const [path, url, encoding] of defaults) {
     const headers = encoding ? { 'accept-encoding': encoding } : {};
-    results.push(await compare(encoding ? `${path} (${encoding})` : path, baseline.port, service.port, [url], GENERATOR, headers));
+    results.push(await compare(encoding ? `${path} (${encoding})` : path, baseTarget, serviceTarget, [url], { headers }));
   }
 }
 if (ONLY.has('repeated')) {
   printHeader(`Mixes (single process)`);
-  results.push(await compare(`repeated mix (${REPEATED.length} queries)`, baseline.port, service.port, REPEATED));
+  results.push(await compare(`repeated mix (${REPEATED.length} queries)`, baseTarget, serviceTarget, REPEATED));
 }
 if (ONLY.has('unique')) {
   if (!ONLY.has('repeated')) printHeader('Mixes (single process)');
-  results.push(await compare('all-unique mix', baseline.port, service.port, UNIQUE));
+  const rssAfterRuns = [];
+  results.push(await compare('all-unique mix', baseTarget, serviceTarget, UNIQUE, { afterService: () => rssAfterRuns.push(rssKb(service.child.pid)) }));
   const afterUnique = rssKb(service.child.pid);
-  console.log(`\nService memory after the all-unique runs: RSS ${(afterUnique.rss / 1024).toFixed(0)} MB, peak RSS ${(afterUnique.peak / 1024).toFixed(0)} MB`);
+  console.log(`\nService RSS after each all-unique run: ${rssAfterRuns.map((m) => mb(m.rss)).join(', ')} MB`);
+  console.log(`Service memory after the all-unique runs: RSS ${mb(afterUnique.rss)} MB, peak RSS ${mb(afterUnique.peak)} MB`);
 }
 const memory = rssKb(service.child.pid);
-console.log(`\nService memory after the runs: RSS ${(memory.rss / 1024).toFixed(0)} MB, peak RSS ${(memory.peak / 1024).toFixed(0)} MB`);
+console.log(`\nService memory after the runs: RSS ${mb(memory.rss)} MB, peak RSS ${mb(memory.peak)} MB`);
 service.child.kill('SIGTERM');
 
 if (ONLY.has('cluster') && WORKERS > 1) {
   const clustered = await startService({ WORKERS: String(WORKERS) });
   printHeader(`WORKERS=${WORKERS} (node:cluster) against the single-process raw baseline, load by ${CLUSTER_GENERATOR}`);
-  await compare(`/api/cheapest (defaults)`, baseline.port, clustered.port, ['/api/cheapest'], CLUSTER_GENERATOR);
-  await compare(`repeated mix`, baseline.port, clustered.port, REPEATED, CLUSTER_GENERATOR);
-  await compare(`all-unique mix`, baseline.port, clustered.port, UNIQUE, CLUSTER_GENERATOR);
+  // No CPU column for the cluster: its workers' time is not the primary's.
+  const clusterTarget = { port: clustered.port };
+  const byCluster = { generator: CLUSTER_GENERATOR };
+  await compare(`/api/cheapest (defaults)`, baseTarget, clusterTarget, ['/api/cheapest'], byCluster);
+  await compare(`repeated mix`, baseTarget, clusterTarget, REPEATED, byCluster);
+  await compare(`all-unique mix`, baseTarget, clusterTarget, UNIQUE, byCluster);
   clustered.child.kill('SIGTERM');
 }
 baseline.child.kill('SIGTERM');
