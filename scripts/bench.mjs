@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { UNIQUE_USE_CASES, uniqueMix } from './bench-queries.mjs';
+import { START_FLAGS } from './start-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).map((a) => { const [name, ...value] = a.replace(/^--/, '').split('='); return [name, value.join('=')]; }));
@@ -32,8 +33,7 @@ const ROUNDS = opt('rounds', 'BENCH_ROUNDS', 1);
 const WORKERS = opt('workers', 'BENCH_WORKERS', availableParallelism());
 const ONLY = new Set((args.only ?? 'defaults,repeated,unique,cluster').split(','));
 // Flags for the service's node process, space-separated; by default those `npm start` gives it.
-const START_FLAGS = /\bnode ((?:--\S+ )*)dist\/server\.mjs/.exec(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start)?.[1] ?? '';
-const NODE_FLAGS = (args['node-flags'] ?? process.env.BENCH_NODE_FLAGS ?? START_FLAGS).split(' ').filter(Boolean);
+const NODE_FLAGS = (args['node-flags'] ?? process.env.BENCH_NODE_FLAGS ?? START_FLAGS.join(' ')).split(' ').filter(Boolean);
 // wrk (Debian package wrk: a C generator, several times cheaper per request than autocannon) can
 // load a server harder than autocannon, which on two cores saturates one of them itself.
 const HAS_WRK = (() => {

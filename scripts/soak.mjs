@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { START_FLAGS } from './start-flags.mjs';
 
 const root = join(import.meta.dirname, '..');
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
@@ -87,7 +88,8 @@ function slope(points) {
   return den === 0 ? 0 : num / den;
 }
 
-const server = spawn(process.execPath, ['--expose-gc', '--input-type=module', '-e', WRAPPER], {
+// Started with npm start's node flags (they bound its memory), plus --expose-gc for the heap samples.
+const server = spawn(process.execPath, [...START_FLAGS, '--expose-gc', '--input-type=module', '-e', WRAPPER], {
   env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', RATE_LIMIT: '', WATCH_DATA: '' },
   stdio: ['pipe', 'pipe', 'inherit'],
 });

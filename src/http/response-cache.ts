@@ -1,7 +1,7 @@
 /**
- * The response cache: answers stored as bytes under the normalised query (path + sorted params),
- * bounded (LRU by entries and bytes), dropped whole when the catalogue object changes. An answer
- * is kept from the second time its key is asked for.
+ * The response cache: answers stored as bytes under the normalised query (see keyOf), bounded by
+ * entries and bytes (evicted by second chance, close to LRU), dropped whole when the catalogue
+ * object changes. An answer is kept from the second time its key is asked for.
  *
  * The app looks up and stores bodies (see `createApp`), so a repeated query skips parsing, the
  * cost engine and serialisation; `answer` gives an entry's answer as plain data, so a runtime can
@@ -24,7 +24,7 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** Longest URL the fast path answers; longer ones take the full path (and its URL limit). */
   maxUrlLength?: number;
-  /** Headers every answer also carries, by its Content-Type (none on a 304). */
+  /** Headers every answer also carries, by its Content-Type (undefined for a 304, which has none). */
   extraHeaders?: (type: string | undefined) => Readonly<HeaderRecord>;
 }
 
@@ -206,7 +206,8 @@ export class ResponseCache {
     if (current !== this.#catalogue) {
       for (const entry of this.#entries.values()) entry.counted = -1;
       this.#entries.clear();
-      this.#seen.fill(0);
+      // Already zero for the first catalogue (up to 64 MiB of it, for an unbounded cache).
+      if (this.#catalogue !== undefined) this.#seen.fill(0);
       this.#bytes = 0;
       this.#catalogue = current;
     }

@@ -279,12 +279,22 @@ const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'The request was not received in time.'],
 };
 
+/** How long a refused connection may take to drain an answer already written before it is cut. */
+const DRAIN_BEFORE_CLOSE_MS = 10_000;
+
 /** Node's own refusals (malformed request, headers too large, too slow) as JSON errors, then close. */
-function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-  // _httpMessage is Node's (untyped) in-progress response: if it has started, nothing can be added.
-  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
+    return;
+  }
+  // _httpMessage is Node's (untyped) in-progress response: if it has started, nothing can be added,
+  // but what it has written (say a 100 KB answer to a request pipelined before the bad one) is let
+  // drain before the connection closes, within a bound.
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (pending?.headersSent) {
+    socket.end();
+    setTimeout(() => socket.destroy(), DRAIN_BEFORE_CLOSE_MS).unref();
     return;
   }
   const [status, reason, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'bad_request', 'The request is not valid HTTP/1.1.'];

@@ -50,7 +50,7 @@ describe('response cache', () => {
       for (const path of REQUESTS) {
         const expected = await snapshot(await uncached.request(`http://localhost${path}`, { headers }));
         expect(expected.status, path).toBe(200);
-        // 1st: computed and stored; 2nd: a hit on the full path (headers learnt); 3rd: the fast path.
+        // 1st: computed (and remembered); 2nd: computed and kept; 3rd: answered from the cache.
         for (let i = 0; i < 3; i++) {
           expect(await snapshot(await cached.request(`http://localhost${path}`, { headers })), `${path} #${i + 1}`).toEqual(expected);
         }

@@ -1,9 +1,12 @@
-/** Direct answers written in batches: queued in order, written together, one failure isolated. */
-import type { AddressInfo } from 'node:net';
+/**
+ * Direct answers written in batches: queued in order, written together, one failure isolated; and
+ * Node's refusal of a malformed request pipelined behind an answer, which must not cut it off.
+ */
+import type { AddressInfo, Socket } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchedWriter, MAX_BATCH } from '../../src/runtime/batched-writes.js';
-import { startServer, type Logger, type RunningServer } from '../../src/runtime/node.js';
+import { answerClientError, startServer, type Logger, type RunningServer } from '../../src/runtime/node.js';
 import { open, parseResponse, readUntilClosed } from './raw-http.js';
 
 /** A stand-in response that records what is written to it, in a log shared by all of them. */
@@ -151,5 +154,38 @@ describe('the Node server writing direct answers in batches', () => {
     );
     // $0.15 per million input tokens: n thousand tokens cost n × $0.00015, written exactly.
     expect(answers).toEqual(tokens.map((n) => Number(`${(n / 1000) * 15}e-5`)));
+  });
+});
+
+describe("Node's refusal of a malformed request", () => {
+  /** A stand-in socket recording whether it was ended (what is written drains first) or destroyed. */
+  function fakeSocket(headersSent: boolean | undefined) {
+    const calls: string[] = [];
+    const socket = {
+      writable: true,
+      _httpMessage: headersSent === undefined ? undefined : { headersSent },
+      end: (data?: string) => void calls.push(data === undefined ? 'end' : `end ${data.split('\r\n')[0]}`),
+      destroy: () => void calls.push('destroy'),
+    };
+    return { socket: socket as unknown as Socket, calls };
+  }
+  const malformed = Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_METHOD' });
+
+  it('lets an answer already started drain, then closes (it no longer cuts the answer off)', () => {
+    const { socket, calls } = fakeSocket(true);
+    answerClientError(malformed, socket);
+    expect(calls).toEqual(['end']);
+  });
+
+  it('answers with a JSON 400 when no answer has started', () => {
+    const { socket, calls } = fakeSocket(undefined);
+    answerClientError(malformed, socket);
+    expect(calls).toEqual(['end HTTP/1.1 400 Bad Request']);
+  });
+
+  it('drops a connection the client has already reset', () => {
+    const { socket, calls } = fakeSocket(true);
+    answerClientError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }), socket);
+    expect(calls).toEqual(['destroy']);
   });
 });

@@ -1,0 +1,11 @@
+// The node flags `npm start` gives the server (package.json's start script), for the scripts that
+// start dist/server.mjs themselves (npm run bench, npm run soak) to measure it as it runs.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+
+/** `npm start`'s node flags, in order (none if the script names none). */
+export const START_FLAGS = (/\bnode ((?:--\S+ )*)dist\/server\.mjs/.exec(start)?.[1] ?? '').split(' ').filter(Boolean);
