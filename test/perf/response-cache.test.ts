@@ -9,7 +9,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../src/core/catalogue.js';
 import type { AccessLogEntry } from '../../src/http/middleware/access-log/index.js';
-import { queryEntries } from '../../src/http/params.js';
+import { ApiError } from '../../src/http/errors.js';
+import { parseQuery, queryEntries } from '../../src/http/params.js';
+import { cheapestQuery } from '../../src/http/routes/cheapest.js';
 import { ResponseCache } from '../../src/http/response-cache.js';
 import { nodeCompressors } from '../../src/runtime/node-compression.js';
 import { workerCount } from '../../src/runtime/cluster.js';
@@ -211,17 +213,25 @@ describe('fast path and the middleware chain', () => {
 
 describe('cache keys', () => {
   const cache = new ResponseCache({ catalogue: () => fixtureCatalogue, paths: new Map([['/p', { ignoreQuery: false }]]), keyByOrigin: false });
-  // What an endpoint reads of a query: its non-empty pairs, decoded, in order of their names; a
-  // name given twice (once decoded) is refused with a 400, which is never cached.
+  // What /api/cheapest reads of a query, by its own parser and schema: the parameters, or a refusal
+  // (a 4xx, which is never cached).
   const meaning = (query: string) => {
-    const pairs = queryEntries(query).filter(([, value]) => value !== '');
-    if (new Set(pairs.map(([name]) => name)).size < pairs.length) return 'refused';
-    return JSON.stringify(pairs.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+    try {
+      return JSON.stringify(parseQuery(queryEntries(query), cheapestQuery), (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+    } catch (err) {
+      if (err instanceof ApiError) return 'refused';
+      throw err;
+    }
   };
-  const pair = fc.tuple(fc.constantFrom('a', 'b', 'b_c', 'b%5Fc', 'x+y', 'x%20y', ''), fc.constantFrom('1', '2', '', '%31', 'a+b', '=', '%'), fc.boolean());
+  // Real parameter names, some also spelt percent-encoded; values valid, invalid, encoded or empty.
+  const pair = fc.tuple(
+    fc.constantFrom('limit', 'li%6Dit', 'use_case', 'use%5Fcase', 'budget', 'x+y', ''),
+    fc.constantFrom('1', '2', '', '%31', 'coding', 'c%6Fding', '3+', '=', '%'),
+    fc.boolean(),
+  );
   const text = (pairs: ReadonlyArray<readonly [string, string, boolean]>) => pairs.map(([n, v, eq]) => (eq || v !== '' ? `${n}=${v}` : n)).join('&');
   // Another spelling of a name, or another value: what a second query may change of the first.
-  const respell: Record<string, string> = { b_c: 'b%5Fc', 'b%5Fc': 'b_c', 'x+y': 'x%20y', 'x%20y': 'x+y' };
+  const respell: Record<string, string> = { limit: 'li%6Dit', 'li%6Dit': 'limit', use_case: 'use%5Fcase', 'use%5Fcase': 'use_case' };
 
   it('are equal only for queries an endpoint reads alike', () => {
     let equalKeys = 0;
