@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { TIERS, USE_CASES, type Model, type Tier, type UseCase } from '../../src/core/catalogue-schema.js';
 import { buildCatalogue, type Catalogue } from '../../src/core/catalogue.js';
 import { findCheapest, isSuited, QUALITY_BANDS, type QualityBand } from '../../src/core/cheapest.js';
-import { calculateCost, costPerRequest, MODES, requestNumerator, type Workload } from '../../src/core/cost.js';
+import { calculateCost, MODES, NANOS_DIVISOR, requestNumerator, type Workload } from '../../src/core/cost.js';
+import { divideRoundHalfUp, Usd } from '../../src/core/money.js';
 import { ESTIMATE_ERROR, estimateAt, estimateFloor, priceTable } from '../../src/core/estimate.js';
 import { preRank } from '../../src/core/pre-rank.js';
 import { recommendModels, type RecommendCriteria } from '../../src/core/recommend.js';
@@ -82,12 +83,17 @@ function cheapestReference(c: Catalogue, w: Workload, o: { limit: number; useCas
     .map(({ model }, i) => ({ rank: i + 1, id: model.id, costs: calculateCost(model, w) }));
 }
 
+/** A request's cost from the plain BigInt formula: its exact numerator, rounded half up to whole nano-dollars. */
+function exactPerRequest(model: Model, w: Workload): Usd {
+  return new Usd(divideRoundHalfUp(requestNumerator(model, w), BigInt(NANOS_DIVISOR)));
+}
+
 function recommendReference(c: Catalogue, r: RecommendCriteria) {
   const w: Workload = { inputTokens: r.inputTokens, outputTokens: r.outputTokens, requests: 1, days: 1, mode: 'standard' };
   return c.models
     .filter((m) => (!r.tier || m.tier === r.tier) && (!r.useCase || isSuited(m, r.useCase)))
     .filter((m) => (r.minQuality === undefined || m.quality >= r.minQuality) && (r.minContext === undefined || m.contextTokens >= r.minContext))
-    .map((model) => ({ model, score: r.useCase ? (model.useCases[r.useCase] ?? 0) : model.quality, cost: costPerRequest(model, w) }))
+    .map((model) => ({ model, score: r.useCase ? (model.useCases[r.useCase] ?? 0) : model.quality, cost: exactPerRequest(model, w) }))
     .filter(({ cost }) => r.maxCostNanos === undefined || cost.nanos <= r.maxCostNanos)
     .sort((a, b) => b.score - a.score || b.model.quality - a.model.quality || (a.cost.nanos === b.cost.nanos ? byId(a.model, b.model) : a.cost.nanos < b.cost.nanos ? -1 : 1))
     .slice(0, r.limit)
@@ -124,7 +130,7 @@ describe('pre-ranked top-k equals ranking every model exactly', () => {
           const std: Workload = { inputTokens: w.inputTokens, outputTokens: w.outputTokens, requests: 1, days: 1, mode: 'standard' };
           let maxCostNanos: bigint | undefined;
           if (maxPick && c.models.length > 0) {
-            const base = costPerRequest(c.models[maxPick[0] % c.models.length] as Model, std).nanos + maxPick[1];
+            const base = exactPerRequest(c.models[maxPick[0] % c.models.length] as Model, std).nanos + maxPick[1];
             maxCostNanos = base < 0n ? 0n : base;
           }
           const criteria: RecommendCriteria = {
