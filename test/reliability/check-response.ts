@@ -27,7 +27,9 @@ export async function checkResponse(res: Response, path: string, method = 'GET')
       return body;
     }
     // A site page for a model that does not exist is a page too: an HTML 404 a browser can show.
-    if (PAGE_PREFIXES.some((prefix) => path.startsWith(prefix)) && /^text\/html\b/.test(type)) {
+    // The path as the server routes it: dot segments resolved (`/../models/x` is `/models/x`).
+    const routed = pathAsRouted(path);
+    if (PAGE_PREFIXES.some((prefix) => routed.startsWith(prefix)) && /^text\/html\b/.test(type)) {
       expect(res.status).toBe(404);
       return body;
     }
@@ -39,4 +41,13 @@ export async function checkResponse(res: Response, path: string, method = 'GET')
   }
   if (/^application\/json\b/.test(type)) expect(() => JSON.parse(body) as unknown).not.toThrow();
   return body;
+}
+
+/** A request path as the URL parser leaves it for routing (dot segments, plain or encoded, resolved). */
+function pathAsRouted(path: string): string {
+  try {
+    return new URL(path, 'http://localhost').pathname;
+  } catch {
+    return path;
+  }
 }
