@@ -8,7 +8,7 @@ import { ApiError } from './errors.js';
 import { toJson } from './json.js';
 import { accessLog, type AccessLogEntry } from './middleware/access-log/index.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit/index.js';
-import { CONTENT_SECURITY_POLICY, securityHeaders } from './middleware/security-headers/index.js';
+import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
 import { urlLimit } from './middleware/url-limit/index.js';
 import { parseQuery, queryEntries } from './params.js';
 import type { Compressors } from './precompressed.js';
@@ -81,7 +81,7 @@ export function createApp(options: AppOptions): Hono {
     ...(options.maxUrlBytes !== undefined ? { maxUrlLength: Math.min(2048, options.maxUrlBytes) } : {}),
     // What the middleware chain adds to every answer, so that answers given before it runs carry
     // them too (on the full path the chain sets the same values again).
-    extraHeaders: (type) => (type === undefined ? CHAIN_HEADERS : chainHeaders(type)),
+    extraHeaders: (type) => (type === undefined ? EVERY_ANSWER : chainHeaders(type)),
   });
 
   if (options.accessLog) app.use('*', accessLog(options.accessLog));
@@ -89,8 +89,7 @@ export function createApp(options: AppOptions): Hono {
   // Set after the rest has run, so every response (errors and 304s too) carries them.
   app.use('*', async (c, next) => {
     await next();
-    c.res.headers.set('Access-Control-Allow-Origin', '*');
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(EVERY_ANSWER)) c.res.headers.set(name, value);
   });
   app.use('*', urlLimit(options.maxUrlBytes === undefined ? {} : { maxBytes: options.maxUrlBytes }));
   if (options.rateLimit) app.use('*', rateLimit(options.rateLimit));
@@ -235,12 +234,20 @@ export function directAnswers(app: Hono): DirectAnswers | undefined {
   return directAnswerers.get(app);
 }
 
-/** Headers the middleware chain adds to every answer (the two set after the rest, and securityHeaders). */
-const CHAIN_HEADERS: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
-const HTML_CHAIN_HEADERS: Readonly<Record<string, string>> = { ...CHAIN_HEADERS, 'content-security-policy': CONTENT_SECURITY_POLICY };
+/** Headers set on every answer after the rest of the chain has run. */
+const EVERY_ANSWER: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
+
+// What the middleware chain adds to an answer of each Content-Type (securityHeaders, then the two
+// above), made once per distinct type: answers given before the chain carry the same.
+const chainHeadersByType = new Map<string, Readonly<Record<string, string>>>();
 
 function chainHeaders(type: string): Readonly<Record<string, string>> {
-  return /^text\/html\b/i.test(type) ? HTML_CHAIN_HEADERS : CHAIN_HEADERS;
+  let headers = chainHeadersByType.get(type);
+  if (headers === undefined) {
+    headers = { ...EVERY_ANSWER, ...securityHeadersFor(type) };
+    if (chainHeadersByType.size < 64) chainHeadersByType.set(type, headers);
+  }
+  return headers;
 }
 
 /** The path of an absolute URL (no query, no fragment). */

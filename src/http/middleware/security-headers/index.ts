@@ -18,14 +18,21 @@ export const CONTENT_SECURITY_POLICY = [
   'frame-ancestors *',
 ].join('; ');
 
+const ANY_TYPE: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff' };
+const HTML: Readonly<Record<string, string>> = { ...ANY_TYPE, 'content-security-policy': CONTENT_SECURITY_POLICY };
+
+/** The headers a response of this Content-Type gets (also for answers made without the chain). */
+export function securityHeadersFor(type: string): Readonly<Record<string, string>> {
+  return /^text\/html\b/i.test(type) ? HTML : ANY_TYPE;
+}
+
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    headers.set('X-Content-Type-Options', 'nosniff');
-    const type = headers.get('Content-Type') ?? '';
-    if (/^text\/html\b/i.test(type) && !headers.has('Content-Security-Policy')) {
-      headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // A page that sets its own policy keeps it.
+    for (const [name, value] of Object.entries(securityHeadersFor(headers.get('Content-Type') ?? ''))) {
+      if (!headers.has(name)) headers.set(name, value);
     }
   };
 }
