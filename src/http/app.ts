@@ -260,12 +260,10 @@ function pathOf(url: string): string {
 
 /** The access-log entry of an answer given before the middleware chain (which logs the rest). */
 function logFast(log: (entry: AccessLogEntry) => void, method: string, url: string, status: number, start: number): void {
-  const slash = url.indexOf('/', url.indexOf('//') + 2);
-  const mark = url.indexOf('?', slash);
   log({
     time: new Date().toISOString(),
     method,
-    path: url.slice(slash, mark === -1 ? undefined : mark).slice(0, 200),
+    path: pathOf(url).slice(0, 200),
     status,
     ms: Math.round((performance.now() - start) * 100) / 100,
   });
