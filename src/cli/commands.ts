@@ -12,7 +12,7 @@ import { recommend } from '../http/routes/recommend.js';
 import { CliError } from './cli-error.js';
 import { pairs, table } from './table.js';
 
-/** An endpoint's JSON answer, every amount printable exactly: Usd as its decimal text, the rest numbers that print back exactly (see toPlain in run.ts). */
+/** An endpoint's JSON answer, every amount printable exactly: numbers that print back as the answer wrote them, any other amount as its decimal text (see toPlain in run.ts). */
 type Plain = Record<string, unknown>;
 
 export interface QueryCommand {

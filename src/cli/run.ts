@@ -7,10 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Catalogue } from '../core/catalogue.js';
-import { Usd } from '../core/money.js';
 import { closestMatches } from '../core/suggest.js';
 import { ApiError } from '../http/errors.js';
-import { toJson } from '../http/json.js';
+import { jsonTextOf } from '../http/endpoint.js';
 import { parseQuery, type QuerySchema } from '../http/params.js';
 import { loadCatalogueFromDir } from '../runtime/load-catalogue.js';
 import { parseArgs, toOption, type ParsedArgs } from './args.js';
@@ -67,8 +66,9 @@ function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): number {
   try {
     const params = parseQuery(query, schema);
     const reply = command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {} });
-    if (!('json' in reply)) throw new Error(`${command.endpoint.path} did not answer with JSON`);
-    io.out(args.json ? `${toJson(reply.json)}\n` : `${command.render(toPlain(reply.json))}\n`);
+    if ('body' in reply) throw new Error(`${command.endpoint.path} did not answer with JSON`);
+    const json = jsonTextOf(reply);
+    io.out(args.json ? `${json}\n` : `${command.render(toPlain(json))}\n`);
     return 0;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -155,14 +155,16 @@ function commandHelp(command: QueryCommand, schema: QuerySchema): string {
   ].join('\n');
 }
 
-/** The answer with money as exact decimal text, for printing (never through a float). */
-function toPlain(value: unknown): Record<string, unknown> {
-  return JSON.parse(
-    JSON.stringify(value, function (this: Record<string, unknown>, key, replaced: unknown) {
-      const raw = this[key];
-      return raw instanceof Usd ? raw.toString() : replaced;
-    }),
-  ) as Record<string, unknown>;
+// A JSON string or number token; strings first, so a number is never read from inside one.
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * The answer's JSON text parsed for printing, money never through a float: a number that would not
+ * print back as written (an amount under 10^-6 USD, written as 0.000000001) is kept as its text.
+ */
+export function toPlain(json: string): Record<string, unknown> {
+  const kept = json.replace(JSON_TOKEN, (token) => (token.startsWith('"') || String(Number(token)) === token ? token : `"${token}"`));
+  return JSON.parse(kept) as Record<string, unknown>;
 }
 
 let loaded: Catalogue | undefined;

@@ -3,9 +3,9 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
 import type { Catalogue } from '../core/catalogue.js';
-import type { Assets, Endpoint, Reply, RequestContext } from './endpoint.js';
+import { jsonTextOf, type Assets, type Endpoint, type Reply, type RequestContext } from './endpoint.js';
 import { ApiError } from './errors.js';
-import { toJson } from './json.js';
+import { JSON_TYPE, toJson } from './json.js';
 import { accessLog, type AccessLogEntry } from './middleware/access-log/index.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
@@ -124,12 +124,10 @@ export function createApp(options: AppOptions): Hono {
     const catalogue = current();
     const ctx: RequestContext = { catalogue, baseUrl: baseUrl ?? originOf(url), assets };
     const reply = e.handle(params, ctx);
-    if ('json' in reply || (reply.status ?? 200) === 200) {
-      const [text, type] = 'json' in reply ? [toJson(reply.json), JSON_TYPE] : [reply.body, reply.type];
-      const stored = storeBody(text, type, options.compressors !== undefined && COMPRESSED_PATHS.has(e.path));
-      return cache.set(key, catalogue, stored, CACHE_CONTROL);
-    }
-    return reply;
+    if ('body' in reply && (reply.status ?? 200) !== 200) return reply;
+    const [text, type] = 'body' in reply ? [reply.body, reply.type] : [jsonTextOf(reply), JSON_TYPE];
+    const stored = storeBody(text, type, options.compressors !== undefined && COMPRESSED_PATHS.has(e.path));
+    return cache.set(key, catalogue, stored, CACHE_CONTROL);
   };
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
@@ -156,7 +154,7 @@ export function createApp(options: AppOptions): Hono {
     // A bug, never a client's fault: log it and answer without internals.
     console.error(err);
     return c.body(toJson({ error: { status: 500, code: 'internal_error', message: 'Internal error.' } }), 500, {
-      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Type': JSON_TYPE,
       'Cache-Control': 'no-store',
     });
   });
@@ -207,8 +205,6 @@ export function createApp(options: AppOptions): Hono {
   }
   return app;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The origin of an absolute URL, without building a URL object unless it holds user info. */
 function originOf(url: string): string {
@@ -270,14 +266,12 @@ function logFast(log: (entry: AccessLogEntry) => void, method: string, url: stri
 }
 
 function send(c: Context, reply: Reply): Response {
-  if ('json' in reply) {
-    return c.body(toJson(reply.json), 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': CACHE_CONTROL });
-  }
-  return c.body(reply.body, reply.status ?? 200, { 'Content-Type': reply.type, 'Cache-Control': CACHE_CONTROL });
+  if ('body' in reply) return c.body(reply.body, reply.status ?? 200, { 'Content-Type': reply.type, 'Cache-Control': CACHE_CONTROL });
+  return c.body(jsonTextOf(reply), 200, { 'Content-Type': JSON_TYPE, 'Cache-Control': CACHE_CONTROL });
 }
 
 function sendError(c: Context, error: ApiError): Response {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+  const headers: Record<string, string> = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' };
   if (error.status === 405) headers.Allow = ALLOWED_METHODS.join(', ');
   return c.body(toJson(error.toBody()), error.status, headers);
 }

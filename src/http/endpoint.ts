@@ -4,6 +4,7 @@ import type { Catalogue } from '../core/catalogue.js';
 import type { Model } from '../core/catalogue-schema.js';
 import { closestMatches } from '../core/suggest.js';
 import { ApiError, quote } from './errors.js';
+import { toJson } from './json.js';
 import type { QuerySchema } from './params.js';
 
 export interface RequestContext {
@@ -21,8 +22,18 @@ export interface Assets {
   siteJs?: string;
 }
 
-/** A JSON body, or text with a content type. */
-export type Reply = { json: unknown } | { body: string; type: string; status?: 200 | 404 };
+/** A JSON body: a value, or its text when the endpoint writes the text itself (see present.ts). */
+export type JsonReply = { json: unknown } | { jsonText: string };
+
+/** Text with a content type. */
+export type TextReply = { body: string; type: string; status?: 200 | 404 };
+
+export type Reply = JsonReply | TextReply;
+
+/** The JSON text of a JSON reply. */
+export function jsonTextOf(reply: JsonReply): string {
+  return 'jsonText' in reply ? reply.jsonText : toJson(reply.json);
+}
 
 export interface Endpoint<S extends QuerySchema = QuerySchema> {
   path: string;

@@ -33,3 +33,34 @@ export function toJson(value: unknown): string {
   const exact = texts;
   return text.replace(theMarker().pattern, (_, i: string) => exact[Number(i)] as string);
 }
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+// Characters JSON.stringify escapes (quote, backslash, controls) or checks (surrogates).
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * A string as JSON text, as JSON.stringify writes it: quoted as it is when nothing in it needs
+ * escaping. For answers written as text (present.ts), where a call to JSON.stringify per value
+ * would cost most of what writing them as text saves.
+ */
+export function jsonString(text: string): string {
+  return ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/** `null` for undefined, else the string as JSON text. */
+export function jsonStringOrNull(text: string | undefined): string {
+  return text === undefined ? 'null' : jsonString(text);
+}
+
+/** `null` for undefined, else the number as JSON text (every number an answer echoes is finite). */
+export function jsonNumberOrNull(value: number | undefined): string {
+  return value === undefined ? 'null' : `${value}`;
+}
+
+/** `[…]`: the JSON text of each item (never empty), comma-separated. */
+export function jsonArrayText<T>(items: readonly T[], text: (item: T) => string): string {
+  let out = '';
+  for (let i = 0; i < items.length; i++) out += i === 0 ? text(items[i] as T) : `,${text(items[i] as T)}`;
+  return `[${out}]`;
+}

@@ -1,8 +1,7 @@
 /** Response pieces shared by endpoints: the catalogue's meta block, cost records, model summaries. */
 import { TIERS, type Model } from '../core/catalogue-schema.js';
 import type { Costs } from '../core/cost.js';
-import { jsonAmount } from '../core/money.js';
-import type { RequestContext } from './endpoint.js';
+import type { Reply, RequestContext } from './endpoint.js';
 
 /** The addresses of the service's site and documentation page. */
 export function links(ctx: RequestContext) {
@@ -23,18 +22,42 @@ export function catalogueBody(ctx: RequestContext, models: readonly Model[]) {
   return { models, meta: meta(ctx, models.length) };
 }
 
-/** A model in a result list: who it is, its tier, and whether it is current or an older (legacy) model still sold. */
-export function modelSummary(model: Model) {
-  return { id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status };
+/** A JSON answer written as text (see the text pieces below). */
+export function jsonTextReply(text: string): Reply {
+  return { jsonText: text };
 }
 
-/** A cost record as answers give it (amounts through jsonAmount). */
-export function fullCosts(costs: Costs) {
-  // Spelt out rather than spread from dailyCosts: a spread builds the object slowly, per answer.
-  return { perRequest: jsonAmount(costs.perRequest), daily: jsonAmount(costs.daily), monthly: jsonAmount(costs.monthly), yearly: jsonAmount(costs.yearly) };
+// The pieces of the answers computed per request (cheapest, calculate, compare, recommend), written
+// as JSON text: the bytes toJson would give for the objects they stand for, without building them.
+// On Node 20's V8, JSON.stringify costs about 80 ns per property on this kind of machine, which was
+// most of such an answer's own work once its costs were known (BENCHMARKS.md, "Fifth pass").
+// test/http/answer-text.test.ts checks each answer against toJson of the object it stands for.
+
+const listedFields = new WeakMap<Model, string>();
+
+/**
+ * `"id":…,"name":…,"provider":…,"tier":…,"status":…`: a model in a result list (who it is, its
+ * tier, and whether it is current or an older, legacy model still sold). Made once per model
+ * object: nothing changes a model once its catalogue is built (a reload builds new ones).
+ */
+export function listedModelFields(model: Model): string {
+  let text = listedFields.get(model);
+  if (text === undefined) {
+    const { id, name, provider, tier, status } = model;
+    text = JSON.stringify({ id, name, provider, tier, status }).slice(1, -1);
+    listedFields.set(model, text);
+  }
+  return text;
 }
 
-/** The per-request, daily and monthly costs alone. */
-export function dailyCosts(costs: Costs) {
-  return { perRequest: jsonAmount(costs.perRequest), daily: jsonAmount(costs.daily), monthly: jsonAmount(costs.monthly) };
+// An amount's text is its exact decimal (Usd.toString), which is what toJson writes for it.
+
+/** `{"perRequest":…,"daily":…,"monthly":…,"yearly":…}`. */
+export function fullCostsText(costs: Costs): string {
+  return `{"perRequest":${costs.perRequest.toString()},"daily":${costs.daily.toString()},"monthly":${costs.monthly.toString()},"yearly":${costs.yearly.toString()}}`;
+}
+
+/** `{"perRequest":…,"daily":…,"monthly":…}`: the per-request, daily and monthly costs alone. */
+export function dailyCostsText(costs: Costs): string {
+  return `{"perRequest":${costs.perRequest.toString()},"daily":${costs.daily.toString()},"monthly":${costs.monthly.toString()}}`;
 }

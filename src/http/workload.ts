@@ -58,7 +58,7 @@ export function cachedPart(inputTokens: number, cached: number | undefined): { c
   return { cachedInputTokens: cached };
 }
 
-/** `{cached_input_tokens}` for a response's workload echo when it was given, else `{}`. */
-export function cachedEcho(cached: number | undefined): { cached_input_tokens?: number } {
-  return cached === undefined ? {} : { cached_input_tokens: cached };
+/** `"cached_input_tokens":N,` for a response's workload echo (JSON text) when it was given, else nothing. */
+export function cachedEchoText(cached: number | undefined): string {
+  return cached === undefined ? '' : `"cached_input_tokens":${cached},`;
 }

@@ -3,7 +3,7 @@
  * same parameters, validates them with the same messages and answers with the same JSON.
  */
 import { z } from 'zod';
-import type { Endpoint, RequestContext } from '../http/endpoint.js';
+import { jsonTextOf, type Endpoint, type RequestContext } from '../http/endpoint.js';
 import { ApiError } from '../http/errors.js';
 import { toJson } from '../http/json.js';
 import { parseQuery, type QuerySchema } from '../http/params.js';
@@ -52,8 +52,8 @@ function endpointTool<S extends QuerySchema>(
         // is a valid (partial) parameter object for the endpoint's handler.
         const params = parseQuery(toSearchParams(args), schema) as z.output<S>;
         const reply = endpoint.handle(params, ctx);
-        if (!('json' in reply)) throw new Error(`${endpoint.path} did not answer with JSON`);
-        return { json: toJson(reply.json), isError: false };
+        if ('body' in reply) throw new Error(`${endpoint.path} did not answer with JSON`);
+        return { json: jsonTextOf(reply), isError: false };
       } catch (err) {
         if (err instanceof ApiError) return { json: toJson(err.toBody()), isError: true };
         throw err;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli.mjs';
-import { run } from '../../src/cli/run.js';
+import { run, toPlain } from '../../src/cli/run.js';
 import { createApp } from '../../src/http/app.js';
 import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
 
@@ -82,6 +82,20 @@ describe('ai-model-pricing CLI', () => {
     const rows = list.stdout.split('\n').filter((l) => l.startsWith('openai-'));
     expect(rows.map((l) => l.split(/\s+/)[0])).toEqual(openai.models.map((m) => m.id));
     expect(list.stdout).toMatch(/^openai-gpt-4o\s+GPT-4o\s+OpenAI\s+Premium\s+2\.5\s+10\s+128K$/m);
+  });
+
+  it('prints an amount under a millionth of a dollar exactly, never as 1e-9', async () => {
+    // One input token on GPT-4o: $2.50 / 1M = $0.0000025 a request; no output tokens.
+    const calc = await cli('calc', 'openai-gpt-4o', '--input-tokens', '1', '--output-tokens', '0', '--requests', '1', '--days', '1');
+    expect(calc.stdout).toMatch(/^openai-gpt-4o\s+\$0\.0000025\s+\$0\.0000025\s+\$0\.0000025\s+\$0\.00003$/m);
+    // $0.15 / 1M on GPT-4o mini: $0.00000015 a request, below what a JSON number prints plainly.
+    const mini = await cli('calc', 'openai-gpt-4o-mini', '--input-tokens', '1', '--output-tokens', '0', '--requests', '1', '--days', '1');
+    expect(mini.stdout).toMatch(/^openai-gpt-4o-mini\s+\$0\.00000015\s+\$0\.00000015\s+\$0\.00000015\s+\$0\.0000018$/m);
+  });
+
+  it('toPlain keeps numbers that print back as written, and the text of any other', () => {
+    const json = '{"a":0.00125,"b":0.000000015,"c":"at $0.000000015 and 1e-9","d":[2000,-1.5,1e-7],"e\\"":"\\"0.0000001"}';
+    expect(toPlain(json)).toEqual({ a: 0.00125, b: '0.000000015', c: 'at $0.000000015 and 1e-9', d: [2000, -1.5, 1e-7], 'e"': '"0.0000001' });
   });
 
   it('bad input exits 2 with a message naming the option, and prints nothing on stdout', async () => {

@@ -5,9 +5,10 @@ import { endpoint, findModel } from '../endpoint.js';
 import { asOf, modelAsOf } from '../as-of.js';
 import { ApiError } from '../errors.js';
 import { idList, text } from '../params.js';
-import { fullCosts, modelSummary } from '../present.js';
+import { jsonArrayText, jsonString } from '../json.js';
+import { fullCostsText, jsonTextReply, listedModelFields } from '../present.js';
 import {
-  cachedEcho, cachedInputTokens, daysPerMonth, inputTokens, mode, outputTokens, requestsPerDay, toWorkload,
+  cachedEchoText, cachedInputTokens, daysPerMonth, inputTokens, mode, outputTokens, requestsPerDay, toWorkload,
 } from '../workload.js';
 
 export const calculateQuery = z.object({
@@ -27,39 +28,33 @@ export const calculate = endpoint({
   summary: 'Cost of a workload on one model (model) or several (models)',
   query: calculateQuery,
   handle: (params, { catalogue }) => {
-    const workloadEcho = {
-      input_tokens: params.input_tokens,
-      ...cachedEcho(params.cached_input_tokens),
-      output_tokens: params.output_tokens,
-      requests: params.requests,
-      days: params.days,
-      mode: params.mode ?? 'standard',
-    };
-    const workload = toWorkload(workloadEcho);
+    const mode = params.mode ?? 'standard';
+    const { input_tokens, output_tokens, requests, days, cached_input_tokens } = params;
+    const workload = toWorkload({ input_tokens, output_tokens, requests, days, mode, cached_input_tokens });
     // With as_of, each model is priced as it was that day, and the answer says which day.
     const date = params.as_of;
     const priced = (id: string, param: string) => {
       const model = findModel(catalogue, id, param);
       return date === undefined ? model : modelAsOf(model, date, param).model;
     };
-    const asOfEcho = date === undefined ? {} : { as_of: date };
     if (params.model !== undefined && params.models !== undefined) {
       throw new ApiError(400, 'invalid_parameter', 'Give either model (one id) or models (a list), not both.', { param: 'models' });
     }
+    // The answer's JSON text, written directly (present.ts): the day asked for, the workload echoed,
+    // then the costs of one model or of each model asked for.
+    const asOfText = date === undefined ? '' : `"as_of":${jsonString(date)},`;
+    const workloadText =
+      `"workload":{"input_tokens":${input_tokens},${cachedEchoText(cached_input_tokens)}"output_tokens":${output_tokens},` +
+      `"requests":${requests},"days":${days},"mode":${jsonString(mode)}}`;
     if (params.models !== undefined) {
       const models = params.models.map((id) => priced(id, 'models'));
-      return {
-        json: {
-          ...asOfEcho,
-          workload: workloadEcho,
-          results: models.map((m) => ({ ...modelSummary(m), costs: fullCosts(calculateCost(m, workload)) })),
-        },
-      };
+      const results = jsonArrayText(models, (m) => `{${listedModelFields(m)},"costs":${fullCostsText(calculateCost(m, workload))}}`);
+      return jsonTextReply(`{${asOfText}${workloadText},"results":${results}}`);
     }
     if (params.model === undefined) {
       throw new ApiError(400, 'missing_parameter', 'model is required (a model id), or models (comma-separated ids).', { param: 'model' });
     }
     const model = priced(params.model, 'model');
-    return { json: { model: model.id, ...asOfEcho, workload: workloadEcho, costs: fullCosts(calculateCost(model, workload)) } };
+    return jsonTextReply(`{"model":${jsonString(model.id)},${asOfText}${workloadText},"costs":${fullCostsText(calculateCost(model, workload))}}`);
   },
 });

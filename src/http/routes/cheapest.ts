@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { CHEAPEST_USE_CASES } from '../../core/catalogue-schema.js';
 import { findCheapest } from '../../core/cheapest.js';
-import { jsonAmount, Usd } from '../../core/money.js';
+import { Usd } from '../../core/money.js';
 import { endpoint } from '../endpoint.js';
 import { choice, integer, usdAmount } from '../params.js';
-import { dailyCosts, modelSummary } from '../present.js';
-import { cachedEcho, cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay } from '../workload.js';
+import { jsonArrayText, jsonStringOrNull } from '../json.js';
+import { dailyCostsText, jsonTextReply, listedModelFields } from '../present.js';
+import { cachedEchoText, cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay } from '../workload.js';
 
 const DAYS = 30;
 
@@ -36,24 +37,11 @@ export const cheapest = endpoint({
       ...(p.use_case ? { useCase: p.use_case } : {}),
       ...(p.quality ? { quality: p.quality } : {}),
     });
-    return {
-      json: {
-        workload: {
-          input_tokens: p.input_tokens, ...cachedEcho(p.cached_input_tokens), output_tokens: p.output_tokens,
-          requests: p.requests, days: DAYS,
-        },
-        filters: {
-          budget: p.budget === undefined ? null : jsonAmount(new Usd(p.budget)),
-          use_case: p.use_case ?? null,
-          quality: p.quality ?? null,
-          limit: p.limit,
-        },
-        recommendations: ranked.map(({ rank, model, costs }) => ({
-          rank,
-          ...modelSummary(model),
-          costs: dailyCosts(costs),
-        })),
-      },
-    };
+    // The JSON text of {workload, filters, recommendations}, written directly (present.ts).
+    const workloadText = `{"input_tokens":${p.input_tokens},${cachedEchoText(p.cached_input_tokens)}"output_tokens":${p.output_tokens},"requests":${p.requests},"days":${DAYS}}`;
+    const budget = p.budget === undefined ? 'null' : new Usd(p.budget).toString();
+    const filtersText = `{"budget":${budget},"use_case":${jsonStringOrNull(p.use_case)},"quality":${jsonStringOrNull(p.quality)},"limit":${p.limit}}`;
+    const recommendations = jsonArrayText(ranked, ({ rank, model, costs }) => `{"rank":${rank},${listedModelFields(model)},"costs":${dailyCostsText(costs)}}`);
+    return jsonTextReply(`{"workload":${workloadText},"filters":${filtersText},"recommendations":${recommendations}}`);
   },
 });

@@ -1,11 +1,13 @@
 /** GET /api/compare: 2 to 10 models side by side, with what the cheapest saves. */
 import { z } from 'zod';
 import { compareModels } from '../../core/compare.js';
-import { jsonAmount } from '../../core/money.js';
+import type { Model } from '../../core/catalogue-schema.js';
+import type { Usd } from '../../core/money.js';
 import { endpoint, findModel, requireParam } from '../endpoint.js';
 import { idList } from '../params.js';
-import { fullCosts, modelSummary } from '../present.js';
-import { cachedEcho, cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay } from '../workload.js';
+import { jsonArrayText, jsonString } from '../json.js';
+import { fullCostsText, jsonTextReply, listedModelFields } from '../present.js';
+import { cachedEchoText, cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay } from '../workload.js';
 
 const DAYS = 30;
 
@@ -29,19 +31,13 @@ export const compare = endpoint({
       ...cachedPart(p.input_tokens, p.cached_input_tokens),
     };
     const { comparison, summary } = compareModels(models, workload);
-    return {
-      json: {
-        workload: {
-          input_tokens: p.input_tokens, ...cachedEcho(p.cached_input_tokens), output_tokens: p.output_tokens,
-          requests_per_day: p.requests_per_day, days: DAYS,
-        },
-        comparison: comparison.map(({ model, costs }) => ({ ...modelSummary(model), costs: fullCosts(costs) })),
-        summary: {
-          cheapest: { id: summary.cheapest.model.id, name: summary.cheapest.model.name, monthly: jsonAmount(summary.cheapest.monthly) },
-          mostExpensive: { id: summary.mostExpensive.model.id, name: summary.mostExpensive.model.name, monthly: jsonAmount(summary.mostExpensive.monthly) },
-          savings: { monthly: jsonAmount(summary.savings.monthly), yearly: jsonAmount(summary.savings.yearly), percent: summary.savings.percent },
-        },
-      },
-    };
+    // The JSON text of {workload, comparison, summary}, written directly (present.ts).
+    const workloadText = `{"input_tokens":${p.input_tokens},${cachedEchoText(p.cached_input_tokens)}"output_tokens":${p.output_tokens},"requests_per_day":${p.requests_per_day},"days":${DAYS}}`;
+    const comparisonText = jsonArrayText(comparison, ({ model, costs }) => `{${listedModelFields(model)},"costs":${fullCostsText(costs)}}`);
+    const { cheapest, mostExpensive, savings } = summary;
+    const end = ({ model, monthly }: { model: Model; monthly: Usd }) => `{"id":${jsonString(model.id)},"name":${jsonString(model.name)},"monthly":${monthly.toString()}}`;
+    const savingsText = `{"monthly":${savings.monthly.toString()},"yearly":${savings.yearly.toString()},"percent":${savings.percent}}`;
+    const summaryText = `{"cheapest":${end(cheapest)},"mostExpensive":${end(mostExpensive)},"savings":${savingsText}}`;
+    return jsonTextReply(`{"workload":${workloadText},"comparison":${comparisonText},"summary":${summaryText}}`);
   },
 });

@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { TIERS, USE_CASES } from '../../core/catalogue-schema.js';
 import { recommendModels } from '../../core/recommend.js';
-import { jsonAmount, Usd } from '../../core/money.js';
+import { Usd } from '../../core/money.js';
 import { endpoint } from '../endpoint.js';
+import { jsonArrayText, jsonNumberOrNull, jsonString, jsonStringOrNull } from '../json.js';
+import { jsonTextReply, listedModelFields } from '../present.js';
 import { choice, contextSize, integer, optionalInteger, usdAmount } from '../params.js';
 import { inputTokens, outputTokens } from '../workload.js';
 
@@ -37,31 +39,18 @@ export const recommend = endpoint({
       ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
       ...(p.min_context !== undefined ? { minContext: p.min_context } : {}),
     });
-    return {
-      json: {
-        criteria: {
-          use_case: p.use_case ?? null,
-          budget: p.budget ?? null,
-          quality: p.quality ?? null,
-          max_cost: p.max_cost === undefined ? null : jsonAmount(new Usd(p.max_cost)),
-          min_context: p.min_context ?? null,
-          input_tokens: p.input_tokens,
-          output_tokens: p.output_tokens,
-          limit: p.limit,
-        },
-        recommendations: recommendations.map(({ rank, model, costPerRequest, reason }) => ({
-          rank,
-          id: model.id,
-          name: model.name,
-          provider: model.provider,
-          tier: model.tier,
-          status: model.status,
-          quality: model.quality,
-          context: model.context,
-          costPerRequest: jsonAmount(costPerRequest),
-          reason,
-        })),
-      },
-    };
+    // The JSON text of {criteria, recommendations}, written directly (present.ts).
+    const maxCost = p.max_cost === undefined ? 'null' : new Usd(p.max_cost).toString();
+    const criteriaText =
+      `{"use_case":${jsonStringOrNull(p.use_case)},"budget":${jsonStringOrNull(p.budget)},"quality":${jsonNumberOrNull(p.quality)},` +
+      `"max_cost":${maxCost},"min_context":${jsonNumberOrNull(p.min_context)},"input_tokens":${p.input_tokens},` +
+      `"output_tokens":${p.output_tokens},"limit":${p.limit}}`;
+    const recommendationsText = jsonArrayText(
+      recommendations,
+      ({ rank, model, costPerRequest, reason }) =>
+        `{"rank":${rank},${listedModelFields(model)},"quality":${model.quality},"context":${jsonString(model.context)},` +
+        `"costPerRequest":${costPerRequest.toString()},"reason":${jsonString(reason)}}`,
+    );
+    return jsonTextReply(`{"criteria":${criteriaText},"recommendations":${recommendationsText}}`);
   },
 });
