@@ -21,8 +21,8 @@ export function compareModels(models: readonly Model[], workload: Workload): Com
   let cheapest = first;
   let dearest = first;
   for (const entry of rest) {
-    if (entry.costs.monthly.nanos < cheapest.costs.monthly.nanos) cheapest = entry;
-    if (entry.costs.monthly.nanos > dearest.costs.monthly.nanos) dearest = entry;
+    if (entry.costs.monthly.compare(cheapest.costs.monthly) < 0) cheapest = entry;
+    if (entry.costs.monthly.compare(dearest.costs.monthly) > 0) dearest = entry;
   }
   const savedMonthly = dearest.costs.monthly.nanos - cheapest.costs.monthly.nanos;
   const savedYearly = dearest.costs.yearly.nanos - cheapest.costs.yearly.nanos;

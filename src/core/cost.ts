@@ -212,9 +212,6 @@ function toUsd(numerator: bigint): Usd {
   return new Usd(divideRoundHalfUp(numerator, NANO_DENOMINATOR));
 }
 
-function usd(nanos: number): Usd {
-  return new Usd(BigInt(nanos));
-}
 
 /** daily = perRequest × requests, monthly = daily × days, yearly = monthly × 12; each rounded once. */
 export function calculateCost(model: Model, workload: Workload): Costs {
@@ -246,10 +243,10 @@ export function costsOf(cost: RequestCost, workload: Workload): Costs {
     const yearlyRest = yearlyRests - yearlyCarry * NANOS_DIVISOR;
     if (dailyRests < FAST_LIMIT && monthlyRests < FAST_LIMIT && daily < FAST_LIMIT && yearly < FAST_LIMIT) {
       return {
-        perRequest: usd(rest < HALF_NANO ? whole : whole + 1),
-        daily: usd(dailyRest < HALF_NANO ? daily : daily + 1),
-        monthly: usd(monthlyRest < HALF_NANO ? monthly : monthly + 1),
-        yearly: usd(yearlyRest < HALF_NANO ? yearly : yearly + 1),
+        perRequest: new Usd(rest < HALF_NANO ? whole : whole + 1),
+        daily: new Usd(dailyRest < HALF_NANO ? daily : daily + 1),
+        monthly: new Usd(monthlyRest < HALF_NANO ? monthly : monthly + 1),
+        yearly: new Usd(yearlyRest < HALF_NANO ? yearly : yearly + 1),
       };
     }
   }
@@ -272,6 +269,5 @@ export function roundedNanos({ whole, rest }: RequestCost): number | bigint {
 
 /** The cost of one request alone (calculateCost(...).perRequest without the other three). */
 export function costPerRequest(model: Model, workload: Workload): Usd {
-  const nanos = roundedNanos(requestCost(model, workload));
-  return new Usd(typeof nanos === 'number' ? BigInt(nanos) : nanos);
+  return new Usd(roundedNanos(requestCost(model, workload)));
 }

@@ -140,7 +140,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     candidates.push({ model, score: order.score[j] as number, nanos: exact?.[slot] ?? roundedNanos(requestCost(model, workload)) });
   }
   return topK(candidates, limit, byRank).map(({ model, score, nanos }, i) => {
-    const cost = new Usd(typeof nanos === 'number' ? BigInt(nanos) : nanos);
+    const cost = new Usd(nanos);
     return { rank: i + 1, model, costPerRequest: cost, reason: explain(model, useCase, score, cost) };
   });
 }

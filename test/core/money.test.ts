@@ -29,6 +29,29 @@ describe('Usd formatting', () => {
     );
   });
 
+  it('an amount given as a number is the same amount as given as a bigint', () => {
+    const safe = fc.oneof(fc.bigInt({ min: -(2n ** 53n - 1n), max: 2n ** 53n - 1n }), fc.bigInt({ min: -2000n, max: 2000n }));
+    fc.assert(
+      fc.property(safe, safe, (a, b) => {
+        const [x, y] = [new Usd(Number(a)), new Usd(Number(b))];
+        expect(x.nanos).toBe(a);
+        expect(x.toString()).toBe(new Usd(a).toString());
+        expect(JSON.stringify(x)).toBe(JSON.stringify(new Usd(a)));
+        expect(toJson([x])).toBe(toJson([new Usd(a)]));
+        // compare agrees with bigint order, across the two representations too.
+        const order = Math.sign(Number(a - b));
+        expect(Math.sign(x.compare(y))).toBe(order);
+        expect(Math.sign(new Usd(a).compare(y))).toBe(order);
+        expect(Math.sign(x.compare(new Usd(b)))).toBe(order);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes only whole, safe numbers of nano-dollars', () => {
+    for (const bad of [0.5, -1.25, 2 ** 53, Number.NaN, Infinity]) expect(() => new Usd(bad)).toThrow(RangeError);
+  });
+
   it('formatScaled drops trailing zeros and pads leading ones', () => {
     expect(formatScaled(5n, 3)).toBe('0.005');
     expect(formatScaled(5000n, 3)).toBe('5');
