@@ -281,6 +281,8 @@ describe('cache keys', () => {
   it('are the URL itself from the path on for a query already in order, and the path alone for no query', () => {
     expect(cache.keyOf('http://h/p?a=1&b=2#frag')).toBe('/p?a=1&b=2');
     expect(cache.keyOf('http://h/p?b=2&a=1&c=')).toBe('/p?a=1&b=2');
+    // Names in the order < gives them: a name before the longer names it begins, whatever follows it.
+    expect(cache.keyOf('http://h/p?a1=1&a-b=3&a=2&A=4&a%2B=5')).toBe('/p?A=4&a=2&a%2B=5&a-b=3&a1=1');
     expect(cache.keyOf('http://h/p')).toBe('/p');
     expect(cache.keyOf('http://h/elsewhere?a=1')).toBeUndefined();
   });
