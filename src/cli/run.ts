@@ -160,7 +160,8 @@ const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /**
  * The answer's JSON text parsed for printing, money never through a float: a number that would not
- * print back as written (an amount under 10^-6 USD, written as 0.000000001) is kept as its text.
+ * print back as written (an amount under 10^-6 USD, written as 0.000000001, or one from 10^6 USD
+ * with more than 15 significant digits) is kept as its text.
  */
 export function toPlain(json: string): Record<string, unknown> {
   const kept = json.replace(JSON_TOKEN, (token) => (token.startsWith('"') || String(Number(token)) === token ? token : `"${token}"`));

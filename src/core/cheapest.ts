@@ -3,6 +3,7 @@ import { SUITED_SCORE, type Model, type Tier, type UseCase } from './catalogue-s
 import type { Catalogue } from './catalogue.js';
 import { compareRequestCosts, costsOf, requestCost, type Costs, type RequestCost, type Workload } from './cost.js';
 import { ESTIMATE_ERROR, estimateAt, estimateFloor, priceTable } from './estimate.js';
+import { Usd } from './money.js';
 import { preRank } from './pre-rank.js';
 import { topK } from './top-k.js';
 
@@ -65,6 +66,7 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const tiers = options.quality ? QUALITY_BANDS[options.quality] : undefined;
   const pools = tiers ? tiers.map((t) => catalogue.byTier.get(t) ?? []) : [catalogue.models];
   const { useCase, budgetNanos, limit } = options;
+  const budget = budgetNanos === undefined ? undefined : new Usd(budgetNanos);
 
   // Pre-ranked by a float estimate of the cost (see preRank): only the models that can still be
   // among the k cheapest get an exact cost, and only the k winners their four rounded costs. Each
@@ -100,7 +102,7 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
     const costs = costsOf(cost, workload);
     // The budget passes a prefix of the ranking (the monthly cost never falls as the request
     // cost rises), so the k cheapest up to the first one over budget are the k cheapest within it.
-    if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
+    if (budget !== undefined && costs.monthly.compare(budget) > 0) break;
     ranked.push({ rank: ranked.length + 1, model, costs });
   }
   return ranked;

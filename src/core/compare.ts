@@ -24,16 +24,16 @@ export function compareModels(models: readonly Model[], workload: Workload): Com
     if (entry.costs.monthly.compare(cheapest.costs.monthly) < 0) cheapest = entry;
     if (entry.costs.monthly.compare(dearest.costs.monthly) > 0) dearest = entry;
   }
-  const savedMonthly = dearest.costs.monthly.nanos - cheapest.costs.monthly.nanos;
-  const savedYearly = dearest.costs.yearly.nanos - cheapest.costs.yearly.nanos;
+  const savedMonthly = dearest.costs.monthly.minus(cheapest.costs.monthly);
+  const savedYearly = dearest.costs.yearly.minus(cheapest.costs.yearly);
   const dearestMonthly = dearest.costs.monthly.nanos;
-  const hundredths = dearestMonthly === 0n ? 0n : divideRoundHalfUp(savedMonthly * 10_000n, dearestMonthly);
+  const hundredths = dearestMonthly === 0n ? 0n : divideRoundHalfUp(savedMonthly.nanos * 10_000n, dearestMonthly);
   return {
     comparison,
     summary: {
       cheapest: { model: cheapest.model, monthly: cheapest.costs.monthly },
       mostExpensive: { model: dearest.model, monthly: dearest.costs.monthly },
-      savings: { monthly: new Usd(savedMonthly), yearly: new Usd(savedYearly), percent: Number(hundredths) / 100 },
+      savings: { monthly: savedMonthly, yearly: savedYearly, percent: Number(hundredths) / 100 },
     },
   };
 }

@@ -212,7 +212,6 @@ function toUsd(numerator: bigint): Usd {
   return new Usd(divideRoundHalfUp(numerator, NANO_DENOMINATOR));
 }
 
-
 /** daily = perRequest × requests, monthly = daily × days, yearly = monthly × 12; each rounded once. */
 export function calculateCost(model: Model, workload: Workload): Costs {
   return costsOf(requestCost(model, workload), workload);

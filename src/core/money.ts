@@ -31,22 +31,35 @@ export class Usd {
     return a < b ? -1 : a > b ? 1 : 0;
   }
 
+  /** This amount less `other`, exact (as numbers while the difference is a safe integer). */
+  minus(other: Usd): Usd {
+    const a = this.#nanos;
+    const b = other.#nanos;
+    if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a - b)) return new Usd(a - b);
+    return new Usd(this.nanos - other.nanos);
+  }
+
   /** The decimal text, shortest form: 1250000n → "0.00125", 3000000000n → "3". */
   toString(): string {
     // The same text as String(Number(nanos) / 1e9) wherever that prints the amount exactly (see
-    // exactDouble), written with integer steps: converting a fresh double to text costs a call into
+    // exactNumber), written with integer steps: converting a fresh double to text costs a call into
     // the runtime (about 0.3 µs here), more than the rest of an amount's share of an answer.
     const nanos = this.#nanos;
     return typeof nanos === 'number' ? formatNanos(nanos) : formatScaled(nanos, 9);
   }
 
-  /** Nearest float, for callers that need a number (JSON output uses toJSON). */
+  /** Shown as `Usd(0.00125)` by console.log and test diffs (the amount is a private field). */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `Usd(${this.toString()})`;
+  }
+
+  /** Nearest float, for callers that need a number (toJson uses toJSON; answers written as text, toString). */
   toNumber(): number {
     return Number(this.toString());
   }
 
   /**
-   * The amount as a JSON number when that number prints back exactly (see exactDouble). Otherwise,
+   * The amount as a JSON number when that number prints back exactly (see exactNumber). Otherwise,
    * inside `withInexactJson`, the amount goes to its callback (http/json.ts writes its exact text);
    * elsewhere it is the nearest float.
    */
@@ -57,23 +70,23 @@ export class Usd {
   }
 }
 
-// 10^15 nano-dollars: 15 significant digits of nano-dollars.
-const EXACT_LIMIT = 10n ** 15n;
+// 10^15 nano-dollars: 15 significant digits of nano-dollars (well below 2^53).
+const EXACT_LIMIT = 1e15;
+const BIG_EXACT_LIMIT = BigInt(EXACT_LIMIT);
 
 /**
- * The double nearest an amount of nano-dollars, when its shortest text is exactly the amount's
- * decimal: zero, or between 10^-6 and 10^6 USD, where the decimal has at most 15 significant
- * digits (which a double always keeps) and JavaScript writes it without an exponent.
+ * The double nearest an amount of nano-dollars (a safe integer), when its shortest text is exactly
+ * the amount's decimal: zero, or between 10^-6 and 10^6 USD, where the decimal has at most 15
+ * significant digits (which a double always keeps) and JavaScript writes it without an exponent.
  */
-function exactDouble(nanos: bigint): number | undefined {
-  if ((nanos >= 1000n && nanos < EXACT_LIMIT) || (nanos <= -1000n && nanos > -EXACT_LIMIT) || nanos === 0n) return Number(nanos) / 1e9;
-  return undefined;
-}
-
-/** exactDouble for a safe integer of nano-dollars. */
 function exactNumber(nanos: number): number | undefined {
   const abs = nanos < 0 ? -nanos : nanos;
-  return nanos === 0 || (abs >= 1000 && abs < 1e15) ? nanos / 1e9 : undefined;
+  return nanos === 0 || (abs >= 1000 && abs < EXACT_LIMIT) ? nanos / 1e9 : undefined;
+}
+
+/** exactNumber for an amount held as a bigint. */
+function exactDouble(nanos: bigint): number | undefined {
+  return nanos > -BIG_EXACT_LIMIT && nanos < BIG_EXACT_LIMIT ? exactNumber(Number(nanos)) : undefined;
 }
 
 let inexactJson: ((amount: Usd) => string) | undefined;

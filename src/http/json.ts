@@ -58,7 +58,7 @@ export function jsonNumberOrNull(value: number | undefined): string {
   return value === undefined ? 'null' : `${value}`;
 }
 
-/** `[…]`: the JSON text of each item (never empty), comma-separated. */
+/** `[…]`: the JSON text of each item, comma-separated (`[]` for none). */
 export function jsonArrayText<T>(items: readonly T[], text: (item: T) => string): string {
   let out = '';
   for (let i = 0; i < items.length; i++) out += i === 0 ? text(items[i] as T) : `,${text(items[i] as T)}`;

@@ -1,7 +1,7 @@
 /** Response pieces shared by endpoints: the catalogue's meta block, cost records, model summaries. */
 import { TIERS, type Model } from '../core/catalogue-schema.js';
 import type { Costs } from '../core/cost.js';
-import type { Reply, RequestContext } from './endpoint.js';
+import type { JsonReply, RequestContext } from './endpoint.js';
 
 /** The addresses of the service's site and documentation page. */
 export function links(ctx: RequestContext) {
@@ -23,7 +23,7 @@ export function catalogueBody(ctx: RequestContext, models: readonly Model[]) {
 }
 
 /** A JSON answer written as text (see the text pieces below). */
-export function jsonTextReply(text: string): Reply {
+export function jsonTextReply(text: string): JsonReply {
   return { jsonText: text };
 }
 

@@ -43,9 +43,18 @@ describe('Usd formatting', () => {
         expect(Math.sign(x.compare(y))).toBe(order);
         expect(Math.sign(new Usd(a).compare(y))).toBe(order);
         expect(Math.sign(x.compare(new Usd(b)))).toBe(order);
+        // minus is exact in every form, the difference of two safe integers included.
+        expect(x.minus(y).nanos).toBe(a - b);
+        expect(new Usd(a).minus(y).toString()).toBe(new Usd(a - b).toString());
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('toEqual tells amounts apart, and not their forms (test/setup.ts)', () => {
+    expect(new Usd(1n)).not.toEqual(new Usd(2n));
+    expect({ a: new Usd(5) }).toEqual({ a: new Usd(5n) });
+    expect(new Usd(0)).not.toEqual(0);
   });
 
   it('takes only whole, safe numbers of nano-dollars', () => {

@@ -33,9 +33,11 @@ export const calculate = endpoint({
     const workload = toWorkload({ input_tokens, output_tokens, requests, days, mode, cached_input_tokens });
     // With as_of, each model is priced as it was that day, and the answer says which day.
     const date = params.as_of;
+    // The model as the catalogue holds it, for its listed fields (a day's prices change only the
+    // price fields, and the catalogue's object keeps its text cached: present.ts), and as priced.
     const priced = (id: string, param: string) => {
       const model = findModel(catalogue, id, param);
-      return date === undefined ? model : modelAsOf(model, date, param).model;
+      return { model, priced: date === undefined ? model : modelAsOf(model, date, param).model };
     };
     if (params.model !== undefined && params.models !== undefined) {
       throw new ApiError(400, 'invalid_parameter', 'Give either model (one id) or models (a list), not both.', { param: 'models' });
@@ -48,13 +50,13 @@ export const calculate = endpoint({
       `"requests":${requests},"days":${days},"mode":${jsonString(mode)}}`;
     if (params.models !== undefined) {
       const models = params.models.map((id) => priced(id, 'models'));
-      const results = jsonArrayText(models, (m) => `{${listedModelFields(m)},"costs":${fullCostsText(calculateCost(m, workload))}}`);
+      const results = jsonArrayText(models, (m) => `{${listedModelFields(m.model)},"costs":${fullCostsText(calculateCost(m.priced, workload))}}`);
       return jsonTextReply(`{${asOfText}${workloadText},"results":${results}}`);
     }
     if (params.model === undefined) {
       throw new ApiError(400, 'missing_parameter', 'model is required (a model id), or models (comma-separated ids).', { param: 'model' });
     }
-    const model = priced(params.model, 'model');
-    return jsonTextReply(`{"model":${jsonString(model.id)},${asOfText}${workloadText},"costs":${fullCostsText(calculateCost(model, workload))}}`);
+    const { model, priced: asPriced } = priced(params.model, 'model');
+    return jsonTextReply(`{"model":${jsonString(model.id)},${asOfText}${workloadText},"costs":${fullCostsText(calculateCost(asPriced, workload))}}`);
   },
 });
