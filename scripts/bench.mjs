@@ -166,11 +166,14 @@ async function load(server, paths, generator, headers) {
   return { ...run, cpu: (cpuMicros(server.cpuPid) - before) / (run.rps * DURATION) };
 }
 
+// The next number of a generated sequence (the all-unique mix): it runs on across runs and
+// rounds, so that no run asks the service what an earlier one did.
+let nextInSequence = 0;
+
 async function loadAutocannon(port, paths, headers = {}) {
-  let counter = 0;
   const requests =
     typeof paths === 'function'
-      ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths(counter++) }) }]
+      ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths(nextInSequence++) }) }]
       : paths.map((path) => ({ method: 'GET', path }));
   const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, requests, headers });
   return {
@@ -193,8 +196,9 @@ function luaScript(paths, headers) {
     typeof paths === 'function'
       ? `local ids = {${ids.map(quote).join(',')}}
 local uses = {${UNIQUE_USE_CASES.map(quote).join(',')}}
--- wrk calls request() once to check the script before the run: the run's first call gets i = 0.
-local i = -2
+-- wrk calls request() once to check the script before the run: the run's first call gets the
+-- sequence's next number.
+local i = ${nextInSequence - 2}
 request = function()
   i = i + 1
   local id = i % #ids
@@ -233,6 +237,8 @@ async function loadWrk(port, paths, headers = {}) {
     return Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]];
   };
   const count = (pattern) => Number(pattern.exec(output)?.[1] ?? 0);
+  // The next run of a sequence starts after the requests this one sent.
+  if (typeof paths === 'function') nextInSequence += count(/(\d+) requests in /);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
