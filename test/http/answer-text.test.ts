@@ -23,7 +23,7 @@ import { parseQuery } from '../../src/http/params.js';
 import { calculate } from '../../src/http/routes/calculate.js';
 import { cheapest } from '../../src/http/routes/cheapest.js';
 import { compare } from '../../src/http/routes/compare.js';
-import { recommend } from '../../src/http/routes/recommend.js';
+import { recommend, recommendCriteria } from '../../src/http/routes/recommend.js';
 import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
 import { fixtureFiles } from '../fixtures/catalogue.js';
 
@@ -105,16 +105,8 @@ const REFERENCES: Array<[Endpoint, (p: Params, catalogue: Catalogue) => unknown]
   [
     recommend as unknown as Endpoint,
     (p, catalogue) => {
-      const recommendations = recommendModels(catalogue, {
-        inputTokens: p.input_tokens,
-        outputTokens: p.output_tokens,
-        limit: p.limit,
-        ...(p.use_case ? { useCase: p.use_case } : {}),
-        ...(p.budget ? { tier: p.budget } : {}),
-        ...(p.quality !== undefined ? { minQuality: p.quality } : {}),
-        ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
-        ...(p.min_context !== undefined ? { minContext: p.min_context } : {}),
-      });
+      // The same core call as the endpoint's (what is under test is the text, not the criteria).
+      const recommendations = recommendModels(catalogue, recommendCriteria(p as Parameters<typeof recommendCriteria>[0]));
       return {
         criteria: {
           use_case: p.use_case ?? null, budget: p.budget ?? null, quality: p.quality ?? null,

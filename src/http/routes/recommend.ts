@@ -1,7 +1,7 @@
 /** GET /api/recommend: the best-suited models for a use case within tier, quality, cost and context limits. */
 import { z } from 'zod';
 import { TIERS, USE_CASES } from '../../core/catalogue-schema.js';
-import { recommendModels } from '../../core/recommend.js';
+import { recommendModels, type RecommendCriteria } from '../../core/recommend.js';
 import { Usd } from '../../core/money.js';
 import { endpoint } from '../endpoint.js';
 import { jsonArrayText, jsonNumberOrNull, jsonString, jsonStringOrNull } from '../json.js';
@@ -24,21 +24,26 @@ export const recommendQuery = z.object({
   limit: integer(1, 10, 5, 'Maximum number of results.'),
 });
 
+/** The core's criteria for the endpoint's parameters. */
+export function recommendCriteria(p: z.output<typeof recommendQuery>): RecommendCriteria {
+  return {
+    inputTokens: p.input_tokens,
+    outputTokens: p.output_tokens,
+    limit: p.limit,
+    ...(p.use_case ? { useCase: p.use_case } : {}),
+    ...(p.budget ? { tier: p.budget } : {}),
+    ...(p.quality !== undefined ? { minQuality: p.quality } : {}),
+    ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
+    ...(p.min_context !== undefined ? { minContext: p.min_context } : {}),
+  };
+}
+
 export const recommend = endpoint({
   path: '/api/recommend',
   summary: 'Recommended models: suitability and quality first, then cost',
   query: recommendQuery,
   handle: (p, { catalogue }) => {
-    const recommendations = recommendModels(catalogue, {
-      inputTokens: p.input_tokens,
-      outputTokens: p.output_tokens,
-      limit: p.limit,
-      ...(p.use_case ? { useCase: p.use_case } : {}),
-      ...(p.budget ? { tier: p.budget } : {}),
-      ...(p.quality !== undefined ? { minQuality: p.quality } : {}),
-      ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
-      ...(p.min_context !== undefined ? { minContext: p.min_context } : {}),
-    });
+    const recommendations = recommendModels(catalogue, recommendCriteria(p));
     // The JSON text of {criteria, recommendations}, written directly (present.ts).
     const maxCost = p.max_cost === undefined ? 'null' : new Usd(p.max_cost).toString();
     const criteriaText =
