@@ -178,14 +178,18 @@ export function createApp(options: AppOptions): Hono {
         let found: CacheEntry | Reply;
         try {
           found = computeEntry(e, url, key);
-        } catch {
-          // Bad input (or a bug): the full chain computes it again and answers it.
-          return undefined;
+        } catch (err) {
+          // A bug takes the full chain, which logs it and answers 500 without internals.
+          if (!(err instanceof ApiError)) return undefined;
+          // Bad input: the JSON error the chain would give, as cheaply as a good answer.
+          const answer = errorAnswer(err, method);
+          if (log) logFast(log, method, url, answer.status, start);
+          return answer;
         }
         if (!('cacheControl' in found)) return undefined;
         entry = found;
       }
-      const answer = cache.answer(entry, request);
+      const answer: DirectAnswer = cache.answer(entry, request);
       if (log) logFast(log, method, url, answer.status, start);
       return answer;
     };
@@ -217,8 +221,11 @@ export interface DirectRequest extends Conditional {
   url: string;
 }
 
+/** An answer given without the framework: a cached answer, or a client error's JSON. */
+export type DirectAnswer = CachedAnswer | { status: ApiError['status']; headers: Readonly<Record<string, string>>; body: Uint8Array | null };
+
 /** Answers an endpoint's GET or HEAD without the framework, or returns undefined to let the app run. */
-export type DirectAnswers = (request: DirectRequest) => CachedAnswer | undefined;
+export type DirectAnswers = (request: DirectRequest) => DirectAnswer | undefined;
 
 const directAnswerers = new WeakMap<Hono, DirectAnswers>();
 
@@ -271,7 +278,23 @@ function send(c: Context, reply: Reply): Response {
 }
 
 function sendError(c: Context, error: ApiError): Response {
-  const headers: Record<string, string> = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' };
-  if (error.status === 405) headers.Allow = ALLOWED_METHODS.join(', ');
-  return c.body(toJson(error.toBody()), error.status, headers);
+  return c.body(toJson(error.toBody()), error.status, errorHeaders(error));
+}
+
+/** The headers sendError gives an error (the middleware chain adds its own). */
+function errorHeaders(error: ApiError): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
+  if (error.status === 405) headers.allow = ALLOWED_METHODS.join(', ');
+  return headers;
+}
+
+const encoder = new TextEncoder();
+
+/** A client error as the full chain answers it (sendError, then the middleware's headers), without the chain. */
+function errorAnswer(error: ApiError, method: string): DirectAnswer {
+  const headers = { ...errorHeaders(error), ...chainHeaders(JSON_TYPE) };
+  // A HEAD gets no Content-Length, as the full chain answers it on Node.
+  if (method === 'HEAD') return { status: error.status, headers, body: null };
+  const body = encoder.encode(toJson(error.toBody()));
+  return { status: error.status, headers: { ...headers, 'content-length': String(body.byteLength) }, body };
 }

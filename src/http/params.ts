@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { parseContext } from '../core/context-window.js';
 import { parseScaled } from '../core/money.js';
 import { closestMatches } from '../core/suggest.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, ClientError, quote } from './errors.js';
 
 type Text = string | undefined;
 
 /** A value a parameter does not allow; the message says what it allows. */
-export class InvalidParam extends Error {}
+export class InvalidParam extends ClientError {}
 
 /** Reads one parameter's text (undefined when absent) as its value, or throws InvalidParam. */
 type Reader<T> = (text: Text) => T;

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/http/app.js';
+import { createApp, directAnswers } from '../../src/http/app.js';
 import { nodeCompressors } from '../../src/runtime/node-compression.js';
 import { startServer, type Logger, type RunningServer } from '../../src/runtime/node.js';
 import { rawRequest, type RawResponse } from '../runtime/raw-http.js';
@@ -52,8 +52,12 @@ describe('direct answers on the Node server', () => {
       `/api/calculate?model=${a}&input_tokens=5000`, `/api/calculate?models=${a},${b}`, `/api/calculate?models=${a}%2C${b}`,
       '/api/cheapest?use_case=coding&limit=3', '/api/cheapest?limit=3&use_case=coding&budget=',
       `/api/compare?models=${a},${b}`, '/api/recommend?use_case=chat', `/api/badge?model=${a}`,
-      // Errors and odd targets: the listener answers them.
-      '/api/cheapest?limit=999', '/api/calculate?model=nope', "/api/pricing?provider='x'", '/api/./pricing', '/api/%2e%2e/healthz',
+      // Bad input: answered directly too, with the chain's JSON error and headers.
+      '/api/cheapest?limit=999', '/api/calculate?model=nope', `/api/compare?models=${a}`, '/api/cheapest?junk=1', '/api/recommend?use_case=nope',
+      `/api/calculate?model=${a}&input_tokens=-1`, '/api/pricing?as_of=2026-13-01', '/api/pricing?model=nope', '/api/badge?model=nope',
+      '/api/cheapest?input_tokens=1&input_tokens=2', `/api/calculate?model=${a}&models=${b}`,
+      // Odd targets: the listener answers them.
+      "/api/pricing?provider='x'", '/api/./pricing', '/api/%2e%2e/healthz',
       '/api/pricing?tier=a%20b', '/api/pricing/', '/API/PRICING', '/healthz?x=1', '/nope',
     ];
     const hosts = ['localhost', 'LocalHost', 'localhost:80', 'example.com:8080'];
@@ -71,6 +75,22 @@ describe('direct answers on the Node server', () => {
         }
       }
     }
+  });
+
+  it('answers bad input itself, as cheaply as a good answer: the JSON error naming the parameter', () => {
+    const direct = directAnswers(createApp({ catalogue: running.catalogue, compressors: nodeCompressors() }));
+    const ask = (method: string, target: string) => direct?.({ method, url: `http://localhost${target}`, acceptEncoding: null, ifNoneMatch: null });
+    const bad = ask('GET', '/api/cheapest?limit=999');
+    expect(bad?.status).toBe(400);
+    expect(bad?.headers['cache-control']).toBe('no-store');
+    const { error } = JSON.parse(Buffer.from(bad?.body ?? new Uint8Array()).toString('utf8')) as { error: { code: string; param: string } };
+    expect(error).toMatchObject({ code: 'invalid_parameter', param: 'limit' });
+    expect(bad?.headers['content-length']).toBe(String(bad?.body?.byteLength));
+    const missing = ask('HEAD', '/api/calculate?model=nope');
+    expect(missing?.status).toBe(404);
+    expect(missing?.body).toBeNull();
+    // A 4xx a handler gives as its reply rather than throws (the badge's SVG) is left to the chain.
+    expect(ask('GET', '/api/badge?model=nope')).toBeUndefined();
   });
 
   it('refuses a Host with user info, as the listener does', async () => {
