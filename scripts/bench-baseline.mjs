@@ -1,6 +1,6 @@
 // The baseline for npm run bench: raw node:http answering each path with precomputed bytes (the
-// service's own answer for that path, captured by bench.mjs; its br variant under `path|br`), with no
-// parsing, routing or framework.
+// service's own answer for that path, captured by bench.mjs; its br variant under `path|br`, and a
+// few targets captured whole), with no parsing, routing or framework.
 // Started by bench.mjs with an IPC channel: it receives the routes, then reports its port.
 import { createServer } from 'node:http';
 
@@ -15,7 +15,8 @@ process.once('message', ({ routes }) => {
     const path = mark === -1 ? url : url.slice(0, mark);
     // A compressed variant when the client accepts br and the service gave one for this path.
     const acceptsBr = (req.headers['accept-encoding'] ?? '').split(',').some((coding) => coding.trim() === 'br');
-    const route = (acceptsBr && table.get(`${path}|br`)) || table.get(path) || fallback;
+    // A target captured whole (the bad-input row) first, then the path's answer.
+    const route = (acceptsBr && table.get(`${path}|br`)) || table.get(url) || table.get(path) || fallback;
     res.writeHead(route.status, route.headers);
     res.end(route.body);
   });

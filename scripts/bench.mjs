@@ -331,6 +331,10 @@ const DEFAULTS = [
   ['/healthz', '/healthz'],
 ];
 
+// Bad input, asked again and again (a client with a typo in a loop): the JSON error. The baseline
+// replays the same 400 for the same target.
+const BAD_INPUT = '/api/cheapest?limit=999';
+
 // What a day of real traffic repeats: popular queries over a few models and use cases.
 const REPEATED = [
   ...['coding', 'chat', 'reasoning', 'extraction'].map((u) => `/api/cheapest?use_case=${u}`),
@@ -354,6 +358,7 @@ const routes = {};
 // The baseline answers a path (or path|br when the request accepts br) with these bytes.
 const routeKey = (path, encoding) => (encoding ? `${path}|${encoding}` : path);
 for (const [path, url, encoding] of DEFAULTS) routes[routeKey(path, encoding)] = await capture(service.port, url, encoding);
+routes[BAD_INPUT] = await capture(service.port, BAD_INPUT);
 for (const url of [...REPEATED, UNIQUE(0), UNIQUE(1), UNIQUE(2), UNIQUE(3)]) {
   const path = url.split('?')[0];
   routes[path] ??= await capture(service.port, url);
@@ -371,6 +376,7 @@ if (ONLY.has('defaults')) {
     const headers = encoding ? { 'accept-encoding': encoding } : {};
     results.push(await compare(encoding ? `${path} (${encoding})` : path, baseTarget, serviceTarget, [url], { headers }));
   }
+  results.push(await compare(`bad input (${routes[BAD_INPUT].status})`, baseTarget, serviceTarget, [BAD_INPUT]));
 }
 if (ONLY.has('repeated')) {
   printHeader(`Mixes (single process)`);

@@ -12,7 +12,7 @@ import { securityHeaders, securityHeadersFor } from './middleware/security-heade
 import { urlLimit } from './middleware/url-limit/index.js';
 import { parseQuery, queryEntries } from './params.js';
 import type { Compressors } from './precompressed.js';
-import { storeBody } from './precompressed.js';
+import { encodeBody, storeBody } from './precompressed.js';
 import { ResponseCache, type CacheEntry, type CachedAnswer, type Conditional } from './response-cache.js';
 import { badge } from './routes/badge.js';
 import { calculate } from './routes/calculate.js';
@@ -288,13 +288,11 @@ function errorHeaders(error: ApiError): Record<string, string> {
   return headers;
 }
 
-const encoder = new TextEncoder();
-
 /** A client error as the full chain answers it (sendError, then the middleware's headers), without the chain. */
 function errorAnswer(error: ApiError, method: string): DirectAnswer {
   const headers = { ...errorHeaders(error), ...chainHeaders(JSON_TYPE) };
   // A HEAD gets no Content-Length, as the full chain answers it on Node.
   if (method === 'HEAD') return { status: error.status, headers, body: null };
-  const body = encoder.encode(toJson(error.toBody()));
+  const body = encodeBody(toJson(error.toBody()));
   return { status: error.status, headers: { ...headers, 'content-length': String(body.byteLength) }, body };
 }

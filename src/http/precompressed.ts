@@ -61,7 +61,7 @@ let slab = new Uint8Array(0);
 let slabUsed = 0;
 
 /** UTF-8 bytes of a text: a view into the current slab when it fits, else bytes of their own. */
-function encodeBody(text: string): Uint8Array {
+export function encodeBody(text: string): Uint8Array {
   // Three bytes per UTF-16 unit at most.
   const most = text.length * 3;
   if (most > SLAB_BYTES / 4) return encoder.encode(text);
