@@ -161,8 +161,9 @@ export function createApp(options: AppOptions): Hono {
   if (options.rateLimit === undefined && options.responseCache !== false) {
     // A GET or HEAD of an endpoint is answered before any framework work, from the cache or by the
     // endpoint's handler through `computeEntry`, with the headers the middleware chain would add
-    // (`chainHeaders`). Anything else (errors, pages, other methods, odd URLs) takes the full
-    // chain. A rate limit must see every request, so it turns this off.
+    // (`chainHeaders`); so is a client error the handler throws (`errorAnswer`). Anything else
+    // (bugs, replies that are not 200s, pages, other methods, odd URLs) takes the full chain. A
+    // rate limit must see every request, so it turns this off.
     const endpoints = new Map(ENDPOINTS.map((e) => [e.path, e]));
     const log = options.accessLog;
     const direct: DirectAnswers = (request) => {

@@ -4,6 +4,10 @@ export interface ErrorBody {
   error: { status: number; code: string; message: string; param?: string; suggestions?: string[] };
 }
 
+// Error.stackTraceLimit is read-only where the intrinsics are frozen (node --frozen-intrinsics, a
+// lockdown): writing it would throw and make every 4xx a 500, so such a runtime keeps the trace.
+const stackLimitWritable = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')?.writable !== false;
+
 /**
  * An error that is the client's doing (bad input), thrown to carry a message to the answer and never
  * logged, so it is made without the stack trace V8 captures for every Error: that capture was about
@@ -11,6 +15,10 @@ export interface ErrorBody {
  */
 export class ClientError extends Error {
   constructor(message: string) {
+    if (!stackLimitWritable) {
+      super(message);
+      return;
+    }
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {

@@ -77,7 +77,7 @@ describe('direct answers on the Node server', () => {
     }
   });
 
-  it('answers bad input itself, as cheaply as a good answer: the JSON error naming the parameter', () => {
+  it('answers bad input itself, without the chain: the JSON error naming the parameter', () => {
     const direct = directAnswers(createApp({ catalogue: running.catalogue, compressors: nodeCompressors() }));
     const ask = (method: string, target: string) => direct?.({ method, url: `http://localhost${target}`, acceptEncoding: null, ifNoneMatch: null });
     const bad = ask('GET', '/api/cheapest?limit=999');
