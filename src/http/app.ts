@@ -182,7 +182,7 @@ export function createApp(options: AppOptions): Hono {
         } catch (err) {
           // A bug takes the full chain, which logs it and answers 500 without internals.
           if (!(err instanceof ApiError)) return undefined;
-          // Bad input: the JSON error the chain would give, as cheaply as a good answer.
+          // Bad input: the JSON error the chain would give, without the chain.
           const answer = errorAnswer(err, method);
           if (log) logFast(log, method, url, answer.status, start);
           return answer;
@@ -190,7 +190,7 @@ export function createApp(options: AppOptions): Hono {
         if (!('cacheControl' in found)) return undefined;
         entry = found;
       }
-      const answer: DirectAnswer = cache.answer(entry, request);
+      const answer = cache.answer(entry, request);
       if (log) logFast(log, method, url, answer.status, start);
       return answer;
     };
