@@ -1,5 +1,5 @@
 /** JSON output in which money prints as exact decimals (`0.00125`, never `0.0012500000000000002`). */
-import { withInexactJson, type Usd } from '../core/money.js';
+import { Usd, withInexactJson } from '../core/money.js';
 
 // Stands in for an amount no JSON number can carry exactly, until its text replaces it. Random per
 // process, so no string in an answer can imitate it; made on first use, since a Worker may not make
@@ -51,6 +51,11 @@ export function jsonString(text: string): string {
 /** `null` for undefined, else the string as JSON text. */
 export function jsonStringOrNull(text: string | undefined): string {
   return text === undefined ? 'null' : jsonString(text);
+}
+
+/** `null` for undefined, else the amount of nano-dollars as its exact decimal (what toJson writes for a Usd). */
+export function jsonAmountOrNull(nanos: bigint | undefined): string {
+  return nanos === undefined ? 'null' : new Usd(nanos).toString();
 }
 
 /** `null` for undefined, else the number as JSON text (every number an answer echoes is finite). */

@@ -1,6 +1,7 @@
 /** The workload parameters shared by the cost endpoints, and their conversion to a core Workload. */
 import { MODES, type Mode, type Workload } from '../core/cost.js';
 import { ApiError } from './errors.js';
+import { jsonString } from './json.js';
 import { choice, integer, optionalInteger } from './params.js';
 
 export const MAX_TOKENS = 100_000_000;
@@ -58,7 +59,19 @@ export function cachedPart(inputTokens: number, cached: number | undefined): { c
   return { cachedInputTokens: cached };
 }
 
-/** `"cached_input_tokens":N,` for a response's workload echo (JSON text) when it was given, else nothing. */
-export function cachedEchoText(cached: number | undefined): string {
-  return cached === undefined ? '' : `"cached_input_tokens":${cached},`;
+/**
+ * A response's workload echo as JSON text: `{"input_tokens":…,"output_tokens":…,"<requests>":…,
+ * "days":…}`, with `cached_input_tokens` after the input tokens when it was given and `mode` last
+ * when one is passed (calculate's). The endpoints name the requests per day differently.
+ */
+export function workloadEchoText(
+  tokens: Pick<WorkloadParams, 'input_tokens' | 'output_tokens' | 'cached_input_tokens'>,
+  requestsName: 'requests' | 'requests_per_day',
+  requests: number,
+  days: number,
+  mode?: Mode,
+): string {
+  const cached = tokens.cached_input_tokens === undefined ? '' : `"cached_input_tokens":${tokens.cached_input_tokens},`;
+  const modeText = mode === undefined ? '' : `,"mode":${jsonString(mode)}`;
+  return `{"input_tokens":${tokens.input_tokens},${cached}"output_tokens":${tokens.output_tokens},"${requestsName}":${requests},"days":${days}${modeText}}`;
 }

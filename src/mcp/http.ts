@@ -5,7 +5,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer, type McpOptions } from './server.js';
 
-
 export async function handleMcpRequest(request: Request, options: McpOptions): Promise<Response> {
   const server = createMcpServer(options);
   // No sessionIdGenerator: stateless mode.

@@ -8,7 +8,7 @@ import { idList, text } from '../params.js';
 import { jsonArrayText, jsonString } from '../json.js';
 import { fullCostsText, jsonTextReply, listedModelFields } from '../present.js';
 import {
-  cachedEchoText, cachedInputTokens, daysPerMonth, inputTokens, mode, outputTokens, requestsPerDay, toWorkload,
+  cachedInputTokens, daysPerMonth, inputTokens, mode, outputTokens, requestsPerDay, toWorkload, workloadEchoText,
 } from '../workload.js';
 
 export const calculateQuery = z.object({
@@ -45,9 +45,7 @@ export const calculate = endpoint({
     // The answer's JSON text, written directly (present.ts): the day asked for, the workload echoed,
     // then the costs of one model or of each model asked for.
     const asOfText = date === undefined ? '' : `"as_of":${jsonString(date)},`;
-    const workloadText =
-      `"workload":{"input_tokens":${input_tokens},${cachedEchoText(cached_input_tokens)}"output_tokens":${output_tokens},` +
-      `"requests":${requests},"days":${days},"mode":${jsonString(mode)}}`;
+    const workloadText = `"workload":${workloadEchoText(params, 'requests', requests, days, mode)}`;
     if (params.models !== undefined) {
       const models = params.models.map((id) => priced(id, 'models'));
       const results = jsonArrayText(models, (m) => `{${listedModelFields(m.model)},"costs":${fullCostsText(calculateCost(m.priced, workload))}}`);

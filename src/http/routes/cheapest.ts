@@ -2,12 +2,11 @@
 import { z } from 'zod';
 import { CHEAPEST_USE_CASES } from '../../core/catalogue-schema.js';
 import { findCheapest } from '../../core/cheapest.js';
-import { Usd } from '../../core/money.js';
 import { endpoint } from '../endpoint.js';
 import { choice, integer, usdAmount } from '../params.js';
-import { jsonArrayText, jsonStringOrNull } from '../json.js';
+import { jsonAmountOrNull, jsonArrayText, jsonStringOrNull } from '../json.js';
 import { dailyCostsText, jsonTextReply, listedModelFields } from '../present.js';
-import { cachedEchoText, cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay } from '../workload.js';
+import { cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay, workloadEchoText } from '../workload.js';
 
 const DAYS = 30;
 
@@ -38,9 +37,8 @@ export const cheapest = endpoint({
       ...(p.quality ? { quality: p.quality } : {}),
     });
     // The JSON text of {workload, filters, recommendations}, written directly (present.ts).
-    const workloadText = `{"input_tokens":${p.input_tokens},${cachedEchoText(p.cached_input_tokens)}"output_tokens":${p.output_tokens},"requests":${p.requests},"days":${DAYS}}`;
-    const budget = p.budget === undefined ? 'null' : new Usd(p.budget).toString();
-    const filtersText = `{"budget":${budget},"use_case":${jsonStringOrNull(p.use_case)},"quality":${jsonStringOrNull(p.quality)},"limit":${p.limit}}`;
+    const workloadText = workloadEchoText(p, 'requests', p.requests, DAYS);
+    const filtersText = `{"budget":${jsonAmountOrNull(p.budget)},"use_case":${jsonStringOrNull(p.use_case)},"quality":${jsonStringOrNull(p.quality)},"limit":${p.limit}}`;
     const recommendations = jsonArrayText(ranked, ({ rank, model, costs }) => `{"rank":${rank},${listedModelFields(model)},"costs":${dailyCostsText(costs)}}`);
     return jsonTextReply(`{"workload":${workloadText},"filters":${filtersText},"recommendations":${recommendations}}`);
   },

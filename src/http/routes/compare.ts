@@ -7,7 +7,7 @@ import { endpoint, findModel, requireParam } from '../endpoint.js';
 import { idList } from '../params.js';
 import { jsonArrayText, jsonString } from '../json.js';
 import { fullCostsText, jsonTextReply, listedModelFields } from '../present.js';
-import { cachedEchoText, cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay } from '../workload.js';
+import { cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay, workloadEchoText } from '../workload.js';
 
 const DAYS = 30;
 
@@ -32,7 +32,7 @@ export const compare = endpoint({
     };
     const { comparison, summary } = compareModels(models, workload);
     // The JSON text of {workload, comparison, summary}, written directly (present.ts).
-    const workloadText = `{"input_tokens":${p.input_tokens},${cachedEchoText(p.cached_input_tokens)}"output_tokens":${p.output_tokens},"requests_per_day":${p.requests_per_day},"days":${DAYS}}`;
+    const workloadText = workloadEchoText(p, 'requests_per_day', p.requests_per_day, DAYS);
     const comparisonText = jsonArrayText(comparison, ({ model, costs }) => `{${listedModelFields(model)},"costs":${fullCostsText(costs)}}`);
     const { cheapest, mostExpensive, savings } = summary;
     const end = ({ model, monthly }: { model: Model; monthly: Usd }) => `{"id":${jsonString(model.id)},"name":${jsonString(model.name)},"monthly":${monthly.toString()}}`;

@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { TIERS, USE_CASES } from '../../core/catalogue-schema.js';
 import { recommendModels, type RecommendCriteria } from '../../core/recommend.js';
-import { Usd } from '../../core/money.js';
 import { endpoint } from '../endpoint.js';
-import { jsonArrayText, jsonNumberOrNull, jsonString, jsonStringOrNull } from '../json.js';
+import { jsonAmountOrNull, jsonArrayText, jsonNumberOrNull, jsonString, jsonStringOrNull } from '../json.js';
 import { jsonTextReply, listedModelFields } from '../present.js';
 import { choice, contextSize, integer, optionalInteger, usdAmount } from '../params.js';
 import { inputTokens, outputTokens } from '../workload.js';
@@ -45,10 +44,9 @@ export const recommend = endpoint({
   handle: (p, { catalogue }) => {
     const recommendations = recommendModels(catalogue, recommendCriteria(p));
     // The JSON text of {criteria, recommendations}, written directly (present.ts).
-    const maxCost = p.max_cost === undefined ? 'null' : new Usd(p.max_cost).toString();
     const criteriaText =
       `{"use_case":${jsonStringOrNull(p.use_case)},"budget":${jsonStringOrNull(p.budget)},"quality":${jsonNumberOrNull(p.quality)},` +
-      `"max_cost":${maxCost},"min_context":${jsonNumberOrNull(p.min_context)},"input_tokens":${p.input_tokens},` +
+      `"max_cost":${jsonAmountOrNull(p.max_cost)},"min_context":${jsonNumberOrNull(p.min_context)},"input_tokens":${p.input_tokens},` +
       `"output_tokens":${p.output_tokens},"limit":${p.limit}}`;
     const recommendationsText = jsonArrayText(
       recommendations,
