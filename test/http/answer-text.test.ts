@@ -21,7 +21,7 @@ import { ApiError } from '../../src/http/errors.js';
 import { toJson } from '../../src/http/json.js';
 import { parseQuery } from '../../src/http/params.js';
 import { calculate } from '../../src/http/routes/calculate.js';
-import { cheapest } from '../../src/http/routes/cheapest.js';
+import { cheapest, cheapestOptions } from '../../src/http/routes/cheapest.js';
 import { compare } from '../../src/http/routes/compare.js';
 import { recommend, recommendCriteria } from '../../src/http/routes/recommend.js';
 import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
@@ -56,12 +56,7 @@ const REFERENCES: Array<[Endpoint, (p: Params, catalogue: Catalogue) => unknown]
     cheapest as unknown as Endpoint,
     (p, catalogue) => {
       const workload: Workload = { inputTokens: p.input_tokens, outputTokens: p.output_tokens, requests: p.requests, days: 30, mode: 'standard', ...cachedPart(p.cached_input_tokens) };
-      const ranked = findCheapest(catalogue, workload, {
-        limit: p.limit,
-        ...(p.budget !== undefined ? { budgetNanos: p.budget } : {}),
-        ...(p.use_case ? { useCase: p.use_case } : {}),
-        ...(p.quality ? { quality: p.quality } : {}),
-      });
+      const ranked = findCheapest(catalogue, workload, cheapestOptions(p as Parameters<typeof cheapestOptions>[0]));
       return {
         workload: { input_tokens: p.input_tokens, ...cachedEcho(p.cached_input_tokens), output_tokens: p.output_tokens, requests: p.requests, days: 30 },
         filters: { budget: p.budget === undefined ? null : new Usd(p.budget), use_case: p.use_case ?? null, quality: p.quality ?? null, limit: p.limit },

@@ -1,7 +1,7 @@
 /** GET /api/cheapest: the models that run a workload for the least money. */
 import { z } from 'zod';
 import { CHEAPEST_USE_CASES } from '../../core/catalogue-schema.js';
-import { findCheapest } from '../../core/cheapest.js';
+import { findCheapest, type CheapestOptions } from '../../core/cheapest.js';
 import { endpoint } from '../endpoint.js';
 import { choice, integer, usdAmount } from '../params.js';
 import { jsonAmountOrNull, jsonArrayText, jsonStringOrNull } from '../json.js';
@@ -21,6 +21,16 @@ export const cheapestQuery = z.object({
   cached_input_tokens: cachedInputTokens,
 });
 
+/** The core's options for the endpoint's parameters. */
+export function cheapestOptions(p: z.output<typeof cheapestQuery>): CheapestOptions {
+  return {
+    limit: p.limit,
+    ...(p.budget !== undefined ? { budgetNanos: p.budget } : {}),
+    ...(p.use_case ? { useCase: p.use_case } : {}),
+    ...(p.quality ? { quality: p.quality } : {}),
+  };
+}
+
 export const cheapest = endpoint({
   path: '/api/cheapest',
   summary: 'The cheapest models for a workload (30 days a month)',
@@ -30,12 +40,7 @@ export const cheapest = endpoint({
       inputTokens: p.input_tokens, outputTokens: p.output_tokens, requests: p.requests, days: DAYS, mode: 'standard' as const,
       ...cachedPart(p.input_tokens, p.cached_input_tokens),
     };
-    const ranked = findCheapest(catalogue, workload, {
-      limit: p.limit,
-      ...(p.budget !== undefined ? { budgetNanos: p.budget } : {}),
-      ...(p.use_case ? { useCase: p.use_case } : {}),
-      ...(p.quality ? { quality: p.quality } : {}),
-    });
+    const ranked = findCheapest(catalogue, workload, cheapestOptions(p));
     // The JSON text of {workload, filters, recommendations}, written directly (present.ts).
     const workloadText = workloadEchoText(p, 'requests', p.requests, DAYS);
     const filtersText = `{"budget":${jsonAmountOrNull(p.budget)},"use_case":${jsonStringOrNull(p.use_case)},"quality":${jsonStringOrNull(p.quality)},"limit":${p.limit}}`;
