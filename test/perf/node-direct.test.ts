@@ -93,6 +93,29 @@ describe('direct answers on the Node server', () => {
     expect(ask('GET', '/api/badge?model=nope')).toBeUndefined();
   });
 
+  it('gives the errors the chain gives through app.fetch too (the Worker\'s way in)', async () => {
+    const [a = ''] = ids;
+    const direct = createApp({ catalogue: running.catalogue, compressors: nodeCompressors() });
+    const chain = createApp({ catalogue: running.catalogue, compressors: nodeCompressors(), responseCache: false });
+    const targets = ['/api/cheapest?limit=999', '/api/calculate?model=nope', `/api/compare?models=${a}`, '/api/recommend?use_case=nope', '/api/pricing?as_of=2026-13-01'];
+    for (const target of targets) {
+      for (const method of ['GET', 'HEAD']) {
+        const read = async (app: typeof direct) => {
+          const res = await app.fetch(new Request(`http://localhost${target}`, { method }));
+          const body = await res.text();
+          const headers = Object.fromEntries(res.headers);
+          // Direct answers state their length; a Response from the chain leaves it to the runtime.
+          if (headers['content-length'] !== undefined) expect(headers['content-length']).toBe(String(Buffer.byteLength(body)));
+          delete headers['content-length'];
+          return { status: res.status, headers, body };
+        };
+        const expected = await read(chain);
+        expect(expected.status).toBeGreaterThanOrEqual(400);
+        expect(await read(direct), `${method} ${target}`).toEqual(expected);
+      }
+    }
+  });
+
   it('refuses a Host with user info, as the listener does', async () => {
     const res = await rawRequest(port, request('GET', '/api/pricing', { Host: 'user@localhost' }));
     expect(res.status).toBe(400);
