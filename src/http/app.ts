@@ -13,7 +13,7 @@ import { urlLimit } from './middleware/url-limit/index.js';
 import { parseQuery, queryEntries } from './params.js';
 import type { Compressors } from './precompressed.js';
 import { encodeBody, storeBody } from './precompressed.js';
-import { ResponseCache, type CacheEntry, type CachedAnswer, type Conditional } from './response-cache.js';
+import { normalQuery, ResponseCache, type CacheEntry, type CachedAnswer, type Conditional, type ErrorEntry } from './response-cache.js';
 import { badge } from './routes/badge.js';
 import { calculate } from './routes/calculate.js';
 import { changes } from './routes/changes.js';
@@ -115,15 +115,21 @@ export function createApp(options: AppOptions): Hono {
   });
   // An endpoint's answer computed by its handler and kept as bytes (stored in the cache from its
   // second request). A reply that is not a 200 (a static file's 404) comes back as the handler gave
-  // it; bad input throws its ApiError. The one code path for every way in (the route below and
-  // `direct`), each of which looks in the cache first.
+  // it; bad input throws its ApiError, kept too (see setError). The query is read as the cache key
+  // spells it, so every query with one key gets one answer, errors included. The one code path for
+  // every way in (the route below and `direct`), each of which looks in the cache first.
   const computeEntry = (e: Endpoint, url: string, key: string | undefined): CacheEntry | Reply => {
-    const mark = url.indexOf('?');
-    const search = mark === -1 ? '' : url.slice(mark + 1).split('#', 1)[0] ?? '';
-    const params = e.ignoreQuery ? {} : parseQuery(queryEntries(search), e.query);
     const catalogue = current();
-    const ctx: RequestContext = { catalogue, baseUrl: baseUrl ?? originOf(url), assets };
-    const reply = e.handle(params, ctx);
+    let reply: Reply;
+    try {
+      // A URL too long for a key is read in the same order.
+      const search = key === undefined ? normalQuery(searchOf(url)) : searchOf(key);
+      const params = e.ignoreQuery ? {} : parseQuery(queryEntries(search), e.query);
+      reply = e.handle(params, { catalogue, baseUrl: baseUrl ?? originOf(url), assets });
+    } catch (err) {
+      if (err instanceof ApiError) cache.setError(key, catalogue, err, () => errorAnswers(err));
+      throw err;
+    }
     if ('body' in reply && (reply.status ?? 200) !== 200) return reply;
     const [text, type] = 'body' in reply ? [reply.body, reply.type] : [jsonTextOf(reply), JSON_TYPE];
     const stored = storeBody(text, type, options.compressors !== undefined && COMPRESSED_PATHS.has(e.path));
@@ -134,6 +140,8 @@ export function createApp(options: AppOptions): Hono {
       const url = c.req.url;
       const key = cache.keyOf(url);
       const found = (key === undefined ? undefined : cache.get(key)) ?? computeEntry(e, url, key);
+      // A kept client error is answered as a fresh one is (onError, then the middleware's headers).
+      if ('error' in found) throw found.error;
       if (!('cacheControl' in found)) return send(c, found);
       return cache.respond(found, { method: c.req.method, acceptEncoding: c.req.header('accept-encoding') ?? null, ifNoneMatch: c.req.header('if-none-match') ?? null });
     });
@@ -172,7 +180,7 @@ export function createApp(options: AppOptions): Hono {
       const start = log ? performance.now() : 0;
       const key = cache.keyOf(url);
       if (key === undefined) return undefined;
-      let entry = cache.get(key);
+      let entry: CacheEntry | ErrorEntry | undefined = cache.get(key);
       if (!entry) {
         const e = endpoints.get(pathOf(url));
         if (!e) return undefined;
@@ -182,7 +190,8 @@ export function createApp(options: AppOptions): Hono {
         } catch (err) {
           // A bug takes the full chain, which logs it and answers 500 without internals.
           if (!(err instanceof ApiError)) return undefined;
-          // Bad input: the JSON error the chain would give, without the chain.
+          // Bad input asked for the first time or two: the JSON error the chain would give, without
+          // the chain (from then on, the cache has it).
           const answer = errorAnswer(err, method);
           if (log) logFast(log, method, url, answer.status, start);
           return answer;
@@ -223,7 +232,7 @@ export interface DirectRequest extends Conditional {
 }
 
 /** An answer given without the framework: a cached answer, or a client error's JSON. */
-export type DirectAnswer = CachedAnswer | { status: ApiError['status']; headers: Readonly<Record<string, string>>; body: Uint8Array | null };
+export type DirectAnswer = CachedAnswer;
 
 /** Answers an endpoint's GET or HEAD without the framework, or returns undefined to let the app run. */
 export type DirectAnswers = (request: DirectRequest) => DirectAnswer | undefined;
@@ -252,6 +261,14 @@ function chainHeaders(type: string): Readonly<Record<string, string>> {
     if (chainHeadersByType.size < 64) chainHeadersByType.set(type, headers);
   }
   return headers;
+}
+
+/** The query of a URL or cache key, without its `?` and any fragment ('' for none). */
+function searchOf(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return '';
+  const hash = url.indexOf('#', mark);
+  return url.slice(mark + 1, hash === -1 ? undefined : hash);
 }
 
 /** The path of an absolute URL (no query, no fragment). */
@@ -291,9 +308,27 @@ function errorHeaders(error: ApiError): Record<string, string> {
 
 /** A client error as the full chain answers it (sendError, then the middleware's headers), without the chain. */
 function errorAnswer(error: ApiError, method: string): DirectAnswer {
-  const headers = { ...errorHeaders(error), ...chainHeaders(JSON_TYPE) };
+  const headers = headErrorHeaders(error);
   // A HEAD gets no Content-Length, as the full chain answers it on Node.
   if (method === 'HEAD') return { status: error.status, headers, body: null };
   const body = encodeBody(toJson(error.toBody()));
   return { status: error.status, headers: { ...headers, 'content-length': String(body.byteLength) }, body };
+}
+
+/** A client error's answers to a GET and a HEAD, to keep: bytes of their own, not a slab's view. */
+function errorAnswers(error: ApiError): { get: CachedAnswer; head: CachedAnswer } {
+  const get = errorAnswer(error, 'GET');
+  return { get: { ...get, body: get.body && get.body.slice() }, head: errorAnswer(error, 'HEAD') };
+}
+
+// The headers of a client error's answer to a HEAD, by status (they differ only for a 405).
+const headErrorHeadersByStatus = new Map<number, Readonly<Record<string, string>>>();
+
+function headErrorHeaders(error: ApiError): Readonly<Record<string, string>> {
+  let headers = headErrorHeadersByStatus.get(error.status);
+  if (headers === undefined) {
+    headers = { ...errorHeaders(error), ...chainHeaders(JSON_TYPE) };
+    headErrorHeadersByStatus.set(error.status, headers);
+  }
+  return headers;
 }

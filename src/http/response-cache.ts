@@ -8,6 +8,7 @@
  * write it without building Request or Response objects.
  */
 import type { Catalogue } from '../core/catalogue.js';
+import type { ApiError } from './errors.js';
 import { compactBody, etagMatches, selectVariant, type Compressors, type StoredBody, type Variant } from './precompressed.js';
 
 export interface ResponseCacheOptions {
@@ -41,8 +42,21 @@ export interface CacheEntry {
   readonly headers: Partial<Record<string, Readonly<HeaderRecord>>>;
 }
 
+/**
+ * A client error kept as its answers: the same bytes whatever the request's headers (no ETag, no
+ * variants, never a 304), one answer for a GET and one for a HEAD.
+ */
+export interface ErrorEntry {
+  /** The error itself, for a way in that answers it its own way (the full chain throws it again). */
+  readonly error: ApiError;
+  readonly get: CachedAnswer;
+  readonly head: CachedAnswer;
+  counted: number;
+  used: boolean;
+}
+
 export interface CachedAnswer {
-  status: 200 | 304;
+  status: 200 | 304 | ApiError['status'];
   /** Shared between answers: never change it. */
   headers: Readonly<Record<string, string>>;
   /** The bytes to send; null for a 304 or a HEAD. */
@@ -57,7 +71,7 @@ export interface Conditional {
 
 export class ResponseCache {
   readonly #options: ResponseCacheOptions;
-  readonly #entries = new Map<string, CacheEntry>();
+  readonly #entries = new Map<string, CacheEntry | ErrorEntry>();
   readonly #maxEntries: number;
   readonly #maxBytes: number;
   readonly #maxUrlLength: number;
@@ -91,10 +105,12 @@ export class ResponseCache {
    * The normalised key of an absolute URL, or undefined when its path is not a cached one: the
    * path (after the origin, when answers embed it) and the query's pairs as sent, still
    * percent-encoded, without empty ones and in order of their names. Equal keys are queries every
-   * endpoint reads alike: the same pairs, but for the order of names that differ only in spelling
-   * (`b_c`, `b%5Fc`), and a name given twice is refused with a 400, which is never kept. Two
-   * spellings of one query only make two entries. A query already in that form (the usual case)
-   * is its own key: one slice of the URL.
+   * endpoint reads alike: the same pairs, in another order only where the order cannot change what
+   * is read (a name given twice, in any spelling, is refused with a 400). The app reads the query
+   * from the key, so that a refusal kept under it is the one each such query gets: with several
+   * unknown or repeated names, the first in the key's order is named. Two spellings of one query
+   * only make two entries. A query already in that form (the usual case) is its own key: one
+   * slice of the URL.
    */
   keyOf(url: string): string | undefined {
     if (url.length > this.#maxUrlLength) return undefined;
@@ -113,7 +129,7 @@ export class ResponseCache {
   }
 
   /** The entry for a key, if it was stored for the catalogue in force. */
-  get(key: string): CacheEntry | undefined {
+  get(key: string): CacheEntry | ErrorEntry | undefined {
     this.#checkCatalogue();
     const entry = this.#entries.get(key);
     // Marked rather than moved: the eviction sweep gives marked entries a second chance (CLOCK,
@@ -128,28 +144,56 @@ export class ResponseCache {
    */
   set(key: string | undefined, catalogue: Catalogue, body: StoredBody, cacheControl: string): CacheEntry {
     const entry: CacheEntry = { body, cacheControl, counted: -1, used: false, headers: {} };
+    if (!this.#admit(key, catalogue, body.size)) return entry;
+    const kept: CacheEntry = { ...entry, body: compactBody(body), counted: body.size };
+    this.#keep(key, kept);
+    return kept;
+  }
+
+  /**
+   * Keeps a client error thrown for `key` on `catalogue`, from its second request as an answer is;
+   * `answers` (called only then) gives its answers to a GET and a HEAD, holding bytes of their own.
+   */
+  setError(key: string | undefined, catalogue: Catalogue, error: ApiError, answers: () => { get: CachedAnswer; head: CachedAnswer }): void {
+    if (!this.#admit(key, catalogue, 0)) return;
+    const { get, head } = answers();
+    const size = get.body?.byteLength ?? 0;
+    this.#keep(key, { error, get, head, counted: size, used: false });
+  }
+
+  /**
+   * Whether a body of `size` bytes computed from `catalogue` is to be kept under `key`: when there
+   * is a key, that catalogue is the one in force, the body is not too large, and the key was asked
+   * for before.
+   */
+  #admit(key: string | undefined, catalogue: Catalogue, size: number): key is string {
     this.#checkCatalogue();
-    if (key === undefined || catalogue !== this.#catalogue || body.size > this.#maxBytes / 4) return entry;
+    if (key === undefined || catalogue !== this.#catalogue || size > this.#maxBytes / 4) return false;
     // Kept from its second request on: under all-unique traffic, storing every answer would only
     // churn memory (and the garbage collector) for entries evicted unread.
     const hash = hashKey(key);
     const slot = hash & (this.#seen.length - 1);
     if (this.#seen[slot] !== hash) {
       this.#seen[slot] = hash;
-      return entry;
+      return false;
     }
     this.#seen[slot] = 0;
-    const old = this.#entries.get(key);
-    if (old) this.#drop(key, old);
-    const kept: CacheEntry = { ...entry, body: compactBody(body), counted: body.size };
-    this.#entries.set(key, kept);
-    this.#bytes += body.size;
-    this.#evict();
-    return kept;
+    return true;
   }
 
-  /** The answer for an entry: 200 with the variant the client accepts, or 304 when its ETag matches. */
-  respond(entry: CacheEntry, request: Conditional): Response {
+  #keep(key: string, entry: CacheEntry | ErrorEntry): void {
+    const old = this.#entries.get(key);
+    if (old) this.#drop(key, old);
+    this.#entries.set(key, entry);
+    this.#bytes += entry.counted;
+    this.#evict();
+  }
+
+  /**
+   * The answer for an entry: 200 with the variant the client accepts, or 304 when its ETag matches;
+   * a kept error's own answer.
+   */
+  respond(entry: CacheEntry | ErrorEntry, request: Conditional): Response {
     const { status, body, headers } = this.answer(entry, request);
     return new Response(body === null ? null : asBody(body), { status, headers });
   }
@@ -158,7 +202,8 @@ export class ResponseCache {
    * The same answer as plain data (status, the cache's own headers, bytes or null for 304 and
    * HEAD), for a runtime that writes it itself without building a Response.
    */
-  answer(entry: CacheEntry, request: Conditional): CachedAnswer {
+  answer(entry: CacheEntry | ErrorEntry, request: Conditional): CachedAnswer {
+    if ('error' in entry) return request.method === 'HEAD' ? entry.head : entry.get;
     const { status, variant, headers } = this.#headersFor(entry, request);
     this.#account(entry);
     return { status, headers, body: status === 304 || request.method === 'HEAD' ? null : variant.body };
@@ -195,7 +240,7 @@ export class ResponseCache {
     this.#evict();
   }
 
-  #drop(key: string, entry: CacheEntry): void {
+  #drop(key: string, entry: CacheEntry | ErrorEntry): void {
     this.#entries.delete(key);
     this.#bytes -= entry.counted;
     entry.counted = -1;
@@ -229,6 +274,11 @@ export class ResponseCache {
 }
 
 // Empty pairs (`a=`, `a`, `&&`) are left out of keys: every endpoint reads an empty value as absent.
+
+/** A raw query as a key spells it: its non-empty pairs, as sent, sorted by name (see keyOf). */
+export function normalQuery(query: string): string {
+  return inKeyOrder(query) ? query : keyOrder(query);
+}
 
 /** Whether a raw query has no empty pair and its names (as sent) in order. */
 function inKeyOrder(query: string): boolean {

@@ -13,6 +13,7 @@ import { ApiError } from '../../src/http/errors.js';
 import { parseQuery, queryEntries } from '../../src/http/params.js';
 import { cheapestQuery } from '../../src/http/routes/cheapest.js';
 import { ResponseCache } from '../../src/http/response-cache.js';
+import { directAnswers } from '../../src/http/app.js';
 import { nodeCompressors } from '../../src/runtime/node-compression.js';
 import { workerCount } from '../../src/runtime/cluster.js';
 import { fixtureApp, fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
@@ -60,12 +61,58 @@ describe('response cache', () => {
     }
   });
 
-  it('keeps errors out of the cache: a bad query repeated stays the same 4xx', async () => {
+  it('keeps errors too: a bad query repeated gets the 4xx the uncached path gives, GET and HEAD', async () => {
     const app = fixtureApp();
-    for (const path of ['/api/cheapest?limit=99', '/api/calculate?model=nope', '/api/pricing?foo=1&tier=budget', '/api/pricing?tier=budget&tier=mid']) {
-      const first = await snapshot(await app.request(`http://localhost${path}`));
-      expect(first.status).toBeGreaterThanOrEqual(400);
-      expect(await snapshot(await app.request(`http://localhost${path}`))).toEqual(first);
+    const uncached = fixtureApp({ responseCache: false });
+    const paths = ['/api/cheapest?limit=99', '/api/calculate?model=nope', '/api/pricing?foo=1&tier=budget', '/api/pricing?tier=budget&tier=mid'];
+    for (const path of paths) {
+      for (const method of ['GET', 'HEAD']) {
+        const expected = await snapshot(await uncached.request(`http://localhost${path}`, { method }));
+        expect(expected.status).toBeGreaterThanOrEqual(400);
+        expect(expected.headers).toContainEqual(['cache-control', 'no-store']);
+        for (let i = 0; i < 3; i++) {
+          const got = await snapshot(await app.request(`http://localhost${path}`, { method }));
+          // Kept answers state their length; a Response from the chain leaves it to the runtime.
+          expect({ ...got, headers: got.headers.filter(([name]) => name !== 'content-length') }, `${method} ${path} #${i + 1}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('answers a kept error from the cache, and a bad query in any order with one error (the first name in key order)', () => {
+    const direct = directAnswers(fixtureApp());
+    const ask = (target: string, method = 'GET') => direct?.({ method, url: `http://localhost${target}`, acceptEncoding: 'br', ifNoneMatch: '*' });
+    const target = '/api/cheapest?limit=99';
+    const [first, second, third, fourth] = [ask(target), ask(target), ask(target), ask(target)];
+    // Computed twice (the second time kept), then the kept answer itself: the same object each time.
+    expect(second).not.toBe(first);
+    expect(third).not.toBe(second);
+    expect(fourth).toBe(third);
+    expect(fourth).toEqual(first);
+    expect(fourth?.status).toBe(400);
+    // A HEAD of the same query shares the entry: the same headers less the length, no body.
+    const head = ask(target, 'HEAD');
+    expect(head?.body).toBeNull();
+    const { 'content-length': length, ...rest } = fourth?.headers ?? {};
+    expect(length).toBe(String(fourth?.body?.byteLength));
+    expect(head?.headers).toEqual(rest);
+    expect(ask(target, 'HEAD')).toBe(head);
+    // Two unknown names: whichever order they come in, the error names the first in key order.
+    const named = (t: string) => (JSON.parse(Buffer.from(ask(t)?.body ?? new Uint8Array()).toString('utf8')) as { error: { param: string } }).error.param;
+    for (let i = 0; i < 3; i++) {
+      expect(named('/api/cheapest?zeta=1&alpha=2')).toBe('alpha');
+      expect(named('/api/cheapest?alpha=2&zeta=1')).toBe('alpha');
+    }
+  });
+
+  it('reads a URL too long to be kept in the same order as a kept one', async () => {
+    const app = fixtureApp();
+    // Past the 2,048 characters a key may have (but within the URL limit): computed each time.
+    const padding = '&'.repeat(2100);
+    for (const query of ['zeta=1&alpha=2', 'alpha=2&zeta=1']) {
+      const res = await app.request(`http://localhost/api/cheapest?${query}${padding}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { param: string } }).error.param).toBe('alpha');
     }
   });
 
@@ -214,7 +261,7 @@ describe('fast path and the middleware chain', () => {
 describe('cache keys', () => {
   const cache = new ResponseCache({ catalogue: () => fixtureCatalogue, paths: new Map([['/p', { ignoreQuery: false }]]), keyByOrigin: false });
   // What /api/cheapest reads of a query, by its own parser and schema: the parameters, or a refusal
-  // (a 4xx, which is never cached).
+  // (a 4xx: which one may depend on the order of the names, so the app reads the query in key order).
   const meaning = (query: string) => {
     try {
       return JSON.stringify(parseQuery(queryEntries(query), cheapestQuery), (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
@@ -260,6 +307,17 @@ describe('cache keys', () => {
     );
     // The implication above was put to the test, not skipped for want of equal keys.
     expect(equalKeys).toBeGreaterThan(500);
+  });
+
+  it("read as the query they come from: the app, which reads the key's query, reads every query as sent", () => {
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 5 }), (pairs) => {
+        const key = cache.keyOf(`http://h/p?${text(pairs)}`) ?? '';
+        const mark = key.indexOf('?');
+        expect(meaning(mark === -1 ? '' : key.slice(mark + 1))).toBe(meaning(text(pairs)));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('are the same for the same pairs in another order (a repeated name keeping its order) and with empty pairs added', () => {
