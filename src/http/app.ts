@@ -127,7 +127,7 @@ export function createApp(options: AppOptions): Hono {
       const params = e.ignoreQuery ? {} : parseQuery(queryEntries(search), e.query);
       reply = e.handle(params, { catalogue, baseUrl: baseUrl ?? originOf(url), assets });
     } catch (err) {
-      if (err instanceof ApiError) cache.setError(key, catalogue, err, () => errorAnswers(err));
+      if (err instanceof ApiError) cache.setError(key, catalogue, err, () => keptErrorAnswers(err));
       throw err;
     }
     if ('body' in reply && (reply.status ?? 200) !== 200) return reply;
@@ -169,7 +169,8 @@ export function createApp(options: AppOptions): Hono {
   if (options.rateLimit === undefined && options.responseCache !== false) {
     // A GET or HEAD of an endpoint is answered before any framework work, from the cache or by the
     // endpoint's handler through `computeEntry`, with the headers the middleware chain would add
-    // (`chainHeaders`); so is a client error the handler throws (`errorAnswer`). Anything else
+    // (`chainHeaders`); so is a client error the handler throws (kept in the cache as answers are,
+    // and made by `errorAnswer` until it is). Anything else
     // (bugs, replies that are not 200s, pages, other methods, odd URLs) takes the full chain. A
     // rate limit must see every request, so it turns this off.
     const endpoints = new Map(ENDPOINTS.map((e) => [e.path, e]));
@@ -263,12 +264,12 @@ function chainHeaders(type: string): Readonly<Record<string, string>> {
   return headers;
 }
 
-/** The query of a URL or cache key, without its `?` and any fragment ('' for none). */
+/** The query of a URL or cache key, without its `?` ('' for none); a fragment is no part of it, even one holding `?`. */
 function searchOf(url: string): string {
+  let end = url.indexOf('#');
+  if (end === -1) end = url.length;
   const mark = url.indexOf('?');
-  if (mark === -1) return '';
-  const hash = url.indexOf('#', mark);
-  return url.slice(mark + 1, hash === -1 ? undefined : hash);
+  return mark === -1 || mark > end ? '' : url.slice(mark + 1, end);
 }
 
 /** The path of an absolute URL (no query, no fragment). */
@@ -308,7 +309,7 @@ function errorHeaders(error: ApiError): Record<string, string> {
 
 /** A client error as the full chain answers it (sendError, then the middleware's headers), without the chain. */
 function errorAnswer(error: ApiError, method: string): DirectAnswer {
-  const headers = headErrorHeaders(error);
+  const headers = errorAnswerHeaders(error);
   // A HEAD gets no Content-Length, as the full chain answers it on Node.
   if (method === 'HEAD') return { status: error.status, headers, body: null };
   const body = encodeBody(toJson(error.toBody()));
@@ -316,19 +317,20 @@ function errorAnswer(error: ApiError, method: string): DirectAnswer {
 }
 
 /** A client error's answers to a GET and a HEAD, to keep: bytes of their own, not a slab's view. */
-function errorAnswers(error: ApiError): { get: CachedAnswer; head: CachedAnswer } {
+function keptErrorAnswers(error: ApiError): { get: CachedAnswer; head: CachedAnswer } {
   const get = errorAnswer(error, 'GET');
   return { get: { ...get, body: get.body && get.body.slice() }, head: errorAnswer(error, 'HEAD') };
 }
 
-// The headers of a client error's answer to a HEAD, by status (they differ only for a 405).
-const headErrorHeadersByStatus = new Map<number, Readonly<Record<string, string>>>();
+// A client error's answer headers but its Content-Length (a GET's only), by status: they differ
+// only for a 405.
+const errorAnswerHeadersByStatus = new Map<number, Readonly<Record<string, string>>>();
 
-function headErrorHeaders(error: ApiError): Readonly<Record<string, string>> {
-  let headers = headErrorHeadersByStatus.get(error.status);
+function errorAnswerHeaders(error: ApiError): Readonly<Record<string, string>> {
+  let headers = errorAnswerHeadersByStatus.get(error.status);
   if (headers === undefined) {
     headers = { ...errorHeaders(error), ...chainHeaders(JSON_TYPE) };
-    headErrorHeadersByStatus.set(error.status, headers);
+    errorAnswerHeadersByStatus.set(error.status, headers);
   }
   return headers;
 }

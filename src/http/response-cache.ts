@@ -31,13 +31,17 @@ export interface ResponseCacheOptions {
 
 type HeaderRecord = Record<string, string>;
 
-export interface CacheEntry {
-  readonly body: StoredBody;
-  readonly cacheControl: string;
+/** What the cache tracks of every entry. */
+interface Tracked {
   /** Bytes counted against the bound while the entry is kept; -1 once dropped. */
   counted: number;
   /** Asked for since the eviction sweep last passed it (a second chance before it is dropped). */
   used: boolean;
+}
+
+export interface CacheEntry extends Tracked {
+  readonly body: StoredBody;
+  readonly cacheControl: string;
   /** The headers of each answer (by coding and status), made once and shared. */
   readonly headers: Partial<Record<string, Readonly<HeaderRecord>>>;
 }
@@ -46,13 +50,11 @@ export interface CacheEntry {
  * A client error kept as its answers: the same bytes whatever the request's headers (no ETag, no
  * variants, never a 304), one answer for a GET and one for a HEAD.
  */
-export interface ErrorEntry {
+export interface ErrorEntry extends Tracked {
   /** The error itself, for a way in that answers it its own way (the full chain throws it again). */
   readonly error: ApiError;
   readonly get: CachedAnswer;
   readonly head: CachedAnswer;
-  counted: number;
-  used: boolean;
 }
 
 export interface CachedAnswer {
@@ -155,9 +157,11 @@ export class ResponseCache {
    * `answers` (called only then) gives its answers to a GET and a HEAD, holding bytes of their own.
    */
   setError(key: string | undefined, catalogue: Catalogue, error: ApiError, answers: () => { get: CachedAnswer; head: CachedAnswer }): void {
+    // Its size is known once its answers are made, so it is checked after admission.
     if (!this.#admit(key, catalogue, 0)) return;
     const { get, head } = answers();
     const size = get.body?.byteLength ?? 0;
+    if (size > this.#maxBytes / 4) return;
     this.#keep(key, { error, get, head, counted: size, used: false });
   }
 

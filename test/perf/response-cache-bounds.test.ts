@@ -95,15 +95,18 @@ describe('response cache bounds', () => {
     if (!entry) return;
     expect(c.answer(entry, { method: 'GET', acceptEncoding: 'br', ifNoneMatch: '*' })).toBe(get);
     expect(c.answer(entry, { method: 'HEAD', acceptEncoding: null, ifNoneMatch: null })).toBe(head);
-    // Counted by its bytes against the bound (13 + 4 > 16), and dropped like any entry.
-    const tight = new ResponseCache({ catalogue: () => fixtureCatalogue, paths: new Map(), keyByOrigin: false, maxBytes: 16 });
-    const big = () => ({ get: { ...get, body: new Uint8Array(13) }, head });
-    for (let i = 0; i < 2; i++) tight.setError('e', fixtureCatalogue, error, big);
+    // Counted by its bytes against the bound (10 + 4 × 10 > 40), and dropped like any entry.
+    const tight = new ResponseCache({ catalogue: () => fixtureCatalogue, paths: new Map(), keyByOrigin: false, maxBytes: 40 });
+    const sized = (bytes: number) => () => ({ get: { ...get, body: new Uint8Array(bytes) }, head });
+    for (let i = 0; i < 2; i++) tight.setError('e', fixtureCatalogue, error, sized(10));
     expect(tight.size).toBe(1);
-    for (let i = 0; i < 2; i++) tight.set('b', fixtureCatalogue, body('wxyz'), 'x');
-    expect(tight.size).toBe(1);
+    for (const key of ['b', 'c', 'd', 'f']) for (let i = 0; i < 2; i++) tight.set(key, fixtureCatalogue, body('0123456789'), 'x');
+    expect(tight.size).toBe(4);
     expect(tight.get('e')).toBeUndefined();
     expect(tight.get('b')).toBeDefined();
+    // Too large to keep (over a quarter of the bound), as an answer would be.
+    for (let i = 0; i < 2; i++) tight.setError('big', fixtureCatalogue, error, sized(11));
+    expect(tight.get('big')).toBeUndefined();
   });
 
   it('keeps no client error computed from a catalogue no longer in force', () => {

@@ -90,6 +90,8 @@ describe('response cache', () => {
     expect(fourth).toBe(third);
     expect(fourth).toEqual(first);
     expect(fourth?.status).toBe(400);
+    // Bytes of its own, not a view of the slab later answers are encoded into.
+    expect(fourth?.body?.buffer.byteLength).toBe(fourth?.body?.byteLength);
     // A HEAD of the same query shares the entry: the same headers less the length, no body.
     const head = ask(target, 'HEAD');
     expect(head?.body).toBeNull();
@@ -105,6 +107,22 @@ describe('response cache', () => {
     }
   });
 
+  it('answers a kept error on the full chain (a rate limit on) as a fresh one, GET and HEAD', async () => {
+    // The client is never limited here: its limit is far above the requests made.
+    const rateLimit = { perMinute: 1_000_000, clientIp: () => '192.0.2.1' };
+    const app = fixtureApp({ rateLimit });
+    const uncached = fixtureApp({ rateLimit, responseCache: false });
+    for (const path of ['/api/cheapest?limit=99', '/api/calculate?model=nope']) {
+      for (const method of ['GET', 'HEAD']) {
+        const expected = await snapshot(await uncached.request(`http://localhost${path}`, { method }));
+        expect(expected.status).toBeGreaterThanOrEqual(400);
+        for (let i = 0; i < 3; i++) {
+          expect(await snapshot(await app.request(`http://localhost${path}`, { method })), `${method} ${path} #${i + 1}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
   it('reads a URL too long to be kept in the same order as a kept one', async () => {
     const app = fixtureApp();
     // Past the 2,048 characters a key may have (but within the URL limit): computed each time.
@@ -113,6 +131,10 @@ describe('response cache', () => {
       const res = await app.request(`http://localhost/api/cheapest?${query}${padding}`);
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: { param: string } }).error.param).toBe('alpha');
+    }
+    // A fragment is no part of the query, even one holding a `?`, at any length.
+    for (const padding of ['', '&'.repeat(2100)]) {
+      expect((await app.request(`http://localhost/api/cheapest#x?limit=999${padding}`)).status).toBe(200);
     }
   });
 
