@@ -232,11 +232,8 @@ export interface DirectRequest extends Conditional {
   url: string;
 }
 
-/** An answer given without the framework: a cached answer, or a client error's JSON. */
-export type DirectAnswer = CachedAnswer;
-
 /** Answers an endpoint's GET or HEAD without the framework, or returns undefined to let the app run. */
-export type DirectAnswers = (request: DirectRequest) => DirectAnswer | undefined;
+export type DirectAnswers = (request: DirectRequest) => CachedAnswer | undefined;
 
 const directAnswerers = new WeakMap<Hono, DirectAnswers>();
 
@@ -308,7 +305,7 @@ function errorHeaders(error: ApiError): Record<string, string> {
 }
 
 /** A client error as the full chain answers it (sendError, then the middleware's headers), without the chain. */
-function errorAnswer(error: ApiError, method: string): DirectAnswer {
+function errorAnswer(error: ApiError, method: string): CachedAnswer {
   const headers = errorAnswerHeaders(error);
   // A HEAD gets no Content-Length, as the full chain answers it on Node.
   if (method === 'HEAD') return { status: error.status, headers, body: null };

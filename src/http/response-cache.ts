@@ -57,6 +57,7 @@ export interface ErrorEntry extends Tracked {
   readonly head: CachedAnswer;
 }
 
+/** An answer as plain data: a 200 or 304 from an entry, or a client error's JSON (kept or not). */
 export interface CachedAnswer {
   status: 200 | 304 | ApiError['status'];
   /** Shared between answers: never change it. */
