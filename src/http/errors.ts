@@ -33,7 +33,7 @@ export class ClientError extends Error {
 export class ApiError extends ClientError {
   override name = 'ApiError';
   constructor(
-    readonly status: 400 | 404 | 405 | 413 | 414 | 429 | 431,
+    readonly status: 400 | 404 | 405 | 408 | 413 | 414 | 429 | 431,
     readonly code: string,
     message: string,
     readonly details: { param?: string; suggestions?: string[] } = {},

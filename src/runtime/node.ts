@@ -2,7 +2,7 @@
  * Node entry: load and validate data/, then serve the app on HOST:PORT with bounded timeouts and
  * sizes, reload the catalogue on SIGHUP and drain on SIGTERM.
  */
-import { existsSync, readFileSync, watch } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import type { Catalogue } from '../core/catalogue.js';
 import { createApp, directAnswers } from '../http/app.js';
 import type { Assets } from '../http/endpoint.js';
+import { ApiError } from '../http/errors.js';
 import { formatAccessLog } from '../http/middleware/access-log/index.js';
 import { batchedWriter } from './batched-writes.js';
 import { startCluster } from './cluster.js';
@@ -263,17 +264,18 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-function errorBody(status: number, code: string, message: string): string {
-  return JSON.stringify({ error: { status, code, message } });
+/** The API's JSON error envelope (ApiError's), for the refusals made before or outside the app. */
+function errorBody(status: ApiError['status'], code: string, message: string): string {
+  return JSON.stringify(new ApiError(status, code, message).toBody());
 }
 
 const ERROR_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
-function jsonErrorResponse(status: number, code: string, message: string): Response {
+function jsonErrorResponse(status: ApiError['status'], code: string, message: string): Response {
   return new Response(errorBody(status, code, message), { status, headers: ERROR_HEADERS });
 }
 
-const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+const CLIENT_ERRORS: Record<string, [ApiError['status'], string, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request line and headers are too large.'],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'payload_too_large', 'The request is too large.'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'The request was not received in time.'],
@@ -337,8 +339,23 @@ export function watchData(running: RunningServer): () => void {
   };
 }
 
+/**
+ * Whether node was asked to run this file. Node names the module by its real path and argv[1] as
+ * given, so a server started through a symbolic link (a release directory behind a `current` link)
+ * is compared by real path on both sides.
+ */
+function isMainModule(): boolean {
+  const main = process.argv[1];
+  if (!main) return false;
+  try {
+    return realpathSync(main) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
 // With WORKERS > 1 this process becomes the cluster's primary and its forked workers serve.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && !startCluster(process.env)) {
+if (isMainModule() && !startCluster(process.env)) {
   try {
     const log = jsonLogger(readRuntimeConfig(process.env).logLevel);
     const running = startServer(process.env, log);

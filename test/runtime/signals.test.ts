@@ -2,7 +2,7 @@
  * The server as operators run it, in a child process: SIGHUP reloads the catalogue (a bad one is
  * refused, the old one keeps serving), SIGTERM drains, LOG_LEVEL=info writes an access log.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +24,8 @@ afterAll(() => {
   rmSync(bundle, { force: true });
 });
 
-async function start(env: Record<string, string> = {}): Promise<Child> {
-  const child = await spawnServer(bundle, env);
+async function start(env: Record<string, string> = {}, file = bundle): Promise<Child> {
+  const child = await spawnServer(file, env);
   children.push(child);
   return child;
 }
@@ -48,6 +48,16 @@ const modelsIn = (dir: string) =>
 async function health(port: number): Promise<{ models: number }> {
   return (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { models: number };
 }
+
+describe('starting', () => {
+  it('serves when started through a symbolic link to the server file (a release behind a link)', async () => {
+    const link = join(tmp, 'server-link.mjs');
+    symlinkSync(bundle, link);
+    const child = await start({}, link);
+    expect((await health(child.port)).models).toBeGreaterThan(0);
+    child.process.kill('SIGKILL');
+  });
+});
 
 describe('SIGHUP reloads the catalogue', () => {
   it('swaps in a valid catalogue, refuses an invalid one with a logged reason and keeps serving the old', async () => {
