@@ -3,13 +3,14 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
 import type { Catalogue } from '../core/catalogue.js';
-import { jsonTextOf, type Assets, type Endpoint, type Reply, type RequestContext } from './endpoint.js';
+import { jsonTextOf, type Assets, type Endpoint, type Reply, type RequestContext, type TextReply } from './endpoint.js';
 import { ApiError } from './errors.js';
 import { JSON_TYPE, toJson } from './json.js';
 import { accessLog, type AccessLogEntry } from './middleware/access-log/index.js';
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
 import { urlLimit } from './middleware/url-limit/index.js';
+import { pathOf, searchOf } from './url-parts.js';
 import { parseQuery, queryEntries } from './params.js';
 import type { Compressors } from './precompressed.js';
 import { encodeBody, storeBody } from './precompressed.js';
@@ -115,10 +116,11 @@ export function createApp(options: AppOptions): Hono {
   });
   // An endpoint's answer computed by its handler and kept as bytes (stored in the cache from its
   // second request). A reply that is not a 200 (a static file's 404) comes back as the handler gave
-  // it; bad input throws its ApiError, kept too (see setError). The query is read as the cache key
-  // spells it, so every query with one key gets one answer, errors included. The one code path for
-  // every way in (the route below and `direct`), each of which looks in the cache first.
-  const computeEntry = (e: Endpoint, url: string, key: string | undefined): CacheEntry | Reply => {
+  // it. Bad input is kept too, from its second request (see setError), and that entry comes back;
+  // until then its ApiError is thrown. The query is read as the cache key spells it, so every
+  // query with one key gets one answer, errors included. The one code path for every way in (the
+  // route below and `direct`), each of which looks in the cache first.
+  const computeEntry = (e: Endpoint, url: string, key: string | undefined): CacheEntry | ErrorEntry | TextReply => {
     const catalogue = current();
     let reply: Reply;
     try {
@@ -127,8 +129,9 @@ export function createApp(options: AppOptions): Hono {
       const params = e.ignoreQuery ? {} : parseQuery(queryEntries(search), e.query);
       reply = e.handle(params, { catalogue, baseUrl: baseUrl ?? originOf(url), assets });
     } catch (err) {
-      if (err instanceof ApiError) cache.setError(key, catalogue, err, () => keptErrorAnswers(err));
-      throw err;
+      const kept = err instanceof ApiError ? cache.setError(key, catalogue, err, () => keptErrorAnswers(err)) : undefined;
+      if (kept === undefined) throw err;
+      return kept;
     }
     if ('body' in reply && (reply.status ?? 200) !== 200) return reply;
     const [text, type] = 'body' in reply ? [reply.body, reply.type] : [jsonTextOf(reply), JSON_TYPE];
@@ -185,19 +188,20 @@ export function createApp(options: AppOptions): Hono {
       if (!entry) {
         const e = endpoints.get(pathOf(url));
         if (!e) return undefined;
-        let found: CacheEntry | Reply;
+        let found: CacheEntry | ErrorEntry | TextReply;
         try {
           found = computeEntry(e, url, key);
         } catch (err) {
           // A bug takes the full chain, which logs it and answers 500 without internals.
           if (!(err instanceof ApiError)) return undefined;
-          // Bad input asked for the first time or two: the JSON error the chain would give, without
-          // the chain (from then on, the cache has it).
+          // Bad input asked for the first time: the JSON error the chain would give, without the
+          // chain (from the next request on, the cache has it).
           const answer = errorAnswer(err, method);
           if (log) logFast(log, method, url, answer.status, start);
           return answer;
         }
-        if (!('cacheControl' in found)) return undefined;
+        // A reply that is not a 200 takes the full chain (entries, errors included, are tracked).
+        if (!('counted' in found)) return undefined;
         entry = found;
       }
       const answer = cache.answer(entry, request);
@@ -259,22 +263,6 @@ function chainHeaders(type: string): Readonly<Record<string, string>> {
     if (chainHeadersByType.size < 64) chainHeadersByType.set(type, headers);
   }
   return headers;
-}
-
-/** The query of a URL or cache key, without its `?` ('' for none); a fragment is no part of it, even one holding `?`. */
-function searchOf(url: string): string {
-  let end = url.indexOf('#');
-  if (end === -1) end = url.length;
-  const mark = url.indexOf('?');
-  return mark === -1 || mark > end ? '' : url.slice(mark + 1, end);
-}
-
-/** The path of an absolute URL (no query, no fragment). */
-function pathOf(url: string): string {
-  const slash = url.indexOf('/', url.indexOf('//') + 2);
-  let end = url.indexOf('?', slash);
-  if (end === -1) end = url.indexOf('#', slash);
-  return url.slice(slash, end === -1 ? undefined : end);
 }
 
 /** The access-log entry of an answer given before the middleware chain (which logs the rest). */

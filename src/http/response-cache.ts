@@ -10,6 +10,7 @@
 import type { Catalogue } from '../core/catalogue.js';
 import type { ApiError } from './errors.js';
 import { compactBody, etagMatches, selectVariant, type Compressors, type StoredBody, type Variant } from './precompressed.js';
+import { pathStart, queryEnd, queryMark } from './url-parts.js';
 
 export interface ResponseCacheOptions {
   /** The catalogue in force; the cache empties when it returns a different object. */
@@ -117,12 +118,10 @@ export class ResponseCache {
    */
   keyOf(url: string): string | undefined {
     if (url.length > this.#maxUrlLength) return undefined;
-    const slash = url.indexOf('/', url.indexOf('//') + 2);
+    const slash = pathStart(url);
     if (slash === -1) return undefined;
-    let end = url.indexOf('#', slash);
-    if (end === -1) end = url.length;
-    let mark = url.indexOf('?', slash);
-    if (mark > end) mark = -1;
+    const end = queryEnd(url, slash);
+    const mark = queryMark(url, slash, end);
     const route = this.#options.paths.get(url.slice(slash, mark === -1 ? end : mark));
     if (!route) return undefined;
     const start = this.#options.keyByOrigin ? 0 : slash;
@@ -156,14 +155,22 @@ export class ResponseCache {
   /**
    * Keeps a client error thrown for `key` on `catalogue`, from its second request as an answer is;
    * `answers` (called only then) gives its answers to a GET and a HEAD, holding bytes of their own.
+   * Returns the kept entry, or undefined when the error is not kept.
    */
-  setError(key: string | undefined, catalogue: Catalogue, error: ApiError, answers: () => { get: CachedAnswer; head: CachedAnswer }): void {
+  setError(
+    key: string | undefined,
+    catalogue: Catalogue,
+    error: ApiError,
+    answers: () => { get: CachedAnswer; head: CachedAnswer },
+  ): ErrorEntry | undefined {
     // Its size is known once its answers are made, so it is checked after admission.
-    if (!this.#admit(key, catalogue, 0)) return;
+    if (!this.#admit(key, catalogue, 0)) return undefined;
     const { get, head } = answers();
     const size = get.body?.byteLength ?? 0;
-    if (size > this.#maxBytes / 4) return;
-    this.#keep(key, { error, get, head, counted: size, used: false });
+    if (size > this.#maxBytes / 4) return undefined;
+    const entry: ErrorEntry = { error, get, head, counted: size, used: false };
+    this.#keep(key, entry);
+    return entry;
   }
 
   /**
