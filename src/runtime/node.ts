@@ -148,9 +148,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
             ifNoneMatch: joined(headers['if-none-match']),
           });
           if (answer) {
-            // As @hono/node-server writes every response without a Content-Type (here: a 304).
-            const headers = answer.headers['content-type'] === undefined ? { ...answer.headers, 'content-type': 'text/plain; charset=UTF-8' } : answer.headers;
-            writer.write(res, answer.status, headers, answer.body);
+            writer.write(res, answer.status, withContentType(answer.headers), answer.body);
             return;
           }
         }
@@ -251,6 +249,20 @@ function fetchUrlOf(): (req: IncomingMessage) => string | undefined {
     if (DOT_SEGMENT.test(mark === -1 ? target : target.slice(0, mark))) return undefined;
     return `http://${host}${target}`;
   };
+}
+
+// A 304's headers with the Content-Type @hono/node-server gives every response that has none,
+// made once per set of headers (the cache shares one set among an entry's 304s).
+const typedHeaders = new WeakMap<Readonly<Record<string, string>>, Readonly<Record<string, string>>>();
+
+function withContentType(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  if (headers['content-type'] !== undefined) return headers;
+  let typed = typedHeaders.get(headers);
+  if (typed === undefined) {
+    typed = { ...headers, 'content-type': 'text/plain; charset=UTF-8' };
+    typedHeaders.set(headers, typed);
+  }
+  return typed;
 }
 
 /** The client's address for the rate limit: the socket's, or X-Forwarded-For behind trusted proxies. */

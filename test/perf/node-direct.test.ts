@@ -130,6 +130,7 @@ describe('direct answers on the Node server', () => {
     const raw = request('GET', '/api/pricing', { Host: 'localhost', 'If-None-Match': tag });
     const expected = comparable(await rawRequest(referencePort, raw));
     expect(expected.status).toBe(304);
-    expect(comparable(await rawRequest(port, raw))).toEqual(expected);
+    // Twice: the second 304 is written with the headers the first one made.
+    for (let i = 0; i < 2; i++) expect(comparable(await rawRequest(port, raw))).toEqual(expected);
   });
 });
