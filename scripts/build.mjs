@@ -2,20 +2,8 @@
 // (dist/widget.js, dist/site.js; see web-bundles.mjs).
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { jsonAsParse, lazyFontTables } from './build-plugins.mjs';
 import { bundle, WEB_ENTRIES } from './web-bundles.mjs';
-
-// A dependency's JSON data (badge-maker's font widths: 1 MB) as a JSON.parse of a string, which
-// V8 reads several times faster at start-up than the same data as a JavaScript object literal.
-const jsonAsParse = {
-  name: 'json-as-parse',
-  setup(b) {
-    b.onLoad({ filter: /node_modules[\\/].*\.json$/ }, async (args) => ({
-      contents: `module.exports = JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(await readFile(args.path, 'utf8'))))});`,
-      loader: 'js',
-    }));
-  },
-};
 
 // Chunk names carry a content hash: drop the previous build's.
 rmSync('dist/chunks', { recursive: true, force: true });
@@ -34,7 +22,7 @@ await Promise.all([
     outdir: 'dist',
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
-    plugins: [jsonAsParse],
+    plugins: [lazyFontTables, jsonAsParse],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',
   }),
