@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue.js';
 import { closestMatches } from '../core/suggest.js';
 import { ApiError } from '../http/errors.js';

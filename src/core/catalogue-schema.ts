@@ -1,5 +1,5 @@
 /** Zod schema of the catalogue files in data/: the single definition of a model record. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseScaled } from './money.js';
 
 export const TIERS = ['Budget', 'Mid', 'Premium'] as const;

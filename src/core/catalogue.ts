@@ -1,5 +1,5 @@
 /** Builds the validated, indexed catalogue from the parsed data files. Pure: callers do the I/O. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, type Model, type ModelData, type Tier } from './catalogue-schema.js';
 

@@ -1,5 +1,5 @@
 /** What an endpoint module declares: its path, its query schema and a handler of typed params. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Catalogue } from '../core/catalogue.js';
 import type { Model } from '../core/catalogue-schema.js';
 import { closestMatches } from '../core/suggest.js';

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document, generated from the zod schemas the endpoints validate their queries
  * with and the response schemas tests hold the real answers to, so it cannot drift from the API.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue.js';
 import type { Endpoint, RequestContext } from './endpoint.js';
 import {

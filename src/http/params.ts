@@ -2,7 +2,7 @@
  * Query parameters: zod builders for each kind of value, and the parser that turns a query string
  * into typed parameters or a 400 that names the parameter and what it allows.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseContext } from '../core/context-window.js';
 import { parseScaled } from '../core/money.js';
 import { closestMatches } from '../core/suggest.js';

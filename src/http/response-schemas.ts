@@ -2,7 +2,7 @@
  * Zod schemas of the JSON bodies the endpoints answer with: the OpenAPI document is generated from
  * them, and tests parse real responses with them so the document cannot drift from the API.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { modelSchema, TIERS } from '../core/catalogue-schema.js';
 
 /** USD amounts print as exact decimals in the JSON text, so a client reads them as numbers. */

@@ -2,7 +2,7 @@
  * The MCP tools: each one is an HTTP endpoint's own query schema and handler, so a tool takes the
  * same parameters, validates them with the same messages and answers with the same JSON.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonTextOf, type Endpoint, type RequestContext } from '../http/endpoint.js';
 import { ApiError } from '../http/errors.js';
 import { toJson } from '../http/json.js';

@@ -6,18 +6,43 @@
  * server's entry, the way scripts/build.mjs bundles it.
  */
 import { join } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** The packages reachable from an output file through static imports only (dynamic ones not followed). */
-function staticallyLoaded(metafile: Metafile, from: string): Set<string> {
+/** The server's outputs as scripts/build.mjs splits them (not written), and its entry's output. */
+async function serverGraph(options: Pick<BuildOptions, 'packages'>): Promise<{ metafile: Metafile; entry: string }> {
+  const { metafile } = await build({
+    ...options,
+    entryPoints: { server: join(root, 'src/runtime/node.ts') },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    splitting: true,
+    outdir: join(root, 'node_modules/.cache/lazy-loading-test'),
+    outExtension: { '.js': '.mjs' },
+    metafile: true,
+    write: false,
+    logLevel: 'error',
+  });
+  const entry = Object.keys(metafile.outputs).find((path) => metafile.outputs[path]?.entryPoint !== undefined);
+  expect(entry).toBeDefined();
+  return { metafile, entry: entry as string };
+}
+
+/**
+ * The packages reachable from an output file through static imports only (dynamic ones not
+ * followed), and the source files in the outputs reached.
+ */
+function reached(metafile: Metafile, from: string): { packages: Set<string>; inputs: Set<string> } {
   const seen = new Set<string>();
   const packages = new Set<string>();
+  const inputs = new Set<string>();
   const visit = (output: string) => {
     if (seen.has(output)) return;
     seen.add(output);
+    for (const input of Object.keys(metafile.outputs[output]?.inputs ?? {})) inputs.add(input);
     for (const imported of metafile.outputs[output]?.imports ?? []) {
       if (imported.kind === 'dynamic-import') continue;
       if (imported.external) packages.add(imported.path);
@@ -25,34 +50,32 @@ function staticallyLoaded(metafile: Metafile, from: string): Set<string> {
     }
   };
   visit(from);
-  return packages;
+  return { packages, inputs };
 }
 
 describe('the Node server at start-up', () => {
   it('loads neither @hono/node-server nor the MCP SDK until a request needs them', async () => {
-    const result = await build({
-      entryPoints: { server: join(root, 'src/runtime/node.ts') },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      splitting: true,
-      // Packages left as imports, so the graph shows which ones each output loads and how.
-      packages: 'external',
-      outdir: join(root, 'node_modules/.cache/lazy-loading-test'),
-      outExtension: { '.js': '.mjs' },
-      metafile: true,
-      write: false,
-      logLevel: 'error',
-    });
-    const entry = Object.keys(result.metafile.outputs).find((path) => result.metafile.outputs[path]?.entryPoint !== undefined);
-    expect(entry).toBeDefined();
-    const atStart = [...staticallyLoaded(result.metafile, entry as string)];
+    // Packages left as imports, so the graph shows which ones each output loads and how.
+    const { metafile, entry } = await serverGraph({ packages: 'external' });
+    const atStart = [...reached(metafile, entry).packages];
     // The check itself can see packages: hono is loaded at start-up.
     expect(atStart).toContain('hono');
     expect(atStart.filter((p) => p.startsWith('@hono/node-server') || p.startsWith('@modelcontextprotocol/'))).toEqual([]);
     // And both are there, behind a dynamic import somewhere in the graph.
-    const everywhere = Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
+    const everywhere = Object.values(metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
     expect(everywhere).toContain('@hono/node-server');
     expect(everywhere.some((p) => p.startsWith('@modelcontextprotocol/sdk'))).toBe(true);
   });
+
+  it('bundles none of zod\'s locales but English into the start-up code (zod is imported as a namespace)', async () => {
+    // `import { z } from 'zod'` keeps all of zod, its 50 locales included (about 550 KB more to load
+    // at every start); `import * as z from 'zod'` lets the bundler keep only what is used.
+    const { metafile, entry } = await serverGraph({});
+    const { inputs } = reached(metafile, entry);
+    const zod = [...inputs].filter((input) => input.includes('node_modules/zod/'));
+    // The check can see zod, and English, the one locale zod sets up itself.
+    expect(zod.some((input) => input.endsWith('/v4/locales/en.js'))).toBe(true);
+    expect(zod.filter((input) => /\/locales\/(?!en\.js)/.test(input))).toEqual([]);
+  });
 });
+

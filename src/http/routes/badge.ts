@@ -1,5 +1,5 @@
 /** GET /api/badge: a model's price as an SVG badge, shields.io endpoint JSON, or embed snippets. */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, priceMessage, shieldsEndpointJson,
 } from '../../badge/price-badge.js';

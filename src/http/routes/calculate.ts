@@ -1,5 +1,5 @@
 /** GET /api/calculate: what a workload costs on one model or on up to 10. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { calculateCost } from '../../core/cost.js';
 import { endpoint, findModel } from '../endpoint.js';
 import { asOf, modelAsOf } from '../as-of.js';

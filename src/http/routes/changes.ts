@@ -1,5 +1,5 @@
 /** GET /api/changes: dated price changes, newest first, as JSON, an Atom feed or a JSON Feed. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Model } from '../../core/catalogue-schema.js';
 import { percentChange, priceChanges, type PriceChange, type Prices } from '../../core/history.js';
 import { atomFeed, jsonFeed, type FeedContext } from '../change-feeds.js';

@@ -1,5 +1,5 @@
 /** GET /api/cheapest: the models that run a workload for the least money. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHEAPEST_USE_CASES } from '../../core/catalogue-schema.js';
 import { findCheapest, type CheapestOptions } from '../../core/cheapest.js';
 import { endpoint } from '../endpoint.js';

@@ -1,5 +1,5 @@
 /** GET /api/compare: 2 to 10 models side by side, with what the cheapest saves. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareModels } from '../../core/compare.js';
 import type { Model } from '../../core/catalogue-schema.js';
 import type { Usd } from '../../core/money.js';

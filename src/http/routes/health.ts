@@ -1,5 +1,5 @@
 /** GET /healthz: liveness and the catalogue's size and date. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoint } from '../endpoint.js';
 
 export const health = endpoint({

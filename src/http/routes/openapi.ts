@@ -1,5 +1,5 @@
 /** GET /openapi.json: the OpenAPI 3.1 document of everything the app serves. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoint } from '../endpoint.js';
 import type { DescribeApi } from '../openapi.js';
 

@@ -1,5 +1,5 @@
 /** GET /api/pricing and GET /data/pricing.json: the catalogue, filtered, or one model. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TIERS, type Model } from '../../core/catalogue-schema.js';
 import type { Catalogue } from '../../core/catalogue.js';
 import { closestMatches } from '../../core/suggest.js';

@@ -1,5 +1,5 @@
 /** GET /api/recommend: the best-suited models for a use case within tier, quality, cost and context limits. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TIERS, USE_CASES } from '../../core/catalogue-schema.js';
 import { recommendModels, type RecommendCriteria } from '../../core/recommend.js';
 import { endpoint } from '../endpoint.js';

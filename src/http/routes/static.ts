@@ -1,5 +1,5 @@
 /** The site's home page and the files it and embedding pages load: widget, site script, stylesheet. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoint, type Reply } from '../endpoint.js';
 import { sitePage } from '../pages/site.js';
 import { SITE_CSS } from '../pages/site-css.js';
