@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CACHE_CONTROL } from '../../src/http/app.js';
 import { fixtureApp } from '../fixtures/catalogue.js';
@@ -24,6 +25,9 @@ const OK_PATHS = [
   '/api/badge?model=alpha-nano&format=md',
   '/api/badge?model=alpha-nano&format=url',
   '/widget.js',
+  // Pages on the full chain: hono's etag() makes their ETags (SHA-1 by Web Crypto).
+  '/models/alpha-nano',
+  '/docs',
 ];
 
 const ERROR_PATHS: Array<[string, number]> = [
@@ -41,6 +45,12 @@ describe('every 200', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe(CACHE_CONTROL);
     expect(res.headers.get('etag')).toMatch(/^(W\/)?"[^"]+"$/);
+  });
+
+  it.each(['/models/alpha-nano', '/docs'])('%s (a page) has the SHA-1 of its body as its ETag', async (path) => {
+    const res = await request(path);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('etag')).toBe(`"${createHash('sha1').update(body).digest('hex')}"`);
   });
 
   it('Cache-Control fits monthly data: public, cached for a while, no longer than a day', () => {
