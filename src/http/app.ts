@@ -107,7 +107,7 @@ export function createApp(options: AppOptions): Hono {
     await next();
   });
   // SHA-1 by Web Crypto, as etag() does by default, but looked up on first use: etag() reads
-  // crypto.subtle when it is made, which loads Node's Web Crypto (17 modules, about 1.5 ms of a
+  // crypto.subtle when it is made, which loads Node's Web Crypto (eight modules, about 1.5 ms of a
   // cold start) for the pages on the full chain, which few requests ask for.
   app.use('*', etag({ generateDigest: (body) => crypto.subtle.digest('SHA-1', body as Uint8Array<ArrayBuffer>) }));
 
@@ -148,7 +148,7 @@ export function createApp(options: AppOptions): Hono {
       const found = (key === undefined ? undefined : cache.get(key)) ?? computeEntry(e, url, key);
       // A kept client error is answered as a fresh one is (onError, then the middleware's headers).
       if ('error' in found) throw found.error;
-      if (!('cacheControl' in found)) return send(c, found);
+      if ('type' in found) return send(c, found);
       return cache.respond(found, { method: c.req.method, acceptEncoding: c.req.header('accept-encoding') ?? null, ifNoneMatch: c.req.header('if-none-match') ?? null });
     });
   }
@@ -203,8 +203,8 @@ export function createApp(options: AppOptions): Hono {
           if (log) logFast(log, method, url, answer.status, start);
           return answer;
         }
-        // A reply that is not a 200 takes the full chain (entries, errors included, are tracked).
-        if (!('counted' in found)) return undefined;
+        // A reply that is not a 200 (a static file's 404) takes the full chain.
+        if ('type' in found) return undefined;
         entry = found;
       }
       const answer = cache.answer(entry, request);

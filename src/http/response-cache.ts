@@ -155,7 +155,8 @@ export class ResponseCache {
   /**
    * Keeps a client error thrown for `key` on `catalogue`, from its second request as an answer is;
    * `answers` (called only then) gives its answers to a GET and a HEAD, holding bytes of their own.
-   * Returns the kept entry, or undefined when the error is not kept.
+   * Returns the entry it keeps (which a bound of no entries drops at once), or undefined when the
+   * error is not kept.
    */
   setError(
     key: string | undefined,

@@ -1,7 +1,8 @@
 /**
- * Where the parts of an absolute URL (or of a cache key, which is one's tail) are, found with
- * indexOf and no URL object: the one reading of a target that the cache and the app share. A
- * fragment ends the query, so a `?` inside it starts nothing.
+ * Where the parts of an absolute URL are, found with indexOf and no URL object: the reading of a
+ * target that the response cache's keys and the app's direct path share (`searchOf` reads a cache
+ * key too: its query is spelled as in a URL). A fragment ends the query, so a `?` inside it starts
+ * nothing.
  */
 
 /** Where an absolute URL's path starts (its first `/` after the scheme's `//`), or -1. */

@@ -352,15 +352,16 @@ export function watchData(running: RunningServer): () => void {
 }
 
 /**
- * Whether node was asked to run this file. Node names the module by its real path and argv[1] as
- * given, so a server started through a symbolic link (a release directory behind a `current` link)
- * is compared by real path on both sides.
+ * Whether node was asked to run this file. Node names the module by its real path (or, with
+ * --preserve-symlinks-main, by the link) and gives argv[1] as typed, so a server started through a
+ * symbolic link (a release directory behind a `current` link) is compared by real path on both
+ * sides.
  */
 function isMainModule(): boolean {
   const main = process.argv[1];
   if (!main) return false;
   try {
-    return realpathSync(main) === fileURLToPath(import.meta.url);
+    return realpathSync(main) === realpathSync(fileURLToPath(import.meta.url));
   } catch {
     return false;
   }

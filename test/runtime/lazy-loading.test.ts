@@ -2,26 +2,24 @@
  * What the Node server loads at start-up: the code a fresh server compiles before its first answer
  * must not include @hono/node-server (which loads undici, Node's fetch) or the MCP SDK. Both are
  * imported on first use (src/runtime/node.ts, src/http/app.ts); a static import anywhere on the way
- * would silently lengthen every cold start. Checked on the import graph esbuild builds from the
- * server's entry, the way scripts/build.mjs bundles it.
+ * would silently lengthen every cold start. Nor zod's locales but English. Checked on the import
+ * graph esbuild builds from the server's entry with scripts/build.mjs's options. Web Crypto, too,
+ * is left until a page is first hashed.
  */
 import { join } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fixtureApp } from '../fixtures/catalogue.js';
+import { serverBuild } from '../../scripts/server-build.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 
 /** The server's outputs as scripts/build.mjs splits them (not written), and its entry's output. */
 async function serverGraph(options: Pick<BuildOptions, 'packages'>): Promise<{ metafile: Metafile; entry: string }> {
   const { metafile } = await build({
+    ...serverBuild,
     ...options,
-    entryPoints: { server: join(root, 'src/runtime/node.ts') },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    splitting: true,
     outdir: join(root, 'node_modules/.cache/lazy-loading-test'),
-    outExtension: { '.js': '.mjs' },
     metafile: true,
     write: false,
     logLevel: 'error',
@@ -68,7 +66,7 @@ describe('the Node server at start-up', () => {
   });
 
   it('bundles none of zod\'s locales but English into the start-up code (zod is imported as a namespace)', async () => {
-    // `import { z } from 'zod'` keeps all of zod, its 50 locales included (about 550 KB more to load
+    // `import { z } from 'zod'` keeps all of zod, its 63 locales included (about 550 KB more to load
     // at every start); `import * as z from 'zod'` lets the bundler keep only what is used.
     const { metafile, entry } = await serverGraph({});
     const { inputs } = reached(metafile, entry);
@@ -77,5 +75,15 @@ describe('the Node server at start-up', () => {
     expect(zod.some((input) => input.endsWith('/v4/locales/en.js'))).toBe(true);
     expect(zod.filter((input) => /\/locales\/(?!en\.js)/.test(input))).toEqual([]);
   });
-});
 
+  it('leaves Web Crypto until a page is first hashed (hono\'s etag() would read crypto.subtle when made)', async () => {
+    const subtle = vi.spyOn(globalThis.Crypto.prototype, 'subtle', 'get');
+    const app = fixtureApp();
+    expect(subtle).not.toHaveBeenCalled();
+    await app.request('http://localhost/api/cheapest');
+    expect(subtle).not.toHaveBeenCalled();
+    expect((await app.request('http://localhost/docs')).headers.get('etag')).toMatch(/^"[0-9a-f]{40}"$/);
+    expect(subtle).toHaveBeenCalled();
+    subtle.mockRestore();
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open, parseResponse, readUntilClosed } from './raw-http.js';
 import { bundleServer, spawnServer, type Child } from './spawn-server.js';
@@ -13,6 +13,7 @@ const dataDir = join(import.meta.dirname, '..', '..', 'data');
 let bundle: string;
 let tmp: string;
 const children: Child[] = [];
+const links: string[] = [];
 
 beforeAll(async () => {
   bundle = await bundleServer();
@@ -22,10 +23,11 @@ afterAll(() => {
   for (const c of children) if (c.process.exitCode === null) c.process.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
   rmSync(bundle, { force: true });
+  for (const link of links) rmSync(link, { force: true });
 });
 
-async function start(env: Record<string, string> = {}, file = bundle): Promise<Child> {
-  const child = await spawnServer(file, env);
+async function start(env: Record<string, string> = {}, file = bundle, nodeFlags: readonly string[] = []): Promise<Child> {
+  const child = await spawnServer(file, env, nodeFlags);
   children.push(child);
   return child;
 }
@@ -50,10 +52,13 @@ async function health(port: number): Promise<{ models: number }> {
 }
 
 describe('starting', () => {
-  it('serves when started through a symbolic link to the server file (a release behind a link)', async () => {
-    const link = join(tmp, 'server-link.mjs');
-    symlinkSync(bundle, link);
-    const child = await start({}, link);
+  it.each([[[]], [['--preserve-symlinks-main']]])('serves when started through a symbolic link to the server file (a release behind a link), node flags %j', async (flags: string[]) => {
+    // A link to the bundle's directory, beside it, so that its packages resolve from the link too.
+    const release = join(dirname(bundle), `release-link-${process.pid}-${flags.length}`);
+    rmSync(release, { force: true });
+    symlinkSync(dirname(bundle), release);
+    links.push(release);
+    const child = await start({}, join(release, basename(bundle)), flags);
     expect((await health(child.port)).models).toBeGreaterThan(0);
     child.process.kill('SIGKILL');
   });

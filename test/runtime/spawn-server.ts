@@ -36,8 +36,8 @@ export interface Child {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function spawnServer(bundle: string, env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, [bundle], {
+export async function spawnServer(bundle: string, env: Record<string, string>, nodeFlags: readonly string[] = []): Promise<Child> {
+  const child = spawn(process.execPath, [...nodeFlags, bundle], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,8 @@
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 
 /** A dependency's JSON data as a JSON.parse of a string, which V8 reads faster at start-up. */
 export const jsonAsParse: Plugin;
 /** anafanafo's font-width tables read on first use rather than when it is loaded. */
 export const lazyFontTables: Plugin;
+/** The server bundle's esbuild options (scripts/build.mjs adds its log level). */
+export const serverBuild: BuildOptions & { plugins: Plugin[]; banner: { js: string } };

@@ -1,6 +1,11 @@
-// esbuild plugins of the Node server bundle (scripts/build.mjs): they make a cold start cheaper
-// without changing what the bundled code does (test/scripts/build-plugins.test.ts).
+// The esbuild options of the Node server bundle (dist/server.mjs and its chunks, built by
+// scripts/build.mjs), with the plugins that make a cold start cheaper without changing what the
+// bundled code does (test/scripts/server-build.test.ts); the start-up tests build with them too.
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // A dependency's JSON data (badge-maker's font widths: 1 MB) as a JSON.parse of a string, which
 // V8 reads several times faster at start-up than the same data as a JavaScript object literal.
@@ -31,7 +36,27 @@ export const lazyFontTables = {
       }
       const helper =
         'function lazyConsumer(load) { let consumer; return { widthOf: (text, options) => (consumer ??= createConsumer(load())).widthOf(text, options) } }\n';
-      return { contents: `${helper}${lazy}`, loader: 'js' };
+      // After the 'use strict' directive, which must stay the first statement.
+      const directive = /^\s*(['"])use strict\1;?\n?/.exec(lazy)?.[0] ?? '';
+      return { contents: `${directive}${helper}${lazy.slice(directive.length)}`, loader: 'js' };
     });
   },
+};
+
+/** The server bundle's esbuild options (scripts/build.mjs adds its log level). */
+export const serverBuild = {
+  entryPoints: { server: join(root, 'src/runtime/node.ts') },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Dependencies bundled in: less to resolve and compile at start-up (the cold start). Code
+  // loaded on demand (the MCP server and its SDK) goes to dist/chunks/, read on first use.
+  // CommonJS dependencies that require Node's built-ins get a require().
+  splitting: true,
+  outdir: join(root, 'dist'),
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [lazyFontTables, jsonAsParse],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 };
