@@ -10,7 +10,7 @@ import { accessLog, type AccessLogEntry } from './middleware/access-log/index.js
 import { rateLimit, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
 import { urlLimit } from './middleware/url-limit/index.js';
-import { pathOf, searchOf } from './url-parts.js';
+import { pathOf, pathStart, searchOf } from './url-parts.js';
 import { parseQuery, queryEntries } from './params.js';
 import type { Compressors } from './precompressed.js';
 import { encodeBody, storeBody } from './precompressed.js';
@@ -230,7 +230,7 @@ export function createApp(options: AppOptions): Hono {
 
 /** The origin of an absolute URL, without building a URL object unless it holds user info. */
 function originOf(url: string): string {
-  const origin = url.slice(0, url.indexOf('/', url.indexOf('//') + 2));
+  const origin = url.slice(0, pathStart(url));
   return origin.includes('@') ? new URL(url).origin : origin;
 }
 
