@@ -13,6 +13,7 @@ import type { Catalogue } from '../core/catalogue.js';
 import { createApp, directAnswers } from '../http/app.js';
 import type { Assets } from '../http/endpoint.js';
 import { ApiError } from '../http/errors.js';
+import { JSON_TYPE } from '../http/json.js';
 import { formatAccessLog } from '../http/middleware/access-log/index.js';
 import { batchedWriter } from './batched-writes.js';
 import { startCluster } from './cluster.js';
@@ -281,7 +282,7 @@ function errorBody(status: ApiError['status'], code: string, message: string): s
   return JSON.stringify(new ApiError(status, code, message).toBody());
 }
 
-const ERROR_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+const ERROR_HEADERS = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
 function jsonErrorResponse(status: ApiError['status'], code: string, message: string): Response {
   return new Response(errorBody(status, code, message), { status, headers: ERROR_HEADERS });
@@ -314,7 +315,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
   const [status, reason, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'bad_request', 'The request is not valid HTTP/1.1.'];
   const body = errorBody(status, code, message);
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
   );
 }
