@@ -1,8 +1,3 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
-  test: {
-    // Equality for the project's own value types (test/setup.ts).
-    setupFiles: ['test/setup.ts'],
-  },
-});
+export default defineConfig({ test: {} });

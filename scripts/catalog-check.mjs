@@ -9,7 +9,7 @@ import { crossCheck, DATA_DIR, REFERENCE_PRICES, summarize } from './catalog-cro
 
 // The loader is TypeScript: bundle it (zod included) in memory and import the result.
 const bundled = await build({
-  entryPoints: ['src/runtime/load-catalogue.ts'],
+  entryPoints: ['src/runtime/node/load-catalogue.ts'],
   absWorkingDir: new URL('..', import.meta.url).pathname,
   bundle: true,
   platform: 'node',

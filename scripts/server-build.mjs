@@ -45,7 +45,7 @@ export const lazyFontTables = {
 
 /** The server bundle's esbuild options (scripts/build.mjs adds its log level). */
 export const serverBuild = {
-  entryPoints: { server: join(root, 'src/runtime/node.ts') },
+  entryPoints: { server: join(root, 'src/runtime/node/main.ts') },
   bundle: true,
   platform: 'node',
   format: 'esm',

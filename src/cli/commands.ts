@@ -2,13 +2,9 @@
  * The commands that answer from the catalogue: each is an HTTP endpoint (its query schema,
  * defaults, validation and handler) plus a way to print its JSON answer as a table.
  */
-import type { Endpoint } from '../http/endpoint.js';
-import type { QuerySchema } from '../http/params.js';
-import { calculate } from '../http/routes/calculate.js';
-import { cheapest } from '../http/routes/cheapest.js';
-import { compare } from '../http/routes/compare.js';
-import { pricing } from '../http/routes/pricing.js';
-import { recommend } from '../http/routes/recommend.js';
+import type { Endpoint } from '../endpoints/endpoint.js';
+import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/index.js';
+import type { QuerySchema } from '../endpoints/params.js';
 import { CliError } from './cli-error.js';
 import { pairs, table } from './table.js';
 

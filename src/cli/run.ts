@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue.js';
 import { closestMatches } from '../core/suggest.js';
-import { ApiError } from '../http/errors.js';
-import { jsonTextOf } from '../http/endpoint.js';
-import { parseQuery, type QuerySchema } from '../http/params.js';
-import { loadCatalogueFromDir } from '../runtime/load-catalogue.js';
+import { TextReply } from '../endpoints/endpoint.js';
+import { ApiError } from '../endpoints/errors.js';
+import { toJson } from '../endpoints/json.js';
+import { parseQuery, type QuerySchema } from '../endpoints/params.js';
+import { loadCatalogueFromDir } from '../runtime/node/load-catalogue.js';
 import { parseArgs, toOption, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
 import { QUERY_COMMANDS, type QueryCommand } from './commands.js';
@@ -66,8 +67,8 @@ function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): number {
   try {
     const params = parseQuery(query, schema);
     const reply = command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {} });
-    if ('body' in reply) throw new Error(`${command.endpoint.path} did not answer with JSON`);
-    const json = jsonTextOf(reply);
+    if (reply instanceof TextReply) throw new Error(`${command.endpoint.path} did not answer with JSON`);
+    const json = toJson(reply);
     io.out(args.json ? `${json}\n` : `${command.render(toPlain(json))}\n`);
     return 0;
   } catch (err) {
@@ -98,7 +99,7 @@ async function serve(args: ParsedArgs, io: Io): Promise<number | null> {
     } else if (param === 'host') env.HOST = value;
     else throw new CliError(`unknown option --${toOption(param)}; serve takes --port and --host`);
   }
-  const { startServer } = await import('../runtime/node.js');
+  const { startServer } = await import('../runtime/node/server.js');
   startServer(env);
   return null;
 }

@@ -1,7 +1,7 @@
 /** Side-by-side costs of chosen models and what the cheapest saves against the dearest. */
 import type { Model } from './catalogue-schema.js';
 import { calculateCost, type Costs, type Workload } from './cost.js';
-import { divideRoundHalfUp, Usd } from './money.js';
+import { divideRoundHalfUp, type Usd } from './money.js';
 
 export interface Comparison {
   comparison: Array<{ model: Model; costs: Costs }>;
@@ -25,7 +25,6 @@ export function compareModels(models: readonly Model[], workload: Workload): Com
     if (entry.costs.monthly.compare(dearest.costs.monthly) > 0) dearest = entry;
   }
   const savedMonthly = dearest.costs.monthly.minus(cheapest.costs.monthly);
-  const savedYearly = dearest.costs.yearly.minus(cheapest.costs.yearly);
   const dearestMonthly = dearest.costs.monthly.nanos;
   const hundredths = dearestMonthly === 0n ? 0n : divideRoundHalfUp(savedMonthly.nanos * 10_000n, dearestMonthly);
   return {
@@ -33,7 +32,7 @@ export function compareModels(models: readonly Model[], workload: Workload): Com
     summary: {
       cheapest: { model: cheapest.model, monthly: cheapest.costs.monthly },
       mostExpensive: { model: dearest.model, monthly: dearest.costs.monthly },
-      savings: { monthly: savedMonthly, yearly: savedYearly, percent: Number(hundredths) / 100 },
+      savings: { monthly: savedMonthly, yearly: dearest.costs.yearly.minus(cheapest.costs.yearly), percent: Number(hundredths) / 100 },
     },
   };
 }

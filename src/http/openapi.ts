@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue.js';
-import type { Endpoint, RequestContext } from './endpoint.js';
+import type { Endpoint, RequestContext } from '../endpoints/endpoint.js';
 import {
   badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
   errorBodySchema, healthResponseSchema, modelRecordSchema, recommendResponseSchema, shieldsResponseSchema,

@@ -2,7 +2,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalogue } from '../core/catalogue.js';
-import type { RequestContext } from '../http/endpoint.js';
+import type { RequestContext } from '../endpoints/endpoint.js';
 import { TOOLS } from './tools.js';
 
 export interface McpOptions {

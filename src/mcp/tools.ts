@@ -3,15 +3,11 @@
  * same parameters, validates them with the same messages and answers with the same JSON.
  */
 import * as z from 'zod';
-import { jsonTextOf, type Endpoint, type RequestContext } from '../http/endpoint.js';
-import { ApiError } from '../http/errors.js';
-import { toJson } from '../http/json.js';
-import { parseQuery, type QuerySchema } from '../http/params.js';
-import { calculate } from '../http/routes/calculate.js';
-import { cheapest } from '../http/routes/cheapest.js';
-import { compare } from '../http/routes/compare.js';
-import { pricing } from '../http/routes/pricing.js';
-import { recommend } from '../http/routes/recommend.js';
+import { TextReply, type Endpoint, type RequestContext } from '../endpoints/endpoint.js';
+import { ApiError } from '../endpoints/errors.js';
+import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/index.js';
+import { toJson } from '../endpoints/json.js';
+import { parseQuery, type QuerySchema } from '../endpoints/params.js';
 
 /** A JSON Schema object, as MCP's tools/list carries it. */
 export interface ToolInputSchema {
@@ -52,8 +48,8 @@ function endpointTool<S extends QuerySchema>(
         // is a valid (partial) parameter object for the endpoint's handler.
         const params = parseQuery(toSearchParams(args), schema) as z.output<S>;
         const reply = endpoint.handle(params, ctx);
-        if ('body' in reply) throw new Error(`${endpoint.path} did not answer with JSON`);
-        return { json: jsonTextOf(reply), isError: false };
+        if (reply instanceof TextReply) throw new Error(`${endpoint.path} did not answer with JSON`);
+        return { json: toJson(reply), isError: false };
       } catch (err) {
         if (err instanceof ApiError) return { json: toJson(err.toBody()), isError: true };
         throw err;

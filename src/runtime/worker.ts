@@ -1,9 +1,10 @@
 /**
- * Cloudflare Workers entry: the same app as on Node, with the catalogue and the browser bundles
- * built into the script (wrangler.toml builds them first; there is no file system at the edge).
+ * Cloudflare Workers entry: the same service as on Node, with the catalogue and the browser
+ * bundles built into the script (wrangler.toml builds them first; there is no file system at the edge).
  */
 import { buildCatalogue } from '../core/catalogue.js';
-import { createApp } from '../http/app.js';
+import { createService } from '../http/service.js';
+import { mcpRoute } from '../mcp/route.js';
 import { assets } from 'ai-model-pricing:assets';
 import alibaba from '../../data/alibaba.json';
 import amazon from '../../data/amazon.json';
@@ -22,4 +23,6 @@ const files = { alibaba, amazon, anthropic, cohere, deepseek, google, mistral, o
 
 const catalogue = buildCatalogue(Object.entries(files).map(([name, data]) => ({ file: `data/${name}.json`, data })));
 
-export default createApp({ catalogue, assets });
+const service = createService({ catalogue, assets, mcp: mcpRoute });
+
+export default { fetch: (request: Request, env: unknown) => service.fetch(request, env) };

@@ -4,18 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
 import { buildCatalogue } from '../../src/core/catalogue.js';
-import { createApp } from '../../src/http/app.js';
+import type { Assets } from '../../src/endpoints/endpoint.js';
+import { createService } from '../../src/http/service.js';
 import { fixtureFiles } from '../fixtures/catalogue.js';
 
 export const ARTIFACTS = 'test-artifacts';
 export const XSS = '<img src=x onerror="window.__xss=1">';
 
 /** The fixture catalogue with an XSS payload as the first model's name. */
-export function hostileApp(options: Parameters<typeof createApp>[0]['assets'] = {}) {
+export function hostileApp(options: Assets = {}) {
   const files = structuredClone(fixtureFiles);
   const alpha = files[0]!.data as { models: Array<{ name: string }> };
   alpha.models[0]!.name = `${XSS}Evil`;
-  return createApp({ catalogue: buildCatalogue(files), assets: options });
+  return createService({ catalogue: buildCatalogue(files), assets: options });
 }
 
 export interface Served {

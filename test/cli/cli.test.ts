@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { run, toPlain } from '../../src/cli/run.js';
 import { createApp } from '../../src/http/app.js';
-import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const BIN = join(root, 'bin', 'ai-model-pricing.mjs');

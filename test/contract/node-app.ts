@@ -1,8 +1,8 @@
 /** The app as the Node runtime builds it, in-process, with the real catalogue (data/). */
 import { join } from 'node:path';
-import type { Assets } from '../../src/http/endpoint.js';
+import type { Assets } from '../../src/endpoints/endpoint.js';
 import { createApp } from '../../src/http/app.js';
-import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { bundleWeb } from '../../scripts/web-bundles.mjs';
 import type { ContractFetch } from './contract-suite.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCatalogue, CatalogueError, type CatalogueFile } from '../../src/core/catalogue.js';
-import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
 
 type Json = any; // any: the tests reach into parsed JSON to break one field at a time

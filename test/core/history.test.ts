@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/core/catalogue.js';
 import type { ModelData } from '../../src/core/catalogue-schema.js';
 import { modelOn, percentChange, priceChanges, priceOn, priceTimeline } from '../../src/core/history.js';
-import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const base = {
   verified: 'November 2026',

@@ -4,7 +4,7 @@ import { buildCatalogue } from '../../src/core/catalogue.js';
 import type { Model } from '../../src/core/catalogue-schema.js';
 import { findCheapest } from '../../src/core/cheapest.js';
 import { calculateCost, requestNumerator, type Workload } from '../../src/core/cost.js';
-import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
 
 // alpha-mini (0.25 / 2, window 400K) given three bands: >32K 0.5 / 4 (cached 0.05), >128K 1 / 8,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { divideRoundHalfUp, formatScaled, parseScaled, Usd } from '../../src/core/money.js';
-import { toJson } from '../../src/http/json.js';
+import { toJson } from '../../src/endpoints/json.js';
 
 describe('Usd formatting', () => {
   it.each([
@@ -29,36 +29,21 @@ describe('Usd formatting', () => {
     );
   });
 
-  it('an amount given as a number is the same amount as given as a bigint', () => {
-    const safe = fc.oneof(fc.bigInt({ min: -(2n ** 53n - 1n), max: 2n ** 53n - 1n }), fc.bigInt({ min: -2000n, max: 2000n }));
+  it('compares and subtracts exactly, past 2^53 nano-dollars too', () => {
+    const amount = fc.oneof(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), fc.bigInt({ min: -2000n, max: 2000n }));
     fc.assert(
-      fc.property(safe, safe, (a, b) => {
-        const [x, y] = [new Usd(Number(a)), new Usd(Number(b))];
-        expect(x.nanos).toBe(a);
-        expect(x.toString()).toBe(new Usd(a).toString());
-        expect(JSON.stringify(x)).toBe(JSON.stringify(new Usd(a)));
-        expect(toJson([x])).toBe(toJson([new Usd(a)]));
-        // compare agrees with bigint order, across the two representations too.
-        const order = Math.sign(Number(a - b));
-        expect(Math.sign(x.compare(y))).toBe(order);
-        expect(Math.sign(new Usd(a).compare(y))).toBe(order);
-        expect(Math.sign(x.compare(new Usd(b)))).toBe(order);
-        // minus is exact in every form, the difference of two safe integers included.
-        expect(x.minus(y).nanos).toBe(a - b);
-        expect(new Usd(a).minus(y).toString()).toBe(new Usd(a - b).toString());
+      fc.property(amount, amount, (a, b) => {
+        expect(Math.sign(new Usd(a).compare(new Usd(b)))).toBe(a < b ? -1 : a > b ? 1 : 0);
+        expect(new Usd(a).minus(new Usd(b)).nanos).toBe(a - b);
       }),
       { numRuns: 2000 },
     );
   });
 
-  it('toEqual tells amounts apart, and not their forms (test/setup.ts)', () => {
+  it('toEqual tells amounts apart', () => {
     expect(new Usd(1n)).not.toEqual(new Usd(2n));
-    expect({ a: new Usd(5) }).toEqual({ a: new Usd(5n) });
-    expect(new Usd(0)).not.toEqual(0);
-  });
-
-  it('takes only whole, safe numbers of nano-dollars', () => {
-    for (const bad of [0.5, -1.25, 2 ** 53, Number.NaN, Infinity]) expect(() => new Usd(bad)).toThrow(RangeError);
+    expect({ a: new Usd(5n) }).toEqual({ a: new Usd(5n) });
+    expect(new Usd(0n)).not.toEqual(0);
   });
 
   it('formatScaled drops trailing zeros and pads leading ones', () => {
@@ -136,7 +121,7 @@ describe('toJson', () => {
 });
 
 describe('an amount in JSON', () => {
-  // Answers written as text (present.ts) put an amount's toString where toJson would write it.
+  // toJson writes an amount as its exact decimal, the same text toString gives.
   it.each([0n, 1n, 7n, 999n, 1_000n, 1_234_567n, 4_493_387_500n, 999_999_999_999_999n, 10n ** 15n, -1_500_000_000n, 123_456_789_012_345_678_901n])(
     '%s nano-dollars: toJson writes its toString',
     (nanos) => {

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const app = createApp({ catalogue: loadCatalogueFromDir(resolve(import.meta.dirname, '..', '..', 'data')) });
 

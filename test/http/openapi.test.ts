@@ -33,7 +33,7 @@ describe('GET /openapi.json', () => {
   it('lists every GET route the app serves, ENDPOINTS and pages alike', async () => {
     const doc = await document();
     const app = fixtureApp();
-    const served = new Set(app.routes.filter((r) => r.method === 'GET' && !r.path.includes('*')).map((r) => openApiPath(r.path)));
+    const served = new Set(app.app.routes.filter((r) => r.method === 'GET' && !r.path.includes('*')).map((r) => openApiPath(r.path)));
     expect(served.size).toBe(ENDPOINTS.length + PAGE_ROUTES.length);
     for (const path of served) expect(Object.keys(doc.paths)).toContain(path);
     expect(Object.keys(doc.paths).sort()).toEqual([...served].sort());

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../src/core/catalogue-schema.js';
 import { createApp } from '../../src/http/app.js';
-import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
 const app = createApp({ catalogue, assets: { widgetJs: '/* widget */' } });

@@ -10,8 +10,8 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { createApp } from '../../src/http/app.js';
-import { calculateQuery } from '../../src/http/routes/calculate.js';
-import { loadCatalogueFromDir } from '../../src/runtime/load-catalogue.js';
+import { calculateQuery } from '../../src/endpoints/calculate.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const TOOL_NAMES = ['get_model_price', 'calculate_cost', 'find_cheapest', 'compare_models', 'recommend_models'];

@@ -1,5 +1,5 @@
 /** The fixture app with every built asset present, so that static files answer 200 as in production. */
-import type { Assets } from '../../src/http/endpoint.js';
+import type { Assets } from '../../src/endpoints/endpoint.js';
 import { fixtureApp } from '../fixtures/catalogue.js';
 
 // Any asset the runtime may pass (widgetJs, siteJs, and those added later) reads as a stub bundle.

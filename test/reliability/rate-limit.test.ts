@@ -1,12 +1,17 @@
-/** The optional per-client rate limit, on the app with a fake clock and a client address from a header. */
+/**
+ * The optional per-client rate limit, on the service with a fake clock and a client address from
+ * the runtime's bindings. A repeated request is answered from the cache after its first time, so
+ * these count cached answers too.
+ */
 import { describe, expect, it } from 'vitest';
 import { RequestWindow } from '../../src/http/middleware/rate-limit/window.js';
 import { fixtureApp } from '../fixtures/catalogue.js';
 
 function limitedApp(perMinute: number, clock: { now: number }) {
-  return fixtureApp({ rateLimit: { perMinute, clientIp: (c) => c.req.header('x-test-client'), now: () => clock.now } });
+  const service = fixtureApp({ rateLimit: { perMinute, clientIp: (env) => (env as { client?: string }).client, now: () => clock.now } });
+  return { request: (path: string, client?: string) => service.fetch(new Request(`http://localhost${path}`), client === undefined ? {} : { client }) };
 }
-const from = (client: string) => ({ headers: { 'x-test-client': client } });
+const from = (client: string) => client;
 
 describe('rate limit', () => {
   it('answers the request past the limit with a 429 JSON error and the seconds left in the minute', async () => {

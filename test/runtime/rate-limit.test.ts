@@ -1,7 +1,8 @@
 /** RATE_LIMIT on the Node server: counted per socket address, or per X-Forwarded-For entry behind TRUST_PROXY. */
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type Logger, type RunningServer } from '../../src/runtime/node.js';
+import type { Logger } from '../../src/runtime/node/log.js';
+import { startServer, type RunningServer } from '../../src/runtime/node/server.js';
 
 const quiet: Logger = { notice: () => undefined, error: () => undefined };
 const servers: RunningServer[] = [];

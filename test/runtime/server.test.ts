@@ -1,7 +1,8 @@
 /** The Node server over real sockets: size bounds, bodies on GET, Node's own refusals, slow clients. */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type Logger, type RunningServer } from '../../src/runtime/node.js';
+import type { Logger } from '../../src/runtime/node/log.js';
+import { startServer, type RunningServer } from '../../src/runtime/node/server.js';
 import { open, parseResponse, rawRequest, readUntilClosed } from './raw-http.js';
 
 const quiet: Logger = { notice: () => undefined, error: () => undefined };

@@ -5,7 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type Logger, type RunningServer } from '../../src/runtime/node.js';
+import type { Logger } from '../../src/runtime/node/log.js';
+import { startServer, type RunningServer } from '../../src/runtime/node/server.js';
 import { isAllowedStatus } from '../reliability/check-response.js';
 import { NASTY_VALUES } from '../reliability/arbitraries.js';
 import { rawRequest } from './raw-http.js';

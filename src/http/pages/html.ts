@@ -1,9 +1,8 @@
 /** HTML for the site's pages: one escaping function and the page frame every page shares. */
 
-/** Text or an attribute value made safe for HTML: every catalogue and request value goes through this. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../endpoints/present.js';
+
+export { escapeHtml };
 
 /** JSON inside a `<script type="application/json">` block: `<` is escaped so no text can close it. */
 export function jsonForScript(value: unknown): string {

@@ -5,11 +5,10 @@ import { calculateCost } from '../../core/cost.js';
 import { closestMatches } from '../../core/suggest.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
 import { displayUsd } from './format.js';
-import { escapeHtml, pageFrame } from './html.js';
+import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
+import { pageFrame } from './html.js';
 
-export function modelPagePath(id: string): string {
-  return `/models/${encodeURIComponent(id)}`;
-}
+export { modelPagePath };
 
 function fact(term: string, value: string): string {
   return `<dt>${term}</dt><dd>${value}</dd>`;

@@ -6,7 +6,7 @@
 import { TIERS, type Model } from '../../core/catalogue-schema.js';
 import { calculateCost, MODES, type Workload } from '../../core/cost.js';
 import { formatPrice } from '../../badge/price-badge.js';
-import type { RequestContext } from '../endpoint.js';
+import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
 import { displayUsd } from './format.js';
 import { escapeHtml, jsonForScript, pageFrame } from './html.js';

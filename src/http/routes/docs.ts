@@ -5,7 +5,7 @@
  */
 import { Scalar } from '@scalar/hono-api-reference';
 import { Hono } from 'hono';
-import type { RequestContext } from '../endpoint.js';
+import type { RequestContext } from '../../endpoints/endpoint.js';
 import { escapeHtml } from '../pages/html.js';
 import type { DescribeApi } from '../openapi.js';
 

@@ -1,6 +1,6 @@
 /** GET /openapi.json: the OpenAPI 3.1 document of everything the app serves. */
 import * as z from 'zod';
-import { endpoint } from '../endpoint.js';
+import { endpoint } from '../../endpoints/endpoint.js';
 import type { DescribeApi } from '../openapi.js';
 
 /** Takes the describer from app.ts, since this endpoint is itself one of those it describes. */
@@ -10,6 +10,6 @@ export function openApiEndpoint(describe: DescribeApi) {
     summary: 'This API as an OpenAPI 3.1 document',
     query: z.object({}),
     ignoreQuery: true,
-    handle: (_p, ctx) => ({ json: describe(ctx) }),
+    handle: (_p, ctx) => describe(ctx),
   });
 }

@@ -2,15 +2,14 @@
  * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs (its own CSP). app.ts
  * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
  */
-import type { RequestContext } from '../endpoint.js';
+import { TextReply, type RequestContext } from '../../endpoints/endpoint.js';
 import type { DescribeApi, ExtraRoute } from '../openapi.js';
 import { modelNotFoundPage, modelPage } from '../pages/model-page.js';
 import { docsPage } from './docs.js';
 
+/** A page: its text, and headers of its own (its CSP). */
 export interface PageReply {
-  body: string;
-  type: string;
-  status: 200 | 404;
+  reply: TextReply;
   headers?: Record<string, string>;
 }
 
@@ -34,8 +33,8 @@ export const modelPageRoute: PageRoute = {
   respond: ({ id = '' }, { catalogue, baseUrl }) => {
     const model = catalogue.byId.get(id.toLowerCase());
     return model
-      ? { body: modelPage(model, baseUrl), type: HTML, status: 200 }
-      : { body: modelNotFoundPage(catalogue, id), type: HTML, status: 404 };
+      ? { reply: new TextReply(modelPage(model, baseUrl), HTML) }
+      : { reply: new TextReply(modelNotFoundPage(catalogue, id), HTML, 404) };
   },
 };
 
@@ -46,6 +45,6 @@ export const docsRoute = (describe: DescribeApi): PageRoute => ({
   response: { description: 'The reference page.', content: { 'text/html': { schema: { type: 'string' } } } },
   respond: async (_params, ctx) => {
     const { html, csp } = await docsPage(ctx, describe);
-    return { body: html, type: HTML, status: 200, headers: { 'Content-Security-Policy': csp } };
+    return { reply: new TextReply(html, HTML), headers: { 'Content-Security-Policy': csp } };
   },
 });

@@ -1,15 +1,15 @@
 /** The site's home page and the files it and embedding pages load: widget, site script, stylesheet. */
 import * as z from 'zod';
-import { endpoint, type Reply } from '../endpoint.js';
+import { endpoint, TextReply } from '../../endpoints/endpoint.js';
 import { sitePage } from '../pages/site.js';
 import { SITE_CSS } from '../pages/site-css.js';
 
 const JS = 'text/javascript; charset=utf-8';
 
-function script(source: string | undefined, name: string): Reply {
+function script(source: string | undefined, name: string): TextReply {
   return source === undefined
-    ? { body: `console.error("ai-model-pricing: ${name} not built (run npm run build)");`, type: JS, status: 404 }
-    : { body: source, type: JS };
+    ? new TextReply(`console.error("ai-model-pricing: ${name} not built (run npm run build)");`, JS, 404)
+    : new TextReply(source, JS);
 }
 
 export const widget = endpoint({
@@ -33,7 +33,7 @@ export const siteStyles = endpoint({
   summary: "The site's stylesheet",
   query: z.object({}),
   ignoreQuery: true,
-  handle: () => ({ body: SITE_CSS, type: 'text/css; charset=utf-8' }),
+  handle: () => new TextReply(SITE_CSS, 'text/css; charset=utf-8'),
 });
 
 export const home = endpoint({
@@ -41,5 +41,5 @@ export const home = endpoint({
   summary: "The service's site: catalogue, workload calculator, price-against-quality chart",
   query: z.object({}),
   ignoreQuery: true,
-  handle: (_p, ctx) => ({ body: sitePage(ctx), type: 'text/html; charset=utf-8' }),
+  handle: (_p, ctx) => new TextReply(sitePage(ctx), 'text/html; charset=utf-8'),
 });

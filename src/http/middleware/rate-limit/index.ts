@@ -1,32 +1,44 @@
 /** Optional per-client rate limit: past N requests a minute, a 429 JSON error with Retry-After. */
-import type { Context, MiddlewareHandler } from 'hono';
-import { ApiError } from '../../errors.js';
-import { RequestWindow } from './window.js';
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from '../../../endpoints/errors.js';
+import { RequestWindow, type Verdict } from './window.js';
 
 export interface RateLimitOptions {
   /** Requests each client may make per clock minute (a whole number of 1 or more). */
   perMinute: number;
-  /** The client's address as the runtime knows it; requests without one are not limited. */
-  clientIp: (c: Context) => string | undefined;
+  /** The client's address from the runtime's bindings (Node's are `{incoming}`); requests without one are not limited. */
+  clientIp: (env: unknown) => string | undefined;
   /** Paths never limited, such as a load balancer's health check. */
   exempt?: readonly string[];
   /** The clock, in milliseconds; injected by tests. */
   now?: () => number;
 }
 
-export function rateLimit({ perMinute, clientIp, exempt = ['/healthz'], now = Date.now }: RateLimitOptions): MiddlewareHandler {
+/** One count of requests per client, for the app's middleware and the answer cache in front of it. */
+export interface RateLimiter {
+  /** Counts a request to `path` and says whether it is within the limit. */
+  check(path: string, env: unknown): Verdict;
+  /** The middleware: counts each request that reaches the app and refuses those past the limit with a 429. */
+  middleware: MiddlewareHandler;
+}
+
+export function createRateLimiter({ perMinute, clientIp, exempt = ['/healthz'], now = Date.now }: RateLimitOptions): RateLimiter {
   if (!Number.isInteger(perMinute) || perMinute < 1) throw new RangeError(`perMinute must be a whole number of 1 or more; got ${perMinute}`);
   const window = new RequestWindow(perMinute);
-  return async (c, next) => {
-    const ip = exempt.includes(c.req.path) ? undefined : clientIp(c);
-    if (ip !== undefined) {
-      const verdict = window.hit(ip, now());
+  const check = (path: string, env: unknown): Verdict => {
+    const ip = exempt.includes(path) ? undefined : clientIp(env);
+    return ip === undefined ? { allowed: true } : window.hit(ip, now());
+  };
+  return {
+    check,
+    middleware: async (c, next) => {
+      const verdict = check(c.req.path, c.env);
       if (!verdict.allowed) {
         // Headers set on the context before throwing are kept by the error response onError builds.
         c.header('Retry-After', String(verdict.retryAfterSeconds));
         throw new ApiError(429, 'rate_limited', `Too many requests: at most ${perMinute} a minute from one address. Retry after ${verdict.retryAfterSeconds} s.`);
       }
-    }
-    await next();
+      await next();
+    },
   };
 }

@@ -1,4 +1,7 @@
-/** Headers that make every response safe to render: nosniff always, a strict CSP on HTML pages. */
+/**
+ * Headers every response carries, errors and 304s included: open CORS (the API is public and
+ * read-only), nosniff, and a strict CSP on HTML pages.
+ */
 import type { MiddlewareHandler } from 'hono';
 
 /**
@@ -18,11 +21,11 @@ export const CONTENT_SECURITY_POLICY = [
   'frame-ancestors *',
 ].join('; ');
 
-const ANY_TYPE: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff' };
+const ANY_TYPE: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
 const HTML: Readonly<Record<string, string>> = { ...ANY_TYPE, 'content-security-policy': CONTENT_SECURITY_POLICY };
 
-/** The headers a response of this Content-Type gets (also for answers made without the chain). */
-export function securityHeadersFor(type: string): Readonly<Record<string, string>> {
+/** The headers a response of this Content-Type gets. */
+function securityHeadersFor(type: string): Readonly<Record<string, string>> {
   return /^text\/html\b/i.test(type) ? HTML : ANY_TYPE;
 }
 

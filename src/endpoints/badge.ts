@@ -1,0 +1,72 @@
+/** GET /api/badge: a model's price as an SVG badge, shields.io endpoint JSON, or embed snippets. */
+import * as z from 'zod';
+import {
+  BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, priceMessage, shieldsEndpointJson,
+} from '../badge/price-badge.js';
+import type { Model } from '../core/catalogue-schema.js';
+import { endpoint, findModel, requireParam, TextReply, type Reply } from './endpoint.js';
+import { ApiError } from './errors.js';
+import { escapeHtml, modelPagePath } from './present.js';
+import { choice, text } from './params.js';
+
+export const BADGE_FORMATS = ['svg', 'json', 'md', 'url', 'shields'] as const;
+
+export const badgeQuery = z.object({
+  model: text('Model id (required).', ['beta-pro']),
+  style: choice(BADGE_STYLES, 'Badge style: flat (default) or flat-square, or another badge-maker style: plastic, for-the-badge, social.'),
+  format: choice(
+    BADGE_FORMATS,
+    'svg (default): the badge image; json: embed snippets; md: a Markdown image linking to the model page; url: the badge URL; shields: shields.io endpoint-badge JSON.',
+  ),
+});
+
+const SVG = 'image/svg+xml; charset=utf-8';
+
+export const badge = endpoint({
+  path: '/api/badge',
+  summary: "A model's price as an SVG badge, or its embed snippets",
+  query: badgeQuery,
+  handle: (p, { catalogue, baseUrl }): Reply => {
+    const style = p.style ?? 'flat';
+    const format = p.format ?? 'svg';
+    const id = requireParam(p.model, 'model', 'a model id');
+    let model: Model;
+    try {
+      model = findModel(catalogue, id, 'model');
+    } catch (err) {
+      // An image request gets an image: a broken README badge then says why instead of showing nothing.
+      if (format === 'svg' && err instanceof ApiError && err.status === 404) {
+        return new TextReply(badgeSvg(errorBadgeContent('model not found'), style), SVG, 404);
+      }
+      throw err;
+    }
+    const badgeUrl = `${baseUrl}/api/badge?model=${encodeURIComponent(model.id)}${style === 'flat' ? '' : `&style=${style}`}`;
+    const pageUrl = `${baseUrl}${modelPagePath(model.id)}`;
+    const alt = `${model.name} price`;
+    const markdown = `[![${alt}](${badgeUrl})](${pageUrl})`;
+    switch (format) {
+      case 'json':
+        return {
+          embed: {
+            markdown,
+            html: `<a href="${escapeHtml(pageUrl)}"><img src="${escapeHtml(badgeUrl)}" alt="${escapeHtml(alt)}"></a>`,
+            rst: `.. image:: ${badgeUrl}\n   :alt: ${alt}\n   :target: ${pageUrl}`,
+          },
+          badge_url: badgeUrl,
+          pricing: {
+            id: model.id, name: model.name, provider: model.provider, tier: model.tier,
+            input: model.input, output: model.output, context: model.context, verified: model.verified,
+            message: priceMessage(model),
+          },
+        };
+      case 'shields':
+        return shieldsEndpointJson(priceBadgeContent(model), style);
+      case 'md':
+        return new TextReply(markdown, 'text/markdown; charset=utf-8');
+      case 'url':
+        return new TextReply(badgeUrl, 'text/plain; charset=utf-8');
+      case 'svg':
+        return new TextReply(badgeSvg(priceBadgeContent(model), style), SVG);
+    }
+  },
+});

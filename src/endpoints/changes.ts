@@ -1,0 +1,89 @@
+/** GET /api/changes: dated price changes, newest first, as JSON, an Atom feed or a JSON Feed. */
+import * as z from 'zod';
+import type { Model } from '../core/catalogue-schema.js';
+import { percentChange, priceChanges, type PriceChange, type Prices } from '../core/history.js';
+import { atomFeed, jsonFeed, type FeedContext } from './change-feeds.js';
+import { endpoint, findModel, TextReply } from './endpoint.js';
+import { choice, text } from './params.js';
+import { links } from './present.js';
+import { parseProviders } from './pricing.js';
+
+export const changesQuery = z.object({
+  provider: text('Provider slug, or several separated by commas (case-insensitive).'),
+  model: text('A model id: only its price changes.'),
+  format: choice(['json', 'atom', 'jsonfeed'] as const, 'json (default), atom (Atom feed) or jsonfeed (JSON Feed 1.1).'),
+});
+
+/** Percent change per price field where both prices exist and the old one is not zero. */
+function percents(from: Prices, to: Prices): Partial<Record<keyof Prices, number>> {
+  const out: Partial<Record<keyof Prices, number>> = {};
+  for (const field of ['input', 'output', 'cachedInput', 'cacheWrite'] as const) {
+    const a = from[field];
+    const b = to[field];
+    const percent = a !== undefined && b !== undefined && a !== b ? percentChange(a, b) : undefined;
+    if (percent !== undefined) out[field] = percent;
+  }
+  return out;
+}
+
+function changeItem(change: PriceChange) {
+  const { model } = change;
+  return {
+    date: change.date,
+    scheduled: change.scheduled,
+    id: model.id,
+    name: model.name,
+    provider: model.provider,
+    providerSlug: model.providerSlug,
+    from: change.from,
+    to: change.to,
+    percent: percents(change.from, change.to),
+    source: change.source,
+    ...(change.note ? { note: change.note } : {}),
+  };
+}
+
+export const changes = endpoint({
+  path: '/api/changes',
+  summary: 'Price changes, newest first (JSON, Atom or JSON Feed)',
+  query: changesQuery,
+  handle: ({ provider, model: id, format }, ctx) => {
+    const { catalogue } = ctx;
+    const providers = provider === undefined ? undefined : parseProviders(catalogue, provider);
+    const only = id === undefined ? undefined : findModel(catalogue, id, 'model');
+    const keep = (m: Model) => (!providers || providers.has(m.providerSlug)) && (!only || m.id === only.id);
+    const list = priceChanges(catalogue.models.filter(keep));
+    const items = list.map(changeItem);
+
+    // Feed links carry the filters as parsed (normalised), never the raw query text.
+    const filters = new URLSearchParams();
+    if (providers) filters.set('provider', [...providers].join(','));
+    if (only) filters.set('model', only.id);
+    const query = (fmt?: string) => {
+      const search = new URLSearchParams(filters);
+      if (fmt) search.set('format', fmt);
+      const text = search.toString();
+      return `${ctx.baseUrl}/api/changes${text ? `?${text}` : ''}`;
+    };
+    const scope = only
+      ? only.name
+      : providers
+        ? catalogue.providers.filter((p) => providers.has(p.slug)).map((p) => p.name).join(', ')
+        : '';
+    const feed: FeedContext = {
+      baseUrl: ctx.baseUrl, selfUrl: query(format), filters: filters.toString(), jsonUrl: query(), lastUpdated: catalogue.lastUpdated, scope,
+    };
+
+    if (format === 'atom') return new TextReply(atomFeed(list, feed), 'application/atom+xml; charset=utf-8');
+    if (format === 'jsonfeed') return new TextReply(jsonFeed(list, items, feed), 'application/feed+json; charset=utf-8');
+    return {
+      changes: items,
+      meta: {
+        count: items.length,
+        lastUpdated: catalogue.lastUpdated,
+        feeds: { atom: query('atom'), jsonfeed: query('jsonfeed') },
+        ...links(ctx),
+      },
+    };
+  },
+});

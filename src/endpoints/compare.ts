@@ -1,0 +1,38 @@
+/** GET /api/compare: 2 to 10 models side by side, with what the cheapest saves. */
+import * as z from 'zod';
+import { compareModels } from '../core/compare.js';
+import { endpoint, findModel, requireParam } from './endpoint.js';
+import { idList } from './params.js';
+import { listed } from './present.js';
+import { cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay, workloadEcho } from './workload.js';
+
+const DAYS = 30;
+
+export const compareQuery = z.object({
+  models: idList(2, 10, 'Comma-separated model ids, 2 to 10.'),
+  input_tokens: inputTokens(1000),
+  output_tokens: outputTokens(500),
+  requests_per_day: requestsPerDay(1000),
+  cached_input_tokens: cachedInputTokens,
+});
+
+export const compare = endpoint({
+  path: '/api/compare',
+  summary: 'Compare 2 to 10 models on one workload (30 days a month)',
+  query: compareQuery,
+  handle: (p, { catalogue }) => {
+    const ids = requireParam(p.models, 'models', '2 to 10 comma-separated model ids');
+    const models = ids.map((id) => findModel(catalogue, id, 'models'));
+    const workload = {
+      inputTokens: p.input_tokens, outputTokens: p.output_tokens, requests: p.requests_per_day, days: DAYS, mode: 'standard' as const,
+      ...cachedPart(p.input_tokens, p.cached_input_tokens),
+    };
+    const { comparison, summary } = compareModels(models, workload);
+    const end = ({ model, monthly }: (typeof summary)['cheapest']) => ({ id: model.id, name: model.name, monthly });
+    return {
+      workload: workloadEcho(p, 'requests_per_day', p.requests_per_day, DAYS),
+      comparison: comparison.map(({ model, costs }) => ({ ...listed(model), costs })),
+      summary: { cheapest: end(summary.cheapest), mostExpensive: end(summary.mostExpensive), savings: summary.savings },
+    };
+  },
+});

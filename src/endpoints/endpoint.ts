@@ -1,0 +1,64 @@
+/** What an endpoint module declares: its path, its query schema and a handler of typed params. */
+import type * as z from 'zod';
+import type { Catalogue } from '../core/catalogue.js';
+import type { Model } from '../core/catalogue-schema.js';
+import { closestMatches } from '../core/suggest.js';
+import { ApiError, quote } from './errors.js';
+import type { QuerySchema } from './params.js';
+
+export interface RequestContext {
+  catalogue: Catalogue;
+  /** Public address of the service, no trailing slash. */
+  baseUrl: string;
+  /** Static assets the runtime provides (widget bundle, pages). */
+  assets: Assets;
+}
+
+export interface Assets {
+  /** The bundled widget script. */
+  widgetJs?: string;
+  /** The site's bundled script (/assets/site.js: sortable table, calculator). */
+  siteJs?: string;
+}
+
+/** An answer that is not JSON: text with its content type (and a 404 for a missing file or model). */
+export class TextReply {
+  constructor(
+    readonly body: string,
+    readonly type: string,
+    readonly status: 200 | 404 = 200,
+  ) {}
+}
+
+/** A handler's answer: a plain object (sent as JSON, money exact) or a TextReply. */
+export type Reply = TextReply | object;
+
+export interface Endpoint<S extends QuerySchema = QuerySchema> {
+  path: string;
+  summary: string;
+  query: S;
+  /** Serve the same answer whatever the query string holds (static files). */
+  ignoreQuery?: boolean;
+  handle(params: z.output<S>, ctx: RequestContext): Reply;
+}
+
+/** Declares an endpoint; the identity function gives handlers their parameter types. */
+export function endpoint<S extends QuerySchema>(definition: Endpoint<S>): Endpoint<S> {
+  return definition;
+}
+
+/** The model with this id (any case), or a 404 that suggests the closest ids. */
+export function findModel(catalogue: Catalogue, id: string, param: string): Model {
+  const model = catalogue.byId.get(id.trim().toLowerCase());
+  if (model) return model;
+  const suggestions = closestMatches(id, catalogue.byId.keys());
+  const hint = suggestions.length ? ` Did you mean ${suggestions.join(', ')}?` : '';
+  throw new ApiError(404, 'model_not_found', `No model with id ${quote(id)} (${param}).${hint}`, { param, suggestions });
+}
+
+export function requireParam<T>(value: T | undefined, param: string, what: string): T {
+  if (value === undefined) {
+    throw new ApiError(400, 'missing_parameter', `${param} is required: ${what}.`, { param });
+  }
+  return value;
+}

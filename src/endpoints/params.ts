@@ -1,0 +1,146 @@
+/**
+ * Query parameters: zod builders for each kind of value, and the parser that turns a query string
+ * into an endpoint's typed parameters (its zod schema does the reading) or a 400 that names the
+ * parameter and what it allows.
+ */
+import * as z from 'zod';
+import { parseContext } from '../core/context-window.js';
+import { parseScaled } from '../core/money.js';
+import { closestMatches } from '../core/suggest.js';
+import { ApiError, quote } from './errors.js';
+
+type Text = string | undefined;
+type Meta = Parameters<z.ZodType['meta']>[0];
+
+/**
+ * A query parameter: its text (undefined when absent) read by `read`, which returns the value or
+ * a string saying what the parameter allows (the 400's message), described by `meta` in the
+ * OpenAPI document.
+ */
+export function param<T>(read: (text: Text) => T | { refused: string }, meta: Meta) {
+  return z
+    .string()
+    .optional()
+    .transform((text: Text, ctx): T => {
+      const value = read(text);
+      if (isRefusal(value)) {
+        ctx.addIssue({ code: 'custom', message: value.refused });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .meta(meta);
+}
+
+function isRefusal(value: unknown): value is { refused: string } {
+  return typeof value === 'object' && value !== null && 'refused' in value;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** Reads a whole number within [min, max], or says what is allowed. */
+function wholeNumber(text: string, min: number, max: number): number | { refused: string } {
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+  if (value >= min && value <= max) return value;
+  return { refused: `must be a whole number from ${fmt(min)} to ${fmt(max)}; got ${quote(text)}` };
+}
+
+/** A whole number within [min, max]; `fallback` when absent. */
+export function integer(min: number, max: number, fallback: number, description: string) {
+  return param((text) => (text === undefined ? fallback : wholeNumber(text, min, max)), {
+    description, default: String(fallback), examples: [String(fallback)],
+  });
+}
+
+/** An optional whole number within [min, max]. */
+export function optionalInteger(min: number, max: number, description: string) {
+  return param((text) => (text === undefined ? undefined : wholeNumber(text, min, max)), { description });
+}
+
+/** An optional amount of USD (`12.5`), read exactly as nano-dollars. */
+export function usdAmount(description: string) {
+  return param((text) => {
+    if (text === undefined) return undefined;
+    const nanos = text.length <= 30 ? parseScaled(text, 9) : undefined;
+    return nanos ?? { refused: `must be an amount of USD such as 25 or 0.01 (at most 9 decimals); got ${quote(text)}` };
+  }, { description, examples: ['50'] });
+}
+
+/** One of fixed values, matched case-insensitively; aliases map other spellings to a value. */
+export function choice<const V extends string>(values: readonly V[], description: string, aliases: Record<string, V> = {}) {
+  const lookup = new Map<string, V>(values.map((v) => [v.toLowerCase(), v]));
+  for (const [alias, value] of Object.entries(aliases)) lookup.set(alias.toLowerCase(), value);
+  const allowed = [...lookup.keys()].join(', ');
+  return param((text): V | undefined | { refused: string } => {
+    if (text === undefined) return undefined;
+    return lookup.get(text.toLowerCase()) ?? { refused: `must be one of ${allowed}; got ${quote(text)}` };
+  }, { description, enum: [...lookup.keys()] });
+}
+
+/** A comma-separated list of ids, between min and max entries, no repeats. */
+export function idList(min: number, max: number, description: string) {
+  return param((text): string[] | undefined | { refused: string } => {
+    if (text === undefined) return undefined;
+    const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+    if (ids.length < min || ids.length > max) {
+      const range = min === max ? `${min}` : min <= 1 && ids.length > max ? `at most ${max}` : `${min} to ${max}`;
+      return { refused: `must list ${range} comma-separated model ids; got ${ids.length}` };
+    }
+    const seen = new Set<string>();
+    for (const id of ids) {
+      const key = id.toLowerCase();
+      if (seen.has(key)) return { refused: `lists ${quote(id)} more than once` };
+      seen.add(key);
+    }
+    return ids;
+  }, { description, examples: ['openai-gpt-5.6-terra,anthropic-claude-sonnet-5'] });
+}
+
+/** A context window in tokens: `128000`, `128K` or `1M`. */
+export function contextSize(description: string) {
+  return param((text) => {
+    if (text === undefined) return undefined;
+    const tokens = text.length <= 16 ? parseContext(text) : undefined;
+    if (tokens !== undefined && tokens <= 100_000_000) return tokens;
+    return { refused: `must be a number of tokens such as 128000, 128K or 1M; got ${quote(text)}` };
+  }, { description, examples: ['128K'] });
+}
+
+/** Free text such as a model id (validated against the catalogue by the handler). */
+export function text(description: string, examples?: string[]) {
+  return z.string().optional().meta(examples ? { description, examples } : { description });
+}
+
+export type QuerySchema = z.ZodObject<Record<string, z.ZodType<unknown, string | undefined>>>;
+
+/**
+ * Reads a query: an empty value counts as absent, a parameter given twice or one the endpoint
+ * does not know is a 400, and the schema reads the rest; its first issue (in the schema's order)
+ * becomes the 400, naming the parameter.
+ */
+export function parseQuery<S extends QuerySchema>(search: Iterable<readonly [string, string]>, schema: S): z.output<S> {
+  const known = schema.shape;
+  const values: Record<string, string> = {};
+  for (const [name, value] of search) {
+    if (!Object.hasOwn(known, name)) {
+      if (value === '') continue;
+      const suggestions = closestMatches(name, Object.keys(known), 1);
+      const hint = suggestions.length ? ` Did you mean ${suggestions[0]}?` : '';
+      const allowed = Object.keys(known).join(', ') || 'none';
+      throw new ApiError(400, 'unknown_parameter', `Unknown parameter ${quote(name)}.${hint} Allowed: ${allowed}.`, {
+        param: name,
+        ...(suggestions.length ? { suggestions } : {}),
+      });
+    }
+    if (value === '') continue;
+    if (Object.hasOwn(values, name)) {
+      throw new ApiError(400, 'duplicate_parameter', `${name} is given more than once; give it once.`, { param: name });
+    }
+    values[name] = value;
+  }
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const name = String(issue?.path[0] ?? '');
+  throw new ApiError(400, 'invalid_parameter', `${name} ${issue?.message ?? 'is not valid'}.`, { param: name });
+}

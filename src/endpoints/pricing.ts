@@ -1,0 +1,82 @@
+/** GET /api/pricing and GET /data/pricing.json: the catalogue, filtered, or one model. */
+import * as z from 'zod';
+import { TIERS, type Model } from '../core/catalogue-schema.js';
+import type { Catalogue } from '../core/catalogue.js';
+import { closestMatches } from '../core/suggest.js';
+import { asOf, asOfInfo, modelAsOf, modelsAsOf } from './as-of.js';
+import { endpoint, findModel } from './endpoint.js';
+import { ApiError, quote } from './errors.js';
+import { choice, text } from './params.js';
+import { catalogueBody, links } from './present.js';
+
+export const pricingQuery = z.object({
+  provider: text('Provider slug, or several separated by commas (case-insensitive).'),
+  tier: choice(TIERS, 'Pricing tier: Budget, Mid or Premium (case-insensitive).'),
+  model: text('A model id: answers with that one model.'),
+  as_of: asOf,
+});
+
+/** Provider slugs from a comma-separated list; an unknown one is a 400 naming the allowed slugs. */
+export function parseProviders(catalogue: Catalogue, list: string): Set<string> {
+  const slugs = new Set<string>();
+  for (const raw of list.split(',')) {
+    const slug = raw.trim().toLowerCase();
+    if (!slug) continue;
+    if (!catalogue.byProvider.has(slug)) {
+      const known = catalogue.providers.map((p) => p.slug);
+      const suggestions = closestMatches(slug, known);
+      throw new ApiError(400, 'invalid_parameter', `provider ${quote(raw.trim())} is not a provider slug. Allowed: ${known.join(', ')}.`, {
+        param: 'provider',
+        ...(suggestions.length ? { suggestions } : {}),
+      });
+    }
+    slugs.add(slug);
+  }
+  // `provider=,` names no provider: refused, rather than silently matching nothing.
+  if (slugs.size === 0) {
+    const known = catalogue.providers.map((p) => p.slug);
+    throw new ApiError(400, 'invalid_parameter', `provider lists no provider slug. Allowed: ${known.join(', ')}.`, { param: 'provider' });
+  }
+  return slugs;
+}
+
+export const pricing = endpoint({
+  path: '/api/pricing',
+  summary: 'Model prices: the catalogue, filtered by provider and tier, or one model',
+  query: pricingQuery,
+  handle: ({ provider, tier, model: id, as_of: date }, ctx) => {
+    const { catalogue } = ctx;
+    const providers = provider === undefined ? undefined : parseProviders(catalogue, provider);
+    const matches = (m: Model) => (!providers || providers.has(m.providerSlug)) && (!tier || m.tier === tier);
+    if (id !== undefined) {
+      const model = findModel(catalogue, id, 'model');
+      if (!matches(model)) {
+        throw new ApiError(404, 'model_not_found', `Model ${quote(model.id)} does not match the provider and tier filters given with it.`, {
+          param: 'model',
+        });
+      }
+      if (date !== undefined) {
+        const then = modelAsOf(model, date, 'model');
+        return { model: { ...then.model, asOf: asOfInfo(date, then.set) }, ...links(ctx) };
+      }
+      return { model, ...links(ctx) };
+    }
+    const models = providers || tier ? catalogue.models.filter(matches) : catalogue.models;
+    if (date !== undefined) {
+      // Models that did not exist yet, or had no recorded price that day, are left out.
+      const then = modelsAsOf(models, date).map(({ model, set }) => ({ ...model, asOf: asOfInfo(date, set) }));
+      const body = catalogueBody(ctx, then);
+      return { models: body.models, meta: { ...body.meta, asOf: date } };
+    }
+    return catalogueBody(ctx, models);
+  },
+});
+
+export const pricingFile = endpoint({
+  path: '/data/pricing.json',
+  summary: 'The whole catalogue as a static file (refreshed monthly)',
+  query: z.object({}),
+  // A static file takes no parameters; cache-busting query strings are ignored, not refused.
+  ignoreQuery: true,
+  handle: (_params, ctx) => catalogueBody(ctx, ctx.catalogue.models),
+});

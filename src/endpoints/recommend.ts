@@ -1,0 +1,64 @@
+/** GET /api/recommend: the best-suited models for a use case within tier, quality, cost and context limits. */
+import * as z from 'zod';
+import { TIERS, USE_CASES } from '../core/catalogue-schema.js';
+import { Usd } from '../core/money.js';
+import { recommendModels, type RecommendCriteria } from '../core/recommend.js';
+import { endpoint } from './endpoint.js';
+import { choice, contextSize, integer, optionalInteger, usdAmount } from './params.js';
+import { listed } from './present.js';
+import { inputTokens, outputTokens } from './workload.js';
+
+const [BUDGET, MID, PREMIUM] = TIERS;
+
+export const recommendQuery = z.object({
+  use_case: choice(USE_CASES, 'What the model is for.', { long_context: 'long-context' }),
+  budget: choice(TIERS, 'Tier: low or budget, mid or medium, high or premium.', {
+    low: BUDGET, medium: MID, high: PREMIUM,
+  }),
+  quality: optionalInteger(1, 5, 'Minimum quality score, 1 to 5.'),
+  max_cost: usdAmount('Maximum cost per request, USD.'),
+  min_context: contextSize('Minimum context window in tokens (128000, 128K or 1M).'),
+  input_tokens: inputTokens(1000),
+  output_tokens: outputTokens(500),
+  limit: integer(1, 10, 5, 'Maximum number of results.'),
+});
+
+/** The core's criteria for the endpoint's parameters. */
+export function recommendCriteria(p: z.output<typeof recommendQuery>): RecommendCriteria {
+  return {
+    inputTokens: p.input_tokens,
+    outputTokens: p.output_tokens,
+    limit: p.limit,
+    ...(p.use_case ? { useCase: p.use_case } : {}),
+    ...(p.budget ? { tier: p.budget } : {}),
+    ...(p.quality !== undefined ? { minQuality: p.quality } : {}),
+    ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
+    ...(p.min_context !== undefined ? { minContext: p.min_context } : {}),
+  };
+}
+
+export const recommend = endpoint({
+  path: '/api/recommend',
+  summary: 'Recommended models: suitability and quality first, then cost',
+  query: recommendQuery,
+  handle: (p, { catalogue }) => ({
+    criteria: {
+      use_case: p.use_case ?? null,
+      budget: p.budget ?? null,
+      quality: p.quality ?? null,
+      max_cost: p.max_cost === undefined ? null : new Usd(p.max_cost),
+      min_context: p.min_context ?? null,
+      input_tokens: p.input_tokens,
+      output_tokens: p.output_tokens,
+      limit: p.limit,
+    },
+    recommendations: recommendModels(catalogue, recommendCriteria(p)).map(({ rank, model, costPerRequest, reason }) => ({
+      rank,
+      ...listed(model),
+      quality: model.quality,
+      context: model.context,
+      costPerRequest,
+      reason,
+    })),
+  }),
+});

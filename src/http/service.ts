@@ -1,0 +1,97 @@
+/**
+ * The service: the answer cache in front of the app, as a CDN would stand in front of an origin.
+ * A GET or HEAD whose answer is kept is answered by the cache (within the rate limit); anything
+ * else takes the app, and the app's cacheable 200s to GETs are kept on the way out.
+ */
+import type { Hono } from 'hono';
+import type { Catalogue } from '../core/catalogue.js';
+import { AnswerCache, type Answer, type Conditional } from './answer-cache/index.js';
+import type { Compressors } from './answer-cache/encoding.js';
+import { cacheKey, pathOfKey } from './answer-cache/key.js';
+import { createApp, type AppOptions } from './app.js';
+import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';
+
+export interface ServiceOptions extends Omit<AppOptions, 'rateLimiter'> {
+  /** Per-client rate limit, applied to cached answers too; off when unset. */
+  rateLimit?: RateLimitOptions;
+  /** Compressors for large answers (Node passes node:zlib's br and gzip; Workers' edge compresses itself). */
+  compressors?: Compressors;
+  /** Bounds of the answer cache (default: 2,000 entries, 8 MiB); `false` keeps nothing. */
+  answerCache?: false | { maxEntries?: number; maxBytes?: number };
+}
+
+/** A request as the cache reads it: method, the absolute URL the app would see, two headers. */
+export interface FrontRequest extends Conditional {
+  url: string;
+  /** The runtime's bindings (Node's `{incoming}`), for the rate limit's client address. */
+  env?: unknown;
+}
+
+export interface Service {
+  /** The Hono app: the one place answers are made. */
+  app: Hono;
+  cache: AnswerCache;
+  /** A kept answer to a GET or HEAD, or undefined to let the app answer (a runtime may write it itself). */
+  cached(request: FrontRequest): Answer | undefined;
+  /** The Web-standard entry: the cache, then the app (the Worker's fetch; Node's for what `cached` leaves). */
+  fetch(request: Request, env?: unknown): Promise<Response>;
+  /** `fetch` for a path or URL (relative to http://localhost), as Hono's app.request. */
+  request(input: string, init?: RequestInit): Promise<Response>;
+}
+
+export function createService(options: ServiceOptions): Service {
+  const { rateLimit, compressors, answerCache, ...appOptions } = options;
+  const catalogue = typeof options.catalogue === 'function' ? options.catalogue : () => options.catalogue as Catalogue;
+  const rateLimiter = rateLimit && createRateLimiter(rateLimit);
+  const app = createApp({ ...appOptions, catalogue, ...(rateLimiter ? { rateLimiter } : {}) });
+  const cache = new AnswerCache({
+    catalogue,
+    ...(compressors ? { compressors } : {}),
+    ...(answerCache === false ? { maxEntries: 0 } : answerCache),
+  });
+  // Answers embed the request's origin unless a public address is set.
+  const byOrigin = options.baseUrl === undefined;
+
+  const cached = (request: FrontRequest): Answer | undefined => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    const key = cacheKey(request.url, byOrigin);
+    const entry = key === undefined ? undefined : cache.get(key);
+    if (entry === undefined) return undefined;
+    // A request past the limit goes on to the app, whose rate-limit middleware refuses it.
+    if (rateLimiter && !rateLimiter.check(pathOfKey(entry.key), request.env).allowed) return undefined;
+    return cache.answer(entry, request);
+  };
+
+  const fetch = async (request: Request, env?: unknown): Promise<Response> => {
+    const front: FrontRequest = {
+      method: request.method,
+      url: request.url,
+      acceptEncoding: request.headers.get('accept-encoding'),
+      ifNoneMatch: request.headers.get('if-none-match'),
+      env,
+    };
+    const hit = cached(front);
+    if (hit) return toResponse(hit);
+    const before = catalogue();
+    const response = await app.fetch(request, env);
+    const key = request.method === 'GET' && isStorable(response) ? cacheKey(request.url, byOrigin) : undefined;
+    if (key === undefined) return response;
+    const headers = Object.fromEntries(response.headers);
+    const entry = cache.store(key, before, headers, new Uint8Array(await response.arrayBuffer()));
+    return toResponse(cache.answer(entry, front));
+  };
+
+  const request = (input: string, init?: RequestInit) => fetch(new Request(new URL(input, 'http://localhost'), init));
+  return { app, cache, cached, fetch, request };
+}
+
+/** A 200 the app says any cache may keep. */
+function isStorable(response: Response): boolean {
+  return response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '') && !response.headers.has('set-cookie');
+}
+
+function toResponse({ status, headers, body }: Answer): Response {
+  // Bytes from TextEncoder, arrayBuffer() or node:zlib are plain ArrayBuffer-backed views;
+  // TypeScript only types them as ArrayBufferLike-backed, which BodyInit does not admit.
+  return new Response(body as Uint8Array<ArrayBuffer> | null, { status, headers });
+}

@@ -1,0 +1,90 @@
+/** The Node server's configuration from its environment, with limits that keep slow or hostile clients bounded. */
+import { MAX_URL_BYTES } from '../../http/middleware/url-limit/index.js';
+
+export type LogLevel = 'silent' | 'error' | 'info';
+
+export interface ServerLimits {
+  /** Bytes of request line plus headers Node accepts; more gets a 431. */
+  maxHeaderBytes: number;
+  /** Bytes of path plus query the app accepts; more gets a 414. */
+  maxUrlBytes: number;
+  /** Time a client has to send all its headers (slow-loris guard); then a 408 and the socket closes. */
+  headersTimeoutMs: number;
+  /** Time a client has to send a whole request. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** On SIGTERM, how long in-flight requests get before the remaining connections are cut. */
+  drainTimeoutMs: number;
+}
+
+export interface RuntimeConfig {
+  port: number;
+  host: string;
+  dataDir: string | undefined;
+  baseUrl: string | undefined;
+  logLevel: LogLevel;
+  /** Requests per minute per client address; undefined means no limit (the default). */
+  rateLimit: number | undefined;
+  /** Reload the catalogue when a file in the data directory changes (as well as on SIGHUP). */
+  watchData: boolean;
+  /** How many proxies in front are trusted to append to X-Forwarded-For; 0 uses the socket's address. */
+  trustProxy: number;
+  limits: ServerLimits;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  maxHeaderBytes: 16 * 1024,
+  maxUrlBytes: MAX_URL_BYTES,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  drainTimeoutMs: 10_000,
+};
+
+/** Reads the environment; a value out of range is an error that names the variable. */
+export function readRuntimeConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
+  const limits: ServerLimits = {
+    maxHeaderBytes: whole(env, 'MAX_HEADER_BYTES', DEFAULT_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),
+    maxUrlBytes: whole(env, 'MAX_URL_BYTES', DEFAULT_LIMITS.maxUrlBytes, 256, 1024 * 1024),
+    headersTimeoutMs: whole(env, 'HEADERS_TIMEOUT_MS', DEFAULT_LIMITS.headersTimeoutMs, 100, 600_000),
+    requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs, 100, 600_000),
+    keepAliveTimeoutMs: whole(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_LIMITS.keepAliveTimeoutMs, 100, 600_000),
+    drainTimeoutMs: whole(env, 'DRAIN_TIMEOUT_MS', DEFAULT_LIMITS.drainTimeoutMs, 100, 600_000),
+  };
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new RangeError(`HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
+  }
+  const level = (env.LOG_LEVEL ?? 'error').toLowerCase();
+  if (level !== 'silent' && level !== 'error' && level !== 'info') {
+    throw new RangeError(`LOG_LEVEL must be silent, error or info; got ${JSON.stringify(env.LOG_LEVEL)}`);
+  }
+  const trust = env.TRUST_PROXY?.toLowerCase();
+  return {
+    port: whole(env, 'PORT', 8787, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.DATA_DIR || undefined,
+    baseUrl: env.BASE_URL || undefined,
+    logLevel: level,
+    rateLimit: env.RATE_LIMIT ? whole(env, 'RATE_LIMIT', 0, 1, 1_000_000_000) : undefined,
+    watchData: ['1', 'true', 'yes'].includes((env.WATCH_DATA ?? '').toLowerCase()),
+    trustProxy: trust === 'true' ? 1 : trust === 'false' || !trust ? 0 : whole(env, 'TRUST_PROXY', 0, 0, 100),
+    limits,
+  };
+}
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= min && value <= max)) throw new RangeError(`${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(text)}`);
+  return value;
+}
+
+/** The client address: the socket's, or with `hops` trusted proxies the X-Forwarded-For entry the outermost trusted one added. */
+export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, hops: number): string | undefined {
+  if (hops === 0 || !forwardedFor) return socketAddress;
+  const chain = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
+  // Entries are appended left to right; the last `hops` were written by proxies we trust.
+  return chain[chain.length - hops] ?? chain[0] ?? socketAddress;
+}

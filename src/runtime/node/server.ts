@@ -1,0 +1,194 @@
+/**
+ * The Node server: the service on HOST:PORT with bounded timeouts and sizes. Kept answers are
+ * written straight to the response; the rest go through @hono/node-server to the service's fetch.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import type { Catalogue } from '../../core/catalogue.js';
+import type { Assets } from '../../endpoints/endpoint.js';
+import { createService } from '../../http/service.js';
+import { mcpRoute } from '../../mcp/route.js';
+import { nodeCompressors } from './compression.js';
+import { loadCatalogueFromDir } from './load-catalogue.js';
+import { jsonLogger, logWhenFinished, type Logger } from './log.js';
+import { clientAddress, readRuntimeConfig, type RuntimeConfig } from './options.js';
+import { answerClientError, errorBody, ERROR_HEADERS, jsonErrorResponse } from './refusals.js';
+
+// Paths are relative to the project root, whether this runs from src/ (tests) or dist/ (bundle).
+const root = findRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+/** Built files the app serves when they exist (npm run build makes them). */
+function loadAssets(): Assets {
+  const read = (name: string) => {
+    const path = join(root, 'dist', name);
+    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  };
+  const widgetJs = read('widget.js');
+  const siteJs = read('site.js');
+  return { ...(widgetJs === undefined ? {} : { widgetJs }), ...(siteJs === undefined ? {} : { siteJs }) };
+}
+
+export type ReloadResult = { ok: true; models: number } | { ok: false; reason: string };
+
+export interface RunningServer {
+  server: Server;
+  config: RuntimeConfig;
+  /** The directory the catalogue is read from. */
+  dataDir: string;
+  /** The catalogue in force. */
+  catalogue(): Catalogue;
+  /** Loads DATA_DIR again; a valid catalogue replaces the current one, an invalid one is logged and ignored. */
+  reload(): ReloadResult;
+  /** Stops accepting, lets in-flight requests finish, cuts what remains after DRAIN_TIMEOUT_MS. */
+  drain(): Promise<{ forced: boolean }>;
+  /** Resolves with the bound address once listening. */
+  listening: Promise<AddressInfo>;
+}
+
+export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = jsonLogger(readRuntimeConfig(env).logLevel)): RunningServer {
+  const config = readRuntimeConfig(env);
+  const { limits } = config;
+  const dataDir = config.dataDir ?? join(root, 'data');
+  // One reference, swapped whole: each request reads it once, so none sees a mix of two catalogues.
+  let catalogue = loadCatalogueFromDir(dataDir);
+  let draining = false;
+
+  const service = createService({
+    catalogue: () => catalogue,
+    ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+    assets: loadAssets(),
+    maxUrlBytes: limits.maxUrlBytes,
+    compressors: nodeCompressors(),
+    mcp: mcpRoute,
+    ...(config.rateLimit
+      ? { rateLimit: { perMinute: config.rateLimit, clientIp: (bindings: unknown) => clientIp(bindings as HttpBindings, config.trustProxy) } }
+      : {}),
+  });
+  const listener = getRequestListener(service.fetch, {
+    hostname: config.host,
+    // Only a request Node parsed but the URL standard cannot hold (a bad Host header) lands here.
+    errorHandler: () => jsonErrorResponse(400, 'bad_request', 'The request could not be read as a URL (check the Host header and the path).'),
+  });
+
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often Node checks the two timeouts above; its default (30 s) would let them overrun.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+      // Node would refuse an HTTP/1.1 request without Host with an empty 400; it is refused below, in JSON.
+      requireHostHeader: false,
+    },
+    (req, res) => {
+      if (log.access) logWhenFinished(req, res, log.access);
+      if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+        const body = errorBody(400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
+        res.writeHead(400, { ...ERROR_HEADERS, 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).end(body);
+        return;
+      }
+      // Every method served is bodiless: a body sent anyway is never read; closing after the answer
+      // keeps Node from reading it off the wire to reuse the connection.
+      if (draining || hasBody(req)) res.setHeader('Connection', 'close');
+      const url = plainUrl(req);
+      const answer = url === undefined ? undefined : service.cached({
+        method: req.method ?? '',
+        url,
+        acceptEncoding: joined(req.headers['accept-encoding']),
+        ifNoneMatch: joined(req.headers['if-none-match']),
+        env: { incoming: req, outgoing: res },
+      });
+      if (answer) res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
+      else void listener(req, res);
+    },
+  );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.on('clientError', answerClientError);
+
+  const listening = new Promise<AddressInfo>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      const address = server.address() as AddressInfo;
+      log.notice(`ai-model-pricing: ${catalogue.models.length} models, listening on http://${config.host}:${address.port}`, {
+        port: address.port,
+        models: catalogue.models.length,
+      });
+      resolve(address);
+    });
+  });
+
+  const reload = (): ReloadResult => {
+    try {
+      const next = loadCatalogueFromDir(dataDir);
+      catalogue = next;
+      log.notice('catalogue reloaded', { models: next.models.length, lastUpdated: next.lastUpdated });
+      return { ok: true, models: next.models.length };
+    } catch (err) {
+      const reason = (err as Error).message;
+      log.error('catalogue reload rejected; the previous catalogue keeps serving', { reason });
+      return { ok: false, reason };
+    }
+  };
+
+  let drained: Promise<{ forced: boolean }> | undefined;
+  const drain = () => {
+    drained ??= new Promise((resolve) => {
+      draining = true;
+      let forced = false;
+      const timer = setTimeout(() => {
+        forced = true;
+        server.closeAllConnections();
+      }, limits.drainTimeoutMs);
+      // close() stops accepting and, on Node 19+, also closes idle keep-alive connections.
+      server.close(() => {
+        clearTimeout(timer);
+        resolve({ forced });
+      });
+      server.closeIdleConnections();
+    });
+    return drained;
+  };
+
+  return { server, config, dataDir, catalogue: () => catalogue, reload, drain, listening };
+}
+
+// A Host and request target that the URL parser keeps as they are (lower-case name or address,
+// no characters it would encode, no dot segments it would resolve): for those, the URL the app
+// would see is `http://` + Host + target, and the cache can be asked without building a Request.
+const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
+const DOT_SEGMENT = /\/(?:\.|%2e)/i;
+
+function plainUrl(req: IncomingMessage): string | undefined {
+  const { host } = req.headers;
+  const target = req.url;
+  if (host === undefined || target === undefined || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target)) return undefined;
+  const mark = target.indexOf('?');
+  return DOT_SEGMENT.test(mark === -1 ? target : target.slice(0, mark)) ? undefined : `http://${host}${target}`;
+}
+
+/** A header as the Fetch API reads it: absent is null, repeats joined by ", ". */
+function joined(value: string | string[] | undefined): string | null {
+  return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
+}
+
+/** The client's address for the rate limit: the socket's, or X-Forwarded-For behind trusted proxies. */
+function clientIp({ incoming }: HttpBindings, trustProxy: number): string | undefined {
+  return clientAddress(incoming.socket.remoteAddress, joined(incoming.headers['x-forwarded-for']) ?? undefined, trustProxy);
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
