@@ -79,7 +79,7 @@ export function createApp(options: AppOptions): Hono {
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
       const url = c.req.url;
-      const params = e.ignoreQuery ? {} : parseQuery(new URLSearchParams(searchOf(url)), e.query);
+      const params = e.ignoreQuery ? {} : parseQuery(new URL(url).searchParams, e.query);
       return send(c, e.handle(params, context(url)));
     });
   }
@@ -103,14 +103,6 @@ export function createApp(options: AppOptions): Hono {
     });
   });
   return app;
-}
-
-/** The query of an absolute URL, without its `?` or any fragment. */
-function searchOf(url: string): string {
-  const mark = url.indexOf('?');
-  if (mark === -1) return '';
-  const hash = url.indexOf('#', mark);
-  return url.slice(mark + 1, hash === -1 ? undefined : hash);
 }
 
 const encoder = new TextEncoder();

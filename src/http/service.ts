@@ -10,6 +10,7 @@ import type { Compressors } from './answer-cache/encoding.js';
 import { cacheKey, pathOfKey } from './answer-cache/key.js';
 import { createApp, type AppOptions } from './app.js';
 import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';
+import { MAX_URL_BYTES, targetBytes } from './middleware/url-limit/index.js';
 
 export interface ServiceOptions extends Omit<AppOptions, 'rateLimiter'> {
   /** Per-client rate limit, applied to cached answers too; off when unset. */
@@ -51,10 +52,12 @@ export function createService(options: ServiceOptions): Service {
   });
   // Answers embed the request's origin unless a public address is set.
   const byOrigin = options.baseUrl === undefined;
+  const maxUrlBytes = options.maxUrlBytes ?? MAX_URL_BYTES;
 
   const cached = (request: FrontRequest): Answer | undefined => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-    const key = cacheKey(request.url, byOrigin);
+    // A URL the app refuses as too long is refused, whatever answer its key holds.
+    const key = targetBytes(request.url) > maxUrlBytes ? undefined : cacheKey(request.url, byOrigin);
     const entry = key === undefined ? undefined : cache.get(key);
     if (entry === undefined) return undefined;
     // A request past the limit goes on to the app, whose rate-limit middleware refuses it.

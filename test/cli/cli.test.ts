@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { run, toPlain } from '../../src/cli/run.js';
-import { createApp } from '../../src/http/app.js';
+import { createService } from '../../src/http/service.js';
+import { mcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -39,7 +40,7 @@ async function spawned(...args: string[]): Promise<Run> {
   }
 }
 
-const app = createApp({ catalogue: loadCatalogueFromDir(join(root, 'data')), baseUrl: BASE_URL });
+const app = createService({ catalogue: loadCatalogueFromDir(join(root, 'data')), baseUrl: BASE_URL, mcp: mcpRoute });
 const api = async (path: string) => `${await (await app.request(path)).text()}\n`;
 
 beforeAll(() => buildCli(), 30_000);

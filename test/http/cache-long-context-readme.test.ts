@@ -2,10 +2,11 @@
 // if a price in data/ changes, this fails until the README is updated with it.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/http/app.js';
+import { createService } from '../../src/http/service.js';
+import { mcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
-const app = createApp({ catalogue: loadCatalogueFromDir(resolve(import.meta.dirname, '..', '..', 'data')) });
+const app = createService({ catalogue: loadCatalogueFromDir(resolve(import.meta.dirname, '..', '..', 'data')), mcp: mcpRoute });
 
 async function costs(query: string) {
   const res = await app.request(`http://localhost/api/calculate?${query}`);

@@ -2,11 +2,12 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../src/core/catalogue-schema.js';
-import { createApp } from '../../src/http/app.js';
+import { createService } from '../../src/http/service.js';
+import { mcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
-const app = createApp({ catalogue, assets: { widgetJs: '/* widget */' } });
+const app = createService({ catalogue, assets: { widgetJs: '/* widget */' }, mcp: mcpRoute });
 const models = catalogue.models;
 
 async function get(path: string) {

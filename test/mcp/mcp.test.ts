@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli.mjs';
-import { createApp } from '../../src/http/app.js';
+import { createService } from '../../src/http/service.js';
+import { mcpRoute } from '../../src/mcp/route.js';
 import { calculateQuery } from '../../src/endpoints/calculate.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
@@ -25,7 +25,7 @@ function textOf(result: unknown): string {
   return content[0]?.text ?? '';
 }
 
-const app: Hono = createApp({ catalogue: loadCatalogueFromDir(join(root, 'data')), baseUrl: 'https://prices.example' });
+const app = createService({ catalogue: loadCatalogueFromDir(join(root, 'data')), baseUrl: 'https://prices.example', mcp: mcpRoute });
 const api = async (path: string) => (await app.request(path)).text();
 
 describe('MCP over streamable HTTP (POST /mcp)', () => {

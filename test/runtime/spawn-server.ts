@@ -6,13 +6,13 @@ import { build } from 'esbuild';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Bundles src/runtime/node.ts next to node_modules (so its packages resolve) and returns the file. */
+/** Bundles src/runtime/node/main.ts next to node_modules (so its packages resolve) and returns the file. */
 export async function bundleServer(): Promise<string> {
   const dir = join(root, 'node_modules', '.cache', 'ai-model-pricing-tests');
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, `server-${process.pid}-${Date.now()}.mjs`);
   await build({
-    entryPoints: [join(root, 'src', 'runtime', 'node.ts')],
+    entryPoints: [join(root, 'src', 'runtime', 'node', 'main.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -94,7 +94,8 @@ export class AnswerCache {
    * so the request that made it is answered from it.
    */
   store(key: string, catalogue: Catalogue, headers: Readonly<Record<string, string>>, body: Uint8Array): Entry {
-    const compressible = isCompressible(headers['content-type'], body.byteLength);
+    const compressors = this.#options.compressors ?? {};
+    const compressible = (compressors.br !== undefined || compressors.gzip !== undefined) && isCompressible(headers['content-type'], body.byteLength);
     const entry: Entry = {
       key,
       // A compressible answer varies by Accept-Encoding, whichever variant is sent.
