@@ -6,8 +6,7 @@
 import type { Model } from '../../core/catalogue-schema.js';
 import type { Usd } from '../../core/money.js';
 import { displayUsd } from './format.js';
-import { escapeHtml } from './html.js';
-import { modelPagePath } from './model-page.js';
+import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 
 export interface ChartPoint {
   model: Model;

@@ -1,8 +1,5 @@
-/** HTML for the site's pages: one escaping function and the page frame every page shares. */
-
+/** HTML for the site's pages: the page frame every page shares (escaping: endpoints/present.ts). */
 import { escapeHtml } from '../../endpoints/present.js';
-
-export { escapeHtml };
 
 /** JSON inside a `<script type="application/json">` block: `<` is escaped so no text can close it. */
 export function jsonForScript(value: unknown): string {

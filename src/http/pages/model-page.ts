@@ -8,8 +8,6 @@ import { displayUsd } from './format.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 import { pageFrame } from './html.js';
 
-export { modelPagePath };
-
 function fact(term: string, value: string): string {
   return `<dt>${term}</dt><dd>${value}</dd>`;
 }

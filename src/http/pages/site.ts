@@ -9,8 +9,8 @@ import { formatPrice } from '../../badge/price-badge.js';
 import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
 import { displayUsd } from './format.js';
-import { escapeHtml, jsonForScript, pageFrame } from './html.js';
-import { modelPagePath } from './model-page.js';
+import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
+import { jsonForScript, pageFrame } from './html.js';
 
 /** The calculator's starting workload: /api/calculate's defaults. */
 export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };

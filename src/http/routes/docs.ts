@@ -6,7 +6,7 @@
 import { Scalar } from '@scalar/hono-api-reference';
 import { Hono } from 'hono';
 import type { RequestContext } from '../../endpoints/endpoint.js';
-import { escapeHtml } from '../pages/html.js';
+import { escapeHtml } from '../../endpoints/present.js';
 import type { DescribeApi } from '../openapi.js';
 
 type JsonObject = Record<string, unknown>;
