@@ -107,6 +107,15 @@ export function createApp(options: AppOptions): Hono {
 
 const encoder = new TextEncoder();
 
+// The bytes of each response send() made, so that a cache in front of the app keeps them as they
+// are instead of reading them back through the Response's stream (which costs more than making them).
+const sentBytes = new WeakMap<Response, Uint8Array>();
+
+/** The body of a response the app made, as bytes (from send(), else read from the response). */
+export async function bodyOf(response: Response): Promise<Uint8Array> {
+  return sentBytes.get(response) ?? new Uint8Array(await response.arrayBuffer());
+}
+
 /** A handler's reply as bytes, serialised once, with its type, caching headers and (for a 200) its ETag. */
 function send(c: Context, reply: Reply): Response {
   const [text, type, status]: [string, string, 200 | 404] =
@@ -114,7 +123,9 @@ function send(c: Context, reply: Reply): Response {
   const body = encoder.encode(text);
   const headers: Record<string, string> = { 'content-type': type, 'cache-control': CACHE_CONTROL };
   if (status === 200) headers.etag = etagOf(body, type);
-  return c.body(body, status, headers);
+  const response = c.body(body, status, headers);
+  sentBytes.set(response, body);
+  return response;
 }
 
 function sendError(c: Context, error: ApiError): Response {

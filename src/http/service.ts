@@ -8,7 +8,7 @@ import type { Catalogue } from '../core/catalogue.js';
 import { AnswerCache, type Answer, type Conditional } from './answer-cache/index.js';
 import type { Compressors } from './answer-cache/encoding.js';
 import { cacheKey, pathOfKey } from './answer-cache/key.js';
-import { createApp, type AppOptions } from './app.js';
+import { bodyOf, createApp, type AppOptions } from './app.js';
 import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { MAX_URL_BYTES, targetBytes } from './middleware/url-limit/index.js';
 
@@ -54,15 +54,21 @@ export function createService(options: ServiceOptions): Service {
   const byOrigin = options.baseUrl === undefined;
   const maxUrlBytes = options.maxUrlBytes ?? MAX_URL_BYTES;
 
-  const cached = (request: FrontRequest): Answer | undefined => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-    // A URL the app refuses as too long is refused, whatever answer its key holds.
-    const key = targetBytes(request.url) > maxUrlBytes ? undefined : cacheKey(request.url, byOrigin);
-    const entry = key === undefined ? undefined : cache.get(key);
+  /** The key of a GET or HEAD the cache may answer; a URL the app refuses as too long has none. */
+  const keyOf = (method: string, url: string): string | undefined =>
+    (method === 'GET' || method === 'HEAD') && targetBytes(url) <= maxUrlBytes ? cacheKey(url, byOrigin) : undefined;
+
+  const answerKept = (key: string, request: FrontRequest): Answer | undefined => {
+    const entry = cache.get(key);
     if (entry === undefined) return undefined;
     // A request past the limit goes on to the app, whose rate-limit middleware refuses it.
-    if (rateLimiter && !rateLimiter.check(pathOfKey(entry.key), request.env).allowed) return undefined;
+    if (rateLimiter && !rateLimiter.check(pathOfKey(key), request.env).allowed) return undefined;
     return cache.answer(entry, request);
+  };
+
+  const cached = (request: FrontRequest): Answer | undefined => {
+    const key = keyOf(request.method, request.url);
+    return key === undefined ? undefined : answerKept(key, request);
   };
 
   const fetch = async (request: Request, env?: unknown): Promise<Response> => {
@@ -73,14 +79,14 @@ export function createService(options: ServiceOptions): Service {
       ifNoneMatch: request.headers.get('if-none-match'),
       env,
     };
-    const hit = cached(front);
+    const key = keyOf(front.method, front.url);
+    const hit = key === undefined ? undefined : answerKept(key, front);
     if (hit) return toResponse(hit);
     const before = catalogue();
     const response = await app.fetch(request, env);
-    const key = request.method === 'GET' && isStorable(response) ? cacheKey(request.url, byOrigin) : undefined;
-    if (key === undefined) return response;
+    if (key === undefined || front.method !== 'GET' || !isStorable(response)) return response;
     const headers = Object.fromEntries(response.headers);
-    const entry = cache.store(key, before, headers, new Uint8Array(await response.arrayBuffer()));
+    const entry = cache.store(key, before, headers, await bodyOf(response));
     return toResponse(cache.answer(entry, front));
   };
 
