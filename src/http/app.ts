@@ -1,7 +1,6 @@
 /** createApp(): the whole HTTP API as one Web-standard Hono app, the same on every runtime. */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { etag } from 'hono/etag';
 import type { Catalogue } from '../core/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
 import { TextReply, type Assets, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
@@ -65,14 +64,12 @@ export function createApp(options: AppOptions): Hono {
   // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders).
   const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
   app.use('*', (c, next) => (c.req.method === 'OPTIONS' ? preflight(c, next) : next()));
-  app.use('*', async (c, next) => {
+  app.use('*', (c, next) => {
     if (c.req.path !== options.mcp?.path && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
       throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
     }
-    await next();
+    return next();
   });
-  // The ETag is set with the body (send); this answers If-None-Match with a 304.
-  app.use('*', etag());
 
   const mcp = options.mcp;
   if (mcp) app.all(mcp.path, (c) => mcp.handle(c.req.raw, { catalogue: current, baseUrl: baseUrl ?? new URL(c.req.url).origin }));
@@ -116,7 +113,10 @@ export async function bodyOf(response: Response): Promise<Uint8Array> {
   return sentBytes.get(response) ?? new Uint8Array(await response.arrayBuffer());
 }
 
-/** A handler's reply as bytes, serialised once, with its type, caching headers and (for a 200) its ETag. */
+/**
+ * A handler's reply as bytes, serialised once, with its type, caching headers and (for a 200) its
+ * ETag; the cache in front of the app (service.ts) answers If-None-Match from them.
+ */
 function send(c: Context, reply: Reply): Response {
   const [text, type, status]: [string, string, 200 | 404] =
     reply instanceof TextReply ? [reply.body, reply.type, reply.status] : [toJson(reply), JSON_TYPE, 200];

@@ -1,7 +1,9 @@
 /**
  * The service: the answer cache in front of the app, as a CDN would stand in front of an origin.
  * A GET or HEAD whose answer is kept is answered by the cache (within the rate limit); anything
- * else takes the app, and the app's cacheable 200s to GETs are kept on the way out.
+ * else takes the app. The app's cacheable 200s are answered through the cache on the way out
+ * (kept from their second request): it picks the coding the client accepts and answers
+ * If-None-Match with a 304, so a HEAD is asked of the app as a GET.
  */
 import type { Hono } from 'hono';
 import type { Catalogue } from '../core/catalogue.js';
@@ -83,8 +85,9 @@ export function createService(options: ServiceOptions): Service {
     const hit = key === undefined ? undefined : answerKept(key, front);
     if (hit) return toResponse(hit);
     const before = catalogue();
-    const response = await app.fetch(request, env);
-    if (key === undefined || front.method !== 'GET' || !isStorable(response)) return response;
+    const asGet = front.method === 'HEAD' && key !== undefined;
+    const response = await app.fetch(asGet ? new Request(request, { method: 'GET' }) : request, env);
+    if (key === undefined || !isStorable(response)) return asGet ? new Response(null, response) : response;
     const headers = Object.fromEntries(response.headers);
     const entry = cache.store(key, before, headers, await bodyOf(response));
     return toResponse(cache.answer(entry, front));

@@ -78,6 +78,9 @@ describe('response cache', () => {
     const ask = (target: string, method = 'GET') => app.cached({ method, url: `http://localhost${target}`, acceptEncoding: null, ifNoneMatch: null });
     expect(ask('/api/cheapest?limit=2')).toBeUndefined();
     const fresh = await app.request('/api/cheapest?limit=2');
+    // Kept from its second request ("cache on second hit"): a one-off query is never kept.
+    expect(ask('/api/cheapest?limit=2')).toBeUndefined();
+    await app.request('/api/cheapest?limit=2');
     const kept = ask('/api/cheapest?limit=2');
     expect(kept?.status).toBe(200);
     expect(Buffer.from(kept?.body ?? []).toString('utf8')).toBe(await fresh.text());
@@ -135,12 +138,30 @@ describe('response cache', () => {
 describe('bounds', () => {
   const body = (n: number) => new Uint8Array(n);
   const headers = { 'content-type': 'application/json', etag: '"x"' };
+  /** Stores an answer twice: answers are kept from their second request. */
+  const keep = (cache: AnswerCache, key: string, size: number, catalogue = fixtureCatalogue) => {
+    cache.store(key, catalogue, headers, body(size));
+    return cache.store(key, catalogue, headers, body(size));
+  };
+
+  it('keeps an answer from its second request, and forgets keys asked once when they pile up', () => {
+    const cache = new AnswerCache({ catalogue: () => fixtureCatalogue, maxEntries: 2 });
+    cache.store('/a', fixtureCatalogue, headers, body(10));
+    expect(cache.get('/a')).toBeUndefined();
+    cache.store('/a', fixtureCatalogue, headers, body(10));
+    expect(cache.get('/a')).toBeDefined();
+    // Keys asked once are remembered up to 4 × maxEntries of them, then forgotten together.
+    cache.store('/b', fixtureCatalogue, headers, body(10));
+    for (let i = 0; i < 8; i++) cache.store(`/once${i}`, fixtureCatalogue, headers, body(10));
+    cache.store('/b', fixtureCatalogue, headers, body(10));
+    expect(cache.get('/b')).toBeUndefined();
+  });
 
   it('drops the least recently used entry first, and never holds more than maxEntries', () => {
     const cache = new AnswerCache({ catalogue: () => fixtureCatalogue, maxEntries: 3 });
-    for (const key of ['/a', '/b', '/c']) cache.store(key, fixtureCatalogue, headers, body(10));
+    for (const key of ['/a', '/b', '/c']) keep(cache, key, 10);
     cache.get('/a'); // now the most recently used
-    cache.store('/d', fixtureCatalogue, headers, body(10));
+    keep(cache, '/d', 10);
     expect(cache.size).toBe(3);
     expect(cache.get('/b')).toBeUndefined();
     for (const key of ['/a', '/c', '/d']) expect(cache.get(key), key).toBeDefined();
@@ -148,9 +169,9 @@ describe('bounds', () => {
 
   it('holds at most maxBytes of bodies, compressed variants included, and keeps no body over a quarter of it', () => {
     const cache = new AnswerCache({ catalogue: () => fixtureCatalogue, maxBytes: 4800, compressors: { br: () => body(500) } });
-    cache.store('/big', fixtureCatalogue, headers, body(1201));
+    keep(cache, '/big', 1201);
     expect(cache.get('/big')).toBeUndefined();
-    for (let i = 0; i < 10; i++) cache.store(`/k${i}`, fixtureCatalogue, headers, body(1100));
+    for (let i = 0; i < 10; i++) keep(cache, `/k${i}`, 1100);
     expect(cache.size).toBe(4);
     expect(cache.bytes).toBe(4400);
     // A br variant of the newest entry adds 500 bytes: the oldest entry goes to make room.
@@ -164,11 +185,11 @@ describe('bounds', () => {
 
   it('keeps nothing with no entries allowed, and nothing computed from a catalogue no longer in force', () => {
     const none = new AnswerCache({ catalogue: () => fixtureCatalogue, maxEntries: 0 });
-    none.store('/a', fixtureCatalogue, headers, body(10));
+    keep(none, '/a', 10);
     expect(none.size).toBe(0);
     const other = buildCatalogue(fixtureFiles.slice(0, 1));
     const cache = new AnswerCache({ catalogue: () => fixtureCatalogue });
-    cache.store('/a', other, headers, body(10));
+    keep(cache, '/a', 10, other);
     expect(cache.get('/a')).toBeUndefined();
   });
 });

@@ -61,6 +61,8 @@ export class AnswerCache {
   readonly #maxBytes: number;
   #bytes = 0;
   #catalogue: Catalogue | undefined;
+  /** Keys asked for once and not kept yet (see #askedBefore). */
+  readonly #seen = new Set<string>();
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options;
@@ -94,6 +96,8 @@ export class AnswerCache {
    * so the request that made it is answered from it.
    */
   store(key: string, catalogue: Catalogue, headers: Readonly<Record<string, string>>, body: Uint8Array): Entry {
+    this.#checkCatalogue();
+    const second = this.#askedBefore(key);
     const compressors = this.#options.compressors ?? {};
     const compressible = (compressors.br !== undefined || compressors.gzip !== undefined) && isCompressible(headers['content-type'], body.byteLength);
     const entry: Entry = {
@@ -104,8 +108,7 @@ export class AnswerCache {
       variants: { identity: { body } },
       size: body.byteLength,
     };
-    this.#checkCatalogue();
-    if (catalogue === this.#catalogue && entry.size <= this.#maxBytes / 4 && this.#maxEntries > 0) {
+    if (second && catalogue === this.#catalogue && entry.size <= this.#maxBytes / 4 && this.#maxEntries > 0) {
       this.#drop(key);
       this.#entries.set(key, entry);
       this.#bytes += entry.size;
@@ -153,6 +156,18 @@ export class AnswerCache {
     return ['identity', entry.variants.identity];
   }
 
+  /**
+   * Whether a key was asked for since the cache last forgot the keys asked once. Answers are kept
+   * from their second request (as CDNs offer, "cache on second hit"): under traffic where every
+   * request is new, keeping each answer only churns memory for entries evicted unread.
+   */
+  #askedBefore(key: string): boolean {
+    if (this.#seen.delete(key)) return true;
+    if (this.#seen.size >= this.#maxEntries * 4) this.#seen.clear();
+    this.#seen.add(key);
+    return false;
+  }
+
   #drop(key: string): void {
     const old = this.#entries.get(key);
     if (old === undefined) return;
@@ -164,6 +179,7 @@ export class AnswerCache {
     const current = this.#options.catalogue();
     if (current !== this.#catalogue) {
       this.#entries.clear();
+      this.#seen.clear();
       this.#bytes = 0;
       this.#catalogue = current;
     }

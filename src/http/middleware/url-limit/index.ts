@@ -11,12 +11,12 @@ export interface UrlLimitOptions {
 }
 
 export function urlLimit({ maxBytes = MAX_URL_BYTES }: UrlLimitOptions = {}): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const bytes = targetBytes(c.req.url);
     if (bytes > maxBytes) {
       throw new ApiError(414, 'uri_too_long', `The URL's path and query are ${bytes} bytes long; at most ${maxBytes} are accepted.`);
     }
-    await next();
+    return next();
   };
 }
 
