@@ -27,9 +27,12 @@ const historyPrices = (p) => Object.fromEntries(HISTORY_FIELDS.filter((f) => p[f
 function noteOf(model, change, sentence) {
   const kept = (model.priceNote ?? '')
     .replace(/\s*Sources differ: .*$/s, '')
-    .replace(/\s*Changed on \d{4}-\d{2}-\d{2} from [^()]*\([^()]*\)\./g, '')
+    .replace(/\s*Also off-peak [^.]*\./g, '')
+    .replace(/\s*(Changed|Corrected|Added) on \d{4}-\d{2}-\d{2}[: ][^()]*\([^()]*\)\./g, '')
     .trim();
-  const text = [kept, sentence, change.differText].filter(Boolean).join(' ');
+  const windows = change.winner.entry.otherOffPeakWindows;
+  const alsoOffPeak = windows?.length ? `Also off-peak ${windows.join(', ')} UTC, which the record cannot hold (the peak price applies then).` : undefined;
+  const text = [kept, sentence, alsoOffPeak, change.differText].filter(Boolean).join(' ');
   return text || undefined;
 }
 
@@ -41,14 +44,15 @@ export function applyChange(model, change, { today, sourceUrl }) {
   const entrySource = change.winner.entry.cites ? `${label}, citing ${change.winner.entry.cites}` : label;
   let history = [...(model.priceHistory ?? [])];
   let sentence;
-  const priceMoved = change.fields.some((f) => HISTORY_FIELDS.includes(f.field));
+  // A price that moved (not one filled in where the record had none) is dated in the history.
+  const priceMoved = change.fields.some((f) => HISTORY_FIELDS.includes(f.field) && f.ours !== null);
   const samePrices = (h) => HISTORY_FIELDS.every((f) => h[f] === next[f]);
   const earlier = change.effectiveFrom ? undefined : history.filter((h) => h.effectiveFrom <= today && samePrices(h)).at(-1);
   if (priceMoved && earlier) {
     // No start date and an earlier entry holds these prices: the later ones were withdrawn.
     const dropped = history.filter((h) => h.effectiveFrom > earlier.effectiveFrom && h.effectiveFrom <= today);
     history = history.filter((h) => !dropped.includes(h));
-    sentence = `Changed on ${today} from ${pair(model)} back to ${pair(next)}, in force since ${earlier.effectiveFrom} (${label}; the change of ${dropped.map((h) => h.effectiveFrom).join(', ')} did not happen).`;
+    sentence = `Corrected on ${today} from ${pair(model)} back to ${pair(next)}, in force since ${earlier.effectiveFrom} (${label}; the change of ${dropped.map((h) => h.effectiveFrom).join(', ')} did not happen).`;
   } else if (priceMoved) {
     const from = change.effectiveFrom ?? change.winner.source.date;
     if (model.releaseDate && model.releaseDate < from && !history.some((h) => h.effectiveFrom <= model.releaseDate)) {
@@ -56,8 +60,15 @@ export function applyChange(model, change, { today, sourceUrl }) {
     }
     // Entries from the change date up to today are superseded by what the source now says.
     history = history.filter((h) => h.effectiveFrom < from || h.effectiveFrom > today);
-    history.push({ effectiveFrom: from, ...historyPrices(next), source: entrySource, note: `Was ${pair(model)} before.` });
-    sentence = `Changed on ${from} from ${pair(model)} to ${pair(next)} (${label}).`;
+    const moved = change.fields.filter((f) => HISTORY_FIELDS.includes(f.field) && f.ours !== null);
+    const before = moved.map((f) => `${f.field} $${f.ours}`).join(', ');
+    history.push({ effectiveFrom: from, ...historyPrices(next), source: entrySource, note: `Before: ${before}.` });
+    sentence = `Changed on ${from}: ${moved.map((f) => `${f.field} $${f.ours} to $${f.theirs}`).join(', ')} (${label}).`;
+  }
+  const filled = change.fields.filter((f) => PRICE_FIELDS.includes(f.field) && f.ours === null);
+  if (filled.length) {
+    const added = `Added on ${today}: ${filled.map((f) => `${f.field} $${f.theirs}`).join(', ')} (${label}).`;
+    sentence = sentence ? `${sentence} ${added}` : added;
   }
   if (change.scheduled.length) {
     history = history.filter((h) => h.effectiveFrom <= today);

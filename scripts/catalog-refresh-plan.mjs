@@ -37,7 +37,8 @@ export function rank(found) {
 
 function finder(source) {
   if (source.format === 'genai-prices') {
-    return (slug, names) => source.entries.find((e) => e.slug === slug && names.some((n) => matches(e.match, n)));
+    // The record's own names first, then its aliases; within a name, the first model that matches (as genai-prices does).
+    return (slug, names) => names.map((n) => source.entries.find((e) => e.slug === slug && matches(e.match, n))).find(Boolean);
   }
   const index = new Map();
   for (const e of source.entries) if (!index.has(`${e.slug}:${e.key}`)) index.set(`${e.slug}:${e.key}`, e);
@@ -71,8 +72,11 @@ function fieldChanges(model, entry) {
     if (entry[f] !== undefined && entry[f] !== model[f]) changes.push({ field: f, ours: model[f] ?? null, theirs: entry[f] });
   }
   if (entry.tiersKnown) {
+    // A band from the whole window on cannot apply (e.g. a retired larger beta window): left out.
+    const steps = [entry.longContext, ...(entry.longContextSteps ?? [])].filter((b) => b && b.threshold < model.contextTokens);
+    const theirs = { offPeak: entry.offPeak, longContext: steps[0], longContextSteps: steps.length > 1 ? steps.slice(1) : undefined };
     for (const f of ['offPeak', 'longContext', 'longContextSteps']) {
-      if (!same(entry[f], model[f])) changes.push({ field: f, ours: model[f] ?? null, theirs: entry[f] ?? null });
+      if (!same(theirs[f], model[f])) changes.push({ field: f, ours: model[f] ?? null, theirs: theirs[f] ?? null });
     }
   }
   return changes;

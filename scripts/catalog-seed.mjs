@@ -11,12 +11,12 @@ export const CHECKED_ON = '2026-11-21';
 export const VERIFIED = 'November 2026';
 const REFERENCE_QUALITY = resolve(REFERENCE_PRICES, '..', 'quality.json');
 
-/** Snapshot dates of the reference's core sources (README of shared/reference). */
+/** The reference's sources with their snapshot dates (README of the reference dataset). */
 const SOURCE_LABEL = {
-  models_dev: 'models.dev 2026-07-02',
-  genai_prices: 'genai-prices 2026-08-21',
-  litellm: 'litellm 2026-08-01',
-  openrouter: 'OpenRouter 2026-08-01',
+  models_dev: 'models.dev (2026-07-02)',
+  genai_prices: 'genai-prices (2026-08-21)',
+  litellm: 'litellm (2026-08-01)',
+  openrouter: 'OpenRouter (2026-08-01)',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -58,17 +58,25 @@ const USE_CASE_KEYS = {
 // Selection: which reference records (prices.json `models`, never `deprecated_models`) are listed.
 // Fields: ref = reference model_id; name = display name (else the reference's, cleaned);
 // status = current | legacy; note = extra priceNote text; contextTokens = fallback when the reference
-// has no context window; releaseDate = null drops a reference release date known to be wrong.
+// has no context window; releaseDate = null drops a reference release date known to be wrong;
+// aliases = API names of the model (the reference's dated names are added); contested = false leaves
+// out the reference's account of its sources' disagreement when newer data settled it (the note says how).
+
+const DEEPSEEK_WEEKENDS =
+  'Since 2026-08-23 DeepSeek also bills off-peak prices all day at weekends (Beijing time; genai-prices 0.1.8), which the record cannot hold: weekend traffic is priced as on weekdays here.';
 
 export const PROVIDERS = [
   {
-    slug: 'openai', name: 'OpenAI', pricingUrl: 'https://openai.com/api/pricing/',
+    slug: 'openai', name: 'OpenAI', pricingUrl: 'https://openai.com/api/pricing/', longContextRule: 'at',
     models: [
-      { ref: 'gpt-5.6-sol', name: 'GPT-5.6 Sol', status: 'current' },
+      { ref: 'gpt-5.6-sol', name: 'GPT-5.6 Sol', status: 'current', aliases: ['gpt-5.6'] },
       { ref: 'gpt-5.6-terra', name: 'GPT-5.6 Terra', status: 'current' },
       { ref: 'gpt-5.6-luna', name: 'GPT-5.6 Luna', status: 'current' },
       { ref: 'gpt-5.5-pro', name: 'GPT-5.5 Pro', status: 'current' },
       { ref: 'gpt-5.3-codex', name: 'GPT-5.3 Codex', status: 'current' },
+      { ref: 'gpt-5.3-codex-spark', name: 'GPT-5.3 Codex Spark', status: 'current' },
+      { ref: 'gpt-chat-latest', name: 'GPT Chat (ChatGPT model, latest)', status: 'current' },
+      { ref: 'gpt-5.3-chat-latest', name: 'GPT-5.3 Chat (ChatGPT model)', status: 'legacy' },
       { ref: 'gpt-5.5', name: 'GPT-5.5', status: 'legacy' },
       { ref: 'gpt-5.4', name: 'GPT-5.4', status: 'legacy' },
       { ref: 'gpt-5.4-pro', name: 'GPT-5.4 Pro', status: 'legacy' },
@@ -93,13 +101,13 @@ export const PROVIDERS = [
     ],
   },
   {
-    slug: 'anthropic', name: 'Anthropic', pricingUrl: 'https://www.anthropic.com/pricing#api',
+    slug: 'anthropic', name: 'Anthropic', pricingUrl: 'https://www.anthropic.com/pricing#api', longContextRule: 'above',
     models: [
       { ref: 'claude-fable-5', name: 'Claude Fable 5', status: 'current' },
       { ref: 'claude-opus-5', name: 'Claude Opus 5', status: 'current' },
       {
-        ref: 'claude-sonnet-5', name: 'Claude Sonnet 5', status: 'current',
-        note: 'Introductory $2/$10 ended 2026-08-31; the standard $3/$15 price (genai-prices, effective 2026-09-01) is in force on the check date, see priceHistory.',
+        ref: 'claude-sonnet-5', name: 'Claude Sonnet 5', status: 'current', contested: false,
+        note: 'Anthropic made the introductory $2/$10 permanent and cancelled the $3/$15 increase it had scheduled for 2026-09-01 (genai-prices 0.1.8, data of 2026-09-22); the lists of July and August 2026 still showed that increase.',
       },
       { ref: 'claude-haiku-4-5', name: 'Claude Haiku 4.5', status: 'current' },
       { ref: 'claude-opus-4-8', name: 'Claude Opus 4.8', status: 'legacy' },
@@ -111,9 +119,12 @@ export const PROVIDERS = [
     ],
   },
   {
-    slug: 'google', name: 'Google', pricingUrl: 'https://ai.google.dev/gemini-api/docs/pricing',
+    slug: 'google', name: 'Google', pricingUrl: 'https://ai.google.dev/gemini-api/docs/pricing', longContextRule: 'above',
     models: [
       { ref: 'gemini-3.1-pro-preview', name: 'Gemini 3.1 Pro Preview', status: 'current' },
+      { ref: 'gemini-3.1-pro-preview-customtools', name: 'Gemini 3.1 Pro Preview (custom tools)', status: 'current' },
+      { ref: 'gemma-4-31b-it', name: 'Gemma 4 31B', status: 'current' },
+      { ref: 'gemma-4-26b-a4b-it', name: 'Gemma 4 26B A4B', status: 'current' },
       {
         ref: 'gemini-3.7-flash', name: 'Gemini 3.7 Flash', status: 'current',
         note: 'Introductory rates through 2026-12-31 (genai-prices only); $1.50/$7.50 scheduled from 2027-01-01, see priceHistory.',
@@ -134,13 +145,13 @@ export const PROVIDERS = [
   {
     slug: 'mistral', name: 'Mistral AI', pricingUrl: 'https://mistral.ai/pricing#api-pricing',
     models: [
-      { ref: 'mistral-medium-2604', name: 'Mistral Medium 3.5', status: 'current' },
-      { ref: 'mistral-large-2512', name: 'Mistral Large 3', status: 'current', releaseDate: null },
-      { ref: 'mistral-small-2603', name: 'Mistral Small 4', status: 'current' },
+      { ref: 'mistral-medium-2604', name: 'Mistral Medium 3.5', status: 'current', aliases: ['mistral-medium-3-5', 'mistral-medium-latest'] },
+      { ref: 'mistral-large-2512', name: 'Mistral Large 3', status: 'current', releaseDate: null, aliases: ['mistral-large-latest'] },
+      { ref: 'mistral-small-2603', name: 'Mistral Small 4', status: 'current', aliases: ['mistral-small-latest'] },
       { ref: 'ministral-14b-2512', name: 'Ministral 3 14B', status: 'current' },
-      { ref: 'ministral-8b-2512', name: 'Ministral 3 8B', status: 'current' },
+      { ref: 'ministral-8b-2512', name: 'Ministral 3 8B', status: 'current', aliases: ['ministral-8b-latest'] },
       { ref: 'ministral-3b-2512', name: 'Ministral 3 3B', status: 'current' },
-      { ref: 'codestral-2508', name: 'Codestral 25.08', status: 'current' },
+      { ref: 'codestral-2508', name: 'Codestral 25.08', status: 'current', aliases: ['codestral-latest'] },
       { ref: 'magistral-medium-2509', name: 'Magistral Medium 1.2', status: 'current' },
       { ref: 'magistral-small-1-2-2509', name: 'Magistral Small 1.2', status: 'current' },
       { ref: 'mistral-medium-2508', name: 'Mistral Medium 3.1', status: 'legacy' },
@@ -153,25 +164,27 @@ export const PROVIDERS = [
   {
     slug: 'deepseek', name: 'DeepSeek', pricingUrl: 'https://api-docs.deepseek.com/quick_start/pricing',
     models: [
-      { ref: 'deepseek-v4-pro', name: 'DeepSeek V4 Pro', status: 'current' },
-      { ref: 'deepseek-v4-flash', name: 'DeepSeek V4 Flash', status: 'current' },
+      { ref: 'deepseek-v4-pro', name: 'DeepSeek V4 Pro', status: 'current', note: DEEPSEEK_WEEKENDS },
       {
-        ref: 'deepseek-chat', name: 'DeepSeek Chat (API alias)', status: 'legacy',
-        note: 'The API alias now serves DeepSeek V4 Flash (non-thinking) per models.dev 2026-02-28, hence the V4 Flash price.',
-      },
-      {
-        ref: 'deepseek-reasoner', name: 'DeepSeek Reasoner (API alias)', status: 'legacy',
-        note: 'The API alias now serves DeepSeek V4 Flash (thinking) per models.dev 2026-02-28, hence the V4 Flash price.',
+        ref: 'deepseek-v4-flash', name: 'DeepSeek V4 Flash', status: 'current', aliases: ['deepseek-chat', 'deepseek-reasoner'],
+        note: `The API names deepseek-chat (non-thinking) and deepseek-reasoner (thinking) serve DeepSeek V4 Flash (models.dev), at its price; genai-prices 0.1.8 still prices them at the older V3 rates ($0.27/$1.1 and $0.55/$2.19 peak). ${DEEPSEEK_WEEKENDS}`,
       },
     ],
   },
   {
-    slug: 'xai', name: 'xAI', pricingUrl: 'https://docs.x.ai/docs/models',
+    slug: 'xai', name: 'xAI', pricingUrl: 'https://docs.x.ai/docs/models', longContextRule: 'at',
     models: [
-      { ref: 'grok-4.5', name: 'Grok 4.5', status: 'current' },
+      {
+        ref: 'grok-4.5', name: 'Grok 4.5', status: 'current', aliases: ['grok-4.5-latest', 'grok-latest'],
+        note: 'genai-prices 0.1.8 corrected the cache-read price to $0.3 ($0.5 is Grok 4.6\'s); the $0.5 dated before 2026-09-22 in priceHistory is that listing error, not a price xAI charged.',
+      },
+      {
+        ref: 'grok-4.20-multi-agent', name: 'Grok 4.20 Multi-Agent', status: 'legacy', aliases: ['grok-4.20-multi-agent-0309'],
+        note: 'models.dev (2026-07-02) lists the dated grok-4.20-multi-agent-0309 at $1.25/$2.5, the price of a single Grok 4.20 agent; genai-prices (2026-08-21), the newer list, gives $2/$6 for the multi-agent model.',
+      },
       { ref: 'grok-build-0.1', name: 'Grok Build 0.1', status: 'current' },
-      { ref: 'grok-4.3', name: 'Grok 4.3', status: 'legacy' },
-      { ref: 'grok-4.20-0309-reasoning', name: 'Grok 4.20 (Reasoning)', status: 'legacy' },
+      { ref: 'grok-4.3', name: 'Grok 4.3', status: 'legacy', aliases: ['grok-4.3-latest'] },
+      { ref: 'grok-4.20-0309-reasoning', name: 'Grok 4.20 (Reasoning)', status: 'legacy', aliases: ['grok-4.20'] },
       { ref: 'grok-4.20-0309-non-reasoning', name: 'Grok 4.20 (Non-Reasoning)', status: 'legacy' },
     ],
   },
@@ -202,9 +215,10 @@ export const PROVIDERS = [
     ],
   },
   {
-    slug: 'alibaba', name: 'Alibaba Cloud (Qwen)', pricingUrl: 'https://www.alibabacloud.com/help/en/model-studio/models',
+    slug: 'alibaba', name: 'Alibaba Cloud (Qwen)', pricingUrl: 'https://www.alibabacloud.com/help/en/model-studio/models', longContextRule: 'above',
     models: [
       { ref: 'qwen3.7-max', name: 'Qwen3.7 Max', status: 'current' },
+      { ref: 'qwen3.6-max-preview', name: 'Qwen3.6 Max Preview', status: 'legacy' },
       { ref: 'qwen3.7-plus', name: 'Qwen3.7 Plus', status: 'current' },
       { ref: 'qwen3.6-flash', name: 'Qwen3.6 Flash', status: 'current' },
       { ref: 'qwen3-coder-plus', name: 'Qwen3 Coder Plus', status: 'current' },
@@ -214,6 +228,9 @@ export const PROVIDERS = [
       { ref: 'qwen3.6-plus', name: 'Qwen3.6 Plus', status: 'legacy' },
       { ref: 'qwen3.5-plus', name: 'Qwen3.5 Plus', status: 'legacy' },
       { ref: 'qwen3.5-397b-a17b', name: 'Qwen3.5 397B-A17B', status: 'legacy' },
+      { ref: 'qwen3.5-122b-a10b', name: 'Qwen3.5 122B-A10B', status: 'legacy' },
+      { ref: 'qwen3.5-35b-a3b', name: 'Qwen3.5 35B-A3B', status: 'legacy' },
+      { ref: 'qwen3.5-27b', name: 'Qwen3.5 27B', status: 'legacy' },
       { ref: 'qwen3-max', name: 'Qwen3 Max', status: 'legacy' },
       { ref: 'qwen3-vl-plus', name: 'Qwen3-VL Plus', status: 'legacy' },
       { ref: 'qwen-plus', name: 'Qwen Plus', status: 'legacy' },
@@ -265,7 +282,7 @@ function longContextOf(record, problems, id) {
       return { dropped: `Long-context prices left out: the sources disagree on them (${entries.map(([s]) => SOURCE_LABEL[s]).join(', ')}).` };
     }
     const others = entries.filter((e) => e !== followed[0]).map(([s, t]) => `${SOURCE_LABEL[s]} gives ${t.map((x) => `>${x.threshold_tokens}: ${x.input}/${x.output}`).join(', ')}`);
-    note = `Long-context prices from ${SOURCE_LABEL[followed[0][0]]}, the source whose base prices are the consensus; ${others.join('; ')}.`;
+    note = `Long-context prices from ${SOURCE_LABEL[followed[0][0]]}, the source whose base prices are followed; ${others.join('; ')}.`;
     problems.push(`${id}: long-context tiers disagree; followed ${followed[0][0]}`);
     entries = followed;
   }
@@ -293,34 +310,75 @@ function longContextOf(record, problems, id) {
   return { value: out, steps, sources: entries.map(([s]) => s), tiers: tiers.length, note };
 }
 
+const BASIS_TEXT = {
+  all_agree: 'they agree',
+  majority: 'the majority is followed',
+  single_source: 'the only source listing it',
+  others_excluded: 'the older sources predate the price in force',
+  tie_latest_verified: 'they differ; the most recently checked one is followed',
+  tie_openrouter: 'they differ; the one OpenRouter agrees with is followed',
+};
+
+const listText = (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/** Plain provenance: which public lists give the price, when they were taken, and whether they agree. */
 function priceSourceOf(record) {
-  const listed = record.sources.filter((s) => CORE.includes(s)).map((s) => SOURCE_LABEL[s]);
+  const listed = ['genai_prices', 'litellm', 'models_dev'].filter((s) => record.sources.includes(s)).map((s) => SOURCE_LABEL[s]);
   const bases = [...new Set(['input', 'output'].map((f) => record[`${f}_basis`]).filter(Boolean))];
-  if (bases.includes('tie_openrouter')) listed.push(`${SOURCE_LABEL.openrouter} as tie-breaker`);
-  return `shared/reference/prices.json consensus (${listed.join(', ')}), basis ${bases.join(' / ')}`;
+  const verdict = bases.map((b) => BASIS_TEXT[b]).filter((t) => !(t === BASIS_TEXT.all_agree && listed.length < 2));
+  return `Listed by ${listText(listed)}, checked ${CHECKED_ON}${verdict.length ? `; ${verdict.join(', ')}` : ''}`;
 }
+
+const BENCHMARKS = {
+  aa_intelligence_index: 'Artificial Analysis Intelligence Index',
+  or_aa_intelligence_index: 'Artificial Analysis Intelligence Index (as shown on OpenRouter)',
+  lmarena_text: 'LMArena text',
+  lmarena_text_2026_08: 'LMArena text (August 2026 top 10)',
+  livebench_global: 'LiveBench',
+  designarena_code: 'Design Arena code',
+  lmarena_vision: 'LMArena vision',
+};
 
 function qualitySourceOf(q) {
   const s = q.suggested;
-  const keys = [...new Set((s.quality_inputs ?? []).map((i) => i.key))];
-  const basis = s.quality_basis === 'benchmarks' ? `benchmarks: ${keys.join(', ')}` : s.quality_basis;
-  return `shared/reference/quality.json suggested (${basis})`;
+  const names = (keys) => listText(keys.map((k) => BENCHMARKS[k] ?? k.replace(/_/g, ' ')));
+  if (s.quality_basis === 'benchmarks') {
+    return `Benchmarks: ${names([...new Set((s.quality_inputs ?? []).map((i) => i.key))])} (scores of November 2026)`;
+  }
+  const other = /^other benchmarks of this model \(no general-quality source\): (.*)$/.exec(s.quality_basis);
+  if (other) return `No general benchmark; from ${names(other[1].split(/,\s*/))} (scores of November 2026)`;
+  const inherited = /^inherited from ([^:]+): (.*)$/.exec(s.quality_basis);
+  if (inherited) return `Rated as ${inherited[1]}: ${inherited[2]}`;
+  if (/no benchmark data for this model/.test(s.quality_basis)) return 'No benchmark scores yet: a conservative default';
+  return s.quality_basis.replace(/^fallback: /, 'No benchmark scores: ');
 }
+
+/** The reference's reasons, in plain words. */
+function plainReason(src, why) {
+  const who = SOURCE_LABEL[src];
+  const predates = /predates the genai-prices price set effective (\d{4}-\d{2}-\d{2})/.exec(why);
+  if (predates) return `${who} predates the price in force since ${predates[1]}`;
+  const older = /matched through genai-prices entry \S+\/(\S+) whose prices were checked (\d{4}-\d{2}-\d{2})/.exec(why);
+  if (older) return `genai-prices gives the price of an older entry (${older[1]}, checked ${older[2]}), so it is not followed`;
+  if (/dated price schedule/.test(why)) return `${who} predates the dated price schedule genai-prices gives`;
+  return `${who} is not followed: ${why}`;
+}
+
+const SOURCE_NAME = { models_dev: 'models.dev', genai_prices: 'genai-prices', litellm: 'litellm', openrouter: 'OpenRouter' };
 
 function contestedNote(record) {
   const parts = [];
-  if (record.excluded_from_consensus) {
-    for (const [src, why] of Object.entries(record.excluded_from_consensus)) parts.push(`${src} excluded: ${why}`);
-  }
+  for (const [src, why] of Object.entries(record.excluded_from_consensus ?? {})) parts.push(plainReason(src, why));
   if (record.disagreements?.length) {
-    const d = record.disagreements
-      .map((x) => `${x.field} ${Object.entries(x.values).map(([k, v]) => `${k} ${v}`).join(' / ')}`)
-      .join('; ');
-    parts.push(`sources disagree (${d})`);
+    const bySource = {};
+    for (const d of record.disagreements) {
+      for (const [src, v] of Object.entries(d.values)) (bySource[src] ??= []).push(`${d.field.replace('_', '-')} $${v}`);
+    }
+    parts.push(`sources differ: ${Object.entries(bySource).map(([src, v]) => `${SOURCE_NAME[src]} gives ${v.join(', ')}`).join('; ')}`);
   }
   if (parts.length === 0) return undefined;
-  const bases = [...new Set(PRICE_KEYS.map((f) => record[`${f}_basis`]).filter(Boolean))].join(', ');
-  return `Follows the contested reference consensus (basis ${bases}): ${parts.join('; ')}.`;
+  const text = parts.join('; ');
+  return `${text.startsWith('sources') ? 'S' : text[0]}${text.slice(1)}.`;
 }
 const PRICE_KEYS = ['input', 'output', 'cache_read', 'cache_write'];
 
@@ -346,8 +404,8 @@ function historyOf(record) {
         priceSet(
           record.release_date,
           prior,
-          `shared/reference/prices.json ${predates.map(([s]) => SOURCE_LABEL[s]).join(', ')} (launch price)`,
-          'Price at launch, superseded by the genai-prices price set below.',
+          `Launch price as listed by ${listText(predates.map(([s]) => SOURCE_LABEL[s]))}`,
+          'Price at launch.',
         ),
       );
     }
@@ -358,19 +416,19 @@ function historyOf(record) {
       priceSet(
         record.price_effective_from_genai_prices,
         record,
-        'shared/reference/prices.json price_effective_from_genai_prices',
-        'Price set in force on the check date (start date from genai-prices).',
+        'genai-prices (2026-08-21), which gives the start date',
+        'Price in force on the check date.',
       ),
     );
   } else if (record.scheduled_price_changes?.length && isDate(record.release_date)) {
     history.push(
-      priceSet(record.release_date, record, 'shared/reference/prices.json consensus', 'Price since release (introductory).'),
+      priceSet(record.release_date, record, priceSourceOf(record), 'Price since release (introductory).'),
     );
   }
   // (c) scheduled changes (after the generation date).
   for (const change of record.scheduled_price_changes ?? []) {
     history.push(
-      priceSet(change.start_date, change, 'shared/reference/prices.json scheduled_price_changes (genai-prices)', 'Scheduled price change.'),
+      priceSet(change.start_date, change, 'genai-prices (2026-08-21), scheduled change', 'Scheduled price change.'),
     );
   }
   history.sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
@@ -416,6 +474,7 @@ export function buildProvider(provider, prices, quality, problems) {
     if (num(record.max_output_tokens)) m.maxOutputTokens = record.max_output_tokens;
     if (num(record.cache_read) !== undefined) m.cachedInput = record.cache_read;
     if (num(record.cache_write) !== undefined) m.cacheWrite = record.cache_write;
+    if (num(record.cache_write_1h) !== undefined) m.cacheWrite1h = record.cache_write_1h;
     let lc = longContextOf(record, problems, id);
     const longNotes = [];
     if (lc?.dropped) {
@@ -434,6 +493,9 @@ export function buildProvider(provider, prices, quality, problems) {
     if (lc) m.longContext = lc.value;
     const steps = lc?.steps?.filter((s) => s.threshold < contextTokens);
     if (lc && steps?.length) m.longContextSteps = steps;
+    // API aliases from the selection, and the dated names the reference lists for the model.
+    const aliases = [...(pick.aliases ?? []), ...(record.aliases ?? [])].map((a) => `${provider.slug}-${modelKey({ model_id: a })}`);
+    if (aliases.length) m.aliases = [...new Set(aliases)].filter((a) => a !== id).sort();
     m.quality = q.suggested.quality_score;
     m.useCases = useCases;
     m.status = pick.status;
@@ -442,12 +504,12 @@ export function buildProvider(provider, prices, quality, problems) {
     m.sourceUrl = provider.pricingUrl;
     let priceSource = priceSourceOf(record);
     if (lc) {
-      priceSource += `; long-context tier from ${lc.sources.map((s) => SOURCE_LABEL[s]).join(', ')}`;
-      if (lc.tiers > 1) priceSource += ` (${lc.tiers} tiers${m.longContextSteps ? '' : ', first kept'})`;
+      priceSource += `; long-context prices from ${listText(lc.sources.map((s) => SOURCE_LABEL[s]))}`;
+      if (lc.tiers > 1) priceSource += ` (${lc.tiers} bands${m.longContextSteps ? '' : ', the first kept'})`;
     }
     m.priceSource = priceSource;
     m.checkedOn = CHECKED_ON;
-    const notes = [pick.note, contestedNote(record), ...longNotes].filter(Boolean);
+    const notes = [pick.note, pick.contested === false ? undefined : contestedNote(record), ...longNotes].filter(Boolean);
     if (notes.length) m.priceNote = notes.join(' ');
     m.qualitySource = qualitySourceOf(q);
     m.referenceId = record.model_id;
@@ -455,7 +517,8 @@ export function buildProvider(provider, prices, quality, problems) {
     if (history.length) m.priceHistory = history;
     models.push(m);
   }
-  return { provider: { slug: provider.slug, name: provider.name, pricingUrl: provider.pricingUrl }, models };
+  const { slug, name, pricingUrl, longContextRule } = provider;
+  return { provider: longContextRule ? { slug, name, pricingUrl, longContextRule } : { slug, name, pricingUrl }, models };
 }
 
 function main() {

@@ -117,10 +117,13 @@ describe('catalog:refresh --write', () => {
       ['2026-06-01', 2, 8],
       ['2026-10-01', 1.5, 6],
     ]);
+    expect(alpha.priceHistory[1].note).toBe('Before: input $2, output $8.');
     expect(alpha.priceHistory[1].source).toBe('genai-prices data of 2026-11-20, citing https://openai.example/pricing');
     expect(alpha.priceSource).toBe('OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; OpenRouter agrees');
     expect(alpha.priceNote).toBe(
-      'Changed on 2026-10-01 from $2/$8 to $1.5/$6 (genai-prices data of 2026-11-20). Sources differ: models.dev (2026-07-01) gives $2/$8.',
+      'Changed on 2026-10-01: input $2 to $1.5, output $8 to $6 (genai-prices data of 2026-11-20).' +
+        ' Added on 2026-12-01: cachedInput $0.15 (genai-prices data of 2026-11-20).' +
+        ' Sources differ: models.dev (2026-07-01) gives $2/$8.',
     );
     expect(alpha.aliases).toEqual(['openai-gpt-alpha-latest']);
 
