@@ -62,6 +62,8 @@ const USE_CASE_KEYS = {
 // aliases = API names of the model (the reference's dated names are added); contested = false leaves
 // out the reference's account of its sources' disagreement when newer data settled it (the note says how).
 
+const GEMMA_FREE =
+  'Free of charge on the Gemini API, which has no paid tier for Gemma (genai-prices 0.1.8, citing Google\'s pricing page); the earlier price in priceHistory was OpenRouter\'s, not Google\'s.';
 const DEEPSEEK_WEEKENDS =
   'Since 2026-08-23 DeepSeek also bills off-peak prices all day at weekends (Beijing time; genai-prices 0.1.8), which the record cannot hold: weekend traffic is priced as on weekdays here.';
 
@@ -123,8 +125,8 @@ export const PROVIDERS = [
     models: [
       { ref: 'gemini-3.1-pro-preview', name: 'Gemini 3.1 Pro Preview', status: 'current' },
       { ref: 'gemini-3.1-pro-preview-customtools', name: 'Gemini 3.1 Pro Preview (custom tools)', status: 'current' },
-      { ref: 'gemma-4-31b-it', name: 'Gemma 4 31B', status: 'current' },
-      { ref: 'gemma-4-26b-a4b-it', name: 'Gemma 4 26B A4B', status: 'current' },
+      { ref: 'gemma-4-31b-it', name: 'Gemma 4 31B', status: 'current', note: GEMMA_FREE },
+      { ref: 'gemma-4-26b-a4b-it', name: 'Gemma 4 26B A4B', status: 'current', note: GEMMA_FREE },
       {
         ref: 'gemini-3.7-flash', name: 'Gemini 3.7 Flash', status: 'current',
         note: 'Introductory rates through 2026-12-31 (genai-prices only); $1.50/$7.50 scheduled from 2027-01-01, see priceHistory.',

@@ -42,8 +42,9 @@ function aliasNames(logic) {
 
 const base = (v) => scaledPrice(typeof v === 'object' && v !== null ? v.base : v);
 
-/** The flat prices of one price set. */
+/** The flat prices of one price set; an empty set is free of charge (its engine prices it at 0). */
 function flat(p) {
+  if (p && typeof p === 'object' && Object.keys(p).length === 0) return { input: 0, output: 0, cachedInput: 0 };
   const out = { input: base(p.input_mtok), output: base(p.output_mtok) };
   for (const [field, key] of [['cachedInput', 'cache_read_mtok'], ['cacheWrite', 'cache_write_mtok'], ['cacheWrite1h', 'cache_write_1h_mtok']]) {
     const v = base(p[key]);
