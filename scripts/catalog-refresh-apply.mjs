@@ -70,7 +70,8 @@ export function applyChange(model, change, { today, sourceUrl }) {
     const added = `Added on ${today}: ${filled.map((f) => `${f.field} $${f.theirs}`).join(', ')} (${label}).`;
     sentence = sentence ? `${sentence} ${added}` : added;
   }
-  if (change.scheduled.length) {
+  if (change.scheduled.length || change.winner.entry.tiersKnown) {
+    // The source lists every later price set (genai-prices does): they replace the record's.
     history = history.filter((h) => h.effectiveFrom <= today);
     for (const s of change.scheduled) history.push({ effectiveFrom: s.effectiveFrom, ...historyPrices(s), source: entrySource, note: 'Scheduled price change.' });
   }

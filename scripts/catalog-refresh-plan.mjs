@@ -82,6 +82,16 @@ function fieldChanges(model, entry) {
   return changes;
 }
 
+const HISTORY_FIELDS = ['input', 'output', 'cachedInput', 'cacheWrite'];
+const pricesOnly = (p) => [p.effectiveFrom, ...HISTORY_FIELDS.map((f) => p[f] ?? null)];
+
+/** Whether the source's later price sets (genai-prices gives them) differ from the record's scheduled ones. */
+function scheduleMoved(model, entry, today) {
+  if (!entry.tiersKnown) return false;
+  const ours = (model.priceHistory ?? []).filter((h) => h.effectiveFrom > today).map(pricesOnly);
+  return !same(ours, (entry.scheduled ?? []).map(pricesOnly));
+}
+
 /** The proposal of every source read for the data files. */
 export function propose(files, sources, { today, since }) {
   const find = sources.map((s) => ({ source: s, find: finder(s) }));
@@ -115,7 +125,7 @@ export function propose(files, sources, { today, since }) {
       const fields = fieldChanges(model, winner.entry);
       const priceSource = priceSourceText(providerName, winner, agreeText, today);
       const oldDiffer = /Sources differ: .*$/s.exec(model.priceNote ?? '')?.[0];
-      if (fields.length || oldDiffer !== differText) {
+      if (fields.length || oldDiffer !== differText || scheduleMoved(model, winner.entry, today)) {
         changed.push({ slug, id: model.id, fields, winner, effectiveFrom: winner.entry.effectiveFrom, priceSource, differText, scheduled: winner.entry.scheduled ?? [] });
       }
       for (const alias of winner.entry.aliasNames ?? []) {

@@ -131,9 +131,13 @@ describe('catalog:refresh --write', () => {
     expect(byId.has('openai-gpt-beta')).toBe(false);
 
     // A source that cites the provider wins over a newer one that does not (litellm's gpt-gamma
-    // entry names no source): the price stays, the note says who differs.
+    // entry names no source): the price stays, the note says who differs; the price set genai-prices
+    // dates after today becomes a scheduled entry.
     const gamma = byId.get('openai-gpt-gamma');
-    expect([gamma.input, gamma.output, gamma.priceHistory]).toEqual([0.5, 2, undefined]);
+    expect([gamma.input, gamma.output]).toEqual([0.5, 2]);
+    expect(gamma.priceHistory).toEqual([
+      { effectiveFrom: '2027-03-01', input: 0.6, output: 2.4, source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing', note: 'Scheduled price change.' },
+    ]);
     expect(gamma.priceNote).toBe('Sources differ: litellm (2026-11-25) gives $0.6/$2.4.');
     expect(gamma.priceSource).toBe('OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; models.dev agrees');
 
