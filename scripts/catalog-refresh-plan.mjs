@@ -101,6 +101,8 @@ export function propose(files, sources, { today, since }) {
   const rules = [];
   const matchedKeys = new Set();
   const allIds = new Set(files.flatMap((f) => f.json.models.flatMap((m) => [m.id, ...(m.aliases ?? [])])));
+  // "Listed by no source" needs every source read: one list alone omits many models.
+  const everySource = ORDER.every((format) => sources.some((s) => s.format === format));
   for (const file of files) {
     const { slug, name: providerName } = file.json.provider;
     const ruleOf = new Set();
@@ -108,8 +110,6 @@ export function propose(files, sources, { today, since }) {
       const names = namesOf(slug, model);
       const found = find.map(({ source, find: f }) => ({ source, entry: f(slug, names) })).filter((f) => f.entry);
       for (const f of found) matchedKeys.add(`${slug}:${f.entry.key}`);
-      // "Listed by no source" needs every source read: one list alone omits many models.
-      const everySource = ORDER.every((format) => sources.some((s) => s.format === format));
       const deprecated = found.find((f) => f.entry.deprecated);
       if ((found.length === 0 && everySource) || deprecated) {
         const why = deprecated
