@@ -1,22 +1,23 @@
 #!/usr/bin/env node
 // Reproducible generator of data/<slug>.json from the reference dataset
-// (../shared/reference/prices.json and quality.json) and the hand-curated SELECTION below.
+// (../shared/reference/prices.json and quality.json) and the hand-curated selection in scripts/catalog-selection.mjs.
 // Run: node scripts/catalog-seed.mjs   (the generated JSON files are committed; the app never reads ../shared)
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DATA_DIR, REFERENCE_PRICES, REFERENCE_SCOPE, findReferenceRecord } from './catalog-crosscheck.mjs';
+import { PROVIDERS } from './catalog-selection.mjs';
 
 export const CHECKED_ON = '2026-11-21';
 export const VERIFIED = 'November 2026';
 const REFERENCE_QUALITY = resolve(REFERENCE_PRICES, '..', 'quality.json');
 
-/** Snapshot dates of the reference's core sources (README of shared/reference). */
+/** The reference's sources with their snapshot dates (README of the reference dataset). */
 const SOURCE_LABEL = {
-  models_dev: 'models.dev 2026-07-02',
-  genai_prices: 'genai-prices 2026-08-21',
-  litellm: 'litellm 2026-08-01',
-  openrouter: 'OpenRouter 2026-08-01',
+  models_dev: 'models.dev (2026-07-02)',
+  genai_prices: 'genai-prices (2026-08-21)',
+  litellm: 'litellm (2026-08-01)',
+  openrouter: 'OpenRouter (2026-08-01)',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -54,185 +55,8 @@ const USE_CASE_KEYS = {
   multilingual: 'multilingual',
 };
 
-// ---------------------------------------------------------------------------------------------
-// Selection: which reference records (prices.json `models`, never `deprecated_models`) are listed.
-// Fields: ref = reference model_id; name = display name (else the reference's, cleaned);
-// status = current | legacy; note = extra priceNote text; contextTokens = fallback when the reference
-// has no context window; releaseDate = null drops a reference release date known to be wrong.
-
-export const PROVIDERS = [
-  {
-    slug: 'openai', name: 'OpenAI', pricingUrl: 'https://openai.com/api/pricing/',
-    models: [
-      { ref: 'gpt-5.6-sol', name: 'GPT-5.6 Sol', status: 'current' },
-      { ref: 'gpt-5.6-terra', name: 'GPT-5.6 Terra', status: 'current' },
-      { ref: 'gpt-5.6-luna', name: 'GPT-5.6 Luna', status: 'current' },
-      { ref: 'gpt-5.5-pro', name: 'GPT-5.5 Pro', status: 'current' },
-      { ref: 'gpt-5.3-codex', name: 'GPT-5.3 Codex', status: 'current' },
-      { ref: 'gpt-5.5', name: 'GPT-5.5', status: 'legacy' },
-      { ref: 'gpt-5.4', name: 'GPT-5.4', status: 'legacy' },
-      { ref: 'gpt-5.4-pro', name: 'GPT-5.4 Pro', status: 'legacy' },
-      { ref: 'gpt-5.4-mini', name: 'GPT-5.4 mini', status: 'legacy' },
-      { ref: 'gpt-5.4-nano', name: 'GPT-5.4 nano', status: 'legacy' },
-      { ref: 'gpt-5.2', name: 'GPT-5.2', status: 'legacy' },
-      { ref: 'gpt-5.2-codex', name: 'GPT-5.2 Codex', status: 'legacy' },
-      { ref: 'gpt-5.1', name: 'GPT-5.1', status: 'legacy' },
-      { ref: 'gpt-5.1-codex-mini', name: 'GPT-5.1 Codex mini', status: 'legacy' },
-      { ref: 'gpt-5', name: 'GPT-5', status: 'legacy' },
-      { ref: 'gpt-5-mini', name: 'GPT-5 mini', status: 'legacy' },
-      { ref: 'gpt-5-nano', name: 'GPT-5 nano', status: 'legacy' },
-      { ref: 'gpt-4.1', name: 'GPT-4.1', status: 'legacy' },
-      { ref: 'gpt-4.1-mini', name: 'GPT-4.1 mini', status: 'legacy' },
-      { ref: 'gpt-4.1-nano', name: 'GPT-4.1 nano', status: 'legacy' },
-      { ref: 'gpt-4o', name: 'GPT-4o', status: 'legacy' },
-      { ref: 'gpt-4o-mini', name: 'GPT-4o mini', status: 'legacy' },
-      { ref: 'o3', name: 'o3', status: 'legacy' },
-      { ref: 'o3-pro', name: 'o3-pro', status: 'legacy' },
-      { ref: 'o4-mini', name: 'o4-mini', status: 'legacy' },
-      { ref: 'o1', name: 'o1', status: 'legacy' },
-    ],
-  },
-  {
-    slug: 'anthropic', name: 'Anthropic', pricingUrl: 'https://www.anthropic.com/pricing#api',
-    models: [
-      { ref: 'claude-fable-5', name: 'Claude Fable 5', status: 'current' },
-      { ref: 'claude-opus-5', name: 'Claude Opus 5', status: 'current' },
-      {
-        ref: 'claude-sonnet-5', name: 'Claude Sonnet 5', status: 'current',
-        note: 'Introductory $2/$10 ended 2026-08-31; the standard $3/$15 price (genai-prices, effective 2026-09-01) is in force on the check date, see priceHistory.',
-      },
-      { ref: 'claude-haiku-4-5', name: 'Claude Haiku 4.5', status: 'current' },
-      { ref: 'claude-opus-4-8', name: 'Claude Opus 4.8', status: 'legacy' },
-      { ref: 'claude-opus-4-7', name: 'Claude Opus 4.7', status: 'legacy' },
-      { ref: 'claude-opus-4-6', name: 'Claude Opus 4.6', status: 'legacy' },
-      { ref: 'claude-opus-4-5', name: 'Claude Opus 4.5', status: 'legacy' },
-      { ref: 'claude-sonnet-4-6', name: 'Claude Sonnet 4.6', status: 'legacy' },
-      { ref: 'claude-sonnet-4-5', name: 'Claude Sonnet 4.5', status: 'legacy' },
-    ],
-  },
-  {
-    slug: 'google', name: 'Google', pricingUrl: 'https://ai.google.dev/gemini-api/docs/pricing',
-    models: [
-      { ref: 'gemini-3.1-pro-preview', name: 'Gemini 3.1 Pro Preview', status: 'current' },
-      {
-        ref: 'gemini-3.7-flash', name: 'Gemini 3.7 Flash', status: 'current',
-        note: 'Introductory rates through 2026-12-31 (genai-prices only); $1.50/$7.50 scheduled from 2027-01-01, see priceHistory.',
-      },
-      { ref: 'gemini-3.5-flash-lite', name: 'Gemini 3.5 Flash-Lite', status: 'current' },
-      {
-        ref: 'gemini-3.6-flash', name: 'Gemini 3.6 Flash', status: 'legacy',
-        note: 'Introductory rates through 2026-12-31; $1.50/$7.50 scheduled from 2027-01-01, see priceHistory.',
-      },
-      { ref: 'gemini-3.5-flash', name: 'Gemini 3.5 Flash', status: 'legacy' },
-      { ref: 'gemini-3.1-flash-lite', name: 'Gemini 3.1 Flash-Lite', status: 'legacy' },
-      { ref: 'gemini-3-flash-preview', name: 'Gemini 3 Flash Preview', status: 'legacy' },
-      { ref: 'gemini-2.5-pro', name: 'Gemini 2.5 Pro', status: 'legacy' },
-      { ref: 'gemini-2.5-flash', name: 'Gemini 2.5 Flash', status: 'legacy' },
-      { ref: 'gemini-2.5-flash-lite', name: 'Gemini 2.5 Flash-Lite', status: 'legacy' },
-    ],
-  },
-  {
-    slug: 'mistral', name: 'Mistral AI', pricingUrl: 'https://mistral.ai/pricing#api-pricing',
-    models: [
-      { ref: 'mistral-medium-2604', name: 'Mistral Medium 3.5', status: 'current' },
-      { ref: 'mistral-large-2512', name: 'Mistral Large 3', status: 'current', releaseDate: null },
-      { ref: 'mistral-small-2603', name: 'Mistral Small 4', status: 'current' },
-      { ref: 'ministral-14b-2512', name: 'Ministral 3 14B', status: 'current' },
-      { ref: 'ministral-8b-2512', name: 'Ministral 3 8B', status: 'current' },
-      { ref: 'ministral-3b-2512', name: 'Ministral 3 3B', status: 'current' },
-      { ref: 'codestral-2508', name: 'Codestral 25.08', status: 'current' },
-      { ref: 'magistral-medium-2509', name: 'Magistral Medium 1.2', status: 'current' },
-      { ref: 'magistral-small-1-2-2509', name: 'Magistral Small 1.2', status: 'current' },
-      { ref: 'mistral-medium-2508', name: 'Mistral Medium 3.1', status: 'legacy' },
-      { ref: 'mistral-large-2411', name: 'Mistral Large 2.1', status: 'legacy' },
-      { ref: 'pixtral-large-2411', name: 'Pixtral Large', status: 'legacy' },
-      { ref: 'mistral-nemo', name: 'Mistral Nemo', status: 'legacy' },
-      { ref: 'pixtral-12b', name: 'Pixtral 12B', status: 'legacy' },
-    ],
-  },
-  {
-    slug: 'deepseek', name: 'DeepSeek', pricingUrl: 'https://api-docs.deepseek.com/quick_start/pricing',
-    models: [
-      { ref: 'deepseek-v4-pro', name: 'DeepSeek V4 Pro', status: 'current' },
-      { ref: 'deepseek-v4-flash', name: 'DeepSeek V4 Flash', status: 'current' },
-      {
-        ref: 'deepseek-chat', name: 'DeepSeek Chat (API alias)', status: 'legacy',
-        note: 'The API alias now serves DeepSeek V4 Flash (non-thinking) per models.dev 2026-02-28, hence the V4 Flash price.',
-      },
-      {
-        ref: 'deepseek-reasoner', name: 'DeepSeek Reasoner (API alias)', status: 'legacy',
-        note: 'The API alias now serves DeepSeek V4 Flash (thinking) per models.dev 2026-02-28, hence the V4 Flash price.',
-      },
-    ],
-  },
-  {
-    slug: 'xai', name: 'xAI', pricingUrl: 'https://docs.x.ai/docs/models',
-    models: [
-      { ref: 'grok-4.5', name: 'Grok 4.5', status: 'current' },
-      { ref: 'grok-build-0.1', name: 'Grok Build 0.1', status: 'current' },
-      { ref: 'grok-4.3', name: 'Grok 4.3', status: 'legacy' },
-      { ref: 'grok-4.20-0309-reasoning', name: 'Grok 4.20 (Reasoning)', status: 'legacy' },
-      { ref: 'grok-4.20-0309-non-reasoning', name: 'Grok 4.20 (Non-Reasoning)', status: 'legacy' },
-    ],
-  },
-  {
-    slug: 'cohere', name: 'Cohere', pricingUrl: 'https://cohere.com/pricing',
-    models: [
-      { ref: 'command-a-plus-05-2026', name: 'Command A+', status: 'current' },
-      { ref: 'command-a-reasoning-08-2025', name: 'Command A Reasoning', status: 'current' },
-      { ref: 'command-a-vision-07-2025', name: 'Command A Vision', status: 'current' },
-      { ref: 'command-r7b-12-2024', name: 'Command R7B', status: 'current' },
-      { ref: 'command-a-03-2025', name: 'Command A', status: 'legacy' },
-      { ref: 'command-r-plus', name: 'Command R+', status: 'legacy' },
-      { ref: 'command-r', name: 'Command R', status: 'legacy' },
-    ],
-  },
-  {
-    slug: 'amazon', name: 'Amazon', pricingUrl: 'https://aws.amazon.com/bedrock/pricing/',
-    models: [
-      { ref: 'amazon.nova-2-pro-preview-20251202-v1:0', name: 'Nova 2 Pro (Preview)', status: 'current' },
-      {
-        ref: 'amazon.nova-2-lite-v1:0', name: 'Nova 2 Lite', status: 'current', releaseDate: null,
-        note: 'Price of the global cross-region endpoint; in-region endpoints are $0.33/$2.75 (the models.dev value).',
-      },
-      { ref: 'amazon.nova-premier-v1:0', name: 'Nova Premier', status: 'legacy' },
-      { ref: 'amazon.nova-pro-v1:0', name: 'Nova Pro', status: 'legacy' },
-      { ref: 'amazon.nova-lite-v1:0', name: 'Nova Lite', status: 'legacy' },
-      { ref: 'amazon.nova-micro-v1:0', name: 'Nova Micro', status: 'legacy' },
-    ],
-  },
-  {
-    slug: 'alibaba', name: 'Alibaba Cloud (Qwen)', pricingUrl: 'https://www.alibabacloud.com/help/en/model-studio/models',
-    models: [
-      { ref: 'qwen3.7-max', name: 'Qwen3.7 Max', status: 'current' },
-      { ref: 'qwen3.7-plus', name: 'Qwen3.7 Plus', status: 'current' },
-      { ref: 'qwen3.6-flash', name: 'Qwen3.6 Flash', status: 'current' },
-      { ref: 'qwen3-coder-plus', name: 'Qwen3 Coder Plus', status: 'current' },
-      { ref: 'qwen3-coder-flash', name: 'Qwen3 Coder Flash', status: 'current' },
-      { ref: 'qwen3.6-27b', name: 'Qwen3.6 27B', status: 'current' },
-      { ref: 'qwen3.6-35b-a3b', name: 'Qwen3.6 35B-A3B', status: 'current' },
-      { ref: 'qwen3.6-plus', name: 'Qwen3.6 Plus', status: 'legacy' },
-      { ref: 'qwen3.5-plus', name: 'Qwen3.5 Plus', status: 'legacy' },
-      { ref: 'qwen3.5-397b-a17b', name: 'Qwen3.5 397B-A17B', status: 'legacy' },
-      { ref: 'qwen3-max', name: 'Qwen3 Max', status: 'legacy' },
-      { ref: 'qwen3-vl-plus', name: 'Qwen3-VL Plus', status: 'legacy' },
-      { ref: 'qwen-plus', name: 'Qwen Plus', status: 'legacy' },
-      { ref: 'qwen-flash', name: 'Qwen Flash', status: 'legacy' },
-      { ref: 'qwen-turbo', name: 'Qwen Turbo', status: 'legacy' },
-    ],
-  },
-  {
-    slug: 'together', name: 'Together AI', pricingUrl: 'https://www.together.ai/pricing',
-    models: [
-      { ref: 'meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8', name: 'Llama 4 Maverick 17B 128E Instruct (FP8)', status: 'current', contextTokens: 131072 },
-      { ref: 'meta-llama/Llama-4-Scout-17B-16E-Instruct', name: 'Llama 4 Scout 17B 16E Instruct', status: 'current', contextTokens: 131072 },
-      { ref: 'meta-llama/Llama-3.3-70B-Instruct-Turbo', name: 'Llama 3.3 70B Instruct Turbo', status: 'legacy' },
-      { ref: 'meta-llama/Meta-Llama-3.1-405B-Instruct-Turbo', name: 'Llama 3.1 405B Instruct Turbo', status: 'legacy', contextTokens: 131072 },
-      { ref: 'meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo', name: 'Llama 3.1 70B Instruct Turbo', status: 'legacy', contextTokens: 131072 },
-      { ref: 'meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo', name: 'Llama 3.1 8B Instruct Turbo', status: 'legacy', contextTokens: 131072 },
-    ],
-  },
-];
+// The selection (which reference records are listed, names, status, aliases, notes): scripts/catalog-selection.mjs.
+export { PROVIDERS };
 
 // ---------------------------------------------------------------------------------------------
 // Record building
@@ -265,7 +89,7 @@ function longContextOf(record, problems, id) {
       return { dropped: `Long-context prices left out: the sources disagree on them (${entries.map(([s]) => SOURCE_LABEL[s]).join(', ')}).` };
     }
     const others = entries.filter((e) => e !== followed[0]).map(([s, t]) => `${SOURCE_LABEL[s]} gives ${t.map((x) => `>${x.threshold_tokens}: ${x.input}/${x.output}`).join(', ')}`);
-    note = `Long-context prices from ${SOURCE_LABEL[followed[0][0]]}, the source whose base prices are the consensus; ${others.join('; ')}.`;
+    note = `Long-context prices from ${SOURCE_LABEL[followed[0][0]]}, the source whose base prices are followed; ${others.join('; ')}.`;
     problems.push(`${id}: long-context tiers disagree; followed ${followed[0][0]}`);
     entries = followed;
   }
@@ -293,34 +117,75 @@ function longContextOf(record, problems, id) {
   return { value: out, steps, sources: entries.map(([s]) => s), tiers: tiers.length, note };
 }
 
+const BASIS_TEXT = {
+  all_agree: 'they agree',
+  majority: 'the majority is followed',
+  single_source: 'the only source listing it',
+  others_excluded: 'the older sources predate the price in force',
+  tie_latest_verified: 'they differ; the most recently checked one is followed',
+  tie_openrouter: 'they differ; the one OpenRouter agrees with is followed',
+};
+
+const listText = (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/** Plain provenance: which public lists give the price, when they were taken, and whether they agree. */
 function priceSourceOf(record) {
-  const listed = record.sources.filter((s) => CORE.includes(s)).map((s) => SOURCE_LABEL[s]);
+  const listed = ['genai_prices', 'litellm', 'models_dev'].filter((s) => record.sources.includes(s)).map((s) => SOURCE_LABEL[s]);
   const bases = [...new Set(['input', 'output'].map((f) => record[`${f}_basis`]).filter(Boolean))];
-  if (bases.includes('tie_openrouter')) listed.push(`${SOURCE_LABEL.openrouter} as tie-breaker`);
-  return `shared/reference/prices.json consensus (${listed.join(', ')}), basis ${bases.join(' / ')}`;
+  const verdict = bases.map((b) => BASIS_TEXT[b]).filter((t) => !(t === BASIS_TEXT.all_agree && listed.length < 2));
+  return `Listed by ${listText(listed)}, checked ${CHECKED_ON}${verdict.length ? `; ${verdict.join(', ')}` : ''}`;
 }
+
+const BENCHMARKS = {
+  aa_intelligence_index: 'Artificial Analysis Intelligence Index',
+  or_aa_intelligence_index: 'Artificial Analysis Intelligence Index (as shown on OpenRouter)',
+  lmarena_text: 'LMArena text',
+  lmarena_text_2026_08: 'LMArena text (August 2026 top 10)',
+  livebench_global: 'LiveBench',
+  designarena_code: 'Design Arena code',
+  lmarena_vision: 'LMArena vision',
+};
 
 function qualitySourceOf(q) {
   const s = q.suggested;
-  const keys = [...new Set((s.quality_inputs ?? []).map((i) => i.key))];
-  const basis = s.quality_basis === 'benchmarks' ? `benchmarks: ${keys.join(', ')}` : s.quality_basis;
-  return `shared/reference/quality.json suggested (${basis})`;
+  const names = (keys) => listText(keys.map((k) => BENCHMARKS[k] ?? k.replace(/_/g, ' ')));
+  if (s.quality_basis === 'benchmarks') {
+    return `Benchmarks: ${names([...new Set((s.quality_inputs ?? []).map((i) => i.key))])} (scores of November 2026)`;
+  }
+  const other = /^other benchmarks of this model \(no general-quality source\): (.*)$/.exec(s.quality_basis);
+  if (other) return `No general benchmark; from ${names(other[1].split(/,\s*/))} (scores of November 2026)`;
+  const inherited = /^inherited from ([^:]+): (.*)$/.exec(s.quality_basis);
+  if (inherited) return `Rated as ${inherited[1]}: ${inherited[2]}`;
+  if (/no benchmark data for this model/.test(s.quality_basis)) return 'No benchmark scores yet: a conservative default';
+  return s.quality_basis.replace(/^fallback: /, 'No benchmark scores: ');
 }
+
+/** The reference's reasons, in plain words. */
+function plainReason(src, why) {
+  const who = SOURCE_LABEL[src];
+  const predates = /predates the genai-prices price set effective (\d{4}-\d{2}-\d{2})/.exec(why);
+  if (predates) return `${who} predates the price in force since ${predates[1]}`;
+  const older = /matched through genai-prices entry \S+\/(\S+) whose prices were checked (\d{4}-\d{2}-\d{2})/.exec(why);
+  if (older) return `genai-prices gives the price of an older entry (${older[1]}, checked ${older[2]}), so it is not followed`;
+  if (/dated price schedule/.test(why)) return `${who} predates the dated price schedule genai-prices gives`;
+  return `${who} is not followed: ${why}`;
+}
+
+const SOURCE_NAME = { models_dev: 'models.dev', genai_prices: 'genai-prices', litellm: 'litellm', openrouter: 'OpenRouter' };
 
 function contestedNote(record) {
   const parts = [];
-  if (record.excluded_from_consensus) {
-    for (const [src, why] of Object.entries(record.excluded_from_consensus)) parts.push(`${src} excluded: ${why}`);
-  }
+  for (const [src, why] of Object.entries(record.excluded_from_consensus ?? {})) parts.push(plainReason(src, why));
   if (record.disagreements?.length) {
-    const d = record.disagreements
-      .map((x) => `${x.field} ${Object.entries(x.values).map(([k, v]) => `${k} ${v}`).join(' / ')}`)
-      .join('; ');
-    parts.push(`sources disagree (${d})`);
+    const bySource = {};
+    for (const d of record.disagreements) {
+      for (const [src, v] of Object.entries(d.values)) (bySource[src] ??= []).push(`${d.field.replace('_', '-')} $${v}`);
+    }
+    parts.push(`sources differ: ${Object.entries(bySource).map(([src, v]) => `${SOURCE_NAME[src]} gives ${v.join(', ')}`).join('; ')}`);
   }
   if (parts.length === 0) return undefined;
-  const bases = [...new Set(PRICE_KEYS.map((f) => record[`${f}_basis`]).filter(Boolean))].join(', ');
-  return `Follows the contested reference consensus (basis ${bases}): ${parts.join('; ')}.`;
+  const text = parts.join('; ');
+  return `${text.startsWith('sources') ? 'S' : text[0]}${text.slice(1)}.`;
 }
 const PRICE_KEYS = ['input', 'output', 'cache_read', 'cache_write'];
 
@@ -346,8 +211,8 @@ function historyOf(record) {
         priceSet(
           record.release_date,
           prior,
-          `shared/reference/prices.json ${predates.map(([s]) => SOURCE_LABEL[s]).join(', ')} (launch price)`,
-          'Price at launch, superseded by the genai-prices price set below.',
+          `Launch price as listed by ${listText(predates.map(([s]) => SOURCE_LABEL[s]))}`,
+          'Price at launch.',
         ),
       );
     }
@@ -358,19 +223,19 @@ function historyOf(record) {
       priceSet(
         record.price_effective_from_genai_prices,
         record,
-        'shared/reference/prices.json price_effective_from_genai_prices',
-        'Price set in force on the check date (start date from genai-prices).',
+        'genai-prices (2026-08-21), which gives the start date',
+        'Price in force on the check date.',
       ),
     );
   } else if (record.scheduled_price_changes?.length && isDate(record.release_date)) {
     history.push(
-      priceSet(record.release_date, record, 'shared/reference/prices.json consensus', 'Price since release (introductory).'),
+      priceSet(record.release_date, record, priceSourceOf(record), 'Price since release (introductory).'),
     );
   }
   // (c) scheduled changes (after the generation date).
   for (const change of record.scheduled_price_changes ?? []) {
     history.push(
-      priceSet(change.start_date, change, 'shared/reference/prices.json scheduled_price_changes (genai-prices)', 'Scheduled price change.'),
+      priceSet(change.start_date, change, 'genai-prices (2026-08-21), scheduled change', 'Scheduled price change.'),
     );
   }
   history.sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom));
@@ -416,6 +281,7 @@ export function buildProvider(provider, prices, quality, problems) {
     if (num(record.max_output_tokens)) m.maxOutputTokens = record.max_output_tokens;
     if (num(record.cache_read) !== undefined) m.cachedInput = record.cache_read;
     if (num(record.cache_write) !== undefined) m.cacheWrite = record.cache_write;
+    if (num(record.cache_write_1h) !== undefined) m.cacheWrite1h = record.cache_write_1h;
     let lc = longContextOf(record, problems, id);
     const longNotes = [];
     if (lc?.dropped) {
@@ -434,6 +300,9 @@ export function buildProvider(provider, prices, quality, problems) {
     if (lc) m.longContext = lc.value;
     const steps = lc?.steps?.filter((s) => s.threshold < contextTokens);
     if (lc && steps?.length) m.longContextSteps = steps;
+    // API aliases from the selection, and the dated names the reference lists for the model.
+    const aliases = [...(pick.aliases ?? []), ...(record.aliases ?? [])].map((a) => `${provider.slug}-${modelKey({ model_id: a })}`);
+    if (aliases.length) m.aliases = [...new Set(aliases)].filter((a) => a !== id).sort();
     m.quality = q.suggested.quality_score;
     m.useCases = useCases;
     m.status = pick.status;
@@ -442,12 +311,12 @@ export function buildProvider(provider, prices, quality, problems) {
     m.sourceUrl = provider.pricingUrl;
     let priceSource = priceSourceOf(record);
     if (lc) {
-      priceSource += `; long-context tier from ${lc.sources.map((s) => SOURCE_LABEL[s]).join(', ')}`;
-      if (lc.tiers > 1) priceSource += ` (${lc.tiers} tiers${m.longContextSteps ? '' : ', first kept'})`;
+      priceSource += `; long-context prices from ${listText(lc.sources.map((s) => SOURCE_LABEL[s]))}`;
+      if (lc.tiers > 1) priceSource += ` (${lc.tiers} bands${m.longContextSteps ? '' : ', the first kept'})`;
     }
     m.priceSource = priceSource;
     m.checkedOn = CHECKED_ON;
-    const notes = [pick.note, contestedNote(record), ...longNotes].filter(Boolean);
+    const notes = [pick.note, pick.contested === false ? undefined : contestedNote(record), ...longNotes].filter(Boolean);
     if (notes.length) m.priceNote = notes.join(' ');
     m.qualitySource = qualitySourceOf(q);
     m.referenceId = record.model_id;
@@ -455,7 +324,8 @@ export function buildProvider(provider, prices, quality, problems) {
     if (history.length) m.priceHistory = history;
     models.push(m);
   }
-  return { provider: { slug: provider.slug, name: provider.name, pricingUrl: provider.pricingUrl }, models };
+  const { slug, name, pricingUrl, longContextRule } = provider;
+  return { provider: longContextRule ? { slug, name, pricingUrl, longContextRule } : { slug, name, pricingUrl }, models };
 }
 
 function main() {

@@ -48,9 +48,20 @@ export const priceChangeSchema = z.strictObject({
 
 const useCaseScore = z.number().int().min(0).max(5);
 
+const modelIdSchema = z.string().regex(/^[a-z0-9]+-[a-z0-9][a-z0-9.\-]*$/, 'id is <providerSlug>-<model_key>, lower case');
+const utcTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a UTC time as HH:MM');
+
+export const offPeakSchema = z.strictObject({
+  input: price,
+  output: price,
+  cachedInput: price.optional(),
+  startUtc: utcTime,
+  endUtc: utcTime,
+});
+
 export const modelSchema = z.strictObject({
   // The nine fields of SPEC 2.1 (provider and providerSlug are filled in from the file's provider).
-  id: z.string().regex(/^[a-z0-9]+-[a-z0-9][a-z0-9.\-]*$/, 'id is <providerSlug>-<model_key>, lower case'),
+  id: modelIdSchema,
   name: z.string().min(1),
   tier: z.enum(TIERS),
   input: price,
@@ -61,7 +72,10 @@ export const modelSchema = z.strictObject({
   contextTokens: z.number().int().positive(),
   maxOutputTokens: z.number().int().positive().optional(),
   cachedInput: price.optional(),
+  /** The 5-minute (default) cache-write price. */
   cacheWrite: price.optional(),
+  /** The 1-hour cache-write price, where published. */
+  cacheWrite1h: price.optional(),
   longContext: longContextSchema.optional(),
   /**
    * Further long-context steps above longContext.threshold, thresholds ascending, for providers
@@ -73,6 +87,13 @@ export const modelSchema = z.strictObject({
   quality: z.number().int().min(1).max(5),
   /** Suitability 0-5 per use case (0 = capability missing); suited means >= SUITED_SCORE. */
   useCases: z.partialRecord(z.enum(USE_CASES), useCaseScore),
+  /**
+   * Time-of-day discount prices in force daily from startUtc to endUtc (UTC, "HH:MM"; the window
+   * may wrap midnight). The record's input/output are the peak (standard) prices.
+   */
+  offPeak: offPeakSchema.optional(),
+  /** Other catalogue ids (API aliases, `<slug>-<key>`) that name this model. */
+  aliases: z.array(modelIdSchema).min(1).optional(),
   /** `current` (sold and recommended) or `legacy` (older but still sold). */
   status: z.enum(['current', 'legacy']),
   releaseDate: isoDate.optional(),
@@ -97,6 +118,12 @@ export const providerFileSchema = z.strictObject({
     slug: z.string().regex(/^[a-z0-9]+$/),
     name: z.string().min(1),
     pricingUrl: z.url(),
+    /**
+     * Whether long-context prices (longContext, longContextSteps) apply when a request's input
+     * tokens are strictly above the threshold ("above") or from the threshold itself ("at", >=),
+     * as the provider's pricing docs say. Absent means "above".
+     */
+    longContextRule: z.enum(['above', 'at']).optional(),
   }),
   models: z.array(modelSchema).min(1),
 });

@@ -180,11 +180,19 @@ describe('the real catalogue in data/', () => {
     }
   });
 
-  it('has Claude Sonnet 5 at its launch price before 2026-09-01 and at $3/$15 from then', () => {
+  it('has GPT-5.6 Sol at its launch price before 2026-08-21 and at $4/$20 from then', () => {
+    const sol = real.byId.get('openai-gpt-5.6-sol');
+    if (!sol) return; // the catalogue may drop the model one day; the fixtures above cover the rules
+    expect(priceOn(sol, '2026-08-20')).toMatchObject({ kind: 'priced', set: { input: 5, output: 30 } });
+    expect(priceOn(sol, '2026-08-21')).toMatchObject({ kind: 'priced', set: { input: 4, output: 20 } });
+    expect(priceChanges([sol]).map((c) => [c.date, c.from.input, c.to.input])).toEqual([['2026-08-21', 5, 4]]);
+  });
+
+  it('has Claude Sonnet 5 at $2/$10 throughout (the increase scheduled for 2026-09-01 was cancelled)', () => {
     const sonnet = real.byId.get('anthropic-claude-sonnet-5');
-    if (!sonnet) return; // the catalogue may drop the model one day; the fixtures above cover the rules
+    if (!sonnet) return;
     expect(priceOn(sonnet, '2026-08-31')).toMatchObject({ kind: 'priced', set: { input: 2, output: 10 } });
-    expect(priceOn(sonnet, '2026-09-01')).toMatchObject({ kind: 'priced', set: { input: 3, output: 15 } });
-    expect(priceChanges([sonnet]).map((c) => [c.date, c.from.input, c.to.input])).toEqual([['2026-09-01', 2, 3]]);
+    expect(priceOn(sonnet, '2026-09-01')).toMatchObject({ kind: 'priced', set: { input: 2, output: 10 } });
+    expect(priceChanges([sonnet])).toEqual([]);
   });
 });

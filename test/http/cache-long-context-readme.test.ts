@@ -17,9 +17,10 @@ async function costs(query: string) {
 describe('README worked examples', () => {
   it('cache read: Claude Sonnet 5', async () => {
     expect(await costs('model=anthropic-claude-sonnet-5&input_tokens=10000&cached_input_tokens=8000&output_tokens=1000&requests=1000')).toEqual({
-      perRequest: 0.0234, daily: 23.4, monthly: 702, yearly: 8424,
+      // $2 × 2,000 + $0.2 × 8,000 + $10 × 1,000 per 1M tokens = $0.0156 (Sonnet 5 stayed at $2/$10).
+      perRequest: 0.0156, daily: 15.6, monthly: 468, yearly: 5616,
     });
-    expect((await costs('model=anthropic-claude-sonnet-5&input_tokens=10000&output_tokens=1000')).perRequest).toBe(0.045);
+    expect((await costs('model=anthropic-claude-sonnet-5&input_tokens=10000&output_tokens=1000')).perRequest).toBe(0.03);
   });
 
   it('long context: GPT-5.6 Terra', async () => {

@@ -1,11 +1,18 @@
-// Readers of three public price formats, each turned into the same list of entries:
-// { source, sourceId, slug, key, name?, input, output, cachedInput?, cacheWrite? } in USD per 1M tokens.
+// Readers of the public price lists the refresh reads, each turned into the same list of entries:
+// { source, sourceId, slug, key, name?, input, output, cachedInput?, cacheWrite?, cacheWrite1h?, cites? }
+// in USD per 1M tokens (genai-prices: scripts/catalog-sources-genai.mjs). `cites` is the provider
+// page the entry says its price comes from, when it says so.
 // - models.dev `api.json`: { <provider>: { models: { <id>: { cost: { input, output, cache_read, cache_write } } } } }, per 1M.
 // - litellm `model_prices_and_context_window.json`: { <key>: { litellm_provider, mode, input_cost_per_token, … } }, per token.
 // - OpenRouter `/api/v1/models`: { data: [{ id: "<org>/<model>", pricing: { prompt, completion, … } }] }, per token, as strings.
 // Only text models of the catalogue's ten providers are kept; `key` is matchKey(id).
 
-export const FORMATS = ['models.dev', 'litellm', 'openrouter'];
+import { readGenaiPrices } from './catalog-sources-genai.mjs';
+
+export const FORMATS = ['models.dev', 'litellm', 'openrouter', 'genai-prices'];
+
+/** A source that is not the format it claims to be (HTML, an error object, a different list). */
+export class GarbageError extends Error {}
 
 /** models.dev provider directory -> catalogue slug. */
 const MODELS_DEV_PROVIDERS = {
@@ -94,12 +101,21 @@ function entry(source, sourceId, slug, name, prices) {
   if (name) out.name = name;
   if (prices.cachedInput !== undefined) out.cachedInput = prices.cachedInput;
   if (prices.cacheWrite !== undefined) out.cacheWrite = prices.cacheWrite;
+  if (prices.cacheWrite1h !== undefined) out.cacheWrite1h = prices.cacheWrite1h;
+  if (prices.cites) out.cites = prices.cites;
+  if (typeof prices.released === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(prices.released)) out.released = prices.released;
+  if (Number.isInteger(prices.contextTokens) && prices.contextTokens > 0) out.contextTokens = prices.contextTokens;
   return out;
 }
 
 const textOnly = (modalities) => !Array.isArray(modalities) || modalities.every((m) => m === 'text');
 
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export function readModelsDev(json) {
+  if (!isObject(json) || !Object.values(json).some((p) => isObject(p) && isObject(p.models))) {
+    throw new GarbageError('not a models.dev api.json (an object of providers with `models`)');
+  }
   const entries = [];
   for (const [providerId, provider] of Object.entries(json ?? {})) {
     const slug = MODELS_DEV_PROVIDERS[providerId];
@@ -112,6 +128,8 @@ export function readModelsDev(json) {
         output: scaledPrice(cost.output),
         cachedInput: scaledPrice(cost.cache_read),
         cacheWrite: scaledPrice(cost.cache_write),
+        released: model.release_date,
+        contextTokens: model.limit?.context,
       });
       if (e) entries.push(e);
     }
@@ -128,6 +146,9 @@ function litellmRank(key) {
 }
 
 export function readLitellm(json) {
+  if (!isObject(json) || !Object.values(json).some((v) => isObject(v) && typeof v.litellm_provider === 'string')) {
+    throw new GarbageError('not a litellm price map (an object of models with `litellm_provider`)');
+  }
   const candidates = [];
   for (const [key, spec] of Object.entries(json ?? {})) {
     if (key === 'sample_spec' || !spec || typeof spec !== 'object') continue;
@@ -140,6 +161,9 @@ export function readLitellm(json) {
       output: perTokenToPerMillion(spec.output_cost_per_token),
       cachedInput: perTokenToPerMillion(spec.cache_read_input_token_cost),
       cacheWrite: perTokenToPerMillion(spec.cache_creation_input_token_cost),
+      cacheWrite1h: perTokenToPerMillion(spec.cache_creation_input_token_cost_above_1hr),
+      contextTokens: spec.max_input_tokens,
+      cites: typeof spec.source === 'string' && /^https:\/\//.test(spec.source) ? spec.source : undefined,
     });
     if (e) candidates.push(e);
   }
@@ -154,6 +178,9 @@ export function readLitellm(json) {
 }
 
 export function readOpenRouter(json) {
+  if (!isObject(json) || !Array.isArray(json.data) || !json.data.some((m) => isObject(m) && isObject(m.pricing))) {
+    throw new GarbageError('not an OpenRouter model list (`data`: models with `pricing`)');
+  }
   const entries = [];
   for (const model of Array.isArray(json?.data) ? json.data : []) {
     if (!model || typeof model.id !== 'string' || model.id.includes(':')) continue;
@@ -168,15 +195,25 @@ export function readOpenRouter(json) {
       cachedInput: perTokenToPerMillion(pricing.input_cache_read),
       // OpenRouter's Google cache write is a storage fee, not a write price.
       cacheWrite: slug === 'google' ? undefined : perTokenToPerMillion(pricing.input_cache_write),
+      released: Number.isInteger(model.created) ? new Date(model.created * 1000).toISOString().slice(0, 10) : undefined,
+      contextTokens: model.context_length,
     });
     if (e) entries.push({ ...e, key: matchKey(rest.join('/')) });
   }
   return entries;
 }
 
-export function readSource(format, json) {
+/** The entries of one source; a GarbageError when it is not that format or lists none of our models. */
+export function readSource(format, json, { today } = {}) {
+  const entries = readFormat(format, json, today);
+  if (entries.length === 0) throw new GarbageError('no priced text model of our ten providers in it');
+  return entries;
+}
+
+function readFormat(format, json, today) {
   if (format === 'models.dev') return readModelsDev(json);
   if (format === 'litellm') return readLitellm(json);
   if (format === 'openrouter') return readOpenRouter(json);
+  if (format === 'genai-prices') return readGenaiPrices(json, today);
   throw new Error(`unknown format ${JSON.stringify(format)}; use one of ${FORMATS.join(', ')}`);
 }

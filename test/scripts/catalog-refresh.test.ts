@@ -1,0 +1,208 @@
+// npm run catalog:refresh end to end: small hand-made copies of the four public sources
+// (test/fixtures/refresh/) served by a local HTTP server, against a temporary copy of a small
+// data dir; data/ itself is never written.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { providerFileSchema } from '../../src/core/catalogue-schema.js';
+import { priceOn } from '../../src/core/history.js';
+import { buildCatalogue } from '../../src/core/catalogue.js';
+import { main } from '../../scripts/catalog-refresh.mjs';
+
+const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'refresh');
+/** Each source's Last-Modified, which dates it: litellm is the newest, models.dev the oldest. */
+const SOURCES: Record<string, { file: string; modified: string }> = {
+  'genai-prices': { file: 'genai-prices.json', modified: 'Fri, 20 Nov 2026 10:00:00 GMT' },
+  'models.dev': { file: 'models-dev.json', modified: 'Wed, 01 Jul 2026 10:00:00 GMT' },
+  litellm: { file: 'litellm.json', modified: 'Wed, 25 Nov 2026 10:00:00 GMT' },
+  openrouter: { file: 'openrouter.json', modified: 'Sun, 15 Nov 2026 10:00:00 GMT' },
+};
+
+let server: Server;
+let base = '';
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const name = (req.url ?? '').slice(1);
+    if (name === 'down') {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('maintenance');
+      return;
+    }
+    if (name === 'garbage') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Just a moment...</body></html>');
+      return;
+    }
+    if (name === 'wrong-shape') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"error":"rate limited"}');
+      return;
+    }
+    const source = SOURCES[name];
+    if (!source) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'last-modified': source.modified });
+    res.end(readFileSync(join(FIXTURES, source.file)));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function dataCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-refresh-'));
+  temps.push(dir);
+  cpSync(join(FIXTURES, 'data'), dir, { recursive: true });
+  return dir;
+}
+
+const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as any; // any: raw JSON records
+
+/** The four sources from the local server, `overrides` replacing some of them by another path. */
+function sourceArgs(overrides: Record<string, string> = {}): string[] {
+  return Object.keys(SOURCES).flatMap((name) => [`--${name}`, `${base}/${overrides[name] ?? name}`]);
+}
+
+async function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l), today: '2026-12-01' });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('catalog:refresh dry run', () => {
+  it('prints every proposed change with its source and date, and writes nothing', async () => {
+    const dir = dataCopy();
+    const before = snapshot(dir);
+    const { code, out } = await run([...sourceArgs(), '--data', dir]);
+    expect(code).toBe(0);
+    expect(out).toContain('genai-prices data of 2026-11-20');
+    expect(out).toContain('openai-gpt-alpha: from genai-prices data of 2026-11-20 (gpt-alpha), in force from 2026-10-01');
+    expect(out).toContain('input: 2 -> 1.5');
+    expect(out).toContain('Sources differ: models.dev (2026-07-01) gives $2/$8.');
+    expect(out).toContain('openai-gpt-delta: $1.25/$10 from litellm data of 2026-11-25, released 2026-11-01');
+    expect(out).toContain('openai-gpt-beta: no source lists it any more');
+    expect(out).toContain('openai-gpt-alpha-latest -> openai-gpt-alpha');
+    expect(out).toContain('Dry run: nothing written');
+    expect(snapshot(dir)).toEqual(before);
+  });
+});
+
+describe('catalog:refresh --write', () => {
+  it('applies a price change, a new model, a removed model, an alias and an off-peak window', async () => {
+    const dir = dataCopy();
+    const { code, err } = await run([...sourceArgs(), '--data', dir, '--write']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const openai = readJson(join(dir, 'openai.json'));
+    const deepseek = readJson(join(dir, 'deepseek.json'));
+    for (const file of [openai, deepseek]) providerFileSchema.parse(file);
+    const byId = new Map<string, any>(openai.models.map((m: any) => [m.id, m])); // any: raw JSON records
+
+    // Price change: genai-prices (cites the provider, newest) wins; dated when it took effect.
+    const alpha = byId.get('openai-gpt-alpha');
+    expect([alpha.input, alpha.output, alpha.cachedInput]).toEqual([1.5, 6, 0.15]);
+    expect(alpha.tier).toBe('Mid'); // (3 × 1.5 + 6) / 4 = 2.625
+    expect(alpha.checkedOn).toBe('2026-12-01');
+    expect(alpha.verified).toBe('December 2026');
+    expect(alpha.priceHistory.map((h: any) => [h.effectiveFrom, h.input, h.output])).toEqual([
+      ['2026-06-01', 2, 8],
+      ['2026-10-01', 1.5, 6],
+    ]);
+    expect(alpha.priceHistory[1].note).toBe('Before: input $2, output $8.');
+    expect(alpha.priceHistory[1].source).toBe('genai-prices data of 2026-11-20, citing https://openai.example/pricing');
+    expect(alpha.priceSource).toBe('OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; OpenRouter agrees');
+    expect(alpha.priceNote).toBe(
+      'Changed on 2026-10-01: input $2 to $1.5, output $8 to $6 (genai-prices data of 2026-11-20).' +
+        ' Added on 2026-12-01: cachedInput $0.15 (genai-prices data of 2026-11-20).' +
+        ' Sources differ: models.dev (2026-07-01) gives $2/$8.',
+    );
+    expect(alpha.aliases).toEqual(['openai-gpt-alpha-latest']);
+
+    // Removed model: listed by none of the four sources.
+    expect(byId.has('openai-gpt-beta')).toBe(false);
+
+    // A source that cites the provider wins over a newer one that does not (litellm's gpt-gamma
+    // entry names no source): the price stays, the note says who differs; the price set genai-prices
+    // dates after today becomes a scheduled entry.
+    const gamma = byId.get('openai-gpt-gamma');
+    expect([gamma.input, gamma.output]).toEqual([0.5, 2]);
+    expect(gamma.priceHistory).toEqual([
+      { effectiveFrom: '2027-03-01', input: 0.6, output: 2.4, source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing', note: 'Scheduled price change.' },
+    ]);
+    expect(gamma.priceNote).toBe('Sources differ: litellm (2026-11-25) gives $0.6/$2.4.');
+    expect(gamma.priceSource).toBe('OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; models.dev agrees');
+
+    // New model: litellm cites the provider, so it sets the price; context from the sources.
+    const delta = byId.get('openai-gpt-delta');
+    expect([delta.input, delta.output, delta.contextTokens, delta.context, delta.tier]).toEqual([1.25, 10, 400000, '400K', 'Mid']);
+    expect(delta.releaseDate).toBe('2026-11-01');
+    expect(delta.quality).toBe(2);
+
+    // Peak / off-peak: the window price above the rest of the day is the peak; off-peak is the rest.
+    const v9 = deepseek.models[0];
+    expect([v9.input, v9.output]).toEqual([0.4, 1.6]);
+    expect(v9.offPeak).toEqual({ input: 0.2, output: 0.8, startUtc: '16:30', endUtc: '00:30' });
+
+    // The written catalogue loads, and the history answers the price on a past day.
+    const catalogue = buildCatalogue([{ file: 'openai.json', data: openai }, { file: 'deepseek.json', data: deepseek }]);
+    const loaded = catalogue.byId.get('openai-gpt-alpha')!;
+    expect(priceOn(loaded, '2026-09-30')).toMatchObject({ kind: 'priced', set: { input: 2, output: 8 } });
+    expect(priceOn(loaded, '2026-10-01')).toMatchObject({ kind: 'priced', set: { input: 1.5, output: 6 } });
+  });
+
+  it('a second run proposes nothing more', async () => {
+    const dir = dataCopy();
+    await run([...sourceArgs(), '--data', dir, '--write']);
+    const after = snapshot(dir);
+    const { code, out } = await run([...sourceArgs(), '--data', dir, '--write']);
+    expect(code).toBe(0);
+    expect(out).toContain('Changed: 0 model(s)');
+    expect(out).toContain('New models: 0');
+    expect(out).toContain('Removed models: 0');
+    expect(snapshot(dir)).toEqual(after);
+  });
+});
+
+describe('catalog:refresh with a failing source', () => {
+  it.each([
+    ['down', 'litellm', /source litellm answered HTTP 503/],
+    ['garbage', 'openrouter', /source openrouter returned something that is not JSON .* "<html><body>Just a moment/],
+    ['wrong-shape', 'genai-prices', /source genai-prices not genai-prices data/],
+  ])('a source that is %s: nothing written, the message names it, exit 1', async (path, name, message) => {
+    const dir = dataCopy();
+    const before = snapshot(dir);
+    const { code, err } = await run([...sourceArgs({ [name]: path }), '--data', dir, '--write']);
+    expect(code).toBe(1);
+    expect(err).toMatch(message);
+    expect(err).toContain('nothing written');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a source that cannot be reached: nothing written, exit 1', async () => {
+    const dir = dataCopy();
+    const before = snapshot(dir);
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const args = sourceArgs().map((a) => (a.endsWith('/models.dev') ? `http://127.0.0.1:${port}/models.dev` : a));
+    const { code, err } = await run([...args, '--data', dir, '--write']);
+    expect(code).toBe(1);
+    expect(err).toMatch(/source models\.dev cannot be reached at http:\/\/127\.0\.0\.1:\d+\/models\.dev/);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('bad usage exits 2', async () => {
+    expect((await run(['--nope'])).code).toBe(2);
+    expect((await run(['--today', '2026-02-30'])).code).toBe(2);
+  });
+});
