@@ -35,7 +35,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
     summary: 'List the models and their prices, filtered by provider and tier',
     positionals: '',
     endpoint: pricing as unknown as Endpoint<QuerySchema>,
-    params: ['provider', 'tier'],
+    params: ['provider', 'tier', 'status'],
     fromPositionals: none('list'),
     render: (a) => {
       const models = list(a.models);
