@@ -48,17 +48,6 @@ export function priceNanos(price: number): bigint {
   return nanos;
 }
 
-/** Prices per 1M tokens of one band, as the record writes them (USD). */
-interface Band {
-  /** "standard", or the long-context band: "above 272K" (rule "above") or "from 272K" (rule "at"). */
-  name: string;
-  threshold: number;
-  input: number;
-  output: number;
-  /** Undefined when the model publishes none: cache reads are then billed as input. */
-  cachedInput: number | undefined;
-}
-
 /** The prices a request is billed at: the band its input falls in, and what its cache use adds. */
 export interface AppliedPrices {
   band: string;
@@ -77,20 +66,64 @@ export interface AppliedPrices {
   offPeak?: { input: number; output: number; cachedInput?: number; window: string; percent: number };
 }
 
-/** The standard prices, then the long-context steps, thresholds ascending. */
-function bands(model: Model): Band[] {
-  const verb = model.longContextRule === 'at' ? 'from' : 'above';
-  const steps = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
-  return [
-    { name: 'standard', threshold: 0, input: model.input, output: model.output, cachedInput: model.cachedInput },
-    ...steps.map((s) => ({
-      name: `${verb} ${formatContext(s.threshold)}`,
-      threshold: s.threshold,
-      input: s.input,
-      output: s.output,
-      cachedInput: s.cachedInput ?? model.cachedInput,
-    })),
-  ];
+/** A price per 1M tokens as the record writes it (USD) and as whole nano-dollars. */
+interface Price {
+  usd: number;
+  nanos: bigint;
+}
+
+const price = (usd: number): Price => ({ usd, nanos: priceNanos(usd) });
+
+/** The prices of one band. */
+interface Band {
+  /** "standard", or the long-context band: "above 272K" (rule "above") or "from 272K" (rule "at"). */
+  name: string;
+  threshold: number;
+  input: Price;
+  output: Price;
+  /** Undefined when the model publishes none: cache reads are then billed as input. */
+  cachedInput: Price | undefined;
+}
+
+/** A model's prices, parsed once. */
+interface Parsed {
+  /** The standard prices, then the long-context steps, thresholds ascending. */
+  bands: Band[];
+  offPeak: { input: Price; output: Price; cachedInput: Price | undefined; startUtc: string; endUtc: string } | undefined;
+  /** The cache-write price per lifetime, where published. */
+  write: Record<CacheTtl, Price | undefined>;
+}
+
+// Parsed from their decimal text once per model record: records never change once a catalogue is
+// built (a reload or an as_of pricing makes new ones), so a WeakMap keyed by the record stays right.
+const parsedPrices = new WeakMap<Model, Parsed>();
+
+function parse(model: Model): Parsed {
+  let parsed = parsedPrices.get(model);
+  if (parsed === undefined) {
+    const verb = model.longContextRule === 'at' ? 'from' : 'above';
+    const steps = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
+    const optional = (usd: number | undefined) => (usd === undefined ? undefined : price(usd));
+    const off = model.offPeak;
+    parsed = {
+      bands: [
+        { name: 'standard', threshold: 0, input: price(model.input), output: price(model.output), cachedInput: optional(model.cachedInput) },
+        ...steps.map((s) => ({
+          name: `${verb} ${formatContext(s.threshold)}`,
+          threshold: s.threshold,
+          input: price(s.input),
+          output: price(s.output),
+          cachedInput: optional(s.cachedInput ?? model.cachedInput),
+        })),
+      ],
+      offPeak: off && {
+        input: price(off.input), output: price(off.output), cachedInput: optional(off.cachedInput), startUtc: off.startUtc, endUtc: off.endUtc,
+      },
+      write: { '5m': optional(model.cacheWrite), '1h': optional(model.cacheWrite1h) },
+    };
+    parsedPrices.set(model, parsed);
+  }
+  return parsed;
 }
 
 /**
@@ -98,14 +131,13 @@ function bands(model: Model): Band[] {
  * else standard. The one place the provider's rule applies: "above" needs more input tokens than
  * the threshold, "at" the threshold or more.
  */
-function bandFor(model: Model, inputTokens: number): Band {
-  const all = bands(model);
-  const reaches = model.longContextRule === 'at' ? (t: number) => inputTokens >= t : (t: number) => inputTokens > t;
-  for (let i = all.length - 1; i > 0; i--) {
-    const band = all[i] as Band;
-    if (reaches(band.threshold)) return band;
+function bandFor(model: Model, bands: readonly Band[], inputTokens: number): Band {
+  const at = model.longContextRule === 'at';
+  for (let i = bands.length - 1; i > 0; i--) {
+    const band = bands[i] as Band;
+    if (at ? inputTokens >= band.threshold : inputTokens > band.threshold) return band;
   }
-  return all[0] as Band;
+  return bands[0] as Band;
 }
 
 /** Seconds after midnight UTC of an HH:MM text. */
@@ -121,54 +153,65 @@ export function inWindow(utcSecond: number, startUtc: string, endUtc: string): b
   return start < end ? utcSecond >= start && utcSecond < end : utcSecond >= start || utcSecond < end;
 }
 
-/** The percent of requests billed at off-peak prices (0 for a model without them). */
-function offPeakPercent(model: Model, timeOfDay: TimeOfDay | undefined): number {
-  const window = model.offPeak;
-  if (!window || !timeOfDay) return 0;
-  if ('offPeakPercent' in timeOfDay) return timeOfDay.offPeakPercent;
-  return inWindow(timeOfDay.utcSecond, window.startUtc, window.endUtc) ? 100 : 0;
+/** Everything billing a workload on a model depends on: which prices, and for how many tokens and requests. */
+interface Selection {
+  band: Band;
+  /** Cached and written tokens: each at most the input, together at most the input. */
+  cached: bigint;
+  written: bigint;
+  ttl: CacheTtl;
+  /** Undefined when the model publishes no write price for ttl (writes are billed as input). */
+  write: Price | undefined;
+  offPeak: Parsed['offPeak'];
+  /** Percent of the requests billed at the off-peak prices (0 for a model without them). */
+  percent: number;
 }
 
-/** The write price for the TTL asked, or undefined when the model publishes none. */
-function cacheWritePrice(model: Model, ttl: CacheTtl): number | undefined {
-  return ttl === '1h' ? model.cacheWrite1h : model.cacheWrite;
+function select(model: Model, workload: Workload): Selection {
+  const parsed = parse(model);
+  const cached = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
+  const written = Math.min(workload.cacheWriteTokens ?? 0, workload.inputTokens - cached);
+  const ttl = workload.cacheTtl ?? '5m';
+  const { offPeak } = parsed;
+  const time = workload.timeOfDay;
+  let percent = 0;
+  if (offPeak && time) {
+    percent = 'offPeakPercent' in time ? time.offPeakPercent : inWindow(time.utcSecond, offPeak.startUtc, offPeak.endUtc) ? 100 : 0;
+  }
+  return {
+    band: bandFor(model, parsed.bands, workload.inputTokens),
+    cached: BigInt(cached),
+    written: BigInt(written),
+    ttl,
+    write: parsed.write[ttl],
+    offPeak,
+    percent,
+  };
 }
 
 /** Which prices a workload is billed at on this model; the cost below is made of exactly these. */
 export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
-  const band = bandFor(model, workload.inputTokens);
-  const applied: AppliedPrices = { band: band.name, input: band.input, output: band.output };
-  const { cached, written } = cacheTokens(workload);
-  if (cached > 0n) applied.cachedInput = band.cachedInput ?? band.input;
+  const { band, cached, written, ttl, write, offPeak, percent } = select(model, workload);
+  const applied: AppliedPrices = { band: band.name, input: band.input.usd, output: band.output.usd };
+  if (cached > 0n) applied.cachedInput = (band.cachedInput ?? band.input).usd;
   if (written > 0n) {
-    const ttl = workload.cacheTtl ?? '5m';
-    const price = cacheWritePrice(model, ttl);
-    applied.cacheWrite = price ?? band.input;
+    applied.cacheWrite = (write ?? band.input).usd;
     applied.cacheTtl = ttl;
-    if (price === undefined) applied.cacheWriteAsInput = true;
+    if (write === undefined) applied.cacheWriteAsInput = true;
   }
-  const window = model.offPeak;
-  if (window) {
-    const percent = offPeakPercent(model, workload.timeOfDay);
+  if (offPeak) {
     applied.period = percent === 0 ? 'peak' : percent === 100 ? 'off-peak' : 'mixed';
     if (percent > 0) {
       applied.offPeak = {
-        input: window.input,
-        output: window.output,
-        ...(cached > 0n ? { cachedInput: window.cachedInput ?? window.input } : {}),
-        window: `${window.startUtc}-${window.endUtc} UTC`,
+        input: offPeak.input.usd,
+        output: offPeak.output.usd,
+        ...(cached > 0n ? { cachedInput: (offPeak.cachedInput ?? offPeak.input).usd } : {}),
+        window: `${offPeak.startUtc}-${offPeak.endUtc} UTC`,
         percent,
       };
     }
   }
   return applied;
-}
-
-/** Cached and written tokens, each at most the input tokens, together at most the input tokens. */
-function cacheTokens(workload: Workload): { cached: bigint; written: bigint } {
-  const cached = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
-  const written = Math.min(workload.cacheWriteTokens ?? 0, workload.inputTokens - cached);
-  return { cached: BigInt(cached), written: BigInt(written) };
 }
 
 // One request costs REQUEST_DENOMINATOR⁻¹ USD per unit of the exact numerator below:
@@ -177,12 +220,13 @@ function cacheTokens(workload: Workload): { cached: bigint; written: bigint } {
 const REQUEST_DENOMINATOR = 1_000_000_000_000_000n * 100n * 2n * 100n;
 const NANO_DENOMINATOR = REQUEST_DENOMINATOR / 1_000_000_000n;
 
-/** input × price + output × price (× 1.15 streaming) for one set of per-1M prices, × 100. */
-function tokensNumerator(workload: Workload, input: number, output: number, cachedInput: number, cacheWrite: number): bigint {
-  const { cached, written } = cacheTokens(workload);
-  const plain = BigInt(workload.inputTokens) - cached - written;
-  const inputPart = plain * priceNanos(input) + cached * priceNanos(cachedInput) + written * priceNanos(cacheWrite);
-  const outputPart = BigInt(workload.outputTokens) * priceNanos(output);
+/** input × price + output × price (× 1.15 streaming), × 100, at one set of prices (peak or off-peak). */
+function tokensNumerator(workload: Workload, s: Selection, input: Price, output: Price, cachedInput: Price | undefined): bigint {
+  let inputPart = (BigInt(workload.inputTokens) - s.cached - s.written) * input.nanos;
+  // Most requests use no cache: skip the products that would be zero.
+  if (s.cached > 0n) inputPart += s.cached * (cachedInput ?? input).nanos;
+  if (s.written > 0n) inputPart += s.written * (s.write ?? s.band.input).nanos;
+  const outputPart = BigInt(workload.outputTokens) * output.nanos;
   return inputPart * 100n + outputPart * (workload.mode === 'streaming' ? 115n : 100n);
 }
 
@@ -192,15 +236,14 @@ function tokensNumerator(workload: Workload, input: number, output: number, cach
  * halved in batch mode; the off-peak percent of requests at the off-peak prices.
  */
 export function requestNumerator(model: Model, workload: Workload): bigint {
-  const applied = appliedPrices(model, workload);
-  const cached = applied.cachedInput ?? applied.input;
-  const write = applied.cacheWrite ?? applied.input;
-  const peak = tokensNumerator(workload, applied.input, applied.output, cached, write);
-  const off = applied.offPeak;
-  const percent = BigInt(off?.percent ?? 0);
-  const offPeak = off ? tokensNumerator(workload, off.input, off.output, off.cachedInput ?? off.input, write) : 0n;
-  const batchFactor = workload.mode === 'batch' ? 1n : 2n;
-  return (peak * (100n - percent) + offPeak * percent) * batchFactor;
+  const s = select(model, workload);
+  const { band, offPeak, percent } = s;
+  // × 2 unless batch (the halving), × 100 for the off-peak percent.
+  const factor = workload.mode === 'batch' ? 1n : 2n;
+  const peak = tokensNumerator(workload, s, band.input, band.output, band.cachedInput);
+  if (!offPeak || percent === 0) return peak * factor * 100n;
+  const off = tokensNumerator(workload, s, offPeak.input, offPeak.output, offPeak.cachedInput);
+  return (peak * BigInt(100 - percent) + off * BigInt(percent)) * factor;
 }
 
 function toUsd(numerator: bigint): Usd {
