@@ -184,4 +184,21 @@ describe('the real catalogue', () => {
       expect(r.reason).toMatch(/coding/);
     }
   });
+
+  it('one entry per model: the issue\'s query answers three different current models, and DeepSeek\'s API aliases resolve', async () => {
+    const body = JSON.parse((await get('/api/cheapest?use_case=coding&budget=50&limit=3')).text) as {
+      recommendations: Array<{ id: string; status: string; costs: { perRequest: number } }>;
+    };
+    const ids = body.recommendations.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of body.recommendations) {
+      expect(r.status).toBe('current');
+      expect(catalogue.byId.get(r.id)?.id, `${r.id} is a record, not an alias`).toBe(r.id);
+    }
+    const aliases = models.flatMap((m) => m.aliases ?? []);
+    expect(aliases).toEqual(expect.arrayContaining(['deepseek-deepseek-chat', 'deepseek-deepseek-reasoner']));
+    for (const alias of aliases) expect(models.some((m) => m.id === alias), alias).toBe(false);
+    const chat = JSON.parse((await get('/api/pricing?model=deepseek-deepseek-chat')).text) as { model: { id: string }; requestedId: string };
+    expect([chat.model.id, chat.requestedId]).toEqual(['deepseek-deepseek-v4-flash', 'deepseek-deepseek-chat']);
+  });
 });
