@@ -187,6 +187,26 @@ describe('cache writes and appliedPrices', () => {
   });
 });
 
+describe('as_of and the prices only the record holds', () => {
+  it('a dated price set has no 1-hour write price (the record\'s own set keeps it)', async () => {
+    const q = 'input_tokens=10000&output_tokens=0&requests=1&days=1&cache_write_tokens=4000&cache_ttl=1h';
+    // 2026-08-01: the record continues the 2026-07-30 set, so its 1-hour price applies: 6,000 × 2 + 4,000 × 4 = 28,000.
+    const now = await ok(`/api/calculate?model=gamma-max&as_of=2026-08-01&${q}`);
+    expect(now.costs.perRequest).toBe(0.028);
+    expect(now.appliedPrices).toMatchObject({ cacheWrite: 4, cacheTtl: '1h', effectiveFrom: '2026-07-30' });
+    // 2026-06-15: the launch set records no cache prices, so writes are billed as input: 10,000 × 2.5 = 25,000.
+    const then = await ok(`/api/calculate?model=gamma-max&as_of=2026-06-15&${q}`);
+    expect(then.costs.perRequest).toBe(0.025);
+    expect(then.appliedPrices).toEqual({ band: 'standard', input: 2.5, output: 15, cacheWrite: 2.5, cacheTtl: '1h', cacheWriteAsInput: true, effectiveFrom: '2026-06-01' });
+    const record = await ok('/api/pricing?model=gamma-max&as_of=2026-06-15');
+    expect(record.model).not.toHaveProperty('cacheWrite1h');
+    expect(record.model).not.toHaveProperty('longContext');
+    // The record's own prices, asked as of its check day, keep off-peak prices.
+    const chat = await ok('/api/pricing?model=delta-chat&as_of=2026-11-21');
+    expect(chat.model.offPeak).toMatchObject({ startUtc: '16:30', endUtc: '00:30' });
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('documents status (with its default per endpoint) and the pricing parameters', async () => {
     const doc = await ok('/openapi.json');
