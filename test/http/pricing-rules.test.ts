@@ -222,3 +222,14 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.CalculateResponse.anyOf[0].properties.appliedPrices).toBeDefined();
   });
 });
+
+describe('the site', () => {
+  it('gives the browser calculator each model\'s threshold rule, so it prices the threshold as the API does', async () => {
+    const html = await (await rulesApp().request('http://localhost/')).text();
+    const data = /<script type="application\/json" id="catalogue-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '[]';
+    const models = JSON.parse(data) as Array<{ id: string; longContextRule?: string }>;
+    expect(models.map((m) => [m.id, m.longContextRule])).toEqual([
+      ['gamma-max', 'at'], ['gamma-old', undefined], ['delta-chat', undefined], ['delta-long', 'above'],
+    ]);
+  });
+});
