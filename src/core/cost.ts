@@ -2,19 +2,13 @@
 import type { Model } from './catalogue-schema.js';
 import { formatContext } from './context-window.js';
 import { divideRoundHalfUp, parseScaled, Usd } from './money.js';
+import { inWindow, type TimeOfDay } from './time-of-day.js';
 
 export const MODES = ['standard', 'streaming', 'batch'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const CACHE_TTLS = ['5m', '1h'] as const;
 export type CacheTtl = (typeof CACHE_TTLS)[number];
-
-/**
- * When the requests run, for models with off-peak prices: a share of the traffic (percent, 0 to
- * 100) run in the off-peak window, or one moment of the day (seconds after 00:00 UTC) whose
- * window (peak or off-peak) prices everything.
- */
-export type TimeOfDay = { offPeakPercent: number } | { utcSecond: number };
 
 /** One workload: tokens per request, requests per day, days per month, billing mode. */
 export interface Workload {
@@ -138,19 +132,6 @@ function bandFor(model: Model, bands: readonly Band[], inputTokens: number): Ban
     if (at ? inputTokens >= band.threshold : inputTokens > band.threshold) return band;
   }
   return bands[0] as Band;
-}
-
-/** Seconds after midnight UTC of an HH:MM text. */
-function secondOf(hhmm: string): number {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return (h * 60 + m) * 60;
-}
-
-/** Whether a moment of the day falls in the window [start, end), which may wrap midnight. */
-export function inWindow(utcSecond: number, startUtc: string, endUtc: string): boolean {
-  const start = secondOf(startUtc);
-  const end = secondOf(endUtc);
-  return start < end ? utcSecond >= start && utcSecond < end : utcSecond >= start || utcSecond < end;
 }
 
 /** Everything billing a workload on a model depends on: which prices, and for how many tokens and requests. */

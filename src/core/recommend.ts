@@ -7,7 +7,8 @@
 import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { compareTies } from './cheapest.js';
-import { costPerRequest, type TimeOfDay, type Workload } from './cost.js';
+import { costPerRequest, type Workload } from './cost.js';
+import type { TimeOfDay } from './time-of-day.js';
 import type { Usd } from './money.js';
 import { topK } from './top-k.js';
 

@@ -1,5 +1,6 @@
 /** The workload parameters shared by the cost endpoints, and their conversion to a core Workload. */
-import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type TimeOfDay, type Workload } from '../core/cost.js';
+import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../core/cost.js';
+import type { TimeOfDay } from '../core/time-of-day.js';
 import { ApiError, quote } from './errors.js';
 import { choice, integer, optionalInteger, param } from './params.js';
 

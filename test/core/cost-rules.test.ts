@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../src/core/catalogue-schema.js';
-import { appliedPrices, calculateCost, costPerRequest, inWindow, type Workload } from '../../src/core/cost.js';
+import { appliedPrices, calculateCost, costPerRequest, type Workload } from '../../src/core/cost.js';
+import { inWindow } from '../../src/core/time-of-day.js';
 import { rulesCatalogue } from '../fixtures/pricing-rules.js';
 
 const get = (id: string): Model => {
