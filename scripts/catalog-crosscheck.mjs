@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isWritePrice } from './catalog-sources.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '..');
@@ -83,7 +84,8 @@ export function crossCheck({ dataDir = DATA_DIR, pricesPath = REFERENCE_PRICES, 
       }
       for (const [ours, theirs] of PRICE_FIELDS) {
         const a = model[ours];
-        const b = record[theirs];
+        // A reference write price of 0 on a paid model is no write price (see isWritePrice).
+        const b = ours === 'cacheWrite' && !isWritePrice(record[theirs], record.input) ? undefined : record[theirs];
         if ((a === undefined || a === null) && (b === undefined || b === null)) continue;
         const equal = a !== undefined && a !== null && b !== undefined && b !== null && samePrice(a, b);
         rows.push({

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DATA_DIR, REFERENCE_PRICES, REFERENCE_SCOPE, findReferenceRecord } from './catalog-crosscheck.mjs';
 import { PROVIDERS } from './catalog-selection.mjs';
+import { isWritePrice } from './catalog-sources.mjs';
 
 export const CHECKED_ON = '2026-11-21';
 export const VERIFIED = 'November 2026';
@@ -192,7 +193,7 @@ const PRICE_KEYS = ['input', 'output', 'cache_read', 'cache_write'];
 function priceSet(effectiveFrom, src, source, note) {
   const entry = { effectiveFrom, input: src.input, output: src.output };
   if (src.cache_read != null) entry.cachedInput = src.cache_read;
-  if (src.cache_write != null) entry.cacheWrite = src.cache_write;
+  if (isWritePrice(src.cache_write, src.input)) entry.cacheWrite = src.cache_write;
   entry.source = source;
   if (note) entry.note = note;
   return entry;
@@ -280,8 +281,8 @@ export function buildProvider(provider, prices, quality, problems) {
     };
     if (num(record.max_output_tokens)) m.maxOutputTokens = record.max_output_tokens;
     if (num(record.cache_read) !== undefined) m.cachedInput = record.cache_read;
-    if (num(record.cache_write) !== undefined) m.cacheWrite = record.cache_write;
-    if (num(record.cache_write_1h) !== undefined) m.cacheWrite1h = record.cache_write_1h;
+    if (isWritePrice(num(record.cache_write), record.input)) m.cacheWrite = record.cache_write;
+    if (isWritePrice(num(record.cache_write_1h), record.input)) m.cacheWrite1h = record.cache_write_1h;
     let lc = longContextOf(record, problems, id);
     const longNotes = [];
     if (lc?.dropped) {

@@ -92,6 +92,15 @@ export function scaledPrice(value, shift = 0) {
   return Number(decimal);
 }
 
+/**
+ * Whether a listed cache-write price is a price of its own. A write price of 0 on a paid model
+ * (DeepSeek's, in some lists) means no write surcharge: written tokens are billed as input, which
+ * is what a record without cacheWrite says; keeping the 0 would make cache writes free.
+ */
+export function isWritePrice(write, input) {
+  return typeof write === 'number' && !(write === 0 && input > 0);
+}
+
 /** USD per token (number or string) -> USD per 1M tokens. */
 export const perTokenToPerMillion = (value) => scaledPrice(value, 6);
 
@@ -100,8 +109,8 @@ function entry(source, sourceId, slug, name, prices) {
   const out = { source, sourceId, slug, key: matchKey(sourceId), input: prices.input, output: prices.output };
   if (name) out.name = name;
   if (prices.cachedInput !== undefined) out.cachedInput = prices.cachedInput;
-  if (prices.cacheWrite !== undefined) out.cacheWrite = prices.cacheWrite;
-  if (prices.cacheWrite1h !== undefined) out.cacheWrite1h = prices.cacheWrite1h;
+  if (isWritePrice(prices.cacheWrite, prices.input)) out.cacheWrite = prices.cacheWrite;
+  if (isWritePrice(prices.cacheWrite1h, prices.input)) out.cacheWrite1h = prices.cacheWrite1h;
   if (prices.cites) out.cites = prices.cites;
   if (typeof prices.released === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(prices.released)) out.released = prices.released;
   if (Number.isInteger(prices.contextTokens) && prices.contextTokens > 0) out.contextTokens = prices.contextTokens;

@@ -35,7 +35,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
     summary: 'List the models and their prices, filtered by provider and tier',
     positionals: '',
     endpoint: pricing as unknown as Endpoint<QuerySchema>,
-    params: ['provider', 'tier'],
+    params: ['provider', 'tier', 'status'],
     fromPositionals: none('list'),
     render: (a) => {
       const models = list(a.models);
@@ -56,7 +56,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
       if (ids.length > 1) throw new CliError(`price takes one model id; got ${ids.length}`);
       return ids.length ? [['model', ids[0] ?? '']] : [];
     },
-    render: (a) => pairs(flatten(record(a.model))),
+    render: (a) => `${pairs(flatten(record(a.model)))}${aliasNotes([{ id: record(a.model).id, requestedId: a.requestedId }])}`,
   },
   {
     name: 'calc',
@@ -65,8 +65,8 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
     endpoint: calculate as unknown as Endpoint<QuerySchema>,
     fromPositionals: (ids) => (ids.length === 0 ? [] : ids.length === 1 ? [['model', ids[0] ?? '']] : [['models', ids.join(',')]]),
     render: (a) => {
-      const rows = a.results === undefined ? [{ id: a.model, costs: a.costs }] : list(a.results);
-      return `${workloadLine(record(a.workload))}\n\n${costTable(rows)}`;
+      const rows = a.results === undefined ? [{ id: a.model, requestedId: a.requestedId, costs: a.costs }] : list(a.results);
+      return `${workloadLine(record(a.workload))}\n\n${costTable(rows)}${aliasNotes(rows)}`;
     },
   },
   {
@@ -97,7 +97,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
       return [
         workloadLine(record(a.workload)),
         '',
-        costTable(list(a.comparison)),
+        costTable(list(a.comparison)) + aliasNotes(list(a.comparison)),
         '',
         `Cheapest: ${text(cheapestModel.name)} at ${usd(cheapestModel.monthly)} a month; most expensive: ${text(dearest.name)} at ${usd(dearest.monthly)}.`,
         `Savings: ${savings(summary.savings)}.`,
@@ -129,6 +129,14 @@ function costTable(rows: readonly Plain[]): string {
       return [text(r.id), usd(c.perRequest), usd(c.daily), usd(c.monthly), usd(c.yearly)];
     }),
   );
+}
+
+/** A line per row asked for by an alias: which model the alias named. */
+function aliasNotes(rows: readonly Plain[]): string {
+  return rows
+    .filter((r) => typeof r.requestedId === 'string')
+    .map((r) => `\n${text(r.requestedId)} is an alias of ${text(r.id)}.`)
+    .join('');
 }
 
 /** "2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days a month (standard)". */

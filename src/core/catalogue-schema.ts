@@ -14,6 +14,10 @@ export const USE_CASES = [
 export type UseCase = (typeof USE_CASES)[number];
 export const CHEAPEST_USE_CASES = USE_CASES.slice(0, 6) as readonly UseCase[];
 
+/** `current` (sold and recommended) or `legacy` (older but still sold). */
+export const MODEL_STATUSES = ['current', 'legacy'] as const;
+export type ModelStatus = (typeof MODEL_STATUSES)[number];
+
 /** A model counts as suited to a use case when its score for it is at least this. */
 export const SUITED_SCORE = 3;
 
@@ -26,8 +30,21 @@ const price = z
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
+/** A model id: `<providerSlug>-<model_key>`, lower case (aliases take the same form). */
+const modelId = z.string().regex(/^[a-z0-9]+-[a-z0-9][a-z0-9.\-]*$/, 'id is <providerSlug>-<model_key>, lower case');
+
+/** A time of day in UTC, HH:MM (00:00 to 23:59). */
+const utcTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a UTC time of day as HH:MM, 00:00 to 23:59');
+
+/** Whether long-context prices start above a threshold (input > threshold) or at it (input >= threshold). */
+export const LONG_CONTEXT_RULES = ['above', 'at'] as const;
+export type LongContextRule = (typeof LONG_CONTEXT_RULES)[number];
+
 export const longContextSchema = z.strictObject({
-  /** Input tokens per request above which the long-context prices apply to the whole request. */
+  /**
+   * Input tokens per request from which the long-context prices apply to the whole request: above
+   * it, or from it on when the provider's longContextRule is "at".
+   */
   threshold: z.number().int().positive(),
   input: price,
   output: price,
@@ -46,22 +63,25 @@ export const priceChangeSchema = z.strictObject({
   note: z.string().optional(),
 });
 
+/**
+ * Time-of-day discount prices, in force daily from startUtc up to (not including) endUtc; the
+ * window may wrap midnight (16:30 to 00:30). The record's input and output are the peak prices.
+ */
+export const offPeakSchema = z
+  .strictObject({
+    input: price,
+    output: price,
+    cachedInput: price.optional(),
+    startUtc: utcTime,
+    endUtc: utcTime,
+  })
+  .refine((w) => w.startUtc !== w.endUtc, { message: 'the off-peak window needs startUtc and endUtc to differ', path: ['endUtc'] });
+
 const useCaseScore = z.number().int().min(0).max(5);
-
-const modelIdSchema = z.string().regex(/^[a-z0-9]+-[a-z0-9][a-z0-9.\-]*$/, 'id is <providerSlug>-<model_key>, lower case');
-const utcTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a UTC time as HH:MM');
-
-export const offPeakSchema = z.strictObject({
-  input: price,
-  output: price,
-  cachedInput: price.optional(),
-  startUtc: utcTime,
-  endUtc: utcTime,
-});
 
 export const modelSchema = z.strictObject({
   // The nine fields of SPEC 2.1 (provider and providerSlug are filled in from the file's provider).
-  id: modelIdSchema,
+  id: modelId,
   name: z.string().min(1),
   tier: z.enum(TIERS),
   input: price,
@@ -72,9 +92,9 @@ export const modelSchema = z.strictObject({
   contextTokens: z.number().int().positive(),
   maxOutputTokens: z.number().int().positive().optional(),
   cachedInput: price.optional(),
-  /** The 5-minute (default) cache-write price. */
+  /** The price of writing input to the prompt cache (5-minute lifetime where the provider offers two). */
   cacheWrite: price.optional(),
-  /** The 1-hour cache-write price, where published. */
+  /** The price of writing input to the prompt cache with a 1-hour lifetime, where published. */
   cacheWrite1h: price.optional(),
   longContext: longContextSchema.optional(),
   /**
@@ -83,19 +103,16 @@ export const modelSchema = z.strictObject({
    * The highest step whose threshold a request's input exceeds prices the whole request.
    */
   longContextSteps: z.array(longContextSchema).min(1).optional(),
+  /** Time-of-day (off-peak) prices; input and output above are then the peak prices. */
+  offPeak: offPeakSchema.optional(),
+  /** Other ids that name this model (API aliases such as `-latest` names); they resolve to this record. */
+  aliases: z.array(modelId).min(1).optional(),
   /** 1-5, from the documented rule in docs/catalogue.md. */
   quality: z.number().int().min(1).max(5),
   /** Suitability 0-5 per use case (0 = capability missing); suited means >= SUITED_SCORE. */
   useCases: z.partialRecord(z.enum(USE_CASES), useCaseScore),
-  /**
-   * Time-of-day discount prices in force daily from startUtc to endUtc (UTC, "HH:MM"; the window
-   * may wrap midnight). The record's input/output are the peak (standard) prices.
-   */
-  offPeak: offPeakSchema.optional(),
-  /** Other catalogue ids (API aliases, `<slug>-<key>`) that name this model. */
-  aliases: z.array(modelIdSchema).min(1).optional(),
   /** `current` (sold and recommended) or `legacy` (older but still sold). */
-  status: z.enum(['current', 'legacy']),
+  status: z.enum(MODEL_STATUSES),
   releaseDate: isoDate.optional(),
   /** The provider's pricing page. */
   sourceUrl: z.url(),
@@ -118,17 +135,16 @@ export const providerFileSchema = z.strictObject({
     slug: z.string().regex(/^[a-z0-9]+$/),
     name: z.string().min(1),
     pricingUrl: z.url(),
-    /**
-     * Whether long-context prices (longContext, longContextSteps) apply when a request's input
-     * tokens are strictly above the threshold ("above") or from the threshold itself ("at", >=),
-     * as the provider's pricing docs say. Absent means "above".
-     */
-    longContextRule: z.enum(['above', 'at']).optional(),
+    /** Whether long-context prices apply above the threshold (default) or from it on, per the provider's docs. */
+    longContextRule: z.enum(LONG_CONTEXT_RULES).optional(),
   }),
   models: z.array(modelSchema).min(1),
 });
 
 export type ModelData = z.infer<typeof modelSchema>;
 export type ProviderFile = z.infer<typeof providerFileSchema>;
-/** A model record as the API serves it: the data plus the provider's name and slug. */
-export type Model = ModelData & { provider: string; providerSlug: string };
+/**
+ * A model record as the API serves it: the data plus the provider's name and slug, and, on models
+ * with long-context prices, the provider's longContextRule (so the record says how its threshold applies).
+ */
+export type Model = ModelData & { provider: string; providerSlug: string; longContextRule?: LongContextRule };

@@ -1,7 +1,7 @@
 /** Builds the validated, indexed catalogue from the parsed data files. Pure: callers do the I/O. */
 import * as z from 'zod';
 import { formatContext } from './context-window.js';
-import { providerFileSchema, TIERS, type Model, type ModelData, type Tier } from './catalogue-schema.js';
+import { providerFileSchema, TIERS, type Model, type ModelData, type ProviderFile, type Tier } from './catalogue-schema.js';
 
 export interface ProviderInfo {
   slug: string;
@@ -15,7 +15,7 @@ export interface Catalogue {
   readonly providers: readonly ProviderInfo[];
   /** The date of the newest price check, YYYY-MM-DD. */
   readonly lastUpdated: string;
-  /** Lookup by lower-case id. */
+  /** Lookup by lower-case id or alias (an alias gives the model it names, whose `id` differs). */
   readonly byId: ReadonlyMap<string, Model>;
   readonly byProvider: ReadonlyMap<string, readonly Model[]>;
   readonly byTier: ReadonlyMap<Tier, readonly Model[]>;
@@ -37,6 +37,7 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
   const models: Model[] = [];
   const providers: ProviderInfo[] = [];
   const byId = new Map<string, Model>();
+  const aliases: Array<{ alias: string; model: Model; where: string }> = [];
 
   for (const { file, data } of files) {
     const parsed = providerFileSchema.safeParse(data);
@@ -48,35 +49,23 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
     providers.push(provider);
     for (const record of parsed.data.models) {
       const where = `${file}: model "${record.id}"`;
-      if (!record.id.startsWith(`${provider.slug}-`)) {
-        throw new CatalogueError(`${where}, field "id": must start with "${provider.slug}-"`);
-      }
-      if (record.context !== formatContext(record.contextTokens)) {
-        throw new CatalogueError(
-          `${where}, field "context": "${record.context}" does not match contextTokens ${record.contextTokens} (expected "${formatContext(record.contextTokens)}")`,
-        );
-      }
-      if (record.longContext && record.longContext.threshold >= record.contextTokens) {
-        throw new CatalogueError(`${where}, field "longContext.threshold": must be below contextTokens`);
-      }
-      if (record.longContextSteps) {
-        let previous = record.longContext?.threshold;
-        if (previous === undefined) throw new CatalogueError(`${where}, field "longContextSteps": needs longContext, the first step`);
-        for (const [i, step] of record.longContextSteps.entries()) {
-          if (step.threshold <= previous || step.threshold >= record.contextTokens) {
-            throw new CatalogueError(
-              `${where}, field "longContextSteps.${i}.threshold": must be above the previous step's (${previous}) and below contextTokens`,
-            );
-          }
-          previous = step.threshold;
-        }
-      }
+      checkRecord(record, provider.slug, where);
       const key = record.id.toLowerCase();
       if (byId.has(key)) throw new CatalogueError(`${where}, field "id": duplicate id`);
       const model = toModel(record, provider);
       byId.set(key, model);
       models.push(model);
+      for (const alias of record.aliases ?? []) aliases.push({ alias, model, where });
     }
+  }
+  // Aliases go in after every id is known, so an alias that is another file's id is caught too.
+  for (const { alias, model, where } of aliases) {
+    const taken = byId.get(alias);
+    if (taken) {
+      const what = taken.id === alias ? `is the id of a model ("${alias}")` : `is already an alias of "${taken.id}"`;
+      throw new CatalogueError(`${where}, field "aliases": "${alias}" ${what}; an alias names one model and is never an id`);
+    }
+    byId.set(alias, model);
   }
 
   const lastUpdated = models.reduce((newest, m) => (m.checkedOn > newest ? m.checkedOn : newest), '');
@@ -88,6 +77,44 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
     byProvider: groupBy(models, (m) => m.providerSlug),
     byTier: new Map(TIERS.map((tier) => [tier, models.filter((m) => m.tier === tier)])),
   };
+}
+
+/** The checks zod cannot make on one record: its id's provider, context text, threshold order, aliases. */
+function checkRecord(record: ModelData, slug: string, where: string): void {
+  if (!record.id.startsWith(`${slug}-`)) {
+    throw new CatalogueError(`${where}, field "id": must start with "${slug}-"`);
+  }
+  if (record.context !== formatContext(record.contextTokens)) {
+    throw new CatalogueError(
+      `${where}, field "context": "${record.context}" does not match contextTokens ${record.contextTokens} (expected "${formatContext(record.contextTokens)}")`,
+    );
+  }
+  if (record.longContext && record.longContext.threshold >= record.contextTokens) {
+    throw new CatalogueError(`${where}, field "longContext.threshold": must be below contextTokens`);
+  }
+  if (record.longContextSteps) {
+    let previous = record.longContext?.threshold;
+    if (previous === undefined) throw new CatalogueError(`${where}, field "longContextSteps": needs longContext, the first step`);
+    for (const [i, step] of record.longContextSteps.entries()) {
+      if (step.threshold <= previous || step.threshold >= record.contextTokens) {
+        throw new CatalogueError(
+          `${where}, field "longContextSteps.${i}.threshold": must be above the previous step's (${previous}) and below contextTokens`,
+        );
+      }
+      previous = step.threshold;
+    }
+  }
+  // No provider publishes off-peak prices for long-context bands, so the engine has no rule for both.
+  if (record.offPeak && record.longContext) {
+    throw new CatalogueError(`${where}, field "offPeak": a model with off-peak prices cannot also have longContext prices`);
+  }
+  const seen = new Set<string>();
+  for (const [i, alias] of (record.aliases ?? []).entries()) {
+    if (!alias.startsWith(`${slug}-`)) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" must start with "${slug}-"`);
+    if (alias === record.id) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" is the record's own id`);
+    if (seen.has(alias)) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" is listed twice`);
+    seen.add(alias);
+  }
 }
 
 function groupBy<K>(models: readonly Model[], key: (m: Model) => K): Map<K, Model[]> {
@@ -119,8 +146,12 @@ function describeIssue(file: string, data: unknown, error: z.ZodError): string {
   return `${where}${field}: ${issue.message}`;
 }
 
-/** The served record: the nine SPEC 2.1 fields first, in the spec's order, then the extras. */
-function toModel(record: ModelData, provider: ProviderInfo): Model {
+/**
+ * The served record: the nine SPEC 2.1 fields first, in the spec's order, then the extras; a model
+ * with long-context prices also carries its provider's longContextRule ("above" when unstated).
+ */
+function toModel(record: ModelData, provider: ProviderFile['provider']): Model {
   const { id, name, tier, input, output, context, verified, ...extras } = record;
-  return { id, name, provider: provider.name, providerSlug: provider.slug, tier, input, output, context, verified, ...extras };
+  const rule = record.longContext ? { longContextRule: provider.longContextRule ?? 'above' } : {};
+  return { id, name, provider: provider.name, providerSlug: provider.slug, tier, input, output, context, verified, ...extras, ...rule };
 }

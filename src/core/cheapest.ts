@@ -1,5 +1,5 @@
 /** Which models run a workload for the least money. */
-import { SUITED_SCORE, type Model, type Tier, type UseCase } from './catalogue-schema.js';
+import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { calculateCost, requestNumerator, type Costs, type Workload } from './cost.js';
 import { topK } from './top-k.js';
@@ -15,6 +15,8 @@ export interface CheapestOptions {
   budgetNanos?: bigint;
   useCase?: UseCase;
   quality?: QualityBand;
+  /** Keep only models of this status (all when unset). */
+  status?: ModelStatus;
   limit: number;
 }
 
@@ -28,12 +30,13 @@ export function isSuited(model: Model, useCase: UseCase): boolean {
   return (model.useCases[useCase] ?? 0) >= SUITED_SCORE;
 }
 
-/** Models cheapest first (ties: current before legacy, then by id), after the use-case, quality and budget filters. */
+/** Models cheapest first (ties: current before legacy, then by id), after the status, use-case, quality and budget filters. */
 export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): Ranked[] {
-  const { useCase, quality, budgetNanos, limit } = options;
+  const { useCase, quality, status, budgetNanos, limit } = options;
   const tiers = quality ? QUALITY_BANDS[quality] : undefined;
   const candidates: Array<{ model: Model; cost: bigint }> = [];
   for (const model of catalogue.models) {
+    if (status && model.status !== status) continue;
     if (tiers && !tiers.includes(model.tier)) continue;
     if (useCase && !isSuited(model, useCase)) continue;
     candidates.push({ model, cost: requestNumerator(model, workload) });

@@ -1,9 +1,14 @@
-/** The cost engine: what a workload costs on a model, exactly. */
+/** The cost engine: what a workload costs on a model, exactly, and which prices made the cost. */
 import type { Model } from './catalogue-schema.js';
+import { formatContext } from './context-window.js';
 import { divideRoundHalfUp, parseScaled, Usd } from './money.js';
+import { inWindow, type TimeOfDay } from './time-of-day.js';
 
 export const MODES = ['standard', 'streaming', 'batch'] as const;
 export type Mode = (typeof MODES)[number];
+
+export const CACHE_TTLS = ['5m', '1h'] as const;
+export type CacheTtl = (typeof CACHE_TTLS)[number];
 
 /** One workload: tokens per request, requests per day, days per month, billing mode. */
 export interface Workload {
@@ -14,6 +19,12 @@ export interface Workload {
   mode: Mode;
   /** The part of inputTokens read from a prompt cache, billed at the model's cachedInput price. */
   cachedInputTokens?: number;
+  /** The part of inputTokens written to the prompt cache, billed at the cache-write price of cacheTtl. */
+  cacheWriteTokens?: number;
+  /** The cache lifetime the writes asked for; 5m when unset. */
+  cacheTtl?: CacheTtl;
+  /** Unset: every request at the peak (standard) prices. */
+  timeOfDay?: TimeOfDay;
 }
 
 /** Costs in USD, each the exact value rounded half up to the nano-dollar. */
@@ -31,66 +42,189 @@ export function priceNanos(price: number): bigint {
   return nanos;
 }
 
-/** A model's prices in nano-dollars per 1M tokens, in force above `threshold` input tokens (0: standard). */
-interface PriceSet {
+/** The prices a request is billed at: the band its input falls in, and what its cache use adds. */
+export interface AppliedPrices {
+  band: string;
+  input: number;
+  output: number;
+  /** When cache reads were billed. */
+  cachedInput?: number;
+  /** When cache writes were billed: the price and the lifetime it is for. */
+  cacheWrite?: number;
+  cacheTtl?: CacheTtl;
+  /** True when the model publishes no write price for cacheTtl, so writes were billed as input. */
+  cacheWriteAsInput?: true;
+  /** For models with off-peak prices: which prices billed the requests. */
+  period?: 'peak' | 'off-peak' | 'mixed';
+  /** When off-peak prices were used: those prices, their window and the percent of requests they billed. */
+  offPeak?: { input: number; output: number; cachedInput?: number; window: string; percent: number };
+}
+
+/** A price per 1M tokens as the record writes it (USD) and as whole nano-dollars. */
+interface Price {
+  usd: number;
+  nanos: bigint;
+}
+
+const price = (usd: number): Price => ({ usd, nanos: priceNanos(usd) });
+
+/** The prices of one band. */
+interface Band {
+  /** "standard", or the long-context band: "above 272K" (rule "above") or "from 272K" (rule "at"). */
+  name: string;
   threshold: number;
-  input: bigint;
-  output: bigint;
-  /** Falls back to the input price when the model publishes none. */
-  cachedInput: bigint;
+  input: Price;
+  output: Price;
+  /** Undefined when the model publishes none: cache reads are then billed as input. */
+  cachedInput: Price | undefined;
+}
+
+/** A model's prices, parsed once. */
+interface Parsed {
+  /** The standard prices, then the long-context steps, thresholds ascending. */
+  bands: Band[];
+  offPeak: { input: Price; output: Price; cachedInput: Price | undefined; startUtc: string; endUtc: string } | undefined;
+  /** The cache-write price per lifetime, where published. */
+  write: Record<CacheTtl, Price | undefined>;
 }
 
 // Parsed from their decimal text once per model record: records never change once a catalogue is
-// built (a reload builds new ones), so a WeakMap keyed by the record stays right.
-const parsed = new WeakMap<Model, PriceSet[]>();
+// built (a reload or an as_of pricing makes new ones), so a WeakMap keyed by the record stays right.
+const parsedPrices = new WeakMap<Model, Parsed>();
 
-/** The standard prices, then the long-context steps, thresholds ascending. */
-function priceSets(model: Model): PriceSet[] {
-  let sets = parsed.get(model);
-  if (sets === undefined) {
-    const set = (threshold: number, input: number, output: number, cached: number | undefined): PriceSet => ({
-      threshold, input: priceNanos(input), output: priceNanos(output), cachedInput: priceNanos(cached ?? input),
-    });
+function parse(model: Model): Parsed {
+  let parsed = parsedPrices.get(model);
+  if (parsed === undefined) {
+    const verb = model.longContextRule === 'at' ? 'from' : 'above';
     const steps = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
-    sets = [
-      set(0, model.input, model.output, model.cachedInput),
-      ...steps.map((s) => set(s.threshold, s.input, s.output, s.cachedInput ?? model.cachedInput)),
-    ];
-    parsed.set(model, sets);
+    const optional = (usd: number | undefined) => (usd === undefined ? undefined : price(usd));
+    const off = model.offPeak;
+    parsed = {
+      bands: [
+        { name: 'standard', threshold: 0, input: price(model.input), output: price(model.output), cachedInput: optional(model.cachedInput) },
+        ...steps.map((s) => ({
+          name: `${verb} ${formatContext(s.threshold)}`,
+          threshold: s.threshold,
+          input: price(s.input),
+          output: price(s.output),
+          cachedInput: optional(s.cachedInput ?? model.cachedInput),
+        })),
+      ],
+      offPeak: off && {
+        input: price(off.input), output: price(off.output), cachedInput: optional(off.cachedInput), startUtc: off.startUtc, endUtc: off.endUtc,
+      },
+      write: { '5m': optional(model.cacheWrite), '1h': optional(model.cacheWrite1h) },
+    };
+    parsedPrices.set(model, parsed);
   }
-  return sets;
+  return parsed;
 }
 
-/** The prices for a request of this many input tokens: the highest long-context step exceeded, else standard. */
-function pricesFor(model: Model, inputTokens: number): PriceSet {
-  const sets = priceSets(model);
-  for (let i = sets.length - 1; i > 0; i--) {
-    const set = sets[i] as PriceSet;
-    if (inputTokens > set.threshold) return set;
+/**
+ * The band for a request of this many input tokens: the highest long-context step it reaches,
+ * else standard. The one place the provider's rule applies: "above" needs more input tokens than
+ * the threshold, "at" the threshold or more.
+ */
+function bandFor(model: Model, bands: readonly Band[], inputTokens: number): Band {
+  const at = model.longContextRule === 'at';
+  for (let i = bands.length - 1; i > 0; i--) {
+    const band = bands[i] as Band;
+    if (at ? inputTokens >= band.threshold : inputTokens > band.threshold) return band;
   }
-  return sets[0] as PriceSet;
+  return bands[0] as Band;
+}
+
+/** Everything billing a workload on a model depends on: which prices, and for how many tokens and requests. */
+interface Selection {
+  band: Band;
+  /** Cached and written tokens: each at most the input, together at most the input. */
+  cached: bigint;
+  written: bigint;
+  ttl: CacheTtl;
+  /** Undefined when the model publishes no write price for ttl (writes are billed as input). */
+  write: Price | undefined;
+  offPeak: Parsed['offPeak'];
+  /** Percent of the requests billed at the off-peak prices (0 for a model without them). */
+  percent: number;
+}
+
+function select(model: Model, workload: Workload): Selection {
+  const parsed = parse(model);
+  const cached = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
+  const written = Math.min(workload.cacheWriteTokens ?? 0, workload.inputTokens - cached);
+  const ttl = workload.cacheTtl ?? '5m';
+  const { offPeak } = parsed;
+  const time = workload.timeOfDay;
+  let percent = 0;
+  if (offPeak && time) {
+    percent = 'offPeakPercent' in time ? time.offPeakPercent : inWindow(time.utcSecond, offPeak.startUtc, offPeak.endUtc) ? 100 : 0;
+  }
+  return {
+    band: bandFor(model, parsed.bands, workload.inputTokens),
+    cached: BigInt(cached),
+    written: BigInt(written),
+    ttl,
+    write: parsed.write[ttl],
+    offPeak,
+    percent,
+  };
+}
+
+/** Which prices a workload is billed at on this model; the cost below is made of exactly these. */
+export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
+  const { band, cached, written, ttl, write, offPeak, percent } = select(model, workload);
+  const applied: AppliedPrices = { band: band.name, input: band.input.usd, output: band.output.usd };
+  if (cached > 0n) applied.cachedInput = (band.cachedInput ?? band.input).usd;
+  if (written > 0n) {
+    applied.cacheWrite = (write ?? band.input).usd;
+    applied.cacheTtl = ttl;
+    if (write === undefined) applied.cacheWriteAsInput = true;
+  }
+  if (offPeak) {
+    applied.period = percent === 0 ? 'peak' : percent === 100 ? 'off-peak' : 'mixed';
+    if (percent > 0) {
+      applied.offPeak = {
+        input: offPeak.input.usd,
+        output: offPeak.output.usd,
+        ...(cached > 0n ? { cachedInput: (offPeak.cachedInput ?? offPeak.input).usd } : {}),
+        window: `${offPeak.startUtc}-${offPeak.endUtc} UTC`,
+        percent,
+      };
+    }
+  }
+  return applied;
 }
 
 // One request costs REQUEST_DENOMINATOR⁻¹ USD per unit of the exact numerator below:
-// tokens × nano-dollars-per-1M / 1e15 is USD; ×100 admits the streaming 1.15 factor and ×2 the
-// batch halving, so every figure stays an integer until the final rounding.
-const REQUEST_DENOMINATOR = 1_000_000_000_000_000n * 100n * 2n;
+// tokens × nano-dollars-per-1M / 1e15 is USD; ×100 admits the streaming 1.15 factor, ×2 the
+// batch halving and ×100 the off-peak percent, so every figure stays an integer until the final rounding.
+const REQUEST_DENOMINATOR = 1_000_000_000_000_000n * 100n * 2n * 100n;
 const NANO_DENOMINATOR = REQUEST_DENOMINATOR / 1_000_000_000n;
 
+/** input × price + output × price (× 1.15 streaming), × 100, at one set of prices (peak or off-peak). */
+function tokensNumerator(workload: Workload, s: Selection, input: Price, output: Price, cachedInput: Price | undefined): bigint {
+  let inputPart = (BigInt(workload.inputTokens) - s.cached - s.written) * input.nanos;
+  // Most requests use no cache: skip the products that would be zero.
+  if (s.cached > 0n) inputPart += s.cached * (cachedInput ?? input).nanos;
+  if (s.written > 0n) inputPart += s.written * (s.write ?? s.band.input).nanos;
+  const outputPart = BigInt(workload.outputTokens) * output.nanos;
+  return inputPart * 100n + outputPart * (workload.mode === 'streaming' ? 115n : 100n);
+}
+
 /**
- * The exact cost of one request as a numerator over REQUEST_DENOMINATOR: input × price + output ×
- * price (× 1.15 streaming), halved in batch mode; cached input tokens are billed at the
- * cached-input price. Above the model's long-context threshold its long-context prices apply to
- * the whole request.
+ * The exact cost of one request as a numerator over REQUEST_DENOMINATOR, at the prices
+ * appliedPrices gives: uncached input, cached input, cache writes and output (× 1.15 streaming),
+ * halved in batch mode; the off-peak percent of requests at the off-peak prices.
  */
 export function requestNumerator(model: Model, workload: Workload): bigint {
-  const prices = pricesFor(model, workload.inputTokens);
-  const cachedTokens = BigInt(Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens));
-  const inputPart = (BigInt(workload.inputTokens) - cachedTokens) * prices.input + cachedTokens * prices.cachedInput;
-  const outputPart = BigInt(workload.outputTokens) * prices.output;
-  const outputFactor = workload.mode === 'streaming' ? 115n : 100n;
-  const batchFactor = workload.mode === 'batch' ? 1n : 2n;
-  return (inputPart * 100n + outputPart * outputFactor) * batchFactor;
+  const s = select(model, workload);
+  const { band, offPeak, percent } = s;
+  // × 2 unless batch (the halving), × 100 for the off-peak percent.
+  const factor = workload.mode === 'batch' ? 1n : 2n;
+  const peak = tokensNumerator(workload, s, band.input, band.output, band.cachedInput);
+  if (!offPeak || percent === 0) return peak * factor * 100n;
+  const off = tokensNumerator(workload, s, offPeak.input, offPeak.output, offPeak.cachedInput);
+  return (peak * BigInt(100 - percent) + off * BigInt(percent)) * factor;
 }
 
 function toUsd(numerator: bigint): Usd {

@@ -14,8 +14,8 @@
  * - Before the model's release (`releaseDate`, else its first dated set) it did not exist; after
  *   release but before the first dated set the price is unknown (a dated set says the price
  *   started then, so an earlier one may have been different).
- * - Long-context prices are recorded for the record's own prices only, so only the price set that
- *   the record continues carries them.
+ * - Long-context, off-peak and 1-hour cache-write prices are recorded for the record's own prices
+ *   only, so only the price set that the record continues carries them.
  */
 import type { Model } from './catalogue-schema.js';
 import { priceNanos } from './cost.js';
@@ -28,12 +28,21 @@ export interface Prices {
   cacheWrite?: number;
 }
 
+/** Prices a record holds for its own (current) price set only: dated sets never carry them. */
+const OWN_ONLY = ['longContext', 'longContextSteps', 'offPeak', 'cacheWrite1h'] as const;
+type OwnOnly = Partial<Pick<Model, (typeof OWN_ONLY)[number]>>;
+
+/** The record's own-only prices that it has. */
+function ownOnly(model: Model): OwnOnly {
+  const out: Record<string, unknown> = {};
+  for (const field of OWN_ONLY) if (model[field] !== undefined) out[field] = model[field];
+  return out as OwnOnly;
+}
+
 /** One price set of a model's timeline. */
-export interface PriceSet extends Prices {
+export interface PriceSet extends Prices, OwnOnly {
   /** First day in force (YYYY-MM-DD); null when it has applied for as long as the data knows. */
   effectiveFrom: string | null;
-  longContext?: Model['longContext'];
-  longContextSteps?: Model['longContextSteps'];
   /** Where this price set comes from. */
   source: string;
   note?: string;
@@ -86,8 +95,7 @@ export function priceTimeline(model: Model): PriceSet[] {
     .map((e) => withNote({ ...pricesOf(e), effectiveFrom: e.effectiveFrom, source: e.source }, e.note));
   const own: PriceSet = {
     ...pricesOf(model),
-    ...(model.longContext ? { longContext: model.longContext } : {}),
-    ...(model.longContextSteps ? { longContextSteps: model.longContextSteps } : {}),
+    ...ownOnly(model),
     effectiveFrom: model.checkedOn,
     source: model.priceSource,
   };
@@ -95,8 +103,7 @@ export function priceTimeline(model: Model): PriceSet[] {
   if (!last) {
     sets.push({ ...own, effectiveFrom: model.releaseDate ?? model.checkedOn });
   } else if (samePrices(last, own)) {
-    if (model.longContext) last.longContext = model.longContext;
-    if (model.longContextSteps) last.longContextSteps = model.longContextSteps;
+    Object.assign(last, ownOnly(model));
   } else {
     sets.push(own);
   }
@@ -133,8 +140,8 @@ export function priceOn(model: Model, date: string): PriceOn {
 }
 
 /**
- * The model as it was priced on `date`: the record with the prices (and long-context tier) in
- * force that day, or the reason there is no price that day.
+ * The model as it was priced on `date`: the record with the prices (and long-context, off-peak and
+ * 1-hour cache-write prices) in force that day, or the reason there is no price that day.
  */
 export type ModelOn = { kind: 'priced'; model: Model; set: PriceSet } | Exclude<PriceOn, { kind: 'priced' }>;
 
@@ -147,10 +154,8 @@ export function modelOn(model: Model, date: string): ModelOn {
   const priced: Model = { ...model, ...pricesOf(set) };
   if (set.cachedInput === undefined) delete priced.cachedInput;
   if (set.cacheWrite === undefined) delete priced.cacheWrite;
-  if (set.longContext) priced.longContext = set.longContext;
-  else delete priced.longContext;
-  if (set.longContextSteps) priced.longContextSteps = set.longContextSteps;
-  else delete priced.longContextSteps;
+  // The own-only prices are the record's, kept only when the set in force is the record's own.
+  for (const field of OWN_ONLY) if (set[field] === undefined) delete priced[field];
   return { kind: 'priced', model: priced, set };
 }
 

@@ -4,10 +4,11 @@
  * lower cost per request, then current before legacy, then id. With a use case only suited models
  * (score >= 3) are kept.
  */
-import { SUITED_SCORE, type Model, type Tier, type UseCase } from './catalogue-schema.js';
+import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { compareTies } from './cheapest.js';
 import { costPerRequest, type Workload } from './cost.js';
+import type { TimeOfDay } from './time-of-day.js';
 import type { Usd } from './money.js';
 import { topK } from './top-k.js';
 
@@ -17,8 +18,12 @@ export interface RecommendCriteria {
   minQuality?: number;
   maxCostNanos?: bigint;
   minContext?: number;
+  /** Keep only models of this status (all when unset). */
+  status?: ModelStatus;
   inputTokens: number;
   outputTokens: number;
+  /** When the requests run, for models with off-peak prices (peak when unset). */
+  timeOfDay?: TimeOfDay;
   limit: number;
 }
 
@@ -43,12 +48,16 @@ function byRank(a: Candidate, b: Candidate): number {
 }
 
 export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): Recommendation[] {
-  const { useCase, tier, minQuality, minContext, maxCostNanos, limit } = criteria;
-  const workload: Workload = { inputTokens: criteria.inputTokens, outputTokens: criteria.outputTokens, requests: 1, days: 1, mode: 'standard' };
+  const { useCase, tier, minQuality, minContext, maxCostNanos, status, limit } = criteria;
+  const workload: Workload = {
+    inputTokens: criteria.inputTokens, outputTokens: criteria.outputTokens, requests: 1, days: 1, mode: 'standard',
+    ...(criteria.timeOfDay ? { timeOfDay: criteria.timeOfDay } : {}),
+  };
   const candidates: Candidate[] = [];
   for (const model of catalogue.models) {
     const score = useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0);
     if (useCase !== undefined && score < SUITED_SCORE) continue;
+    if (status !== undefined && model.status !== status) continue;
     if (tier !== undefined && model.tier !== tier) continue;
     if (minQuality !== undefined && model.quality < minQuality) continue;
     if (minContext !== undefined && model.contextTokens < minContext) continue;

@@ -4,7 +4,7 @@ import {
   BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, priceMessage, shieldsEndpointJson,
 } from '../badge/price-badge.js';
 import type { Model } from '../core/catalogue-schema.js';
-import { endpoint, findModel, requireParam, TextReply, type Reply } from './endpoint.js';
+import { endpoint, findModel, requestedAs, requireParam, TextReply, type Reply } from './endpoint.js';
 import { ApiError } from './errors.js';
 import { escapeHtml, modelPagePath } from './present.js';
 import { choice, text } from './params.js';
@@ -12,7 +12,7 @@ import { choice, text } from './params.js';
 export const BADGE_FORMATS = ['svg', 'json', 'md', 'url', 'shields'] as const;
 
 export const badgeQuery = z.object({
-  model: text('Model id (required).', ['beta-pro']),
+  model: text('Model id or alias (required).', ['beta-pro']),
   style: choice(BADGE_STYLES, 'Badge style: flat (default) or flat-square, or another badge-maker style: plastic, for-the-badge, social.'),
   format: choice(
     BADGE_FORMATS,
@@ -57,6 +57,7 @@ export const badge = endpoint({
             id: model.id, name: model.name, provider: model.provider, tier: model.tier,
             input: model.input, output: model.output, context: model.context, verified: model.verified,
             message: priceMessage(model),
+            ...requestedAs(id, model),
           },
         };
       case 'shields':

@@ -3,10 +3,11 @@ import * as z from 'zod';
 import { CHEAPEST_USE_CASES } from '../core/catalogue-schema.js';
 import { findCheapest, type CheapestOptions } from '../core/cheapest.js';
 import { Usd } from '../core/money.js';
+import { appliedPricesOf } from './applied-prices.js';
 import { endpoint } from './endpoint.js';
-import { choice, integer, usdAmount } from './params.js';
+import { choice, integer, statusFilter, usdAmount } from './params.js';
 import { listed } from './present.js';
-import { cachedInputTokens, cachedPart, inputTokens, outputTokens, requestsPerDay, workloadEcho } from './workload.js';
+import { inputTokens, outputTokens, pricingOptions, requestsPerDay, toWorkload, workloadEcho } from './workload.js';
 
 const DAYS = 30;
 
@@ -17,8 +18,9 @@ export const cheapestQuery = z.object({
   budget: usdAmount('Maximum monthly cost in USD; dearer models are left out.'),
   use_case: choice(CHEAPEST_USE_CASES, 'Keep only models suited to this use case (use-case score of 3 or more).'),
   quality: choice(['high', 'budget'] as const, 'high keeps Mid and Premium models, budget keeps Budget ones.'),
+  status: statusFilter('current'),
   limit: integer(1, 10, 5, 'Maximum number of results.'),
-  cached_input_tokens: cachedInputTokens,
+  ...pricingOptions,
 });
 
 /** The core's options for the endpoint's parameters. */
@@ -28,6 +30,7 @@ export function cheapestOptions(p: z.output<typeof cheapestQuery>): CheapestOpti
     ...(p.budget !== undefined ? { budgetNanos: p.budget } : {}),
     ...(p.use_case ? { useCase: p.use_case } : {}),
     ...(p.quality ? { quality: p.quality } : {}),
+    ...(p.status === 'all' ? {} : { status: p.status }),
   };
 }
 
@@ -36,10 +39,7 @@ export const cheapest = endpoint({
   summary: 'The cheapest models for a workload (30 days a month)',
   query: cheapestQuery,
   handle: (p, { catalogue }) => {
-    const workload = {
-      inputTokens: p.input_tokens, outputTokens: p.output_tokens, requests: p.requests, days: DAYS, mode: 'standard' as const,
-      ...cachedPart(p.input_tokens, p.cached_input_tokens),
-    };
+    const workload = toWorkload({ ...p, days: DAYS, mode: 'standard' });
     const ranked = findCheapest(catalogue, workload, cheapestOptions(p));
     return {
       workload: workloadEcho(p, 'requests', p.requests, DAYS),
@@ -47,12 +47,14 @@ export const cheapest = endpoint({
         budget: p.budget === undefined ? null : new Usd(p.budget),
         use_case: p.use_case ?? null,
         quality: p.quality ?? null,
+        status: p.status,
         limit: p.limit,
       },
       recommendations: ranked.map(({ rank, model, costs }) => ({
         rank,
         ...listed(model),
         costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+        appliedPrices: appliedPricesOf(model, workload),
       })),
     };
   },

@@ -47,13 +47,38 @@ export function endpoint<S extends QuerySchema>(definition: Endpoint<S>): Endpoi
   return definition;
 }
 
-/** The model with this id (any case), or a 404 that suggests the closest ids. */
+/** The model with this id or alias (any case), or a 404 that suggests the closest ids. */
 export function findModel(catalogue: Catalogue, id: string, param: string): Model {
   const model = catalogue.byId.get(id.trim().toLowerCase());
   if (model) return model;
   const suggestions = closestMatches(id, catalogue.byId.keys());
   const hint = suggestions.length ? ` Did you mean ${suggestions.join(', ')}?` : '';
   throw new ApiError(404, 'model_not_found', `No model with id ${quote(id)} (${param}).${hint}`, { param, suggestions });
+}
+
+/**
+ * `{requestedId}` when `id` named the model by an alias, else `{}`: answers give the model's own
+ * id and, beside it, the alias the request used.
+ */
+export function requestedAs(id: string, model: Model): { requestedId?: string } {
+  const key = id.trim().toLowerCase();
+  return key === model.id ? {} : { requestedId: key };
+}
+
+/** Each id's model (as findModel); two ids naming one model (an id and its alias) are a 400. */
+export function findModels(catalogue: Catalogue, ids: readonly string[], param: string): Model[] {
+  const found = new Map<string, string>();
+  return ids.map((id) => {
+    const model = findModel(catalogue, id, param);
+    const earlier = found.get(model.id);
+    if (earlier !== undefined) {
+      throw new ApiError(400, 'invalid_parameter', `${param} names model ${quote(model.id)} twice (${quote(earlier)} and ${quote(id)}); list each model once.`, {
+        param,
+      });
+    }
+    found.set(model.id, id);
+    return model;
+  });
 }
 
 export function requireParam<T>(value: T | undefined, param: string, what: string): T {

@@ -68,13 +68,40 @@ export function usdAmount(description: string) {
 
 /** One of fixed values, matched case-insensitively; aliases map other spellings to a value. */
 export function choice<const V extends string>(values: readonly V[], description: string, aliases: Record<string, V> = {}) {
+  const read = choiceReader(values, aliases);
+  return param((text): V | undefined | { refused: string } => (text === undefined ? undefined : read(text)), {
+    description, enum: [...read.allowed],
+  });
+}
+
+/** One of fixed values (as choice), `fallback` when absent. */
+export function choiceOr<const V extends string>(values: readonly V[], fallback: V, description: string) {
+  const read = choiceReader(values, {});
+  return param((text): V | { refused: string } => (text === undefined ? fallback : read(text)), {
+    description, default: fallback, enum: [...read.allowed],
+  });
+}
+
+function choiceReader<V extends string>(values: readonly V[], aliases: Record<string, V>) {
   const lookup = new Map<string, V>(values.map((v) => [v.toLowerCase(), v]));
   for (const [alias, value] of Object.entries(aliases)) lookup.set(alias.toLowerCase(), value);
-  const allowed = [...lookup.keys()].join(', ');
-  return param((text): V | undefined | { refused: string } => {
-    if (text === undefined) return undefined;
-    return lookup.get(text.toLowerCase()) ?? { refused: `must be one of ${allowed}; got ${quote(text)}` };
-  }, { description, enum: [...lookup.keys()] });
+  const allowed = [...lookup.keys()];
+  const read = (text: string): V | { refused: string } =>
+    lookup.get(text.toLowerCase()) ?? { refused: `must be one of ${allowed.join(', ')}; got ${quote(text)}` };
+  return Object.assign(read, { allowed });
+}
+
+/** Which models a list or ranking keeps: current ones, legacy ones, or all. */
+export const STATUS_FILTERS = ['current', 'legacy', 'all'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** The status filter, defaulting to `fallback`. */
+export function statusFilter(fallback: StatusFilter) {
+  return choiceOr(
+    STATUS_FILTERS,
+    fallback,
+    `Keep current models (sold and recommended), legacy ones (older, still sold) or all; default ${fallback}.`,
+  );
 }
 
 /** A comma-separated list of ids, between min and max entries, no repeats. */

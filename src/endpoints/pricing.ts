@@ -4,15 +4,16 @@ import { TIERS, type Model } from '../core/catalogue-schema.js';
 import type { Catalogue } from '../core/catalogue.js';
 import { closestMatches } from '../core/suggest.js';
 import { asOf, asOfInfo, modelAsOf, modelsAsOf } from './as-of.js';
-import { endpoint, findModel } from './endpoint.js';
+import { endpoint, findModel, requestedAs } from './endpoint.js';
 import { ApiError, quote } from './errors.js';
-import { choice, text } from './params.js';
+import { choice, statusFilter, text } from './params.js';
 import { catalogueBody, links } from './present.js';
 
 export const pricingQuery = z.object({
   provider: text('Provider slug, or several separated by commas (case-insensitive).'),
   tier: choice(TIERS, 'Pricing tier: Budget, Mid or Premium (case-insensitive).'),
-  model: text('A model id: answers with that one model.'),
+  status: statusFilter('all'),
+  model: text('A model id or alias: answers with that one model.'),
   as_of: asOf,
 });
 
@@ -44,24 +45,26 @@ export const pricing = endpoint({
   path: '/api/pricing',
   summary: 'Model prices: the catalogue, filtered by provider and tier, or one model',
   query: pricingQuery,
-  handle: ({ provider, tier, model: id, as_of: date }, ctx) => {
+  // status defaults to all here too: MCP's get_model_price passes only model.
+  handle: ({ provider, tier, status = 'all', model: id, as_of: date }, ctx) => {
     const { catalogue } = ctx;
     const providers = provider === undefined ? undefined : parseProviders(catalogue, provider);
-    const matches = (m: Model) => (!providers || providers.has(m.providerSlug)) && (!tier || m.tier === tier);
+    const matches = (m: Model) =>
+      (!providers || providers.has(m.providerSlug)) && (!tier || m.tier === tier) && (status === 'all' || m.status === status);
     if (id !== undefined) {
       const model = findModel(catalogue, id, 'model');
       if (!matches(model)) {
-        throw new ApiError(404, 'model_not_found', `Model ${quote(model.id)} does not match the provider and tier filters given with it.`, {
+        throw new ApiError(404, 'model_not_found', `Model ${quote(model.id)} does not match the provider, tier and status filters given with it.`, {
           param: 'model',
         });
       }
       if (date !== undefined) {
         const then = modelAsOf(model, date, 'model');
-        return { model: { ...then.model, asOf: asOfInfo(date, then.set) }, ...links(ctx) };
+        return { model: { ...then.model, asOf: asOfInfo(date, then.set) }, ...requestedAs(id, model), ...links(ctx) };
       }
-      return { model, ...links(ctx) };
+      return { model, ...requestedAs(id, model), ...links(ctx) };
     }
-    const models = providers || tier ? catalogue.models.filter(matches) : catalogue.models;
+    const models = providers || tier || status !== 'all' ? catalogue.models.filter(matches) : catalogue.models;
     if (date !== undefined) {
       // Models that did not exist yet, or had no recorded price that day, are left out.
       const then = modelsAsOf(models, date).map(({ model, set }) => ({ ...model, asOf: asOfInfo(date, set) }));

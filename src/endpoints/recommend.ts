@@ -4,9 +4,9 @@ import { TIERS, USE_CASES } from '../core/catalogue-schema.js';
 import { Usd } from '../core/money.js';
 import { recommendModels, type RecommendCriteria } from '../core/recommend.js';
 import { endpoint } from './endpoint.js';
-import { choice, contextSize, integer, optionalInteger, usdAmount } from './params.js';
+import { choice, contextSize, integer, optionalInteger, statusFilter, usdAmount } from './params.js';
 import { listed } from './present.js';
-import { inputTokens, outputTokens } from './workload.js';
+import { inputTokens, outputTokens, pricingOptions, toWorkload } from './workload.js';
 
 const [BUDGET, MID, PREMIUM] = TIERS;
 
@@ -20,11 +20,16 @@ export const recommendQuery = z.object({
   min_context: contextSize('Minimum context window in tokens (128000, 128K or 1M).'),
   input_tokens: inputTokens(1000),
   output_tokens: outputTokens(500),
+  status: statusFilter('current'),
   limit: integer(1, 10, 5, 'Maximum number of results.'),
+  off_peak_share: pricingOptions.off_peak_share,
+  at: pricingOptions.at,
 });
 
 /** The core's criteria for the endpoint's parameters. */
 export function recommendCriteria(p: z.output<typeof recommendQuery>): RecommendCriteria {
+  // The shared workload reading checks off_peak_share and at (not both) and says when the requests run.
+  const { timeOfDay } = toWorkload({ ...p, requests: 1, days: 1, mode: 'standard' });
   return {
     inputTokens: p.input_tokens,
     outputTokens: p.output_tokens,
@@ -34,6 +39,8 @@ export function recommendCriteria(p: z.output<typeof recommendQuery>): Recommend
     ...(p.quality !== undefined ? { minQuality: p.quality } : {}),
     ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
     ...(p.min_context !== undefined ? { minContext: p.min_context } : {}),
+    ...(p.status === 'all' ? {} : { status: p.status }),
+    ...(timeOfDay ? { timeOfDay } : {}),
   };
 }
 
@@ -50,7 +57,10 @@ export const recommend = endpoint({
       min_context: p.min_context ?? null,
       input_tokens: p.input_tokens,
       output_tokens: p.output_tokens,
+      status: p.status,
       limit: p.limit,
+      ...(p.off_peak_share === undefined ? {} : { off_peak_share: p.off_peak_share }),
+      ...(p.at === undefined ? {} : { at: p.at.text }),
     },
     recommendations: recommendModels(catalogue, recommendCriteria(p)).map(({ rank, model, costPerRequest, reason }) => ({
       rank,

@@ -1,7 +1,8 @@
 /** The workload parameters shared by the cost endpoints, and their conversion to a core Workload. */
-import { MODES, type Mode, type Workload } from '../core/cost.js';
-import { ApiError } from './errors.js';
-import { choice, integer, optionalInteger } from './params.js';
+import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../core/cost.js';
+import type { TimeOfDay } from '../core/time-of-day.js';
+import { ApiError, quote } from './errors.js';
+import { choice, integer, optionalInteger, param } from './params.js';
 
 export const MAX_TOKENS = 100_000_000;
 export const MAX_REQUESTS = 1_000_000_000;
@@ -20,6 +21,58 @@ export const cachedInputTokens = optionalInteger(
 );
 export const mode = choice(MODES, 'Billing mode: standard, streaming (output +15%) or batch (50% off).');
 
+/** A time of day as given, and the second of the UTC day it names. */
+export interface AtTime {
+  text: string;
+  utcSecond: number;
+}
+
+const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?Z?$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** `18:30`, `18:30:00Z` (UTC) or an ISO instant with its offset (`2026-11-24T02:30:00+08:00`). */
+export function readAt(text: string): AtTime | undefined {
+  // A `+` in a query string arrives as a space: put it back before an offset.
+  const value = text.replace(/ (\d{2}:\d{2})$/, '+$1');
+  const time = TIME_OF_DAY.exec(value);
+  if (time) {
+    const [h, m, sec] = [time[1], time[2], time[3] ?? '0'].map(Number) as [number, number, number];
+    if (h > 23 || m > 59 || sec > 59) return undefined;
+    return { text, utcSecond: h * 3600 + m * 60 + sec };
+  }
+  if (!INSTANT.test(value)) return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return undefined;
+  return { text, utcSecond: Math.floor((((ms % 86_400_000) + 86_400_000) % 86_400_000) / 1000) };
+}
+
+/**
+ * The parameters every cost endpoint takes besides its token counts: cache reads and writes, and
+ * when the requests run (for models with off-peak prices).
+ */
+export const pricingOptions = {
+  cached_input_tokens: cachedInputTokens,
+  cache_write_tokens: optionalInteger(
+    0,
+    MAX_TOKENS,
+    'The part of input_tokens written to the prompt cache, billed at the cache-write price for cache_ttl (the input price where the model publishes none).',
+  ),
+  cache_ttl: choice(CACHE_TTLS, 'Lifetime of the cache writes: 5m (default; the cacheWrite price) or 1h (the cacheWrite1h price).'),
+  off_peak_share: optionalInteger(
+    0,
+    100,
+    "Percent of the requests run in the model's off-peak window (0 to 100), for models with off-peak prices; default 0: all at the peak (standard) prices.",
+  ),
+  at: param((text): AtTime | undefined | { refused: string } => {
+    if (text === undefined) return undefined;
+    return (text.length <= 40 ? readAt(text) : undefined)
+      ?? { refused: `must be a time of day in UTC such as 18:30 or 18:30:00Z, or an ISO instant such as 2026-11-24T02:30:00+08:00; got ${quote(text)}` };
+  }, {
+    description: 'When the requests run: a UTC time of day (18:30) or an ISO instant; picks peak or off-peak prices for models with off-peak prices (instead of off_peak_share).',
+    examples: ['18:30'],
+  }),
+};
+
 export interface WorkloadParams {
   input_tokens: number;
   output_tokens: number;
@@ -27,55 +80,65 @@ export interface WorkloadParams {
   days: number;
   mode: Mode;
   cached_input_tokens?: number | undefined;
+  cache_write_tokens?: number | undefined;
+  cache_ttl?: CacheTtl | undefined;
+  off_peak_share?: number | undefined;
+  at?: AtTime | undefined;
 }
 
+/**
+ * The core Workload for the parameters. Optional parts are left out when not given (so a request
+ * without them is exactly what it was before). Cached and written tokens are parts of the input
+ * tokens, so more of them together than input_tokens is a 400, as are off_peak_share and at together.
+ */
 export function toWorkload(p: WorkloadParams): Workload {
+  const cached = p.cached_input_tokens ?? 0;
+  const written = p.cache_write_tokens ?? 0;
+  if (cached + written > p.input_tokens) {
+    const param = p.cache_write_tokens === undefined ? 'cached_input_tokens' : 'cache_write_tokens';
+    const parts = p.cache_write_tokens === undefined ? `cached_input_tokens (${cached})` : `cached_input_tokens + cache_write_tokens (${cached + written})`;
+    throw new ApiError(400, 'invalid_parameter', `${parts} must not exceed input_tokens (${p.input_tokens}): cache reads and writes are parts of the input.`, { param });
+  }
+  if (p.off_peak_share !== undefined && p.at !== undefined) {
+    throw new ApiError(400, 'invalid_parameter', 'Give either at (when the requests run) or off_peak_share (what percent run off-peak), not both.', { param: 'at' });
+  }
+  const timeOfDay: TimeOfDay | undefined = p.at !== undefined
+    ? { utcSecond: p.at.utcSecond }
+    : p.off_peak_share !== undefined ? { offPeakPercent: p.off_peak_share } : undefined;
   return {
     inputTokens: p.input_tokens,
     outputTokens: p.output_tokens,
     requests: p.requests,
     days: p.days,
     mode: p.mode,
-    ...cachedPart(p.input_tokens, p.cached_input_tokens),
+    ...(p.cached_input_tokens === undefined ? {} : { cachedInputTokens: p.cached_input_tokens }),
+    ...(p.cache_write_tokens === undefined ? {} : { cacheWriteTokens: p.cache_write_tokens, cacheTtl: p.cache_ttl ?? '5m' }),
+    ...(timeOfDay === undefined ? {} : { timeOfDay }),
   };
 }
 
 /**
- * `{cachedInputTokens}` for a core Workload when cached_input_tokens is given, else `{}` (so a
- * request without it is exactly what it was before). Cached tokens are part of the input tokens,
- * so more of them than input_tokens is a 400.
- */
-export function cachedPart(inputTokens: number, cached: number | undefined): { cachedInputTokens?: number } {
-  if (cached === undefined) return {};
-  if (cached > inputTokens) {
-    throw new ApiError(
-      400,
-      'invalid_parameter',
-      `cached_input_tokens (${cached}) must not exceed input_tokens (${inputTokens}): cached tokens are the part of the input read from the cache.`,
-      { param: 'cached_input_tokens' },
-    );
-  }
-  return { cachedInputTokens: cached };
-}
-
-/**
- * A response's workload echo: `{input_tokens, cached_input_tokens?, output_tokens, <requests>,
- * days, mode?}`, with `cached_input_tokens` only when it was given and `mode` only when one is
- * passed (calculate's). The endpoints name the requests per day differently.
+ * A response's workload echo: `{input_tokens, cached_input_tokens?, cache_write_tokens?,
+ * cache_ttl?, output_tokens, <requests>, days, mode?, off_peak_share?, at?}`, each optional one
+ * only when it was given (cache_ttl with cache_write_tokens) and `mode` only when one is passed
+ * (calculate's). The endpoints name the requests per day differently.
  */
 export function workloadEcho(
-  tokens: Pick<WorkloadParams, 'input_tokens' | 'output_tokens' | 'cached_input_tokens'>,
+  p: Pick<WorkloadParams, 'input_tokens' | 'output_tokens' | 'cached_input_tokens' | 'cache_write_tokens' | 'cache_ttl' | 'off_peak_share' | 'at'>,
   requestsName: 'requests' | 'requests_per_day',
   requests: number,
   days: number,
   mode?: Mode,
 ) {
   return {
-    input_tokens: tokens.input_tokens,
-    ...(tokens.cached_input_tokens === undefined ? {} : { cached_input_tokens: tokens.cached_input_tokens }),
-    output_tokens: tokens.output_tokens,
+    input_tokens: p.input_tokens,
+    ...(p.cached_input_tokens === undefined ? {} : { cached_input_tokens: p.cached_input_tokens }),
+    ...(p.cache_write_tokens === undefined ? {} : { cache_write_tokens: p.cache_write_tokens, cache_ttl: p.cache_ttl ?? '5m' }),
+    output_tokens: p.output_tokens,
     [requestsName]: requests,
     days,
     ...(mode === undefined ? {} : { mode }),
+    ...(p.off_peak_share === undefined ? {} : { off_peak_share: p.off_peak_share }),
+    ...(p.at === undefined ? {} : { at: p.at.text }),
   };
 }

@@ -7,7 +7,7 @@ import type { Catalogue } from '../core/catalogue.js';
 import type { Endpoint, RequestContext } from '../endpoints/endpoint.js';
 import {
   badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
-  errorBodySchema, healthResponseSchema, modelRecordSchema, recommendResponseSchema, shieldsResponseSchema,
+  errorBodySchema, healthResponseSchema, modelRecordSchema, oneModelSchema, recommendResponseSchema, shieldsResponseSchema,
 } from './response-schemas.js';
 
 type JsonObject = Record<string, unknown>;
@@ -17,7 +17,7 @@ const components = z.registry<{ id: string }>();
 components.add(errorBodySchema, { id: 'Error' });
 components.add(modelRecordSchema, { id: 'Model' });
 components.add(catalogueSchema, { id: 'Catalogue' });
-components.add(z.object({ model: modelRecordSchema, source: z.string(), docs: z.string() }), { id: 'OneModel' });
+components.add(oneModelSchema, { id: 'OneModel' });
 components.add(calculateResponseSchema, { id: 'CalculateResponse' });
 components.add(cheapestResponseSchema, { id: 'CheapestResponse' });
 components.add(compareResponseSchema, { id: 'CompareResponse' });

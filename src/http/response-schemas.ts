@@ -3,7 +3,8 @@
  * them, and tests parse real responses with them so the document cannot drift from the API.
  */
 import * as z from 'zod';
-import { modelSchema, TIERS } from '../core/catalogue-schema.js';
+import { LONG_CONTEXT_RULES, MODEL_STATUSES, modelSchema, TIERS } from '../core/catalogue-schema.js';
+import { CACHE_TTLS } from '../core/cost.js';
 
 /** USD amounts print as exact decimals in the JSON text, so a client reads them as numbers. */
 const usd = (description: string) => z.number().nonnegative().meta({ description });
@@ -26,6 +27,9 @@ export const modelRecordSchema = modelSchema
   .extend({
     provider: z.string().meta({ description: 'Provider display name.' }),
     providerSlug: z.string().meta({ description: 'Provider slug, as the provider filter takes it.' }),
+    longContextRule: z.enum(LONG_CONTEXT_RULES).optional().meta({
+      description: 'On models with longContext: whether its prices apply above the threshold or from it on (at), per the provider.',
+    }),
   })
   .meta({ description: 'A model record: prices are USD per 1M tokens.' });
 
@@ -40,7 +44,6 @@ const metaSchema = z.object({
 
 export const catalogueSchema = z.object({ models: z.array(modelRecordSchema), meta: metaSchema });
 
-const oneModelSchema = z.object({ model: modelRecordSchema, source: z.string(), docs: z.string() });
 
 const costsSchema = z
   .object({
@@ -61,7 +64,39 @@ const summaryFields = {
 /** A model in a result list also says whether it is current or legacy (older, still sold). */
 const listedFields = {
   ...summaryFields,
-  status: z.enum(['current', 'legacy']).meta({ description: 'current, or legacy: an older model still sold.' }),
+  status: z.enum(MODEL_STATUSES).meta({ description: 'current, or legacy: an older model still sold.' }),
+};
+
+const requestedId = z.string().optional().meta({ description: 'The alias the request named this model by, when it used one (id is the model it resolves to).' });
+
+export const oneModelSchema = z.object({ model: modelRecordSchema, requestedId, source: z.string(), docs: z.string() });
+
+const price = (description: string) => z.number().nonnegative().meta({ description: `${description}, USD per 1M tokens.` });
+
+export const appliedPricesSchema = z
+  .object({
+    band: z.string().meta({ description: 'standard, or the long-context band that applied: "above 200K" or "from 272K" (per the provider\'s rule).' }),
+    input: price('Input price'),
+    output: price('Output price'),
+    cachedInput: price('Cached-input price, when cache reads were billed').optional(),
+    cacheWrite: price('Cache-write price, when cache writes were billed').optional(),
+    cacheTtl: z.enum(CACHE_TTLS).optional().meta({ description: 'The cache lifetime cacheWrite is for.' }),
+    cacheWriteAsInput: z.literal(true).optional().meta({ description: 'The model publishes no write price for cacheTtl, so writes were billed at the input price.' }),
+    period: z.enum(['peak', 'off-peak', 'mixed']).optional().meta({ description: 'For models with off-peak prices: which prices billed the requests (peak unless at or off_peak_share says otherwise).' }),
+    offPeak: z
+      .object({ input: price('Off-peak input price'), output: price('Off-peak output price'), cachedInput: price('Off-peak cached-input price').optional(), window: z.string(), percent: z.number().int() })
+      .optional()
+      .meta({ description: 'The off-peak prices, when used: their daily window and the percent of requests they billed.' }),
+    effectiveFrom: z.string().optional().meta({ description: 'First day (YYYY-MM-DD) of the dated price set used (with as_of, or when the prices come from priceHistory).' }),
+  })
+  .meta({ description: 'The per-1M prices that made the cost.' });
+
+const workloadOptions = {
+  cached_input_tokens: z.number().int().optional(),
+  cache_write_tokens: z.number().int().optional(),
+  cache_ttl: z.enum(CACHE_TTLS).optional(),
+  off_peak_share: z.number().int().optional(),
+  at: z.string().optional(),
 };
 
 const calculateWorkload = z.object({
@@ -70,19 +105,27 @@ const calculateWorkload = z.object({
   requests: z.number().int(),
   days: z.number().int(),
   mode: z.enum(['standard', 'streaming', 'batch']),
+  ...workloadOptions,
 });
 
 export const calculateResponseSchema = z.union([
-  z.object({ model: z.string().meta({ description: 'The model id.' }), workload: calculateWorkload, costs: costsSchema }),
-  z.object({ workload: calculateWorkload, results: z.array(z.object({ ...listedFields, costs: costsSchema })) }),
+  z.object({
+    model: z.string().meta({ description: 'The model id.' }),
+    requestedId,
+    workload: calculateWorkload,
+    costs: costsSchema,
+    appliedPrices: appliedPricesSchema,
+  }),
+  z.object({ workload: calculateWorkload, results: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema })) }),
 ]);
 
 export const cheapestResponseSchema = z.object({
-  workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests: z.number().int(), days: z.number().int() }),
+  workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests: z.number().int(), days: z.number().int(), ...workloadOptions }),
   filters: z.object({
     budget: z.number().nullable(),
     use_case: z.string().nullable(),
     quality: z.string().nullable(),
+    status: z.enum(['current', 'legacy', 'all']),
     limit: z.number().int(),
   }),
   recommendations: z.array(
@@ -90,13 +133,14 @@ export const cheapestResponseSchema = z.object({
       rank: z.number().int(),
       ...listedFields,
       costs: costsSchema.pick({ perRequest: true, daily: true, monthly: true }),
+      appliedPrices: appliedPricesSchema,
     }),
   ),
 });
 
 export const compareResponseSchema = z.object({
-  workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests_per_day: z.number().int(), days: z.number().int() }),
-  comparison: z.array(z.object({ ...listedFields, costs: costsSchema })),
+  workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests_per_day: z.number().int(), days: z.number().int(), ...workloadOptions }),
+  comparison: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema })),
   summary: z.object({
     cheapest: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
     mostExpensive: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
@@ -115,7 +159,10 @@ export const recommendResponseSchema = z.object({
     min_context: z.number().int().nullable(),
     input_tokens: z.number().int(),
     output_tokens: z.number().int(),
+    status: z.enum(['current', 'legacy', 'all']),
     limit: z.number().int(),
+    off_peak_share: z.number().int().optional(),
+    at: z.string().optional(),
   }),
   recommendations: z.array(
     z.object({
@@ -139,6 +186,7 @@ export const badgeJsonResponseSchema = z.object({
     context: z.string(),
     verified: z.string(),
     message: z.string().meta({ description: 'The badge text, e.g. "$1.25 / $10 per 1M".' }),
+    requestedId,
   }),
 });
 

@@ -85,6 +85,35 @@ describe('ai-model-pricing CLI', () => {
     expect(list.stdout).toMatch(/^openai-gpt-4o\s+GPT-4o\s+OpenAI\s+Premium\s+2\.5\s+10\s+128K$/m);
   });
 
+  it('takes status, aliases and the pricing options as the API does, and names the model an alias resolved to', async () => {
+    const cases: Array<[string[], string]> = [
+      [['list', '--status', 'legacy', '--provider', 'openai', '--json'], '/api/pricing?status=legacy&provider=openai'],
+      [['cheapest', '--status', 'all', '--off-peak-share', '50', '--json'], '/api/cheapest?status=all&off_peak_share=50'],
+      [['calc', 'deepseek-deepseek-chat', '--at', '18:00', '--json'], '/api/calculate?model=deepseek-deepseek-chat&at=18:00'],
+      [['calc', 'openai-gpt-5.6-terra', '--input-tokens', '272000', '--cache-write-tokens', '1000', '--cache-ttl', '1h', '--json'],
+        '/api/calculate?model=openai-gpt-5.6-terra&input_tokens=272000&cache_write_tokens=1000&cache_ttl=1h'],
+      [['recommend', '--status', 'legacy', '--limit', '2', '--json'], '/api/recommend?status=legacy&limit=2'],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => cli(...args)));
+    for (const [i, [args, path]] of cases.entries()) {
+      expect({ args, code: runs[i]?.code, stderr: runs[i]?.stderr }).toEqual({ args, code: 0, stderr: '' });
+      expect(runs[i]?.stdout).toBe(await api(path));
+    }
+    expect(JSON.parse(runs[2]?.stdout ?? '')).toMatchObject({ model: 'deepseek-deepseek-v4-flash', requestedId: 'deepseek-deepseek-chat' });
+    expect(JSON.parse(runs[3]?.stdout ?? '').appliedPrices.band).toBe('from 272K');
+    const [price, calc, bad] = await Promise.all([
+      cli('price', 'deepseek-deepseek-reasoner'),
+      cli('calc', 'deepseek-deepseek-chat'),
+      cli('cheapest', '--status', 'retired'),
+    ]);
+    expect(price.stdout).toMatch(/^id:\s+deepseek-deepseek-v4-flash$/m);
+    expect(price.stdout).toContain('deepseek-deepseek-reasoner is an alias of deepseek-deepseek-v4-flash.');
+    expect(calc.stdout).toMatch(/^deepseek-deepseek-v4-flash\s+\$/m);
+    expect(calc.stdout).toContain('deepseek-deepseek-chat is an alias of deepseek-deepseek-v4-flash.');
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toContain('status must be one of current, legacy, all; got "retired". (--status)');
+  });
+
   it('prints an amount under a millionth of a dollar exactly, never as 1e-9', async () => {
     // One input token on GPT-4o: $2.50 / 1M = $0.0000025 a request; no output tokens.
     const calc = await cli('calc', 'openai-gpt-4o', '--input-tokens', '1', '--output-tokens', '0', '--requests', '1', '--days', '1');

@@ -43,7 +43,7 @@ function modelOf({ standard, steps }: Prices): Model {
   return m;
 }
 
-/** The exact numerator over 1e15 × 200 USD, from the integer prices, as the README states the rules. */
+/** The exact numerator over 1e15 × 200 × 100 USD (the last 100 for off-peak percents), from the integer prices, as the README states the rules. */
 function referenceNumerator({ standard, steps }: Prices, w: Workload): bigint {
   let band = standard;
   for (const step of steps) if (w.inputTokens > step.threshold) band = step;
@@ -51,10 +51,10 @@ function referenceNumerator({ standard, steps }: Prices, w: Workload): bigint {
   const cached = Math.min(w.cachedInputTokens ?? 0, w.inputTokens);
   const inputPart = BigInt(w.inputTokens - cached) * band.input + BigInt(cached) * cachedPrice;
   const outputPart = BigInt(w.outputTokens) * band.output;
-  return (inputPart * 100n + outputPart * (w.mode === 'streaming' ? 115n : 100n)) * (w.mode === 'batch' ? 1n : 2n);
+  return (inputPart * 100n + outputPart * (w.mode === 'streaming' ? 115n : 100n)) * (w.mode === 'batch' ? 1n : 2n) * 100n;
 }
 
-const PER_NANO = 200_000_000n;
+const PER_NANO = 20_000_000_000n;
 const round = (n: bigint, d: bigint) => (n * 2n + d) / (d * 2n);
 
 function referenceCosts(prices: Prices, w: Workload) {

@@ -29,11 +29,14 @@ describe('README worked examples', () => {
     });
   });
 
-  it('both: GPT-5.6 Terra with 250,000 cached tokens, and at exactly the threshold', async () => {
+  it('both: GPT-5.6 Terra with 250,000 cached tokens, and at the threshold (OpenAI\'s long-context prices start at it)', async () => {
     expect(await costs('model=openai-gpt-5.6-terra&input_tokens=300000&cached_input_tokens=250000&output_tokens=2000&requests=100')).toMatchObject({
       perRequest: 0.336, monthly: 1008,
     });
-    expect((await costs('model=openai-gpt-5.6-terra&input_tokens=272000&cached_input_tokens=250000&output_tokens=2000')).perRequest).toBe(0.118);
+    // One token below: 21,999 × 2 + 250,000 × 0.2 + 2,000 × 12 = 117,998 per 1M.
+    expect((await costs('model=openai-gpt-5.6-terra&input_tokens=271999&cached_input_tokens=250000&output_tokens=2000')).perRequest).toBe(0.117998);
+    // At 272,000 (OpenAI's rule is "at"): 22,000 × 4 + 250,000 × 0.4 + 2,000 × 18 = 224,000 per 1M.
+    expect((await costs('model=openai-gpt-5.6-terra&input_tokens=272000&cached_input_tokens=250000&output_tokens=2000')).perRequest).toBe(0.224);
   });
 
   it('as_of: Claude Sonnet 5 at its introductory price', async () => {

@@ -119,7 +119,7 @@ describe('without cached_input_tokens nothing changes', () => {
     // 10,000 × 3 + 1,000 × 15 = 45,000 per 1M → $0.045
     expect(text).toBe(
       '{"model":"alpha-large","workload":{"input_tokens":10000,"output_tokens":1000,"requests":100,"days":30,"mode":"standard"},' +
-        '"costs":{"perRequest":0.045,"daily":4.5,"monthly":135,"yearly":1620}}',
+        '"costs":{"perRequest":0.045,"daily":4.5,"monthly":135,"yearly":1620},"appliedPrices":{"band":"standard","input":3,"output":15}}',
     );
   });
 
@@ -166,14 +166,15 @@ describe('/api/cheapest with cached_input_tokens', () => {
     // 100,000 input tokens, all cached, no output, 1,000 requests a day, 30 days, Mid and Premium:
     // beta-classic 100,000 × 0.1 = $0.01; alpha-large 100,000 × 0.3 = $0.03; beta-pro 100,000 × 1.25 = $0.125.
     // Without the cache alpha-large would cost $0.3 and come last.
-    const body = await ok('/api/cheapest?input_tokens=100000&cached_input_tokens=100000&output_tokens=0&quality=high');
+    const body = await ok('/api/cheapest?input_tokens=100000&cached_input_tokens=100000&output_tokens=0&quality=high&status=all');
     expect(body.workload).toEqual({ input_tokens: 100000, cached_input_tokens: 100000, output_tokens: 0, requests: 1000, days: 30 });
+    expect(body.recommendations[1].appliedPrices).toEqual({ band: 'standard', input: 3, output: 15, cachedInput: 0.3 });
     expect(body.recommendations.map((r: { id: string; costs: unknown }) => [r.id, r.costs])).toEqual([
       ['beta-classic', { perRequest: 0.01, daily: 10, monthly: 300 }],
       ['alpha-large', { perRequest: 0.03, daily: 30, monthly: 900 }],
       ['beta-pro', { perRequest: 0.125, daily: 125, monthly: 3750 }],
     ]);
-    const uncached = await ok('/api/cheapest?input_tokens=100000&output_tokens=0&quality=high');
+    const uncached = await ok('/api/cheapest?input_tokens=100000&output_tokens=0&quality=high&status=all');
     expect(uncached.recommendations.map((r: { id: string }) => r.id)).toEqual(['beta-classic', 'beta-pro', 'alpha-large']);
   });
 

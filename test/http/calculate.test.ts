@@ -10,6 +10,7 @@ describe('GET /api/calculate with model', () => {
       model: 'alpha-large',
       workload: { input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' },
       costs: { perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 4860 },
+      appliedPrices: { band: 'standard', input: 3, output: 15 },
     });
   });
 
@@ -91,11 +92,14 @@ describe('GET /api/calculate with models', () => {
       workload: { input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' },
       results: [
         // 2000 × 1.25/1M + 500 × 10/1M = 0.0025 + 0.005 = 0.0075
-        { id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225, yearly: 2700 } },
+        { id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225, yearly: 2700 },
+          appliedPrices: { band: 'standard', input: 1.25, output: 10 } },
         // 0.0001 + 0.0002 = 0.0003
-        { id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9, yearly: 108 } },
+        { id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9, yearly: 108 },
+          appliedPrices: { band: 'standard', input: 0.05, output: 0.4 } },
         // 0.006 + 0.0075 = 0.0135
-        { id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', costs: { perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 4860 } },
+        { id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', costs: { perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 4860 },
+          appliedPrices: { band: 'standard', input: 3, output: 15 } },
       ],
     });
   });

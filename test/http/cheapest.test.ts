@@ -11,18 +11,30 @@ import { expectError, getJson, getText } from './helpers.js';
 const ids = (body: { recommendations: Array<{ id: string }> }) => body.recommendations.map((r) => r.id);
 
 describe('GET /api/cheapest', () => {
-  it('defaults: 2000 in, 500 out, 1000 requests, 30 days, limit 5; cheapest first, ties by id', async () => {
+  it('defaults: 2000 in, 500 out, 1000 requests, 30 days, limit 5, current models; cheapest first, ties by id', async () => {
     const { status, body } = await getJson('/api/cheapest');
     expect(status).toBe(200);
     expect(body.workload).toEqual({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30 });
-    expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, limit: 5 });
+    expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 });
+    const applied = (input: number, output: number) => ({ band: 'standard', input, output });
+    // The legacy beta-classic (as cheap as alpha-nano) is left out by default.
     expect(body.recommendations).toEqual([
-      { rank: 1, id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 } },
-      { rank: 2, id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', status: 'legacy', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 } },
-      { rank: 3, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', status: 'current', costs: { perRequest: 0.0004, daily: 0.4, monthly: 12 } },
-      { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0015, daily: 1.5, monthly: 45 } },
-      { rank: 5, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225 } },
+      { rank: 1, id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 }, appliedPrices: applied(0.05, 0.4) },
+      { rank: 2, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', status: 'current', costs: { perRequest: 0.0004, daily: 0.4, monthly: 12 }, appliedPrices: applied(0.1, 0.4) },
+      { rank: 3, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0015, daily: 1.5, monthly: 45 }, appliedPrices: applied(0.25, 2) },
+      { rank: 4, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225 }, appliedPrices: applied(1.25, 10) },
+      { rank: 5, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', costs: { perRequest: 0.0135, daily: 13.5, monthly: 405 }, appliedPrices: applied(3, 15) },
     ]);
+  });
+
+  it('status=all ranks legacy models too (ties: current first), status=legacy only them', async () => {
+    const all = await getJson('/api/cheapest?status=all&limit=3');
+    expect(all.body.filters.status).toBe('all');
+    expect(all.body.recommendations.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      ['alpha-nano', 'current'], ['beta-classic', 'legacy'], ['beta-flash', 'current'],
+    ]);
+    expect(ids((await getJson('/api/cheapest?status=legacy')).body)).toEqual(['beta-classic']);
+    expect(ids((await getJson('/api/cheapest?status=CURRENT&limit=1')).body)).toEqual(['alpha-nano']);
   });
 
   it('prints 0.0003, not float noise (raw response text)', async () => {
@@ -46,22 +58,22 @@ describe('GET /api/cheapest', () => {
 
   it('limit 1 to 10', async () => {
     expect(ids((await getJson('/api/cheapest?limit=1')).body)).toEqual(['alpha-nano']);
-    expect(ids((await getJson('/api/cheapest?limit=10')).body)).toEqual(['alpha-nano', 'beta-classic', 'beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
-    expect((await getJson('/api/cheapest?limit=10')).body.recommendations.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ids((await getJson('/api/cheapest?limit=10&status=all')).body)).toEqual(['alpha-nano', 'beta-classic', 'beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
+    expect((await getJson('/api/cheapest?limit=10&status=all')).body.recommendations.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('budget drops models whose monthly cost exceeds it and keeps one exactly at it', async () => {
-    const exact = await getJson('/api/cheapest?budget=9&limit=10');
+    const exact = await getJson('/api/cheapest?budget=9&limit=10&status=all');
     expect(ids(exact.body)).toEqual(['alpha-nano', 'beta-classic']);
     expect(exact.body.filters.budget).toBe(9);
     expect(ids((await getJson('/api/cheapest?budget=8.999999999')).body)).toEqual([]);
-    expect(ids((await getJson('/api/cheapest?budget=12.5&limit=10')).body)).toEqual(['alpha-nano', 'beta-classic', 'beta-flash']);
-    expect(ids((await getJson('/api/cheapest?budget=1000&limit=10')).body)).toHaveLength(6);
+    expect(ids((await getJson('/api/cheapest?budget=12.5&limit=10&status=all')).body)).toEqual(['alpha-nano', 'beta-classic', 'beta-flash']);
+    expect(ids((await getJson('/api/cheapest?budget=1000&limit=10&status=all')).body)).toHaveLength(6);
   });
 
   it('budget=0 keeps only what is free', async () => {
     expect(ids((await getJson('/api/cheapest?budget=0')).body)).toEqual([]);
-    expect(ids((await getJson('/api/cheapest?budget=0&input_tokens=0&output_tokens=0&limit=10')).body)).toHaveLength(6);
+    expect(ids((await getJson('/api/cheapest?budget=0&input_tokens=0&output_tokens=0&limit=10&status=all')).body)).toHaveLength(6);
   });
 
   it('echoes a fractional budget exactly', async () => {
@@ -78,20 +90,20 @@ describe('GET /api/cheapest', () => {
     expect(ids((await getJson('/api/cheapest?use_case=extraction&limit=10')).body)).toEqual(['beta-flash', 'alpha-mini', 'alpha-large']);
     expect(ids((await getJson('/api/cheapest?use_case=reasoning&limit=10')).body)).toEqual(['alpha-mini', 'beta-pro', 'alpha-large']);
     expect(ids((await getJson('/api/cheapest?use_case=analysis&limit=10')).body)).toEqual(['beta-pro', 'alpha-large']);
-    expect(ids((await getJson('/api/cheapest?use_case=CHAT&limit=10')).body)).toEqual(['beta-classic', 'beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
+    expect(ids((await getJson('/api/cheapest?use_case=CHAT&limit=10&status=all')).body)).toEqual(['beta-classic', 'beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
   });
 
   it('quality=high keeps Mid and Premium, quality=budget keeps Budget', async () => {
-    const high = await getJson('/api/cheapest?quality=high&limit=10');
+    const high = await getJson('/api/cheapest?quality=high&limit=10&status=all');
     expect(ids(high.body)).toEqual(['beta-classic', 'beta-pro', 'alpha-large']);
     expect(high.body.filters.quality).toBe('high');
     expect(ids((await getJson('/api/cheapest?quality=budget&limit=10')).body)).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini']);
   });
 
   it('combines the filters with AND', async () => {
-    const { body } = await getJson('/api/cheapest?use_case=chat&quality=high&budget=225&limit=10');
+    const { body } = await getJson('/api/cheapest?use_case=chat&quality=high&budget=225&limit=10&status=all');
     expect(ids(body)).toEqual(['beta-classic', 'beta-pro']);
-    expect(body.filters).toEqual({ budget: 225, use_case: 'chat', quality: 'high', limit: 10 });
+    expect(body.filters).toEqual({ budget: 225, use_case: 'chat', quality: 'high', status: 'all', limit: 10 });
     expect(ids((await getJson('/api/cheapest?use_case=analysis&quality=budget')).body)).toEqual([]);
   });
 
@@ -100,6 +112,7 @@ describe('GET /api/cheapest', () => {
     ['budget', 'abc'], ['budget', '-5'], ['budget', '1e3'], ['budget', '0x10'], ['budget', 'NaN'], ['budget', '0.0000000001'],
     ['input_tokens', '1e3'], ['output_tokens', '-1'], ['requests', '0'],
     ['use_case', 'creative'], ['use_case', 'poetry'], ['quality', 'premium'], ['quality', '3'],
+    ['status', 'retired'], ['status', 'current,legacy'],
   ])('%s=%s is a 400 naming the parameter', async (param, value) => {
     const error = await expectError(`/api/cheapest?${param}=${encodeURIComponent(value)}`, 400, 'invalid_parameter', param);
     expect(error.message).toContain(param);
@@ -110,6 +123,8 @@ describe('GET /api/cheapest', () => {
     expect(useCase.message).toContain('coding, chat, classification, extraction, reasoning, analysis');
     const quality = await expectError('/api/cheapest?quality=premium', 400, 'invalid_parameter', 'quality');
     expect(quality.message).toContain('high, budget');
+    const status = await expectError('/api/cheapest?status=old', 400, 'invalid_parameter', 'status');
+    expect(status.message).toContain('current, legacy, all');
     const limit = await expectError('/api/cheapest?limit=11', 400, 'invalid_parameter', 'limit');
     expect(limit.message).toContain('from 1 to 10');
   });
@@ -121,7 +136,7 @@ describe('GET /api/cheapest', () => {
   });
 
   it('treats empty values as absent', async () => {
-    const { body } = await getJson('/api/cheapest?budget=&use_case=&quality=&limit=');
-    expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, limit: 5 });
+    const { body } = await getJson('/api/cheapest?budget=&use_case=&quality=&status=&limit=');
+    expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 });
   });
 });

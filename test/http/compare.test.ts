@@ -9,11 +9,14 @@ describe('GET /api/compare', () => {
       workload: { input_tokens: 1000, output_tokens: 500, requests_per_day: 1000, days: 30 },
       comparison: [
         // 1000 × 3/1M + 500 × 15/1M = 0.003 + 0.0075 = 0.0105; × 1000 = 10.5; × 30 = 315; × 12 = 3780
-        { id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', costs: { perRequest: 0.0105, daily: 10.5, monthly: 315, yearly: 3780 } },
+        { id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', costs: { perRequest: 0.0105, daily: 10.5, monthly: 315, yearly: 3780 },
+          appliedPrices: { band: 'standard', input: 3, output: 15 } },
         // 1000 × 0.1/1M + 500 × 0.2/1M = 0.0001 + 0.0001 = 0.0002; 0.2; 6; 72
-        { id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', status: 'legacy', costs: { perRequest: 0.0002, daily: 0.2, monthly: 6, yearly: 72 } },
+        { id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', status: 'legacy', costs: { perRequest: 0.0002, daily: 0.2, monthly: 6, yearly: 72 },
+          appliedPrices: { band: 'standard', input: 0.1, output: 0.2 } },
         // 1000 × 0.25/1M + 500 × 2/1M = 0.00025 + 0.001 = 0.00125; 1.25; 37.5; 450
-        { id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.00125, daily: 1.25, monthly: 37.5, yearly: 450 } },
+        { id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.00125, daily: 1.25, monthly: 37.5, yearly: 450 },
+          appliedPrices: { band: 'standard', input: 0.25, output: 2 } },
       ],
       summary: {
         cheapest: { id: 'beta-classic', name: 'Beta Classic', monthly: 6 },

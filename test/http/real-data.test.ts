@@ -159,8 +159,9 @@ describe('the real catalogue', () => {
     expect(cheapest.recommendations).toHaveLength(10);
     const costs = cheapest.recommendations.map((r) => r.costs.perRequest);
     expect(costs).toEqual([...costs].sort((x, y) => x - y));
-    // Independently: the ten cheapest per request at 2000/500 by exact cost, ties by id.
+    // Independently: the ten cheapest current models per request at 2000/500 by exact cost, ties by id.
     const exact = models
+      .filter((m) => m.status === 'current')
       .map((m) => ({ id: m.id, cost: Number(expectedCost(m, 2000, 500, 'standard', 1_000_000_000)) }))
       .sort((x, y) => x.cost - y.cost || (x.id < y.id ? -1 : 1))
       .slice(0, 10)
@@ -182,5 +183,22 @@ describe('the real catalogue', () => {
       expect(score(r.id)).toBeGreaterThanOrEqual(3);
       expect(r.reason).toMatch(/coding/);
     }
+  });
+
+  it('one entry per model: the issue\'s query answers three different current models, and DeepSeek\'s API aliases resolve', async () => {
+    const body = JSON.parse((await get('/api/cheapest?use_case=coding&budget=50&limit=3')).text) as {
+      recommendations: Array<{ id: string; status: string; costs: { perRequest: number } }>;
+    };
+    const ids = body.recommendations.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of body.recommendations) {
+      expect(r.status).toBe('current');
+      expect(catalogue.byId.get(r.id)?.id, `${r.id} is a record, not an alias`).toBe(r.id);
+    }
+    const aliases = models.flatMap((m) => m.aliases ?? []);
+    expect(aliases).toEqual(expect.arrayContaining(['deepseek-deepseek-chat', 'deepseek-deepseek-reasoner']));
+    for (const alias of aliases) expect(models.some((m) => m.id === alias), alias).toBe(false);
+    const chat = JSON.parse((await get('/api/pricing?model=deepseek-deepseek-chat')).text) as { model: { id: string }; requestedId: string };
+    expect([chat.model.id, chat.requestedId]).toEqual(['deepseek-deepseek-v4-flash', 'deepseek-deepseek-chat']);
   });
 });

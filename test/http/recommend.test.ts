@@ -12,11 +12,11 @@ const ids = (body: { recommendations: Array<{ id: string }> }) => body.recommend
 const get = async (query: string) => (await getJson(`/api/recommend${query}`)).body;
 
 describe('GET /api/recommend', () => {
-  it('defaults: 1000 in, 500 out, limit 5; by quality, then cost', async () => {
+  it('defaults: 1000 in, 500 out, limit 5, current models; by quality, then cost', async () => {
     const { status, body } = await getJson('/api/recommend');
     expect(status).toBe(200);
     expect(body.criteria).toEqual({
-      use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, limit: 5,
+      use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
     });
     expect(body.recommendations).toEqual([
       { rank: 1, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', quality: 5, context: '1M', costPerRequest: 0.0105,
@@ -27,9 +27,18 @@ describe('GET /api/recommend', () => {
         reason: 'Overall quality 3/5 at $0.0003 per request (Budget tier, 1M context).' },
       { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', quality: 3, context: '400K', costPerRequest: 0.00125,
         reason: 'Overall quality 3/5 at $0.00125 per request (Budget tier, 400K context).' },
-      { rank: 5, id: 'beta-classic', name: 'Beta Classic', provider: 'Beta Labs', tier: 'Mid', status: 'legacy', quality: 2, context: '32K', costPerRequest: 0.0002,
-        reason: 'Overall quality 2/5 at $0.0002 per request (Mid tier, 32K context).' },
+      { rank: 5, id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', quality: 2, context: '128K', costPerRequest: 0.00025,
+        reason: 'Overall quality 2/5 at $0.00025 per request (Budget tier, 128K context).' },
     ]);
+  });
+
+  it('status=all ranks legacy models too, status=legacy only them; a bad status is a 400', async () => {
+    const all = await get('?status=all&limit=10');
+    expect(all.criteria.status).toBe('all');
+    expect(ids(all)).toEqual(['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini', 'beta-classic', 'alpha-nano']);
+    expect(ids(await get('?status=legacy'))).toEqual(['beta-classic']);
+    const error = await expectError('/api/recommend?status=gone', 400, 'invalid_parameter', 'status');
+    expect(error.message).toContain('current, legacy, all');
   });
 
   it('costPerRequest is a number without float noise (raw response text)', async () => {
@@ -64,8 +73,8 @@ describe('GET /api/recommend', () => {
   it.each([
     ['low', 'Budget', ['beta-flash', 'alpha-mini', 'alpha-nano']],
     ['budget', 'Budget', ['beta-flash', 'alpha-mini', 'alpha-nano']],
-    ['mid', 'Mid', ['beta-pro', 'beta-classic']],
-    ['medium', 'Mid', ['beta-pro', 'beta-classic']],
+    ['mid', 'Mid', ['beta-pro']],
+    ['medium', 'Mid', ['beta-pro']],
     ['high', 'Premium', ['alpha-large']],
     ['premium', 'Premium', ['alpha-large']],
     ['PREMIUM', 'Premium', ['alpha-large']],
@@ -83,13 +92,13 @@ describe('GET /api/recommend', () => {
   });
 
   it('max_cost keeps models costing at most that per request', async () => {
-    const body = await get('?max_cost=0.00025');
+    const body = await get('?max_cost=0.00025&status=all');
     // beta-classic 0.0002 and alpha-nano exactly 0.00025
     expect(ids(body)).toEqual(['beta-classic', 'alpha-nano']);
     expect(body.criteria.max_cost).toBe(0.00025);
-    expect(ids(await get('?max_cost=0.000249999'))).toEqual(['beta-classic']);
+    expect(ids(await get('?max_cost=0.000249999&status=all'))).toEqual(['beta-classic']);
     expect(ids(await get('?max_cost=0'))).toEqual([]);
-    expect(ids(await get('?max_cost=1&limit=10'))).toHaveLength(6);
+    expect(ids(await get('?max_cost=1&limit=10&status=all'))).toHaveLength(6);
   });
 
   it.each([
@@ -115,14 +124,14 @@ describe('GET /api/recommend', () => {
 
   it('limit 1 to 10', async () => {
     expect(ids(await get('?limit=1'))).toEqual(['alpha-large']);
-    expect(ids(await get('?limit=10'))).toEqual(['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini', 'beta-classic', 'alpha-nano']);
+    expect(ids(await get('?limit=10'))).toEqual(['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini', 'alpha-nano']);
   });
 
   it('combines every filter with AND', async () => {
     const body = await get('?use_case=coding&budget=low&quality=3&max_cost=0.0003&min_context=1M');
     expect(ids(body)).toEqual(['beta-flash']);
     expect(body.criteria).toEqual({
-      use_case: 'coding', budget: 'Budget', quality: 3, max_cost: 0.0003, min_context: 1_000_000, input_tokens: 1000, output_tokens: 500, limit: 5,
+      use_case: 'coding', budget: 'Budget', quality: 3, max_cost: 0.0003, min_context: 1_000_000, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
     });
   });
 
@@ -146,9 +155,9 @@ describe('GET /api/recommend', () => {
   it('refuses a repeated and an unknown parameter; empty values are absent', async () => {
     await expectError('/api/recommend?use_case=chat&use_case=coding', 400, 'duplicate_parameter', 'use_case');
     await expectError('/api/recommend?tier=mid', 400, 'unknown_parameter', 'tier');
-    const body = await get('?use_case=&budget=&quality=&max_cost=&min_context=&limit=');
+    const body = await get('?use_case=&budget=&quality=&max_cost=&min_context=&status=&limit=');
     expect(body.criteria).toEqual({
-      use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, limit: 5,
+      use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
     });
   });
 });

@@ -77,6 +77,14 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
     expect(JSON.parse(cheapest).recommendations).toHaveLength(2);
     expect(cheapest).toBe(await api('/api/cheapest?limit=2&use_case=coding'));
 
+    // Aliases, status and the pricing options pass through the tools as through the API.
+    const byAlias = JSON.parse(textOf(await client.callTool({ name: 'get_model_price', arguments: { model: 'deepseek-deepseek-chat' } })));
+    expect(byAlias).toMatchObject({ model: { id: 'deepseek-deepseek-v4-flash' }, requestedId: 'deepseek-deepseek-chat' });
+    const legacy = textOf(await client.callTool({ name: 'find_cheapest', arguments: { status: 'legacy', limit: 2, off_peak_share: 25 } }));
+    expect(legacy).toBe(await api('/api/cheapest?status=legacy&limit=2&off_peak_share=25'));
+    expect(JSON.parse(legacy).recommendations.map((r: { status: string }) => r.status)).toEqual(['legacy', 'legacy']);
+    const cached = textOf(await client.callTool({ name: 'calculate_cost', arguments: { model: 'openai-gpt-5.6-terra', cache_write_tokens: 100, at: '18:00' } }));
+    expect(cached).toBe(await api('/api/calculate?model=openai-gpt-5.6-terra&cache_write_tokens=100&at=18:00'));
     const recommended = textOf(await client.callTool({ name: 'recommend_models', arguments: { use_case: 'coding', limit: 3, max_cost: '0.01' } }));
     expect(recommended).toBe(await api('/api/recommend?use_case=coding&limit=3&max_cost=0.01'));
   });

@@ -12,7 +12,8 @@ function fact(term: string, value: string): string {
   return `<dt>${term}</dt><dd>${value}</dd>`;
 }
 
-export function modelPage(model: Model, baseUrl: string): string {
+/** The page of `model`; `requestedId` is the alias the address used, when it used one. */
+export function modelPage(model: Model, baseUrl: string, requestedId?: string): string {
   const e = escapeHtml;
   const id = encodeURIComponent(model.id);
   const badgeUrl = `${baseUrl}/api/badge?model=${id}`;
@@ -20,6 +21,7 @@ export function modelPage(model: Model, baseUrl: string): string {
   const workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' as const };
   const costs = calculateCost(model, workload);
   const long = model.longContext;
+  const off = model.offPeak;
   const useCases = Object.entries(model.useCases)
     .filter(([, score]) => (score ?? 0) > 0)
     .map(([name, score]) => `${e(name)} ${score}/5`)
@@ -31,7 +33,11 @@ export function modelPage(model: Model, baseUrl: string): string {
     fact('Output', `${formatPrice(model.output)} per 1M tokens`),
     model.cachedInput === undefined ? '' : fact('Cached input', `${formatPrice(model.cachedInput)} per 1M tokens`),
     model.cacheWrite === undefined ? '' : fact('Cache write', `${formatPrice(model.cacheWrite)} per 1M tokens`),
-    long ? fact('Long context', `above ${long.threshold.toLocaleString('en-US')} input tokens: ${formatPrice(long.input)} input, ${formatPrice(long.output)} output per 1M`) : '',
+    model.cacheWrite1h === undefined ? '' : fact('Cache write (1 hour)', `${formatPrice(model.cacheWrite1h)} per 1M tokens`),
+    long
+      ? fact('Long context', `${model.longContextRule === 'at' ? 'from' : 'above'} ${long.threshold.toLocaleString('en-US')} input tokens: ${formatPrice(long.input)} input, ${formatPrice(long.output)} output per 1M`)
+      : '',
+    off ? fact('Off-peak', `${e(off.startUtc)}–${e(off.endUtc)} UTC daily: ${formatPrice(off.input)} input, ${formatPrice(off.output)} output per 1M (the prices above are peak)`) : '',
     fact('Context window', `${e(model.context)} (${model.contextTokens.toLocaleString('en-US')} tokens)`),
     model.maxOutputTokens === undefined ? '' : fact('Max output', `${model.maxOutputTokens.toLocaleString('en-US')} tokens`),
     fact('Quality', `${model.quality} / 5`),
@@ -40,12 +46,13 @@ export function modelPage(model: Model, baseUrl: string): string {
     fact('Price verified', `${e(model.verified)} (checked ${e(model.checkedOn)}) — <a href="${e(model.sourceUrl)}" rel="noopener">provider's pricing page</a>`),
     model.priceNote ? fact('Note', e(model.priceNote)) : '',
     fact('Id', `<code>${e(model.id)}</code>`),
+    model.aliases ? fact('Also known as', model.aliases.map((a) => `<code>${e(a)}</code>`).join(', ')) : '',
   ].join('\n');
   const markdown = `[![${model.name} price](${badgeUrl})](${pageUrl})`;
   const html = `<a href="${e(pageUrl)}"><img src="${e(badgeUrl)}" alt="${e(`${model.name} price`)}"></a>`;
   const main = `<p><a href="/#catalogue">← All models</a></p>
 <h1>${e(model.name)}</h1>
-<p class="lead">${e(model.provider)} · ${e(priceMessage(model))} · ${e(model.context)} context</p>
+${requestedId ? `<p><code>${e(requestedId)}</code> is an alias of this model.</p>\n` : ''}<p class="lead">${e(model.provider)} · ${e(priceMessage(model))} · ${e(model.context)} context</p>
 <p><img src="/api/badge?model=${e(id)}" alt="${e(`${model.name}: ${priceMessage(model)}`)}"></p>
 <dl class="facts">
 ${facts}

@@ -15,12 +15,21 @@ import { jsonForScript, pageFrame } from './html.js';
 /** The calculator's starting workload: /api/calculate's defaults. */
 export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };
 
-/** The fields of a model the browser needs to sort, filter and price it with the core engine. */
-export type SiteModel = Pick<Model, 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'longContext' | 'longContextSteps' | 'contextTokens' | 'quality'>;
+/**
+ * The fields of a model the browser needs to sort, filter and price it with the core engine (the
+ * calculator's workloads have no cache or time-of-day parts, so those prices stay on the server).
+ */
+export type SiteModel = Pick<
+  Model,
+  'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'longContext' | 'longContextSteps' | 'longContextRule' | 'contextTokens' | 'quality'
+>;
 
 export function siteModel(m: Model): SiteModel {
-  const { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, contextTokens, quality } = m;
-  return { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, contextTokens, quality };
+  const { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, longContextRule, contextTokens, quality } = m;
+  return {
+    id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, contextTokens, quality,
+    ...(longContextRule ? { longContextRule } : {}),
+  };
 }
 
 export function workloadText(w: Workload): string {

@@ -2,7 +2,7 @@
  * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs (its own CSP). app.ts
  * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
  */
-import { TextReply, type RequestContext } from '../../endpoints/endpoint.js';
+import { requestedAs, TextReply, type RequestContext } from '../../endpoints/endpoint.js';
 import type { DescribeApi, ExtraRoute } from '../openapi.js';
 import { modelNotFoundPage, modelPage } from '../pages/model-page.js';
 import { docsPage } from './docs.js';
@@ -32,8 +32,9 @@ export const modelPageRoute: PageRoute = {
   },
   respond: ({ id = '' }, { catalogue, baseUrl }) => {
     const model = catalogue.byId.get(id.toLowerCase());
+    // An alias shows its model's page, saying which alias was asked for.
     return model
-      ? { reply: new TextReply(modelPage(model, baseUrl), HTML) }
+      ? { reply: new TextReply(modelPage(model, baseUrl, requestedAs(id, model).requestedId), HTML) }
       : { reply: new TextReply(modelNotFoundPage(catalogue, id), HTML, 404) };
   },
 };

@@ -1,0 +1,188 @@
+/**
+ * Parity with genai-prices' engine (@pydantic/genai-prices 0.1.8, a devDependency; its price data
+ * is bundled, so no network): for every catalogue model it also lists whose prices agree with
+ * ours, a set of workloads (inputs just below, at and just above each long-context threshold, cache
+ * reads and writes) costs the same to the nano-dollar by its calcPrice and by our cost function.
+ * Where the data disagrees the model (or the workloads using the disagreeing price) is skipped and
+ * counted; the test fails if nothing is compared.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { calcPrice, type ModelPrice } from '@pydantic/genai-prices';
+import { describe, expect, it } from 'vitest';
+import type { Model } from '../../src/core/catalogue-schema.js';
+import { buildCatalogue } from '../../src/core/catalogue.js';
+import { calculateCost, type Workload } from '../../src/core/cost.js';
+
+const DATA_DIR = resolve(import.meta.dirname, '..', '..', 'data');
+const catalogue = buildCatalogue(
+  readdirSync(DATA_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => ({ file: f, data: JSON.parse(readFileSync(join(DATA_DIR, f), 'utf8')) })),
+);
+
+/** genai-prices' provider ids for ours (Alibaba is not in its data). */
+const PROVIDERS: Record<string, string> = {
+  openai: 'openai', anthropic: 'anthropic', google: 'google', mistral: 'mistral', deepseek: 'deepseek',
+  xai: 'x-ai', cohere: 'cohere', amazon: 'aws', together: 'together',
+};
+
+/** A price per 1M tokens by total input tokens: base, then [start, price] steps, each from inputs > start. */
+interface Schedule {
+  base: number;
+  tiers: Array<[number, number]>;
+}
+
+/** genai-prices' price (a number or tiered), steps that change nothing left out. */
+function theirs(value: ModelPrice[string]): Schedule | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return { base: value, tiers: [] };
+  return normalise(value.base, value.tiers.map((t) => [t.start, t.price]));
+}
+
+function normalise(base: number, tiers: Array<[number, number]>): Schedule {
+  const kept: Array<[number, number]> = [];
+  let last = base;
+  for (const [start, price] of [...tiers].sort((a, b) => a[0] - b[0])) {
+    if (price !== last) kept.push([start, price]);
+    last = price;
+  }
+  return { base, tiers: kept };
+}
+
+/**
+ * Our record as the same kind of schedules. genai-prices starts a tier when the input is greater
+ * than its start, so our "at" threshold T is its start T − 1. A cache price we do not publish is
+ * billed at the input price, as genai-prices bills usage whose price it does not list.
+ */
+function ours(model: Model) {
+  const steps = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
+  const start = (t: number) => (model.longContextRule === 'at' ? t - 1 : t);
+  const schedule = (base: number, price: (s: (typeof steps)[number]) => number) => normalise(base, steps.map((s) => [start(s.threshold), price(s)]));
+  const input = schedule(model.input, (s) => s.input);
+  const cachedInput = model.cachedInput;
+  return {
+    input,
+    output: schedule(model.output, (s) => s.output),
+    cacheRead: cachedInput === undefined ? input : schedule(cachedInput, (s) => s.cachedInput ?? cachedInput),
+    cacheWrite: model.cacheWrite === undefined ? input : normalise(model.cacheWrite, []),
+    cacheWrite1h: model.cacheWrite1h === undefined ? undefined : normalise(model.cacheWrite1h, []),
+  };
+}
+
+const same = (a: Schedule | undefined, b: Schedule | undefined) => a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+interface Case {
+  workload: Workload;
+  /** genai-prices' usage: input_tokens is the total, cache reads and writes are parts of it. */
+  usage: Record<string, number>;
+  uses: Array<'cacheRead' | 'cacheWrite' | 'cacheWrite1h'>;
+}
+
+function cases(model: Model): Case[] {
+  const make = (input: number, output: number, cached = 0, written = 0, ttl: '5m' | '1h' = '5m'): Case => ({
+    workload: {
+      inputTokens: input, outputTokens: output, requests: 1, days: 1, mode: 'standard',
+      ...(cached ? { cachedInputTokens: cached } : {}), ...(written ? { cacheWriteTokens: written, cacheTtl: ttl } : {}),
+    },
+    usage: {
+      input_tokens: input, output_tokens: output,
+      ...(cached ? { cache_read_tokens: cached } : {}),
+      ...(written ? { cache_write_tokens: written, ...(ttl === '1h' ? { cache_write_1h_tokens: written } : {}) } : {}),
+    },
+    uses: [...(cached ? ['cacheRead' as const] : []), ...(written ? [ttl === '1h' ? 'cacheWrite1h' as const : 'cacheWrite' as const] : [])],
+  });
+  const list = [make(2000, 500), make(0, 1000), make(1_000_000, 0), make(10_000, 500, 2000), make(10_000, 500, 2000, 3000), make(10_000, 500, 0, 4000, '1h')];
+  const thresholds = [model.longContext, ...(model.longContextSteps ?? [])].flatMap((s) => (s ? [s.threshold] : []));
+  for (const t of thresholds) {
+    for (const input of [t - 1, t, t + 1]) list.push(make(input, 1000), make(input, 1000, Math.floor(input / 4)));
+  }
+  return list;
+}
+
+/** A Wednesday: no provider's weekend prices apply. */
+const WEEKDAY = '2026-11-18';
+
+/** The HH:MM a minute before another (wrapping midnight). */
+function minuteBefore(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const minutes = (h * 60 + m + 24 * 60 - 1) % (24 * 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+describe('parity with genai-prices 0.1.8', () => {
+  it('gives the same cost to the nano-dollar wherever the prices agree', () => {
+    const counts = { models: 0, compared: 0, workloads: 0, offPeak: 0, notListed: 0, pricesDisagree: 0, workloadsSkipped: 0 };
+    const mismatches: string[] = [];
+    const disagreements: string[] = [];
+    for (const model of catalogue.models) {
+      const providerId = PROVIDERS[model.providerSlug];
+      const key = model.id.slice(model.providerSlug.length + 1);
+      // A weekday (some providers' off-peak prices hold all weekend): for a model with off-peak
+      // prices, the minute before its window opens is peak and the window's first minute off-peak.
+      const peakAt = model.offPeak ? minuteBefore(model.offPeak.startUtc) : '12:00';
+      const timestamp = new Date(`${WEEKDAY}T${peakAt}:00Z`);
+      const names = [...new Set([model.referenceId, key].filter((n): n is string => n !== undefined))];
+      const price = (usage: Record<string, number>) => {
+        for (const name of names) {
+          const found = providerId === undefined ? null : calcPrice(usage, name, { providerId, timestamp });
+          if (found) return found;
+        }
+        return null;
+      };
+      const listed = price({ input_tokens: 1, output_tokens: 1 });
+      counts.models++;
+      if (!listed) {
+        counts.notListed++;
+        continue;
+      }
+      const them = listed.model_price;
+      const mine = ours(model);
+      const input = theirs(them.input_mtok);
+      const agrees = {
+        base: same(mine.input, input) && same(mine.output, theirs(them.output_mtok)) && them.requests_kcount === undefined,
+        cacheRead: same(mine.cacheRead, theirs(them.cache_read_mtok) ?? input),
+        cacheWrite: same(mine.cacheWrite, theirs(them.cache_write_mtok) ?? input),
+        cacheWrite1h: same(mine.cacheWrite1h, theirs(them.cache_write_1h_mtok)),
+      };
+      if (!agrees.base) {
+        counts.pricesDisagree++;
+        disagreements.push(`${model.id}: ours ${JSON.stringify([mine.input, mine.output])}, genai-prices ${JSON.stringify([input, theirs(them.output_mtok)])}`);
+        continue;
+      }
+      counts.compared++;
+      for (const c of cases(model)) {
+        if (!c.uses.every((use) => agrees[use])) {
+          counts.workloadsSkipped++;
+          continue;
+        }
+        counts.workloads++;
+        const result = price(c.usage);
+        const expected = result === null ? NaN : Math.round(result.total_price * 1e9);
+        const actual = Number(calculateCost(model, c.workload).perRequest.nanos);
+        if (actual !== expected) mismatches.push(`${model.id} ${JSON.stringify(c.usage)}: ours ${actual} nanos, genai-prices ${expected}`);
+      }
+      if (model.offPeak) {
+        // The same request in the off-peak window, asked of both engines by its time of day.
+        const [h = 0, m = 0] = model.offPeak.startUtc.split(':').map(Number);
+        const offPeakAt = new Date(`${WEEKDAY}T${model.offPeak.startUtc}:00Z`);
+        const usage = { input_tokens: 10_000, output_tokens: 1000, cache_read_tokens: 2000 };
+        const found = names.map((name) => calcPrice(usage, name, { providerId: providerId as string, timestamp: offPeakAt })).find((r) => r !== null);
+        const workload: Workload = { inputTokens: 10_000, outputTokens: 1000, cachedInputTokens: 2000, requests: 1, days: 1, mode: 'standard', timeOfDay: { utcSecond: (h * 60 + m) * 60 } };
+        const actual = Number(calculateCost(model, workload).perRequest.nanos);
+        const expected = found ? Math.round(found.total_price * 1e9) : NaN;
+        counts.offPeak++;
+        if (actual !== expected) mismatches.push(`${model.id} off-peak ${JSON.stringify(usage)}: ours ${actual} nanos, genai-prices ${expected}`);
+      }
+    }
+    console.log(
+      `genai-prices parity: ${counts.compared} of ${counts.models} models compared on ${counts.workloads} workloads (${counts.offPeak} off-peak); ` +
+        `${counts.notListed} not listed by genai-prices, ${counts.pricesDisagree} skipped for disagreeing prices, ` +
+        `${counts.workloadsSkipped} workloads skipped for disagreeing or unpublished cache prices.\n  ${disagreements.join('\n  ')}`,
+    );
+    expect(mismatches).toEqual([]);
+    // Every model genai-prices lists agrees with it, or its record says why it differs.
+    expect(disagreements.filter((d) => !catalogue.byId.get(d.slice(0, d.indexOf(':')))?.priceNote)).toEqual([]);
+    expect(counts.compared).toBeGreaterThan(0);
+    expect(counts.offPeak).toBeGreaterThan(0);
+    expect(counts.workloads).toBeGreaterThan(0);
+  });
+});
