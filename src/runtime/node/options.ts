@@ -16,6 +16,12 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests get before the remaining connections are cut. */
   drainTimeoutMs: number;
+  /** A connection on which no byte moves either way for this long is closed (a client that stopped reading). */
+  socketTimeoutMs: number;
+  /** Answers per connection being made or sent at once; requests pipelined behind them wait, unread. */
+  maxInProgress: number;
+  /** Requests per connection waiting behind those; one more and the connection is closed. */
+  maxWaiting: number;
 }
 
 export interface RuntimeConfig {
@@ -40,6 +46,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   drainTimeoutMs: 10_000,
+  socketTimeoutMs: 30_000,
+  maxInProgress: 16,
+  maxWaiting: 256,
 };
 
 /** Reads the environment; a value out of range is an error that names the variable. */
@@ -51,6 +60,9 @@ export function readRuntimeConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
     requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs, 100, 600_000),
     keepAliveTimeoutMs: whole(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_LIMITS.keepAliveTimeoutMs, 100, 600_000),
     drainTimeoutMs: whole(env, 'DRAIN_TIMEOUT_MS', DEFAULT_LIMITS.drainTimeoutMs, 100, 600_000),
+    socketTimeoutMs: whole(env, 'SOCKET_TIMEOUT_MS', DEFAULT_LIMITS.socketTimeoutMs, 100, 600_000),
+    maxInProgress: whole(env, 'MAX_IN_PROGRESS', DEFAULT_LIMITS.maxInProgress, 1, 1024),
+    maxWaiting: whole(env, 'MAX_WAITING', DEFAULT_LIMITS.maxWaiting, 0, 100_000),
   };
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new RangeError(`HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);

@@ -10,10 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import type { Catalogue } from '../../core/catalogue.js';
 import type { Assets } from '../../endpoints/endpoint.js';
-import { createService } from '../../http/service.js';
+import { createService, type Service } from '../../http/service.js';
 import { mcpRoute } from '../../mcp/route.js';
 import { nodeCompressors } from './compression.js';
 import { loadCatalogueFromDir } from './load-catalogue.js';
+import { boundPipelining, type PipelineCounters } from './pipelining.js';
 import { jsonLogger, logWhenFinished, type Logger } from './log.js';
 import { clientAddress, readRuntimeConfig, type RuntimeConfig } from './options.js';
 import { answerClientError, errorBody, ERROR_HEADERS, jsonErrorResponse } from './refusals.js';
@@ -43,6 +44,8 @@ export type ReloadResult = { ok: true; models: number } | { ok: false; reason: s
 export interface RunningServer {
   server: Server;
   config: RuntimeConfig;
+  /** The service (answer cache and app) it serves. */
+  service: Service;
   /** The directory the catalogue is read from. */
   dataDir: string;
   /** The catalogue in force. */
@@ -53,6 +56,8 @@ export interface RunningServer {
   drain(): Promise<{ forced: boolean }>;
   /** Resolves with the bound address once listening. */
   listening: Promise<AddressInfo>;
+  /** What the per-connection bound on pipelined requests has done. */
+  pipelining: PipelineCounters;
 }
 
 export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = jsonLogger(readRuntimeConfig(env).logLevel)): RunningServer {
@@ -80,17 +85,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     errorHandler: () => jsonErrorResponse(400, 'bad_request', 'The request could not be read as a URL (check the Host header and the path).'),
   });
 
-  const server = createServer(
-    {
-      maxHeaderSize: limits.maxHeaderBytes,
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // How often Node checks the two timeouts above; its default (30 s) would let them overrun.
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
-      // Node would refuse an HTTP/1.1 request without Host with an empty 400; it is refused below, in JSON.
-      requireHostHeader: false,
-    },
+  const pipelining = boundPipelining(
     (req, res) => {
       if (log.access) logWhenFinished(req, res, log.access);
       if (req.httpVersion === '1.1' && req.headers.host === undefined) {
@@ -112,8 +107,25 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
       if (answer) res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
       else void listener(req, res);
     },
+    limits,
+  );
+
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often Node checks the two timeouts above; its default (30 s) would let them overrun.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+      // Node would refuse an HTTP/1.1 request without Host with an empty 400; it is refused below, in JSON.
+      requireHostHeader: false,
+    },
+    pipelining.handler,
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  // Node's inactivity timeout: a client that stops reading makes no byte move, and is cut.
+  server.timeout = limits.socketTimeoutMs;
   server.on('clientError', answerClientError);
 
   const listening = new Promise<AddressInfo>((resolve, reject) => {
@@ -160,7 +172,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     return drained;
   };
 
-  return { server, config, dataDir, catalogue: () => catalogue, reload, drain, listening };
+  return { server, config, service, dataDir, catalogue: () => catalogue, reload, drain, listening, pipelining: pipelining.counters };
 }
 
 // A Host and request target that the URL parser keeps as they are (lower-case name or address,
