@@ -11,7 +11,7 @@ import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import type { Catalogue } from '../../core/catalogue.js';
 import type { Assets } from '../../endpoints/endpoint.js';
 import { createService, type Service } from '../../http/service.js';
-import { mcpRoute } from '../../mcp/route.js';
+import { createMcpRoute } from '../../mcp/route.js';
 import { nodeCompressors } from './compression.js';
 import { loadCatalogueFromDir } from './load-catalogue.js';
 import { boundPipelining, type PipelineCounters } from './pipelining.js';
@@ -74,9 +74,15 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     assets: loadAssets(),
     maxUrlBytes: limits.maxUrlBytes,
     compressors: nodeCompressors(),
-    mcp: mcpRoute,
+    mcp: createMcpRoute({ allowedOrigins: config.mcpAllowedOrigins }),
     ...(config.rateLimit
-      ? { rateLimit: { perMinute: config.rateLimit, clientIp: (bindings: unknown) => clientIp(bindings as HttpBindings, config.trustProxy) } }
+      ? {
+          rateLimit: {
+            perMinute: config.rateLimit,
+            maxClients: config.rateLimitClients,
+            clientIp: (bindings: unknown) => clientIp(bindings as HttpBindings | undefined, config.trustProxy),
+          },
+        }
       : {}),
   });
   const listener = getRequestListener(service.fetch, {
@@ -196,7 +202,10 @@ function joined(value: string | string[] | undefined): string | null {
 }
 
 /** The client's address for the rate limit: the socket's, or X-Forwarded-For behind trusted proxies. */
-function clientIp({ incoming }: HttpBindings, trustProxy: number): string | undefined {
+function clientIp(bindings: HttpBindings | undefined, trustProxy: number): string | undefined {
+  // Requests the service asks itself (MCP tool calls, charged to their client up front) have none.
+  const incoming = bindings?.incoming;
+  if (incoming === undefined) return undefined;
   return clientAddress(incoming.socket.remoteAddress, joined(incoming.headers['x-forwarded-for']) ?? undefined, trustProxy);
 }
 
