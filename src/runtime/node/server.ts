@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Catalogue } from '../../core/catalogue.js';
 import type { Assets } from '../../endpoints/endpoint.js';
 import { createService, type Service } from '../../http/service.js';
@@ -17,7 +18,7 @@ import { loadCatalogueFromDir } from './load-catalogue.js';
 import { boundPipelining, type PipelineCounters } from './pipelining.js';
 import { jsonLogger, logWhenFinished, type Logger } from './log.js';
 import { clientAddress, readRuntimeConfig, type RuntimeConfig } from './options.js';
-import { answerClientError, errorBody, ERROR_HEADERS, jsonErrorResponse } from './refusals.js';
+import { answerClientError, answerConnect, answerExpectation, jsonErrorResponse, refusedForHost } from './refusals.js';
 
 // Paths are relative to the project root, whether this runs from src/ (tests) or dist/ (bundle).
 const root = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -85,20 +86,25 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
         }
       : {}),
   });
-  const listener = getRequestListener(service.fetch, {
-    hostname: config.host,
-    // Only a request Node parsed but the URL standard cannot hold (a bad Host header) lands here.
-    errorHandler: () => jsonErrorResponse(400, 'bad_request', 'The request could not be read as a URL (check the Host header and the path).'),
-  });
+  const listener = getRequestListener(
+    async (request: Request, env: HttpBindings | Http2Bindings) => {
+      const response = await service.fetch(request, env);
+      if (response.status !== 204 && response.status !== 304) return response;
+      // @hono/node-server gives every answer a Content-Type, even one without a body; these go out as they are.
+      env.outgoing.writeHead(response.status, Object.fromEntries(response.headers)).end();
+      return RESPONSE_ALREADY_SENT;
+    },
+    {
+      hostname: config.host,
+      // Only a request Node parsed but the URL standard cannot hold (a bad Host header) lands here.
+      errorHandler: () => jsonErrorResponse(400, 'bad_request', 'The request could not be read as a URL (check the Host header and the path).'),
+    },
+  );
 
   const pipelining = boundPipelining(
     (req, res) => {
       if (log.access) logWhenFinished(req, res, log.access);
-      if (req.httpVersion === '1.1' && req.headers.host === undefined) {
-        const body = errorBody(400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
-        res.writeHead(400, { ...ERROR_HEADERS, 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).end(body);
-        return;
-      }
+      if (refusedForHost(req, res)) return;
       // Every method served is bodiless: a body sent anyway is never read; closing after the answer
       // keeps Node from reading it off the wire to reuse the connection.
       if (draining || hasBody(req)) res.setHeader('Connection', 'close');
@@ -124,7 +130,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       // How often Node checks the two timeouts above; its default (30 s) would let them overrun.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
-      // Node would refuse an HTTP/1.1 request without Host with an empty 400; it is refused below, in JSON.
+      // Node would refuse an HTTP/1.1 request without Host with an empty 400; it is refused in JSON (refusedForHost).
       requireHostHeader: false,
     },
     pipelining.handler,
@@ -132,7 +138,10 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   // Node's inactivity timeout: a client that stops reading makes no byte move, and is cut.
   server.timeout = limits.socketTimeoutMs;
+  // Node's own answers, in the API's JSON envelope.
   server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerExpectation);
+  server.on('connect', answerConnect);
 
   const listening = new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', reject);
@@ -149,6 +158,9 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   const reload = (): ReloadResult => {
     try {
       const next = loadCatalogueFromDir(dataDir);
+      // A file gone missing (or moved aside mid-edit) would silently drop a provider: refused; removing one takes a restart.
+      const lost = catalogue.providers.filter((p) => !next.providers.some((q) => q.slug === p.slug)).map((p) => p.slug);
+      if (lost.length > 0) throw new Error(`the new catalogue would lose ${lost.length === 1 ? 'provider' : 'providers'} ${lost.join(', ')} (restart the server to remove a provider)`);
       catalogue = next;
       log.notice('catalogue reloaded', { models: next.models.length, lastUpdated: next.lastUpdated });
       return { ok: true, models: next.models.length };
