@@ -4,27 +4,16 @@
  * answers, tool calls answered from the HTTP answer cache, each call counted by the rate limit, and
  * the Origin policy.
  */
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../src/http/service.js';
 import { createMcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
-import type { Logger } from '../../src/runtime/node/log.js';
-import { startServer, type RunningServer } from '../../src/runtime/node/server.js';
+import { startServer } from '../../src/runtime/node/server.js';
+import { clearOfMinuteBoundary, inProcessServers, quiet } from '../runtime/in-process.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
-const quiet: Logger = { notice: () => undefined, error: () => undefined };
-const servers: RunningServer[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.drain()));
-});
-
-async function serve(env: Record<string, string> = {}): Promise<{ running: RunningServer; base: string }> {
-  const running = startServer({ PORT: '0', HOST: '127.0.0.1', ...env }, quiet);
-  servers.push(running);
-  return { running, base: `http://127.0.0.1:${((await running.listening) as AddressInfo).port}` };
-}
+const serve = inProcessServers();
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 const call = (id: number, name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
@@ -177,9 +166,3 @@ describe('/mcp from browsers (Origin)', () => {
     expect(() => startServer({ PORT: '0', MCP_ALLOWED_ORIGINS: 'https://app.example/' }, quiet)).toThrow(/MCP_ALLOWED_ORIGINS/);
   });
 });
-
-/** Counts reset each clock minute: start a test well inside one, so that no reset falls within it. */
-async function clearOfMinuteBoundary(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}

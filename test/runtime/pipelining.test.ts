@@ -4,24 +4,14 @@
  * clients are still served. Attacks run on loopback against a real server.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../src/runtime/node/log.js';
-import { startServer, type RunningServer } from '../../src/runtime/node/server.js';
+import type { RunningServer } from '../../src/runtime/node/server.js';
+import { inProcessServers } from './in-process.js';
 import { open, readUntilClosed } from './raw-http.js';
 import { bundleServer, spawnServer, type Child } from './spawn-server.js';
 
-const quiet: Logger = { notice: () => undefined, error: () => undefined };
-const servers: RunningServer[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.drain()));
-});
-
-async function serve(env: Record<string, string> = {}): Promise<{ running: RunningServer; port: number }> {
-  const running = startServer({ PORT: '0', HOST: '127.0.0.1', ...env }, quiet);
-  servers.push(running);
-  return { running, port: ((await running.listening) as AddressInfo).port };
-}
+const serve = inProcessServers();
 
 const get = (target: string) => `GET ${target} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
 

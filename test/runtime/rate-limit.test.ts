@@ -1,26 +1,10 @@
 /** RATE_LIMIT on the Node server: counted per socket address, or per X-Forwarded-For entry behind TRUST_PROXY. */
-import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../src/runtime/node/log.js';
-import { startServer, type RunningServer } from '../../src/runtime/node/server.js';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/runtime/node/server.js';
+import { clearOfMinuteBoundary, inProcessServers, quiet } from './in-process.js';
 
-const quiet: Logger = { notice: () => undefined, error: () => undefined };
-const servers: RunningServer[] = [];
-
-async function serve(env: Record<string, string>): Promise<number> {
-  const running = startServer({ PORT: '0', HOST: '127.0.0.1', ...env }, quiet);
-  servers.push(running);
-  return ((await running.listening) as AddressInfo).port;
-}
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.drain()));
-});
-
-/** Counts reset each clock minute: start a test well inside one, so that no reset falls within it. */
-async function clearOfMinuteBoundary(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
+const started = inProcessServers();
+const serve = async (env: Record<string, string>) => (await started(env)).port;
 
 const statuses = async (port: number, forwardedFor: string[]) => {
   const out: number[] = [];
