@@ -1,6 +1,7 @@
 /**
- * The Node server: the service on HOST:PORT with bounded timeouts and sizes. Kept answers are
- * written straight to the response; the rest go through @hono/node-server to the service's fetch.
+ * The Node server: the service on HOST:PORT with bounded timeouts and sizes, and bounded pipelining
+ * per connection (pipelining.ts). Kept answers are written straight to the response; the rest go
+ * through @hono/node-server to the service's fetch.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -51,7 +52,10 @@ export interface RunningServer {
   dataDir: string;
   /** The catalogue in force. */
   catalogue(): Catalogue;
-  /** Loads DATA_DIR again; a valid catalogue replaces the current one, an invalid one is logged and ignored. */
+  /**
+   * Loads DATA_DIR again; a valid catalogue replaces the current one, an invalid one (or one that
+   * would lose a provider) is logged and ignored.
+   */
   reload(): ReloadResult;
   /** Stops accepting, lets in-flight requests finish, cuts what remains after DRAIN_TIMEOUT_MS. */
   drain(): Promise<{ forced: boolean }>;
