@@ -35,7 +35,16 @@ export const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400
 /** MCP over streamable HTTP, which the runtime mounts (src/mcp), the one path that takes POST. */
 export interface McpRoute {
   path: string;
-  handle(request: Request, options: { catalogue: () => Catalogue; baseUrl: string }): Promise<Response>;
+  /** Answers every method on the path, OPTIONS included (it has a CORS policy of its own). */
+  handle(request: Request, context: McpContext): Promise<Response>;
+}
+
+/** What the app gives an MCP request. */
+export interface McpContext {
+  /** A GET of an API path and query (`/api/pricing?model=x`), asked of the service as an HTTP client would ask it. */
+  ask(target: string): Promise<Response>;
+  /** Counts this many more requests from the client against the rate limit; throws its 429 past it. */
+  charge(requests: number): void;
 }
 
 export interface AppOptions {
@@ -49,6 +58,8 @@ export interface AppOptions {
   /** Per-client rate limit, off when unset (see createRateLimiter). */
   rateLimiter?: RateLimiter;
   mcp?: McpRoute;
+  /** What MCP tool calls are asked of: the service in front of the app (default: the app itself). */
+  ask?: (request: Request) => Promise<Response>;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -61,9 +72,10 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', securityHeaders());
   app.use('*', urlLimit(options.maxUrlBytes === undefined ? {} : { maxBytes: options.maxUrlBytes }));
   if (options.rateLimiter) app.use('*', options.rateLimiter.middleware);
-  // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders).
+  // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
+  // /mcp answers its own, by its own policy.
   const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
-  app.use('*', (c, next) => (c.req.method === 'OPTIONS' ? preflight(c, next) : next()));
+  app.use('*', (c, next) => (c.req.method === 'OPTIONS' && c.req.path !== options.mcp?.path ? preflight(c, next) : next()));
   app.use('*', (c, next) => {
     if (c.req.path !== options.mcp?.path && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
       throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
@@ -72,7 +84,14 @@ export function createApp(options: AppOptions): Hono {
   });
 
   const mcp = options.mcp;
-  if (mcp) app.all(mcp.path, (c) => mcp.handle(c.req.raw, { catalogue: current, baseUrl: baseUrl ?? new URL(c.req.url).origin }));
+  const ask = options.ask ?? (async (request: Request) => app.fetch(request));
+  if (mcp) {
+    app.all(mcp.path, (c) => mcp.handle(c.req.raw, {
+      // Tool calls are charged up front (charge), so they are asked without the client's bindings.
+      ask: (target) => ask(new Request(new URL(target, c.req.url))),
+      charge: (requests) => options.rateLimiter?.charge(c, requests),
+    }));
+  }
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
       const url = c.req.url;

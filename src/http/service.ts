@@ -46,7 +46,8 @@ export function createService(options: ServiceOptions): Service {
   const { rateLimit, compressors, answerCache, ...appOptions } = options;
   const catalogue = typeof options.catalogue === 'function' ? options.catalogue : () => options.catalogue as Catalogue;
   const rateLimiter = rateLimit && createRateLimiter(rateLimit);
-  const app = createApp({ ...appOptions, catalogue, ...(rateLimiter ? { rateLimiter } : {}) });
+  // MCP tool calls are asked of the service (fetch, below), so the cache answers them as it answers HTTP clients.
+  const app = createApp({ ...appOptions, catalogue, ...(rateLimiter ? { rateLimiter } : {}), ask: (request) => fetch(request) });
   const cache = new AnswerCache({
     catalogue,
     ...(compressors ? { compressors } : {}),

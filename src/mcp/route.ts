@@ -2,12 +2,39 @@
  * MCP over streamable HTTP at /mcp, as the runtimes mount it on the app. The SDK (and its
  * JSON-schema validator) is loaded on the first call: most of a deployment's requests never need it.
  */
-import type { Catalogue } from '../core/catalogue.js';
+import type { McpContext, McpRoute } from '../http/app.js';
 
-export const mcpRoute = {
-  path: '/mcp',
-  async handle(request: Request, options: { catalogue: () => Catalogue; baseUrl: string }): Promise<Response> {
-    const { handleMcpRequest } = await import('./http.js');
-    return handleMcpRequest(request, options);
-  },
-};
+/** What one /mcp request may cost. */
+export interface McpBounds {
+  /** Bytes of a request body read; a larger one gets a 413 (default 64 KiB). */
+  maxBodyBytes: number;
+  /** JSON-RPC messages in one batch, each counted by the rate limit; more gets a 400 (default 10; the SDK's own bound is 100). */
+  maxBatch: number;
+  /** Bytes of one answer (a batch's answers together); more gets a 400 asking for fewer calls at once (default 1 MiB). */
+  maxAnswerBytes: number;
+}
+
+export const MCP_BOUNDS: McpBounds = { maxBodyBytes: 64 * 1024, maxBatch: 10, maxAnswerBytes: 1024 * 1024 };
+
+export interface McpRouteOptions extends Partial<McpBounds> {
+  /**
+   * Origins (as browsers send them: `https://app.example`) whose pages may call /mcp. A request
+   * carrying any other Origin header is refused with a 403; requests without one (agents, curl) are
+   * served. None by default.
+   */
+  allowedOrigins?: readonly string[];
+}
+
+export function createMcpRoute({ allowedOrigins = [], ...bounds }: McpRouteOptions = {}): McpRoute {
+  const policy = { allowedOrigins, ...MCP_BOUNDS, ...bounds };
+  return {
+    path: '/mcp',
+    async handle(request: Request, context: McpContext): Promise<Response> {
+      const { handleMcpRequest } = await import('./http.js');
+      return handleMcpRequest(request, context, policy);
+    },
+  };
+}
+
+/** /mcp with no origin allowed to call it from a browser. */
+export const mcpRoute = createMcpRoute();

@@ -1,15 +1,11 @@
-/** The MCP server: lists the tools and runs them against the catalogue in force. Transport-free. */
+/** The MCP server: lists the tools and answers them by asking the service. Transport-free. */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Catalogue } from '../core/catalogue.js';
-import type { RequestContext } from '../endpoints/endpoint.js';
-import { TOOLS } from './tools.js';
+import { TOOLS, type Ask } from './tools.js';
 
 export interface McpOptions {
-  /** The catalogue in force (read on every call, so a reload takes effect). */
-  catalogue: () => Catalogue;
-  /** Public address of the HTTP service, used in the answers' source and docs links. */
-  baseUrl: string;
+  /** Asks the service (its answer cache, then the app) for an API path and query, as an HTTP client would. */
+  ask: Ask;
 }
 
 export const SERVER_INFO = { name: 'ai-model-pricing', version: '0.1.0' } as const;
@@ -24,14 +20,13 @@ export function createMcpServer(options: McpOptions): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request): CallToolResult => {
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
     if (!tool) {
       const names = TOOLS.map((t) => t.name).join(', ');
       return { isError: true, content: [{ type: 'text', text: `Unknown tool ${JSON.stringify(request.params.name)}. Tools: ${names}.` }] };
     }
-    const ctx: RequestContext = { catalogue: options.catalogue(), baseUrl: options.baseUrl, assets: {} };
-    const { json, isError } = tool.call(request.params.arguments ?? {}, ctx);
+    const { json, isError } = await tool.call(request.params.arguments ?? {}, options.ask);
     return { isError, content: [{ type: 'text', text: json }] };
   });
   return server;

@@ -1,7 +1,18 @@
 /** `ai-model-pricing mcp`: the MCP server on stdin/stdout, for agents that spawn their tools. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMcpServer, type McpOptions } from './server.js';
+import type { Catalogue } from '../core/catalogue.js';
+import { createService } from '../http/service.js';
+import { createMcpServer } from './server.js';
 
-export async function serveMcpStdio(options: McpOptions): Promise<void> {
-  await createMcpServer(options).connect(new StdioServerTransport());
+export interface StdioOptions {
+  catalogue: () => Catalogue;
+  /** Public address of the HTTP service, used in the answers' links. */
+  baseUrl: string;
+}
+
+export async function serveMcpStdio({ catalogue, baseUrl }: StdioOptions): Promise<void> {
+  // The tools ask the same service as HTTP clients do, in process.
+  const service = createService({ catalogue, baseUrl });
+  const ask = (target: string) => service.fetch(new Request(new URL(target, baseUrl)));
+  await createMcpServer({ ask }).connect(new StdioServerTransport());
 }

@@ -1,9 +1,10 @@
 /**
- * The MCP tools: each one is an HTTP endpoint's own query schema and handler, so a tool takes the
- * same parameters, validates them with the same messages and answers with the same JSON.
+ * The MCP tools: each one is an HTTP endpoint, asked as a GET of its path with the arguments as
+ * its query, through the same service (and answer cache) as HTTP clients; a tool takes the
+ * endpoint's parameters (described by its query schema) and answers with the same JSON.
  */
 import * as z from 'zod';
-import { TextReply, type Endpoint, type RequestContext } from '../endpoints/endpoint.js';
+import type { Endpoint } from '../endpoints/endpoint.js';
 import { ApiError } from '../endpoints/errors.js';
 import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/index.js';
 import { toJson } from '../endpoints/json.js';
@@ -17,17 +18,21 @@ export interface ToolInputSchema {
   [key: string]: unknown;
 }
 
+/** Asks the service for a path and query (`/api/pricing?model=x`): its answer, as an HTTP client gets it. */
+export type Ask = (target: string) => Promise<Response>;
+
 export interface Tool {
   name: string;
   description: string;
   inputSchema: ToolInputSchema;
   /** Runs the tool: the endpoint's JSON answer as text, or its error envelope. */
-  call(args: Record<string, unknown>, ctx: RequestContext): { json: string; isError: boolean };
+  call(args: Record<string, unknown>, ask: Ask): Promise<{ json: string; isError: boolean }>;
 }
 
 /**
  * A tool over an endpoint. `keys` keeps only some of its parameters (the rest stay at their
- * defaults); `required` marks those the endpoint would otherwise answer with missing_parameter.
+ * defaults); `required` marks those a call must give (get_model_price without a model would
+ * otherwise be the whole catalogue).
  */
 function endpointTool<S extends QuerySchema>(
   name: string,
@@ -42,18 +47,22 @@ function endpointTool<S extends QuerySchema>(
     name,
     description: `${description} (same as GET ${endpoint.path}; money in USD, exact decimals).`,
     inputSchema: inputSchemaOf(schema, options.required ?? []),
-    call(args, ctx) {
+    async call(args, ask) {
+      let query: string;
       try {
-        // The picked schema holds a subset of the endpoint's optional parameters, so its output
-        // is a valid (partial) parameter object for the endpoint's handler.
-        const params = parseQuery(toSearchParams(args), schema) as z.output<S>;
-        const reply = endpoint.handle(params, ctx);
-        if (reply instanceof TextReply) throw new Error(`${endpoint.path} did not answer with JSON`);
-        return { json: toJson(reply), isError: false };
+        const search = toSearchParams(args);
+        // The tool's own parameters (some tools take fewer than their endpoint), checked before asking.
+        parseQuery(search, schema);
+        for (const param of options.required ?? []) {
+          if (!search.get(param)) throw new ApiError(400, 'missing_parameter', `${param} is required.`, { param });
+        }
+        query = toQuery(search);
       } catch (err) {
         if (err instanceof ApiError) return { json: toJson(err.toBody()), isError: true };
         throw err;
       }
+      const response = await ask(query === '' ? endpoint.path : `${endpoint.path}?${query}`);
+      return { json: await response.text(), isError: response.status !== 200 };
     },
   };
 }
@@ -87,6 +96,14 @@ function inputSchemaOf(schema: QuerySchema, required: readonly string[]): ToolIn
       : { ...rest, anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { type: ['string', 'number'] } }] };
   }
   return { type: 'object', properties, ...(required.length ? { required: [...required] } : {}), additionalProperties: false };
+}
+
+/**
+ * A query as a browser or the docs would spell it (commas left as they are), so that a tool call
+ * and an HTTP request asking the same thing share one entry in the answer cache.
+ */
+function toQuery(search: URLSearchParams): string {
+  return [...search].map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value).replaceAll('%2C', ',')}`).join('&');
 }
 
 /** Tool arguments as the query the endpoint reads: numbers as text, arrays comma-joined. */

@@ -1,26 +1,10 @@
 /** RATE_LIMIT on the Node server: counted per socket address, or per X-Forwarded-For entry behind TRUST_PROXY. */
-import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../src/runtime/node/log.js';
-import { startServer, type RunningServer } from '../../src/runtime/node/server.js';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/runtime/node/server.js';
+import { clearOfMinuteBoundary, inProcessServers, quiet } from './in-process.js';
 
-const quiet: Logger = { notice: () => undefined, error: () => undefined };
-const servers: RunningServer[] = [];
-
-async function serve(env: Record<string, string>): Promise<number> {
-  const running = startServer({ PORT: '0', HOST: '127.0.0.1', ...env }, quiet);
-  servers.push(running);
-  return ((await running.listening) as AddressInfo).port;
-}
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.drain()));
-});
-
-/** Counts reset each clock minute: start a test well inside one, so that no reset falls within it. */
-async function clearOfMinuteBoundary(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
+const started = inProcessServers();
+const serve = async (env: Record<string, string>) => (await started(env)).port;
 
 const statuses = async (port: number, forwardedFor: string[]) => {
   const out: number[] = [];
@@ -45,6 +29,26 @@ describe('RATE_LIMIT', () => {
     await clearOfMinuteBoundary();
     // A client may prepend anything; only the last entry, written by the trusted proxy, counts.
     expect(await statuses(port, ['9.9.9.9, 1.1.1.1', '8.8.8.8, 1.1.1.1', '2.2.2.2'])).toEqual([200, 429, 200]);
+  });
+
+  it('with TRUST_PROXY, counts IPv6 clients by /64 and IPv4-mapped ones as IPv4', { timeout: 15_000 }, async () => {
+    const port = await serve({ RATE_LIMIT: '2', TRUST_PROXY: '1' });
+    await clearOfMinuteBoundary();
+    expect(await statuses(port, ['2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:db8:1:2:abcd::1', '2001:db8:1:3::1'])).toEqual([200, 200, 429, 200]);
+    expect(await statuses(port, ['203.0.113.5', '::ffff:203.0.113.5', '203.0.113.5'])).toEqual([200, 200, 429]);
+  });
+
+  it('never refuses a fresh client its first request, after more distinct addresses in a minute than it counts (issue 19)', { timeout: 30_000 }, async () => {
+    // RATE_LIMIT_CLIENTS scales issue 19's 100,060 addresses against 100,000 counts down to 1,060 against 1,000.
+    const port = await serve({ RATE_LIMIT: '60', TRUST_PROXY: '1', RATE_LIMIT_CLIENTS: '1000' });
+    await clearOfMinuteBoundary();
+    const flood = Array.from({ length: 1060 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
+    expect(new Set(await statuses(port, flood))).toEqual(new Set([200]));
+    expect(await statuses(port, ['192.0.2.1', '192.0.2.2', '2001:db8:9::1'])).toEqual([200, 200, 200]);
+    // A client past its limit stays refused while it keeps coming.
+    const busy = await statuses(port, Array.from({ length: 61 }, () => '198.51.100.7'));
+    expect(busy.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(busy[60]).toBe(429);
   });
 
   it('refuses a RATE_LIMIT that is not a whole number', () => {

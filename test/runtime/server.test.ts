@@ -73,10 +73,59 @@ describe('malformed requests', () => {
     expect(old.status).toBe(200);
   });
 
+  it('answers a request with two Host headers with a 400 JSON error (RFC 9112, 3.2)', async () => {
+    for (const hosts of ['Host: localhost\r\nHost: evil.example', 'host: localhost\r\nHOST: localhost']) {
+      const res = await rawRequest(port, `GET /api/pricing?model=openai-gpt-4o HTTP/1.1\r\n${hosts}\r\nConnection: close\r\n\r\n`);
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body)).toMatchObject({ error: { status: 400, code: 'bad_request', message: 'A request may carry one Host header only.' } });
+    }
+    const old = await rawRequest(port, 'GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n');
+    expect(old.status).toBe(400);
+  });
+
+  it('answers an Expect other than 100-continue with a 417 JSON error, and serves one with 100-continue', async () => {
+    const res = await rawRequest(port, get('/healthz', 'Expect: bogus\r\n'));
+    expect(res.status).toBe(417);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toMatchObject({ error: { status: 417, code: 'expectation_failed' } });
+    const socket = await open(port);
+    const text = readUntilClosed(socket);
+    socket.write(get('/healthz', 'Expect: 100-continue\r\n'));
+    const answers = await text;
+    expect(answers).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+  });
+
+  it('answers CONNECT with a 405 JSON error instead of a closed socket', async () => {
+    const res = await rawRequest(port, 'CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(errorCode(res.body)).toBe('method_not_allowed');
+  });
+
   it('answers a POST with a body with a 405 JSON error', async () => {
     const res = await rawRequest(port, 'POST /api/pricing HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello');
     expect(res.status).toBe(405);
     expect(errorCode(res.body)).toBe('method_not_allowed');
+  });
+});
+
+describe('304 Not Modified', () => {
+  it('carries no Content-Type, whether the answer is kept yet or not', async () => {
+    // An id spelled as no other test asks it, so that its answer is not kept yet.
+    const target = '/api/pricing?model=OpenAI-GPT-4o-mini';
+    const first = await rawRequest(port, get(target));
+    const etag = first.headers.etag;
+    expect(etag).toBeDefined();
+    // The first conditional request goes through the app (the answer is kept from its second request), the next from the cache.
+    for (let i = 0; i < 3; i++) {
+      const res = await rawRequest(port, get(target, `If-None-Match: ${etag}\r\n`));
+      expect(res.status).toBe(304);
+      expect(res.headers['content-type']).toBeUndefined();
+      expect(res.headers.etag).toBe(etag);
+      expect(res.body).toBe('');
+    }
   });
 });
 

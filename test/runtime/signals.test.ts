@@ -104,18 +104,35 @@ describe('SIGHUP reloads the catalogue', () => {
     expect((await child.exited).code).toBe(0);
   }, 30_000);
 
+  it('refuses a reload that would lose a provider (its file missing), logs why and keeps serving it', async () => {
+    const dir = copyOfData('lost-provider');
+    const total = modelsIn(dir);
+    const child = await start({ DATA_DIR: dir });
+    const mistral = readProvider(dir, 'mistral.json');
+    rmSync(join(dir, 'mistral.json'));
+    child.process.kill('SIGHUP');
+    const rejected = await child.line((l) => l.includes('catalogue reload rejected'));
+    expect(child.stderr).toContain(rejected);
+    expect((JSON.parse(rejected) as { reason: string }).reason).toMatch(/would lose provider mistral/);
+    expect((await health(child.port)).models).toBe(total);
+    const res = await fetch(`http://127.0.0.1:${child.port}/api/pricing?model=${mistral.models[0]!.id}`);
+    expect(res.status).toBe(200);
+    child.process.kill('SIGTERM');
+    expect((await child.exited).code).toBe(0);
+  }, 30_000);
+
   it('never lets a request see a mix of two catalogues while reloads run', async () => {
     const dir = copyOfData('atomic');
-    const withAlibaba = modelsIn(dir);
     const alibaba = readProvider(dir, 'alibaba.json');
-    const withoutAlibaba = withAlibaba - alibaba.models.length;
+    const withAll = modelsIn(dir);
+    // The reloads flip alibaba.json between all its models and its first one.
+    const withOne = withAll - alibaba.models.length + 1;
     const child = await start({ DATA_DIR: dir });
     const url = `http://127.0.0.1:${child.port}/data/pricing.json`;
     let reloads = 0;
     const flip = async () => {
       for (let i = 0; i < 10; i++) {
-        if (i % 2 === 0) rmSync(join(dir, 'alibaba.json'));
-        else writeFileSync(join(dir, 'alibaba.json'), JSON.stringify(alibaba));
+        writeFileSync(join(dir, 'alibaba.json'), JSON.stringify(i % 2 === 0 ? { ...alibaba, models: alibaba.models.slice(0, 1) } : alibaba));
         child.process.kill('SIGHUP');
         reloads += 1;
         await child.line((l) => l.includes('catalogue reloaded') && child.stdout.filter((s) => s.includes('catalogue reloaded')).length >= reloads);
@@ -124,12 +141,12 @@ describe('SIGHUP reloads the catalogue', () => {
     const read = async () => {
       const seen: number[] = [];
       for (let i = 0; i < 60; i++) {
-        const body = (await (await fetch(url)).json()) as { models: { provider: string }[]; meta: { count: number; providers: string[] } };
-        const listed = body.meta.providers.includes(alibaba.provider.name);
-        const served = body.models.some((m) => m.provider === alibaba.provider.name);
-        expect(served).toBe(listed);
+        const body = (await (await fetch(url)).json()) as { models: { provider: string }[]; meta: { count: number } };
+        const fromAlibaba = body.models.filter((m) => m.provider === alibaba.provider.name).length;
         expect(body.meta.count).toBe(body.models.length);
-        expect([withAlibaba, withoutAlibaba]).toContain(body.models.length);
+        // Either catalogue whole: all of alibaba's models with all the others, or its first with all the others.
+        expect(body.models.length).toBe(fromAlibaba === 1 ? withOne : withAll);
+        expect([1, alibaba.models.length]).toContain(fromAlibaba);
         seen.push(body.models.length);
       }
       return seen;

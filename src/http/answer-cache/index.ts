@@ -61,8 +61,12 @@ export class AnswerCache {
   readonly #maxBytes: number;
   #bytes = 0;
   #catalogue: Catalogue | undefined;
-  /** Keys asked for once and not kept yet (see #askedBefore). */
-  readonly #seen = new Set<string>();
+  /**
+   * Hashes of keys asked for once and not kept yet (see #askedBefore): a number each, where keys
+   * of up to 2 KB each would hold up to 16 MB at the bound. Two keys sharing a hash only means
+   * one is kept from its first request.
+   */
+  readonly #seen = new Set<number>();
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options;
@@ -162,9 +166,10 @@ export class AnswerCache {
    * request is new, keeping each answer only churns memory for entries evicted unread.
    */
   #askedBefore(key: string): boolean {
-    if (this.#seen.delete(key)) return true;
+    const hash = fnv1a(key);
+    if (this.#seen.delete(hash)) return true;
     if (this.#seen.size >= this.#maxEntries * 4) this.#seen.clear();
-    this.#seen.add(key);
+    this.#seen.add(hash);
     return false;
   }
 
@@ -191,6 +196,13 @@ export class AnswerCache {
       this.#drop(key);
     }
   }
+}
+
+/** The 32-bit FNV-1a hash of a string's UTF-16 code units. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 function notModifiedHeaders(headers: Readonly<Record<string, string>>, etag: string): Readonly<Record<string, string>> {

@@ -1,4 +1,5 @@
 /** The Node server's configuration from its environment, with limits that keep slow or hostile clients bounded. */
+import { MAX_TRACKED_CLIENTS } from '../../http/middleware/rate-limit/window.js';
 import { MAX_URL_BYTES } from '../../http/middleware/url-limit/index.js';
 
 export type LogLevel = 'silent' | 'error' | 'info';
@@ -16,6 +17,12 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests get before the remaining connections are cut. */
   drainTimeoutMs: number;
+  /** A connection on which no byte moves either way for this long is closed (a client that stopped reading). */
+  socketTimeoutMs: number;
+  /** Answers per connection being made or sent at once; requests pipelined behind them wait, unread. */
+  maxInProgress: number;
+  /** Requests per connection waiting behind those; one more and the connection is closed. */
+  maxWaiting: number;
 }
 
 export interface RuntimeConfig {
@@ -26,10 +33,14 @@ export interface RuntimeConfig {
   logLevel: LogLevel;
   /** Requests per minute per client address; undefined means no limit (the default). */
   rateLimit: number | undefined;
+  /** Clients the rate limit counts at once; past it, the least recently seen is forgotten. */
+  rateLimitClients: number;
   /** Reload the catalogue when a file in the data directory changes (as well as on SIGHUP). */
   watchData: boolean;
   /** How many proxies in front are trusted to append to X-Forwarded-For; 0 uses the socket's address. */
   trustProxy: number;
+  /** Origins whose pages may call /mcp from a browser (MCP_ALLOWED_ORIGINS, comma-separated); none by default. */
+  mcpAllowedOrigins: string[];
   limits: ServerLimits;
 }
 
@@ -40,6 +51,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   drainTimeoutMs: 10_000,
+  socketTimeoutMs: 30_000,
+  maxInProgress: 16,
+  maxWaiting: 256,
 };
 
 /** Reads the environment; a value out of range is an error that names the variable. */
@@ -51,6 +65,9 @@ export function readRuntimeConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
     requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs, 100, 600_000),
     keepAliveTimeoutMs: whole(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_LIMITS.keepAliveTimeoutMs, 100, 600_000),
     drainTimeoutMs: whole(env, 'DRAIN_TIMEOUT_MS', DEFAULT_LIMITS.drainTimeoutMs, 100, 600_000),
+    socketTimeoutMs: whole(env, 'SOCKET_TIMEOUT_MS', DEFAULT_LIMITS.socketTimeoutMs, 100, 600_000),
+    maxInProgress: whole(env, 'MAX_IN_PROGRESS', DEFAULT_LIMITS.maxInProgress, 1, 1024),
+    maxWaiting: whole(env, 'MAX_WAITING', DEFAULT_LIMITS.maxWaiting, 0, 100_000),
   };
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new RangeError(`HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
@@ -67,10 +84,27 @@ export function readRuntimeConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
     baseUrl: env.BASE_URL || undefined,
     logLevel: level,
     rateLimit: env.RATE_LIMIT ? whole(env, 'RATE_LIMIT', 0, 1, 1_000_000_000) : undefined,
+    rateLimitClients: whole(env, 'RATE_LIMIT_CLIENTS', MAX_TRACKED_CLIENTS, 1, 10_000_000),
     watchData: ['1', 'true', 'yes'].includes((env.WATCH_DATA ?? '').toLowerCase()),
     trustProxy: trust === 'true' ? 1 : trust === 'false' || !trust ? 0 : whole(env, 'TRUST_PROXY', 0, 0, 100),
+    mcpAllowedOrigins: origins(env.MCP_ALLOWED_ORIGINS),
     limits,
   };
+}
+
+/** A comma-separated list of origins, each as browsers send it (scheme, host and port only). */
+function origins(text: string | undefined): string[] {
+  const list = (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.origin !== origin) throw new RangeError(`MCP_ALLOWED_ORIGINS must list origins such as https://app.example (no path or trailing slash); got ${JSON.stringify(origin)}`);
+  }
+  return list;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

@@ -1,20 +1,58 @@
 /** The Node server's own refusals, made before or outside the app, in the API's JSON error envelope. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError } from '../../endpoints/errors.js';
+import { ALLOWED_METHODS } from '../../http/app.js';
+import type { ErrorBody } from '../../endpoints/errors.js';
 import { JSON_TYPE } from '../../endpoints/json.js';
 
 /** The API's JSON error envelope (ApiError's) as text. */
-export function errorBody(status: ApiError['status'], code: string, message: string): string {
-  return JSON.stringify(new ApiError(status, code, message).toBody());
+export function errorBody(status: number, code: string, message: string): string {
+  const body: ErrorBody = { error: { status, code, message } };
+  return JSON.stringify(body);
 }
 
 export const ERROR_HEADERS = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
-export function jsonErrorResponse(status: ApiError['status'], code: string, message: string): Response {
+export function jsonErrorResponse(status: number, code: string, message: string): Response {
   return new Response(errorBody(status, code, message), { status, headers: ERROR_HEADERS });
 }
 
-const CLIENT_ERRORS: Record<string, [ApiError['status'], string, string, string]> = {
+/** Answers a request with a JSON error and closes the connection after it. */
+function refuse(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  const body = errorBody(status, code, message);
+  res.writeHead(status, { ...ERROR_HEADERS, ...headers, 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).end(body);
+}
+
+/**
+ * Refuses a request without exactly one Host header (RFC 9112, 3.2: HTTP/1.1 needs one, and no
+ * request may carry two); true when it did. Node keeps only the first of two, so they are counted.
+ */
+export function refusedForHost(req: IncomingMessage, res: ServerResponse): boolean {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') hosts += 1;
+  if (hosts > 1) refuse(res, 400, 'bad_request', 'A request may carry one Host header only.');
+  else if (hosts === 0 && req.httpVersion === '1.1') refuse(res, 400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
+  else return false;
+  return true;
+}
+
+/** `checkExpectation`: an Expect header other than 100-continue, which Node answers with an empty 417. */
+export function answerExpectation(_req: IncomingMessage, res: ServerResponse): void {
+  refuse(res, 417, 'expectation_failed', 'The Expect header is not supported (only 100-continue is).');
+}
+
+/** `connect`: a CONNECT request (a proxy tunnel), which Node would end with a closed socket. */
+export function answerConnect(_req: IncomingMessage, socket: Socket): void {
+  const body = errorBody(405, 'method_not_allowed', `Method CONNECT is not allowed; this API is read-only (${ALLOWED_METHODS.join(', ')}).`);
+  socket.on('error', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(', ')}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), DRAIN_BEFORE_CLOSE_MS).unref();
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request line and headers are too large.'],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'payload_too_large', 'The request is too large.'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'The request was not received in time.'],

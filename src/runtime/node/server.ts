@@ -1,22 +1,25 @@
 /**
- * The Node server: the service on HOST:PORT with bounded timeouts and sizes. Kept answers are
- * written straight to the response; the rest go through @hono/node-server to the service's fetch.
+ * The Node server: the service on HOST:PORT with bounded timeouts and sizes, and bounded pipelining
+ * per connection (pipelining.ts). Kept answers are written straight to the response; the rest go
+ * through @hono/node-server to the service's fetch.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Catalogue } from '../../core/catalogue.js';
 import type { Assets } from '../../endpoints/endpoint.js';
-import { createService } from '../../http/service.js';
-import { mcpRoute } from '../../mcp/route.js';
+import { createService, type Service } from '../../http/service.js';
+import { createMcpRoute } from '../../mcp/route.js';
 import { nodeCompressors } from './compression.js';
 import { loadCatalogueFromDir } from './load-catalogue.js';
+import { boundPipelining, type PipelineCounters } from './pipelining.js';
 import { jsonLogger, logWhenFinished, type Logger } from './log.js';
 import { clientAddress, readRuntimeConfig, type RuntimeConfig } from './options.js';
-import { answerClientError, errorBody, ERROR_HEADERS, jsonErrorResponse } from './refusals.js';
+import { answerClientError, answerConnect, answerExpectation, jsonErrorResponse, refusedForHost } from './refusals.js';
 
 // Paths are relative to the project root, whether this runs from src/ (tests) or dist/ (bundle).
 const root = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -43,16 +46,23 @@ export type ReloadResult = { ok: true; models: number } | { ok: false; reason: s
 export interface RunningServer {
   server: Server;
   config: RuntimeConfig;
+  /** The service (answer cache and app) it serves. */
+  service: Service;
   /** The directory the catalogue is read from. */
   dataDir: string;
   /** The catalogue in force. */
   catalogue(): Catalogue;
-  /** Loads DATA_DIR again; a valid catalogue replaces the current one, an invalid one is logged and ignored. */
+  /**
+   * Loads DATA_DIR again; a valid catalogue replaces the current one, an invalid one (or one that
+   * would lose a provider) is logged and ignored.
+   */
   reload(): ReloadResult;
   /** Stops accepting, lets in-flight requests finish, cuts what remains after DRAIN_TIMEOUT_MS. */
   drain(): Promise<{ forced: boolean }>;
   /** Resolves with the bound address once listening. */
   listening: Promise<AddressInfo>;
+  /** What the per-connection bound on pipelined requests has done. */
+  pipelining: PipelineCounters;
 }
 
 export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = jsonLogger(readRuntimeConfig(env).logLevel)): RunningServer {
@@ -69,35 +79,36 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     assets: loadAssets(),
     maxUrlBytes: limits.maxUrlBytes,
     compressors: nodeCompressors(),
-    mcp: mcpRoute,
+    mcp: createMcpRoute({ allowedOrigins: config.mcpAllowedOrigins }),
     ...(config.rateLimit
-      ? { rateLimit: { perMinute: config.rateLimit, clientIp: (bindings: unknown) => clientIp(bindings as HttpBindings, config.trustProxy) } }
+      ? {
+          rateLimit: {
+            perMinute: config.rateLimit,
+            maxClients: config.rateLimitClients,
+            clientIp: (bindings: unknown) => clientIp(bindings as HttpBindings | undefined, config.trustProxy),
+          },
+        }
       : {}),
   });
-  const listener = getRequestListener(service.fetch, {
-    hostname: config.host,
-    // Only a request Node parsed but the URL standard cannot hold (a bad Host header) lands here.
-    errorHandler: () => jsonErrorResponse(400, 'bad_request', 'The request could not be read as a URL (check the Host header and the path).'),
-  });
-
-  const server = createServer(
-    {
-      maxHeaderSize: limits.maxHeaderBytes,
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // How often Node checks the two timeouts above; its default (30 s) would let them overrun.
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
-      // Node would refuse an HTTP/1.1 request without Host with an empty 400; it is refused below, in JSON.
-      requireHostHeader: false,
+  const listener = getRequestListener(
+    async (request: Request, env: HttpBindings | Http2Bindings) => {
+      const response = await service.fetch(request, env);
+      if (response.status !== 204 && response.status !== 304) return response;
+      // @hono/node-server gives every answer a Content-Type, even one without a body; these go out as they are.
+      env.outgoing.writeHead(response.status, Object.fromEntries(response.headers)).end();
+      return RESPONSE_ALREADY_SENT;
     },
+    {
+      hostname: config.host,
+      // Only a request Node parsed but the URL standard cannot hold (a bad Host header) lands here.
+      errorHandler: () => jsonErrorResponse(400, 'bad_request', 'The request could not be read as a URL (check the Host header and the path).'),
+    },
+  );
+
+  const pipelining = boundPipelining(
     (req, res) => {
       if (log.access) logWhenFinished(req, res, log.access);
-      if (req.httpVersion === '1.1' && req.headers.host === undefined) {
-        const body = errorBody(400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
-        res.writeHead(400, { ...ERROR_HEADERS, 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).end(body);
-        return;
-      }
+      if (refusedForHost(req, res)) return;
       // Every method served is bodiless: a body sent anyway is never read; closing after the answer
       // keeps Node from reading it off the wire to reuse the connection.
       if (draining || hasBody(req)) res.setHeader('Connection', 'close');
@@ -112,9 +123,29 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
       if (answer) res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
       else void listener(req, res);
     },
+    limits,
+  );
+
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often Node checks the two timeouts above; its default (30 s) would let them overrun.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+      // Node would refuse an HTTP/1.1 request without Host with an empty 400; it is refused in JSON (refusedForHost).
+      requireHostHeader: false,
+    },
+    pipelining.handler,
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  // Node's inactivity timeout: a client that stops reading makes no byte move, and is cut.
+  server.timeout = limits.socketTimeoutMs;
+  // Node's own answers, in the API's JSON envelope.
   server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerExpectation);
+  server.on('connect', answerConnect);
 
   const listening = new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', reject);
@@ -131,6 +162,9 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   const reload = (): ReloadResult => {
     try {
       const next = loadCatalogueFromDir(dataDir);
+      // A file gone missing (or moved aside mid-edit) would silently drop a provider: refused; removing one takes a restart.
+      const lost = catalogue.providers.filter((p) => !next.providers.some((q) => q.slug === p.slug)).map((p) => p.slug);
+      if (lost.length > 0) throw new Error(`the new catalogue would lose ${lost.length === 1 ? 'provider' : 'providers'} ${lost.join(', ')} (restart the server to remove a provider)`);
       catalogue = next;
       log.notice('catalogue reloaded', { models: next.models.length, lastUpdated: next.lastUpdated });
       return { ok: true, models: next.models.length };
@@ -160,7 +194,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     return drained;
   };
 
-  return { server, config, dataDir, catalogue: () => catalogue, reload, drain, listening };
+  return { server, config, service, dataDir, catalogue: () => catalogue, reload, drain, listening, pipelining: pipelining.counters };
 }
 
 // A Host and request target that the URL parser keeps as they are (lower-case name or address,
@@ -184,7 +218,10 @@ function joined(value: string | string[] | undefined): string | null {
 }
 
 /** The client's address for the rate limit: the socket's, or X-Forwarded-For behind trusted proxies. */
-function clientIp({ incoming }: HttpBindings, trustProxy: number): string | undefined {
+function clientIp(bindings: HttpBindings | undefined, trustProxy: number): string | undefined {
+  // Requests the service asks itself (MCP tool calls, charged to their client up front) have none.
+  const incoming = bindings?.incoming;
+  if (incoming === undefined) return undefined;
   return clientAddress(incoming.socket.remoteAddress, joined(incoming.headers['x-forwarded-for']) ?? undefined, trustProxy);
 }
 

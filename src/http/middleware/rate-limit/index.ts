@@ -1,6 +1,10 @@
-/** Optional per-client rate limit: past N requests a minute, a 429 JSON error with Retry-After. */
-import type { MiddlewareHandler } from 'hono';
+/**
+ * Optional per-client rate limit: past N requests a minute, a 429 JSON error with Retry-After.
+ * Clients are counted by address, IPv6 ones by /64 (client-key.ts), in bounded memory (window.ts).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../../endpoints/errors.js';
+import { clientKey } from './client-key.js';
 import { RequestWindow, type Verdict } from './window.js';
 
 export interface RateLimitOptions {
@@ -10,6 +14,8 @@ export interface RateLimitOptions {
   clientIp: (env: unknown) => string | undefined;
   /** Paths never limited, such as a load balancer's health check. */
   exempt?: readonly string[];
+  /** Clients counted at once (default 100,000); past it the least recently seen is forgotten. */
+  maxClients?: number;
   /** The clock, in milliseconds; injected by tests. */
   now?: () => number;
 }
@@ -20,25 +26,33 @@ export interface RateLimiter {
   check(path: string, env: unknown): Verdict;
   /** The middleware: counts each request that reaches the app and refuses those past the limit with a 429. */
   middleware: MiddlewareHandler;
+  /** Counts `requests` more from the client of a request the app is answering (an MCP batch's calls); throws the 429 past the limit. */
+  charge(c: Context, requests: number): void;
 }
 
-export function createRateLimiter({ perMinute, clientIp, exempt = ['/healthz'], now = Date.now }: RateLimitOptions): RateLimiter {
+export function createRateLimiter({ perMinute, clientIp, exempt = ['/healthz'], maxClients, now = Date.now }: RateLimitOptions): RateLimiter {
   if (!Number.isInteger(perMinute) || perMinute < 1) throw new RangeError(`perMinute must be a whole number of 1 or more; got ${perMinute}`);
-  const window = new RequestWindow(perMinute);
-  const check = (path: string, env: unknown): Verdict => {
+  const window = new RequestWindow(perMinute, maxClients);
+  const check = (path: string, env: unknown, requests = 1): Verdict => {
     const ip = exempt.includes(path) ? undefined : clientIp(env);
-    return ip === undefined ? { allowed: true } : window.hit(ip, now());
+    return ip === undefined ? { allowed: true } : window.hit(clientKey(ip), now(), requests);
+  };
+  const enforce = (c: Context, requests: number): void => {
+    const verdict = check(c.req.path, c.env, requests);
+    if (!verdict.allowed) {
+      // Headers set on the context before throwing are kept by the error response onError builds.
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      throw new ApiError(429, 'rate_limited', `Too many requests: at most ${perMinute} a minute from one address. Retry after ${verdict.retryAfterSeconds} s.`);
+    }
   };
   return {
-    check,
+    check: (path, env) => check(path, env),
     middleware: async (c, next) => {
-      const verdict = check(c.req.path, c.env);
-      if (!verdict.allowed) {
-        // Headers set on the context before throwing are kept by the error response onError builds.
-        c.header('Retry-After', String(verdict.retryAfterSeconds));
-        throw new ApiError(429, 'rate_limited', `Too many requests: at most ${perMinute} a minute from one address. Retry after ${verdict.retryAfterSeconds} s.`);
-      }
+      enforce(c, 1);
       await next();
+    },
+    charge: (c, requests) => {
+      if (requests > 0) enforce(c, requests);
     },
   };
 }

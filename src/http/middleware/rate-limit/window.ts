@@ -2,14 +2,18 @@
 
 export const WINDOW_MS = 60_000;
 
-/** Past this many distinct clients in one window, further new clients share a single count. */
+/**
+ * Clients counted at once. Past this, the client seen least recently is forgotten (if it comes
+ * back it starts afresh): memory stays bounded, and a client's first request is never refused,
+ * whatever others do; a flood of new addresses can only make the limit forget, never share, counts.
+ */
 export const MAX_TRACKED_CLIENTS = 100_000;
-const OVERFLOW_KEY = '\0overflow';
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export class RequestWindow {
   #window = -1;
+  /** Counts by client, least recently seen first (each hit moves its client to the end). */
   #counts = new Map<string, number>();
 
   constructor(
@@ -17,17 +21,21 @@ export class RequestWindow {
     private readonly maxClients = MAX_TRACKED_CLIENTS,
   ) {}
 
-  /** Counts one request from `client` at `nowMs` and says whether it is within the limit. */
-  hit(client: string, nowMs: number): Verdict {
+  /** Counts `requests` (one by default) from `client` at `nowMs` and says whether they are within the limit. */
+  hit(client: string, nowMs: number, requests = 1): Verdict {
     const window = Math.floor(nowMs / WINDOW_MS);
-    // A new minute forgets the last one whole, so memory never outgrows one minute's clients.
+    // A new minute forgets the last one whole.
     if (window !== this.#window) {
       this.#window = window;
       this.#counts.clear();
     }
-    const key = this.#counts.has(client) || this.#counts.size < this.maxClients ? client : OVERFLOW_KEY;
-    const count = (this.#counts.get(key) ?? 0) + 1;
-    this.#counts.set(key, count);
+    const count = (this.#counts.get(client) ?? 0) + requests;
+    this.#counts.delete(client);
+    this.#counts.set(client, count);
+    if (this.#counts.size > this.maxClients) {
+      const oldest = this.#counts.keys().next();
+      if (!oldest.done) this.#counts.delete(oldest.value);
+    }
     if (count <= this.perMinute) return { allowed: true };
     const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - nowMs) / 1000));
     return { allowed: false, retryAfterSeconds };
