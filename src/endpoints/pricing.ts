@@ -68,7 +68,16 @@ export const pricing = endpoint({
       const body = catalogueBody(ctx, then);
       return { models: body.models, meta: { ...body.meta, asOf: date } };
     }
-    return catalogueBody(ctx, models);
+    if (models.length > 0 || !providers || !tier) return catalogueBody(ctx, models);
+    // A provider has models, so only a provider and a tier together can match none.
+    const slugs = [...providers].join(',');
+    const tiers = TIERS.filter((t) => catalogue.models.some((m) => m.tier === t && providers.has(m.providerSlug)));
+    const hint = {
+      param: 'tier',
+      message: `No model meets provider=${slugs} and tier=${tier}. Without tier, ${slugs} has models in tiers ${tiers.join(', ')}.`,
+      without: ['tier'],
+    };
+    return { ...catalogueBody(ctx, models), hint };
   },
 });
 

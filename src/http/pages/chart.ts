@@ -5,7 +5,7 @@
  */
 import type { Model } from '../../core/catalogue-schema.js';
 import type { Usd } from '../../core/money.js';
-import { displayUsd } from './format.js';
+import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 
 export interface ChartPoint {

@@ -4,7 +4,7 @@ import type { Catalogue } from '../../core/catalogue.js';
 import { calculateCost } from '../../core/cost.js';
 import { closestMatches } from '../../core/suggest.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
-import { displayUsd } from './format.js';
+import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 import { pageFrame } from './html.js';
 

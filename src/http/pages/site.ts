@@ -8,7 +8,7 @@ import { calculateCost, MODES, type Workload } from '../../core/cost.js';
 import { formatPrice } from '../../badge/price-badge.js';
 import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
-import { displayUsd } from './format.js';
+import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 import { jsonForScript, pageFrame } from './html.js';
 

@@ -1,8 +1,9 @@
 /**
- * How the site shows money: the exact cost from the core engine, rounded for reading only
- * (cents from $1 up, otherwise up to six decimals). Shared by the server pages and /assets/site.js.
+ * How people are shown money: the exact cost from the core engine, rounded for reading only
+ * (cents from $1 up, otherwise up to six decimals). One formatter for the pages, /assets/site.js,
+ * the CLI and the hints of empty answers, so they all print an amount alike.
  */
-import { divideRoundHalfUp, formatScaled, type Usd } from '../../core/money.js';
+import { divideRoundHalfUp, formatScaled, type Usd } from './money.js';
 
 /** Nano-dollars rounded half up to 10^-places USD, printed with that many decimals at most. */
 function rounded(nanos: bigint, places: number, keepZeros: boolean): string {
