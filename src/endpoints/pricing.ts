@@ -6,7 +6,7 @@ import { closestMatches } from '../core/suggest.js';
 import { asOf, asOfInfo, modelAsOf, modelsAsOf } from './as-of.js';
 import { endpoint, findModel } from './endpoint.js';
 import { ApiError, quote } from './errors.js';
-import { choice, text } from './params.js';
+import { choice, splitList, text } from './params.js';
 import { catalogueBody, links } from './present.js';
 
 export const pricingQuery = z.object({
@@ -16,16 +16,16 @@ export const pricingQuery = z.object({
   as_of: asOf,
 });
 
-/** Provider slugs from a comma-separated list; an unknown one is a 400 naming the allowed slugs. */
+/** Provider slugs from a list (commas or spaces between); an unknown one is a 400 naming the allowed slugs. */
 export function parseProviders(catalogue: Catalogue, list: string): Set<string> {
   const slugs = new Set<string>();
-  for (const raw of list.split(',')) {
-    const slug = raw.trim().toLowerCase();
+  for (const raw of splitList(list)) {
+    const slug = raw.toLowerCase();
     if (!slug) continue;
     if (!catalogue.byProvider.has(slug)) {
       const known = catalogue.providers.map((p) => p.slug);
       const suggestions = closestMatches(slug, known);
-      throw new ApiError(400, 'invalid_parameter', `provider ${quote(raw.trim())} is not a provider slug. Allowed: ${known.join(', ')}.`, {
+      throw new ApiError(400, 'invalid_parameter', `provider ${quote(raw)} is not a provider slug. Allowed: ${known.join(', ')}.`, {
         param: 'provider',
         ...(suggestions.length ? { suggestions } : {}),
       });

@@ -1,6 +1,7 @@
 /** createApp(): the whole HTTP API as one Web-standard Hono app, the same on every runtime. */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { Catalogue } from '../core/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
 import { TextReply, type Assets, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
@@ -70,6 +71,8 @@ export function createApp(options: AppOptions): Hono {
     }
     return next();
   });
+  // `/api/pricing/?tier=mid`, a 404 otherwise, is redirected (301) to `/api/pricing?tier=mid`.
+  app.use('*', trimTrailingSlash());
 
   const mcp = options.mcp;
   if (mcp) app.all(mcp.path, (c) => mcp.handle(c.req.raw, { catalogue: current, baseUrl: baseUrl ?? new URL(c.req.url).origin }));

@@ -101,11 +101,11 @@ describe('ai-model-pricing CLI', () => {
 
   it('bad input exits 2 with a message naming the option, and prints nothing on stdout', async () => {
     const cases: Array<[string[], string]> = [
-      [['calc', 'openai-gpt-4o', '--input-tokens', 'abc'], 'ai-model-pricing calc: input_tokens must be a whole number from 0 to 100,000,000; got "abc". (--input-tokens)'],
+      [['calc', 'openai-gpt-4o', '--input-tokens', 'abc'], 'ai-model-pricing calc: input_tokens must be a whole number from 0 to 100000000 in plain digits, e.g. 1000; got "abc". (--input-tokens)'],
       [['calc', '--input-tokns', '5'], 'unknown option --input-tokns. Did you mean --input-tokens?'],
       [['calc'], 'model is required'],
       [['price', 'openai-gpt4o'], 'No model with id "openai-gpt4o"'],
-      [['compare', 'openai-gpt-4o'], 'models must list 2 to 10 comma-separated model ids; got 1'],
+      [['compare', 'openai-gpt-4o'], 'models must list 2 to 10 model ids separated by commas, e.g. openai-gpt-5.6-terra,anthropic-claude-sonnet-5; got 1 ("openai-gpt-4o")'],
       [['recommend', '--budget', 'cheap'], 'budget must be one of'],
       [['cheapest', '--limit'], '--limit needs a value'],
       [['list', 'openai'], 'list takes no model ids'],
@@ -144,7 +144,7 @@ describe('ai-model-pricing CLI', () => {
     expect(json).toEqual({ code: 0, stdout: await api('/api/calculate?model=openai-gpt-4o&input_tokens=4000'), stderr: '' });
     // 4000 × $2.50/1M + 500 × $10/1M = $0.015 a request.
     expect(JSON.parse(json.stdout).costs.perRequest).toBe(0.015);
-    expect(bad).toEqual({ code: 2, stdout: '', stderr: 'ai-model-pricing calc: days must be a whole number from 1 to 31; got "32". (--days)\n' });
+    expect(bad).toEqual({ code: 2, stdout: '', stderr: 'ai-model-pricing calc: days must be a whole number from 1 to 31 in plain digits, e.g. 31; got "32". (--days)\n' });
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: ai-model-pricing compare <id> <id> [id...] [options]');
   }, 60_000);
