@@ -15,17 +15,17 @@ import { urlLimit } from './middleware/url-limit/index.js';
 import { describeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
-import { home, siteScript, siteStyles, widget } from './routes/static.js';
+import { docsScript, docsStyles, home, siteScript, siteStyles, widget } from './routes/static.js';
 
 // /openapi.json and /docs describe everything below, themselves included.
 const describe = describeApi(() => ENDPOINTS, () => PAGE_ROUTES);
 
 /** Every endpoint the app serves, in the order the docs list them: the API's, then the site's files. */
 export const ENDPOINTS: readonly Endpoint[] = [
-  ...API_ENDPOINTS, widget, home, siteScript, siteStyles, openApiEndpoint(describe),
+  ...API_ENDPOINTS, widget, home, siteScript, siteStyles, docsScript, docsStyles, openApiEndpoint(describe),
 ] as unknown as readonly Endpoint[];
 
-/** Pages outside ENDPOINTS: a path parameter (/models/:id) or headers of their own (/docs). */
+/** Pages outside ENDPOINTS: a path parameter (/models/:id), or the OpenAPI document rendered (/docs). */
 export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe)];
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
@@ -84,12 +84,7 @@ export function createApp(options: AppOptions): Hono {
     });
   }
   for (const page of PAGE_ROUTES) {
-    app.get(page.path, async (c) => {
-      const { reply, headers } = await page.respond(c.req.param(), context(c.req.url));
-      const res = send(c, reply);
-      for (const [name, value] of Object.entries(headers ?? {})) res.headers.set(name, value);
-      return res;
-    });
+    app.get(page.path, (c) => send(c, page.respond(c.req.param(), context(c.req.url))));
   }
 
   app.notFound((c) => sendError(c, new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`)));
