@@ -42,6 +42,7 @@ pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;paddi
 code,dd,.lead{overflow-wrap:anywhere}
 img{max-width:100%}
 dl.facts dd{min-width:0}
+table.history td.src{white-space:normal;min-width:14rem}
 .hidden{display:none}
 @media (max-width:60rem){.chart text{font-size:17px}.chart .lbl{font-size:15px}}
 @media (max-width:40rem){
