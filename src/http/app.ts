@@ -28,6 +28,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
 /** Pages outside ENDPOINTS: a path parameter (/models/:id), or the OpenAPI document rendered (/docs). */
 export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe)];
 
+const QUERY_FREE = new Set(ENDPOINTS.filter((e) => e.ignoreQuery).map((e) => e.path));
+const PAGE_PATTERNS = PAGE_ROUTES.map((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`));
+
+/** Whether the app answers this path the same whatever its query (a file, a page). */
+export function ignoresQuery(path: string): boolean {
+  return QUERY_FREE.has(path) || PAGE_PATTERNS.some((pattern) => pattern.test(path));
+}
+
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
 // The data changes monthly: an hour of freshness, then a day of serving stale while revalidating.
