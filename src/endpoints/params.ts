@@ -64,8 +64,8 @@ export function usdAmount(description: string) {
   return param((text) => {
     if (text === undefined) return undefined;
     // `$1,250.50` reads as meant: a leading $ and commas between groups of three digits are dropped.
-    const match = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(text);
-    const nanos = match && text.length <= 30 ? parseScaled(`${match[1]!.replaceAll(',', '')}${match[2] ?? ''}`, 9) : undefined;
+    const match = text.length <= 30 ? /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(text) : null;
+    const nanos = match ? parseScaled(`${match[1]!.replaceAll(',', '')}${match[2] ?? ''}`, 9) : undefined;
     return nanos ?? { refused: `must be an amount of USD in plain digits, e.g. 25 or 0.01 (at most 9 decimals); got ${quote(text)}` };
   }, { description, examples: ['50'] });
 }
