@@ -1,5 +1,5 @@
 // Build for the Worker (wrangler.toml runs this before `wrangler dev` and `wrangler deploy`):
-// dist/worker-assets.mjs hands the browser bundles (widget, site script; see web-bundles.mjs) to
+// dist/worker-assets.mjs hands the browser bundles (widget, site script, API reference; see web-bundles.mjs) to
 // src/runtime/worker.ts as strings, since a Worker has no file system to read dist/ from.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

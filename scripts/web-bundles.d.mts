@@ -1,3 +1,4 @@
 export const WEB_ENTRIES: { widgetJs: string; siteJs: string };
 export function bundle(entry: string, outfile?: string): Promise<string | undefined>;
-export function bundleWeb(): Promise<{ widgetJs: string; siteJs: string }>;
+export function docsAssets(): Promise<{ docsJs: string; docsCss: string }>;
+export function bundleWeb(): Promise<{ widgetJs: string; siteJs: string; docsJs: string; docsCss: string }>;

@@ -1,6 +1,10 @@
 // The browser bundles: the widget (web/widget.ts → /widget.js) and the site's script
-// (web/site.ts → /assets/site.js), minified IIFEs. Used by build.mjs and, in memory, by the tests.
+// (web/site.ts → /assets/site.js), minified IIFEs; and the API reference's script and stylesheet
+// (/assets/docs.js, /assets/docs.css: Swagger UI from swagger-ui-dist, then web/docs.ts and
+// web/docs.css). Used by build.mjs, build-worker.mjs and, in memory, by the tests.
 import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,8 +33,24 @@ export async function bundle(entry, outfile) {
   return file.text;
 }
 
-/** Both bundles as strings, as the app's `assets` takes them. */
+/**
+ * Swagger UI's standalone browser bundle and stylesheet as the package ships them (their
+ * source-map comments dropped: the maps are not served), each followed by our part.
+ */
+export async function docsAssets() {
+  const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const [swaggerJs, swaggerCss, ownCss, start] = await Promise.all([
+    readFile(join(dist, 'swagger-ui-bundle.js'), 'utf8'),
+    readFile(join(dist, 'swagger-ui.css'), 'utf8'),
+    readFile(join(ROOT, 'web/docs.css'), 'utf8'),
+    bundle('web/docs.ts'),
+  ]);
+  const noMap = (text) => text.replace(/\n?\/[/*]# sourceMappingURL=\S+(?: \*\/)?\s*$/, '\n');
+  return { docsJs: `${noMap(swaggerJs)}${start}`, docsCss: `${noMap(swaggerCss)}${ownCss}` };
+}
+
+/** Every bundle as strings, as the app's `assets` takes them. */
 export async function bundleWeb() {
-  const [widgetJs, siteJs] = await Promise.all([bundle(WEB_ENTRIES.widgetJs), bundle(WEB_ENTRIES.siteJs)]);
-  return { widgetJs, siteJs };
+  const [widgetJs, siteJs, docs] = await Promise.all([bundle(WEB_ENTRIES.widgetJs), bundle(WEB_ENTRIES.siteJs), docsAssets()]);
+  return { widgetJs, siteJs, ...docs };
 }

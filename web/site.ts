@@ -4,7 +4,7 @@
  */
 import type { Model } from '../src/core/catalogue-schema.js';
 import { calculateCost, MODES, type Mode, type Workload } from '../src/core/cost.js';
-import { displayUsd } from '../src/http/pages/format.js';
+import { displayUsd } from '../src/core/display-usd.js';
 import type { SiteModel } from '../src/http/pages/site.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;

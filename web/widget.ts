@@ -24,10 +24,10 @@ const STYLES = `
 :host{all:initial;display:block;contain:content;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;
 --fg:#1f2328;--muted:#59636e;--bg:#fff;--line:#d1d9e0;--head:#f6f8fa;--link:#0969da;--err:#b42318;
 --Budget:#1a7f37;--Mid:#0969da;--Premium:#8250df}
-:host([data-type=badge]){display:inline-block}
+:host([data-type=badge]){display:inline-block;max-width:100%}
 :host([data-theme=dark]){--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--line:#3d444d;--head:#151b23;--link:#4493f8;--err:#ff7b72;--Budget:#238636;--Mid:#1f6feb;--Premium:#8957e5}
 @media (prefers-color-scheme:dark){:host([data-theme=auto]){--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--line:#3d444d;--head:#151b23;--link:#4493f8;--err:#ff7b72;--Budget:#238636;--Mid:#1f6feb;--Premium:#8957e5}}
-.w{color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:8px;padding:8px;overflow-x:auto}
+.w{color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:8px;padding:8px;overflow-x:auto;container-type:inline-size}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 caption{text-align:left;color:var(--muted);padding:0 4px 6px;font-size:12px}
 th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);white-space:nowrap}
@@ -37,8 +37,9 @@ a{color:var(--link);text-decoration:none}a:hover{text-decoration:underline}
 p{margin:6px 4px 0}
 .muted,.foot{color:var(--muted);font-size:12px}
 .err{color:var(--err)}
-.b{display:inline-flex;border-radius:4px;overflow:hidden;font-size:12px;line-height:20px;color:#fff}
-.b span{padding:0 7px;white-space:nowrap}.b .l{background:#555}
+.b{display:inline-flex;max-width:100%;border-radius:4px;overflow:hidden;font-size:12px;line-height:20px;color:#fff}
+.b span{padding:0 7px;white-space:nowrap}.b .l{background:#555;min-width:0;overflow:hidden;text-overflow:ellipsis}
+@container (max-width:32rem){.opt{display:none}th,td{padding:5px 4px;white-space:normal}td.n{white-space:nowrap}}
 .Budget{background:var(--Budget)}.Mid{background:var(--Mid)}.Premium{background:var(--Premium)}
 `;
 
@@ -91,12 +92,14 @@ async function api<T>(path: string, params: Record<string, string | undefined>):
   return body;
 }
 
-function table(caption: string, columns: string[], rows: Array<Array<string | Node>>, numeric: number[]): HTMLTableElement {
+/** A table; `numeric` columns are right-aligned, `optional` ones left out in a narrow widget (the CSS's container query). */
+function table(caption: string, columns: string[], rows: Array<Array<string | Node>>, numeric: number[], optional: number[] = []): HTMLTableElement {
+  const classOf = (i: number) => [numeric.includes(i) ? 'n' : '', optional.includes(i) ? 'opt' : ''].filter(Boolean).join(' ');
   const t = el('table');
   t.createCaption().textContent = caption;
   const head = t.createTHead().insertRow();
   columns.forEach((c, i) => {
-    const th = el('th', c, numeric.includes(i) ? 'n' : '');
+    const th = el('th', c, classOf(i));
     th.scope = 'col';
     head.appendChild(th);
   });
@@ -104,7 +107,7 @@ function table(caption: string, columns: string[], rows: Array<Array<string | No
   for (const cells of rows) {
     const tr = body.insertRow();
     cells.forEach((cell, i) => {
-      const td = el('td', undefined, numeric.includes(i) ? 'n' : '');
+      const td = el('td', undefined, classOf(i));
       td.append(cell);
       tr.appendChild(td);
     });
@@ -120,6 +123,7 @@ async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
       ['Model', 'Provider', 'Input', 'Output', 'Context'],
       models.map((m) => [link(m.name, m.id), m.provider, price(m.input), price(m.output), m.context]),
       [2, 3, 4],
+      [1, 4],
     ),
   );
 }

@@ -11,7 +11,7 @@ import { closestMatches } from '../core/suggest.js';
 import { TextReply } from '../endpoints/endpoint.js';
 import { ApiError } from '../endpoints/errors.js';
 import { toJson } from '../endpoints/json.js';
-import { parseQuery, type QuerySchema } from '../endpoints/params.js';
+import { parseQuery, splitList, type QuerySchema } from '../endpoints/params.js';
 import { loadCatalogueFromDir } from '../runtime/node/load-catalogue.js';
 import { parseArgs, toOption, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
@@ -63,7 +63,9 @@ function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): number {
       throw new CliError(`unknown option --${toOption(param)}.${hint} Run ${PROGRAM} ${command.name} --help.`);
     }
   }
-  const query = new URLSearchParams([...command.fromPositionals(args.positionals), ...args.query]);
+  // Ids given apart (`compare a b`) or as the API takes them (`compare a,b`).
+  const ids = args.positionals.flatMap(splitList);
+  const query = new URLSearchParams([...command.fromPositionals(ids), ...args.query]);
   try {
     const params = parseQuery(query, schema);
     const reply = command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {} });

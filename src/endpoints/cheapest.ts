@@ -1,10 +1,14 @@
 /** GET /api/cheapest: the models that run a workload for the least money. */
 import * as z from 'zod';
 import { CHEAPEST_USE_CASES } from '../core/catalogue-schema.js';
+import type { Catalogue } from '../core/catalogue.js';
 import { findCheapest, type CheapestOptions } from '../core/cheapest.js';
+import type { Costs, Workload } from '../core/cost.js';
+import { displayUsd } from '../core/display-usd.js';
 import { Usd } from '../core/money.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { endpoint } from './endpoint.js';
+import { describeFilters, whyEmpty } from './hints.js';
 import { choice, integer, statusFilter, usdAmount } from './params.js';
 import { listed } from './present.js';
 import { inputTokens, outputTokens, pricingOptions, requestsPerDay, toWorkload, workloadEcho } from './workload.js';
@@ -34,6 +38,25 @@ export function cheapestOptions(p: z.output<typeof cheapestQuery>): CheapestOpti
   };
 }
 
+const FILTERS = ['use_case', 'quality', 'budget'] as const;
+
+/** Why no model is left (see whyEmpty), and the cheapest one without the filter to blame. */
+function emptyHint(p: z.output<typeof cheapestQuery>, catalogue: Catalogue, workload: Workload) {
+  const why = whyEmpty(p, FILTERS, (q) => findCheapest(catalogue, workload, { ...cheapestOptions(q), limit: 1 })[0]);
+  if (why === undefined) return undefined;
+  const { model, costs } = why.nearest;
+  const monthly = displayUsd(costs.monthly);
+  const raise = why.without.length === 1 && why.param === 'budget' ? ` A budget of ${costs.monthly.toString()} or more returns it.` : '';
+  return {
+    param: why.param,
+    message: `No model meets ${describeFilters(p, FILTERS)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${model.id}) at ${monthly} a month.${raise}`,
+    without: why.without,
+    nearest: { ...listed(model), costs: monthlyCosts(costs) },
+  };
+}
+
+const monthlyCosts = (costs: Costs) => ({ perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly });
+
 export const cheapest = endpoint({
   path: '/api/cheapest',
   summary: 'The cheapest models for a workload (30 days a month)',
@@ -41,6 +64,7 @@ export const cheapest = endpoint({
   handle: (p, { catalogue }) => {
     const workload = toWorkload({ ...p, days: DAYS, mode: 'standard' });
     const ranked = findCheapest(catalogue, workload, cheapestOptions(p));
+    const hint = ranked.length > 0 ? undefined : emptyHint(p, catalogue, workload);
     return {
       workload: workloadEcho(p, 'requests', p.requests, DAYS),
       filters: {
@@ -53,9 +77,10 @@ export const cheapest = endpoint({
       recommendations: ranked.map(({ rank, model, costs }) => ({
         rank,
         ...listed(model),
-        costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+        costs: monthlyCosts(costs),
         appliedPrices: appliedPricesOf(model, workload),
       })),
+      ...(hint ? { hint } : {}),
     };
   },
 });

@@ -22,7 +22,7 @@ export const compare = endpoint({
   summary: 'Compare 2 to 10 models on one workload (30 days a month)',
   query: compareQuery,
   handle: (p, { catalogue }) => {
-    const ids = requireParam(p.models, 'models', '2 to 10 comma-separated model ids');
+    const ids = requireParam(p.models, 'models', '2 to 10 model ids separated by commas');
     const models = findModels(catalogue, ids, 'models');
     const workload = toWorkload({ ...p, requests: p.requests_per_day, days: DAYS, mode: 'standard' });
     const { comparison, summary } = compareModels(models, workload);

@@ -19,6 +19,9 @@ export interface Assets {
   widgetJs?: string;
   /** The site's bundled script (/assets/site.js: sortable table, calculator). */
   siteJs?: string;
+  /** The API reference's script and stylesheet (/assets/docs.js, /assets/docs.css: Swagger UI). */
+  docsJs?: string;
+  docsCss?: string;
 }
 
 /** An answer that is not JSON: text with its content type (and a 404 for a missing file or model). */

@@ -36,13 +36,15 @@ function isRefusal(value: unknown): value is { refused: string } {
   return typeof value === 'object' && value !== null && 'refused' in value;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+/** Digits, optionally grouped in threes by commas as people write them (`1,000`). */
+const DIGITS = /^(?:\d{1,16}|\d{1,3}(?:,\d{3}){1,5})$/;
 
-/** Reads a whole number within [min, max], or says what is allowed. */
+/** Reads a whole number within [min, max] (`1000` or `1,000`), or says what is allowed. */
 function wholeNumber(text: string, min: number, max: number): number | { refused: string } {
-  const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+  const value = DIGITS.test(text) ? Number(text.replaceAll(',', '')) : NaN;
   if (value >= min && value <= max) return value;
-  return { refused: `must be a whole number from ${fmt(min)} to ${fmt(max)}; got ${quote(text)}` };
+  const example = min <= 1000 && max >= 1000 ? 1000 : max;
+  return { refused: `must be a whole number from ${min} to ${max} in plain digits, e.g. ${example}; got ${quote(text)}` };
 }
 
 /** A whole number within [min, max]; `fallback` when absent. */
@@ -61,8 +63,10 @@ export function optionalInteger(min: number, max: number, description: string) {
 export function usdAmount(description: string) {
   return param((text) => {
     if (text === undefined) return undefined;
-    const nanos = text.length <= 30 ? parseScaled(text, 9) : undefined;
-    return nanos ?? { refused: `must be an amount of USD such as 25 or 0.01 (at most 9 decimals); got ${quote(text)}` };
+    // `$1,250.50` reads as meant: a leading $ and commas between groups of three digits are dropped.
+    const match = text.length <= 30 ? /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(text) : null;
+    const nanos = match ? parseScaled(`${match[1]!.replaceAll(',', '')}${match[2] ?? ''}`, 9) : undefined;
+    return nanos ?? { refused: `must be an amount of USD in plain digits, e.g. 25 or 0.01 (at most 9 decimals); got ${quote(text)}` };
   }, { description, examples: ['50'] });
 }
 
@@ -104,14 +108,20 @@ export function statusFilter(fallback: StatusFilter) {
   );
 }
 
-/** A comma-separated list of ids, between min and max entries, no repeats. */
+/** Splits a list as people type it: `a,b`, `a, b` and `a b` are all [a, b]. */
+export function splitList(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
+/** A list of ids separated by commas (spaces are read as commas), between min and max entries, no repeats. */
 export function idList(min: number, max: number, description: string) {
   return param((text): string[] | undefined | { refused: string } => {
     if (text === undefined) return undefined;
-    const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = splitList(text);
     if (ids.length < min || ids.length > max) {
       const range = min === max ? `${min}` : min <= 1 && ids.length > max ? `at most ${max}` : `${min} to ${max}`;
-      return { refused: `must list ${range} comma-separated model ids; got ${ids.length}` };
+      const got = ids.length === 0 ? 'none' : `${ids.length} (${quote(ids.join(','))})`;
+      return { refused: `must list ${range} model ids separated by commas, e.g. ${EXAMPLE_IDS}; got ${got}` };
     }
     const seen = new Set<string>();
     for (const id of ids) {
@@ -120,8 +130,10 @@ export function idList(min: number, max: number, description: string) {
       seen.add(key);
     }
     return ids;
-  }, { description, examples: ['openai-gpt-5.6-terra,anthropic-claude-sonnet-5'] });
+  }, { description, examples: [EXAMPLE_IDS] });
 }
+
+const EXAMPLE_IDS = 'openai-gpt-5.6-terra,anthropic-claude-sonnet-5';
 
 /** A context window in tokens: `128000`, `128K` or `1M`. */
 export function contextSize(description: string) {

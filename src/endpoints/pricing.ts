@@ -6,7 +6,7 @@ import { closestMatches } from '../core/suggest.js';
 import { asOf, asOfInfo, modelAsOf, modelsAsOf } from './as-of.js';
 import { endpoint, findModel, requestedAs } from './endpoint.js';
 import { ApiError, quote } from './errors.js';
-import { choice, statusFilter, text } from './params.js';
+import { choice, splitList, statusFilter, text } from './params.js';
 import { catalogueBody, links } from './present.js';
 
 export const pricingQuery = z.object({
@@ -17,16 +17,16 @@ export const pricingQuery = z.object({
   as_of: asOf,
 });
 
-/** Provider slugs from a comma-separated list; an unknown one is a 400 naming the allowed slugs. */
+/** Provider slugs from a list (commas or spaces between); an unknown one is a 400 naming the allowed slugs. */
 export function parseProviders(catalogue: Catalogue, list: string): Set<string> {
   const slugs = new Set<string>();
-  for (const raw of list.split(',')) {
-    const slug = raw.trim().toLowerCase();
+  for (const raw of splitList(list)) {
+    const slug = raw.toLowerCase();
     if (!slug) continue;
     if (!catalogue.byProvider.has(slug)) {
       const known = catalogue.providers.map((p) => p.slug);
       const suggestions = closestMatches(slug, known);
-      throw new ApiError(400, 'invalid_parameter', `provider ${quote(raw.trim())} is not a provider slug. Allowed: ${known.join(', ')}.`, {
+      throw new ApiError(400, 'invalid_parameter', `provider ${quote(raw)} is not a provider slug. Allowed: ${known.join(', ')}.`, {
         param: 'provider',
         ...(suggestions.length ? { suggestions } : {}),
       });
@@ -71,7 +71,16 @@ export const pricing = endpoint({
       const body = catalogueBody(ctx, then);
       return { models: body.models, meta: { ...body.meta, asOf: date } };
     }
-    return catalogueBody(ctx, models);
+    if (models.length > 0 || !providers || !tier) return catalogueBody(ctx, models);
+    // A provider has models, so only a provider and a tier together can match none.
+    const slugs = [...providers].join(',');
+    const tiers = TIERS.filter((t) => catalogue.models.some((m) => m.tier === t && providers.has(m.providerSlug)));
+    const hint = {
+      param: 'tier',
+      message: `No model meets provider=${slugs} and tier=${tier}. Without tier, ${slugs} has models in tiers ${tiers.join(', ')}.`,
+      without: ['tier'],
+    };
+    return { ...catalogueBody(ctx, models), hint };
   },
 });
 

@@ -1,6 +1,7 @@
 /** createApp(): the whole HTTP API as one Web-standard Hono app, the same on every runtime. */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { Catalogue } from '../core/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
 import { TextReply, type Assets, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
@@ -14,18 +15,26 @@ import { urlLimit } from './middleware/url-limit/index.js';
 import { describeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
-import { home, siteScript, siteStyles, widget } from './routes/static.js';
+import { docsScript, docsStyles, home, siteScript, siteStyles, widget } from './routes/static.js';
 
 // /openapi.json and /docs describe everything below, themselves included.
 const describe = describeApi(() => ENDPOINTS, () => PAGE_ROUTES);
 
 /** Every endpoint the app serves, in the order the docs list them: the API's, then the site's files. */
 export const ENDPOINTS: readonly Endpoint[] = [
-  ...API_ENDPOINTS, widget, home, siteScript, siteStyles, openApiEndpoint(describe),
+  ...API_ENDPOINTS, widget, home, siteScript, siteStyles, docsScript, docsStyles, openApiEndpoint(describe),
 ] as unknown as readonly Endpoint[];
 
-/** Pages outside ENDPOINTS: a path parameter (/models/:id) or headers of their own (/docs). */
+/** Pages outside ENDPOINTS: a path parameter (/models/:id), or the OpenAPI document rendered (/docs). */
 export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe)];
+
+const QUERY_FREE = new Set(ENDPOINTS.filter((e) => e.ignoreQuery).map((e) => e.path));
+const PAGE_PATTERNS = PAGE_ROUTES.map((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`));
+
+/** Whether the app answers this path the same whatever its query (a file, a page). */
+export function ignoresQuery(path: string): boolean {
+  return QUERY_FREE.has(path) || PAGE_PATTERNS.some((pattern) => pattern.test(path));
+}
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
@@ -82,6 +91,8 @@ export function createApp(options: AppOptions): Hono {
     }
     return next();
   });
+  // `/api/pricing/?tier=mid`, a 404 otherwise, is redirected (301) to `/api/pricing?tier=mid`.
+  app.use('*', trimTrailingSlash());
 
   const mcp = options.mcp;
   const ask = options.ask ?? (async (request: Request) => app.fetch(request));
@@ -100,12 +111,7 @@ export function createApp(options: AppOptions): Hono {
     });
   }
   for (const page of PAGE_ROUTES) {
-    app.get(page.path, async (c) => {
-      const { reply, headers } = await page.respond(c.req.param(), context(c.req.url));
-      const res = send(c, reply);
-      for (const [name, value] of Object.entries(headers ?? {})) res.headers.set(name, value);
-      return res;
-    });
+    app.get(page.path, (c) => send(c, page.respond(c.req.param(), context(c.req.url))));
   }
 
   app.notFound((c) => sendError(c, new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`)));

@@ -42,7 +42,18 @@ const metaSchema = z.object({
   docs: z.string().meta({ description: 'Address of the documentation page.' }),
 });
 
-export const catalogueSchema = z.object({ models: z.array(modelRecordSchema), meta: metaSchema });
+/** Why a filtered list came back empty, and what would return results (only on an empty list). */
+const hintFields = {
+  param: z.string().meta({ description: 'The filter that removed the last candidates.' }),
+  message: z.string().meta({ description: 'A sentence: the filters given, and what returns results without them.' }),
+  without: z.array(z.string()).meta({ description: 'The filters left out to find `nearest` (`param` first).' }),
+};
+
+export const catalogueSchema = z.object({
+  models: z.array(modelRecordSchema),
+  meta: metaSchema,
+  hint: z.object(hintFields).optional().meta({ description: 'Only when provider and tier together match no model.' }),
+});
 
 
 const costsSchema = z
@@ -119,6 +130,8 @@ export const calculateResponseSchema = z.union([
   z.object({ workload: calculateWorkload, results: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema })) }),
 ]);
 
+const cheapestCosts = costsSchema.pick({ perRequest: true, daily: true, monthly: true });
+
 export const cheapestResponseSchema = z.object({
   workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests: z.number().int(), days: z.number().int(), ...workloadOptions }),
   filters: z.object({
@@ -128,14 +141,11 @@ export const cheapestResponseSchema = z.object({
     status: z.enum(['current', 'legacy', 'all']),
     limit: z.number().int(),
   }),
-  recommendations: z.array(
-    z.object({
-      rank: z.number().int(),
-      ...listedFields,
-      costs: costsSchema.pick({ perRequest: true, daily: true, monthly: true }),
-      appliedPrices: appliedPricesSchema,
-    }),
-  ),
+  recommendations: z.array(z.object({ rank: z.number().int(), ...listedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })),
+  hint: z
+    .object({ ...hintFields, nearest: z.object({ ...listedFields, costs: cheapestCosts }).meta({ description: 'The cheapest model without those filters.' }) })
+    .optional()
+    .meta({ description: 'Only when no model is left.' }),
 });
 
 export const compareResponseSchema = z.object({
@@ -148,6 +158,15 @@ export const compareResponseSchema = z.object({
       .object({ monthly: usd('Monthly saving.'), yearly: usd('Yearly saving.'), percent: z.number() })
       .meta({ description: 'What choosing the cheapest model saves against the dearest.' }),
   }),
+});
+
+const recommendationSchema = z.object({
+  rank: z.number().int(),
+  ...listedFields,
+  quality: z.number().int(),
+  context: z.string(),
+  costPerRequest: usd('Cost of one request, USD.'),
+  reason: z.string(),
 });
 
 export const recommendResponseSchema = z.object({
@@ -164,16 +183,11 @@ export const recommendResponseSchema = z.object({
     off_peak_share: z.number().int().optional(),
     at: z.string().optional(),
   }),
-  recommendations: z.array(
-    z.object({
-      rank: z.number().int(),
-      ...listedFields,
-      quality: z.number().int(),
-      context: z.string(),
-      costPerRequest: usd('Cost of one request, USD.'),
-      reason: z.string(),
-    }),
-  ),
+  recommendations: z.array(recommendationSchema),
+  hint: z
+    .object({ ...hintFields, nearest: recommendationSchema.meta({ description: 'The best model without those filters.' }) })
+    .optional()
+    .meta({ description: 'Only when no model is left.' }),
 });
 
 export const badgeJsonResponseSchema = z.object({

@@ -9,8 +9,8 @@ import type { Hono } from 'hono';
 import type { Catalogue } from '../core/catalogue.js';
 import { AnswerCache, type Answer, type Conditional } from './answer-cache/index.js';
 import type { Compressors } from './answer-cache/encoding.js';
-import { cacheKey, pathOfKey } from './answer-cache/key.js';
-import { bodyOf, createApp, type AppOptions } from './app.js';
+import { cacheKey, pathOfKey, withoutQuery } from './answer-cache/key.js';
+import { bodyOf, createApp, ignoresQuery, type AppOptions } from './app.js';
 import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { MAX_URL_BYTES, targetBytes } from './middleware/url-limit/index.js';
 
@@ -57,9 +57,15 @@ export function createService(options: ServiceOptions): Service {
   const byOrigin = options.baseUrl === undefined;
   const maxUrlBytes = options.maxUrlBytes ?? MAX_URL_BYTES;
 
-  /** The key of a GET or HEAD the cache may answer; a URL the app refuses as too long has none. */
-  const keyOf = (method: string, url: string): string | undefined =>
-    (method === 'GET' || method === 'HEAD') && targetBytes(url) <= maxUrlBytes ? cacheKey(url, byOrigin) : undefined;
+  /**
+   * The key of a GET or HEAD the cache may answer; a URL the app refuses as too long has none. A
+   * file or page answers the same whatever the query (`/widget.js?v=2`): its key has none.
+   */
+  const keyOf = (method: string, url: string): string | undefined => {
+    if ((method !== 'GET' && method !== 'HEAD') || targetBytes(url) > maxUrlBytes) return undefined;
+    const key = cacheKey(url, byOrigin);
+    return key !== undefined && ignoresQuery(pathOfKey(key)) ? withoutQuery(key) : key;
+  };
 
   const answerKept = (key: string, request: FrontRequest): Answer | undefined => {
     const entry = cache.get(key);

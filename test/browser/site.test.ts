@@ -107,12 +107,31 @@ describe('the site in Chromium', () => {
     await page.close();
   });
 
-  it('/docs shows the API reference even without the CDN viewer', async () => {
-    const page = await browser.newPage();
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  it('/docs renders the interactive reference from this service alone, other hosts blocked, under its CSP', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const elsewhere: string[] = [];
+    const problems: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => { elsewhere.push(route.request().url()); return route.abort(); });
+    await page.goto(`${site.origin}/docs`);
+    // Swagger UI replaced the plain reference: one operation block per path, titled by its path.
+    await page.locator('.swagger-ui .opblock-summary-path', { hasText: '/api/calculate' }).first().waitFor();
+    expect(await page.locator('.swagger-ui .opblock').count()).toBeGreaterThan(10);
+    expect(await page.locator('h2 code', { hasText: 'GET /api/calculate' }).count()).toBe(0);
+    // It reads the parameters from /openapi.json: open one operation.
+    await page.locator('.opblock-summary-path', { hasText: /^\/api\/cheapest$/ }).click();
+    await page.locator('.parameters-container tr[data-param-name="budget"]').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/docs.png`, fullPage: false });
+    expect(elsewhere).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('/docs without its script is the plain reference', async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto(`${site.origin}/docs`);
     expect(await page.locator('h2 code', { hasText: 'GET /api/calculate' }).count()).toBe(1);
-    await page.screenshot({ path: `${ARTIFACTS}/docs.png`, fullPage: false });
     await page.close();
   });
 });

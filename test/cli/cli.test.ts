@@ -4,6 +4,7 @@
  * a few spawn bin/ai-model-pricing.mjs as users do, to prove the command itself works.
  */
 import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -66,23 +67,23 @@ describe('ai-model-pricing CLI', () => {
     expect(JSON.parse(runs[0]?.stdout ?? '').costs).toEqual({ perRequest: 0.01, daily: 10, monthly: 300, yearly: 3600 });
   });
 
-  it('prints readable tables by default', async () => {
+  it('prints readable tables by default, money as the site shows it', async () => {
     const [calc, compare, list] = await Promise.all([
       cli('calc', 'openai-gpt-4o'),
       cli('compare', 'openai-gpt-4o', 'openai-gpt-4o-mini'),
       cli('list', '--provider', 'openai'),
     ]);
     expect(calc.code).toBe(0);
-    expect(calc.stdout).toContain('Workload: 2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days a month (standard).');
+    expect(calc.stdout).toContain('Workload: 2,000 input + 500 output tokens per request, 1,000 requests a day, 30\ndays a month (standard).');
     expect(calc.stdout).toMatch(/^ID\s+PER REQUEST\s+DAILY\s+MONTHLY\s+YEARLY$/m);
-    expect(calc.stdout).toMatch(/^openai-gpt-4o\s+\$0\.01\s+\$10\s+\$300\s+\$3600$/m);
+    expect(calc.stdout).toMatch(/^openai-gpt-4o\s+\$0\.01\s+\$10\.00\s+\$300\.00\s+\$3,600\.00$/m);
     // GPT-4o $225 and GPT-4o mini $13.50 a month at 1000 in / 500 out tokens, 1000 requests a day.
-    expect(compare.stdout).toContain('Cheapest: GPT-4o mini at $13.5 a month; most expensive: GPT-4o at $225.');
-    expect(compare.stdout).toContain('Savings: monthly $211.5, yearly $2538, 94%.');
+    expect(compare.stdout).toContain('Cheapest: GPT-4o mini at $13.50 a month; most expensive: GPT-4o at $225.00.');
+    expect(compare.stdout).toContain('Savings: $211.50 a month, $2,538.00 a year (94%).');
     const openai = (await (await app.request('/api/pricing?provider=openai')).json()) as { models: Array<{ id: string }> };
     const rows = list.stdout.split('\n').filter((l) => l.startsWith('openai-'));
     expect(rows.map((l) => l.split(/\s+/)[0])).toEqual(openai.models.map((m) => m.id));
-    expect(list.stdout).toMatch(/^openai-gpt-4o\s+GPT-4o\s+OpenAI\s+Premium\s+2\.5\s+10\s+128K$/m);
+    expect(list.stdout).toMatch(/^openai-gpt-4o\s+Premium\s+\$2\.5\s+\$10\s+128K$/m);
   });
 
   it('takes status, aliases and the pricing options as the API does, and names the model an alias resolved to', async () => {
@@ -106,7 +107,7 @@ describe('ai-model-pricing CLI', () => {
       cli('calc', 'deepseek-deepseek-chat'),
       cli('cheapest', '--status', 'retired'),
     ]);
-    expect(price.stdout).toMatch(/^id:\s+deepseek-deepseek-v4-flash$/m);
+    expect(price.stdout).toMatch(/^DeepSeek V4 Flash \(deepseek-deepseek-v4-flash\)$/m);
     expect(price.stdout).toContain('deepseek-deepseek-reasoner is an alias of deepseek-deepseek-v4-flash.');
     expect(calc.stdout).toMatch(/^deepseek-deepseek-v4-flash\s+\$/m);
     expect(calc.stdout).toContain('deepseek-deepseek-chat is an alias of deepseek-deepseek-v4-flash.');
@@ -114,13 +115,73 @@ describe('ai-model-pricing CLI', () => {
     expect(bad.stderr).toContain('status must be one of current, legacy, all; got "retired". (--status)');
   });
 
-  it('prints an amount under a millionth of a dollar exactly, never as 1e-9', async () => {
+  it('prints small amounts with enough digits to read, never as 1e-9', async () => {
     // One input token on GPT-4o: $2.50 / 1M = $0.0000025 a request; no output tokens.
     const calc = await cli('calc', 'openai-gpt-4o', '--input-tokens', '1', '--output-tokens', '0', '--requests', '1', '--days', '1');
     expect(calc.stdout).toMatch(/^openai-gpt-4o\s+\$0\.0000025\s+\$0\.0000025\s+\$0\.0000025\s+\$0\.00003$/m);
     // $0.15 / 1M on GPT-4o mini: $0.00000015 a request, below what a JSON number prints plainly.
     const mini = await cli('calc', 'openai-gpt-4o-mini', '--input-tokens', '1', '--output-tokens', '0', '--requests', '1', '--days', '1');
     expect(mini.stdout).toMatch(/^openai-gpt-4o-mini\s+\$0\.00000015\s+\$0\.00000015\s+\$0\.00000015\s+\$0\.0000018$/m);
+  });
+
+  it('takes ids as separate arguments or comma-separated, alike', async () => {
+    const [apart, commas, spaced] = await Promise.all([
+      cli('compare', 'openai-gpt-4o', 'openai-gpt-4o-mini'),
+      cli('compare', 'openai-gpt-4o,openai-gpt-4o-mini'),
+      cli('compare', 'openai-gpt-4o, openai-gpt-4o-mini'),
+    ]);
+    expect(apart.code).toBe(0);
+    expect(commas).toEqual(apart);
+    expect(spaced).toEqual(apart);
+    const [calcApart, calcCommas] = await Promise.all([cli('calc', 'openai-gpt-4o', 'openai-gpt-4o-mini'), cli('calc', 'openai-gpt-4o,openai-gpt-4o-mini')]);
+    expect(calcCommas).toEqual(calcApart);
+    expect(calcApart.stdout.split('\n').filter((l) => l.startsWith('openai-'))).toHaveLength(2);
+    expect((await cli('price', 'openai-gpt-4o,openai-gpt-4o-mini')).stderr).toContain('price takes one model id; got 2');
+  });
+
+  it('price is a short card: prices, context, quality and what the model suits on one line, its source', async () => {
+    const record = JSON.parse(readFileSync(join(root, 'data', 'openai.json'), 'utf8')).models.find((m: { id: string }) => m.id === 'openai-gpt-4o');
+    const suited = Object.entries(record.useCases as Record<string, number>).filter(([, s]) => s >= 3).sort((a, b) => b[1] - a[1]);
+    const { code, stdout } = await cli('price', 'openai-gpt-4o');
+    expect(code).toBe(0);
+    expect(stdout).toBe([
+      'GPT-4o (openai-gpt-4o)',
+      `OpenAI, ${record.tier} tier, ${record.status}`,
+      '',
+      `Input:        $${record.input} per 1M tokens`,
+      `Output:       $${record.output} per 1M tokens`,
+      `Cached input: $${record.cachedInput} per 1M tokens`,
+      `Context:      ${record.context} (${record.contextTokens.toLocaleString('en-US')} tokens), up to ${record.maxOutputTokens.toLocaleString('en-US')} output tokens`,
+      `Quality:      ${record.quality}/5; suits ${suited.map(([n, s]) => `${n} ${s}`).join(', ')}`,
+      `Verified:     ${record.verified} (checked ${record.checkedOn})`,
+      `Source:       ${record.sourceUrl}`,
+      `Page:         ${BASE_URL}/models/openai-gpt-4o`,
+      '',
+    ].join('\n'));
+  });
+
+  it('fits 80 columns: every command, every model (a URL too long for a line stays whole on its own)', async () => {
+    const ids = ((await (await app.request('/api/pricing')).json()) as { models: Array<{ id: string }> }).models.map((m) => m.id);
+    const runs = await Promise.all([
+      cli('list'),
+      cli('calc', ...ids.slice(0, 10)),
+      cli('compare', ...[...ids].sort((a, b) => b.length - a.length).slice(0, 10)),
+      cli('cheapest', '--limit', '10'),
+      cli('cheapest', '--budget', '10.50', '--use-case', 'reasoning'),
+      cli('recommend', '--limit', '10'),
+      cli('recommend', '--min-context', '100M'),
+      ...ids.map((id) => cli('price', id)),
+    ]);
+    const wide = runs.flatMap((r) => r.stdout.split('\n')).filter((l) => l.length > 80 && !/^[A-Za-z ]+:\s+https?:\/\/\S+$/.test(l));
+    expect(wide).toEqual([]);
+    expect(runs.every((r) => r.code === 0)).toBe(true);
+  });
+
+  it('an empty answer prints why (the API\'s hint)', async () => {
+    const { code, stdout } = await cli('recommend', '--min-context', '100M');
+    expect(code).toBe(0);
+    const body = (await (await app.request('/api/recommend?min_context=100M')).json()) as { hint: { message: string } };
+    expect(stdout.replaceAll('\n', ' ')).toBe(`${body.hint.message} `);
   });
 
   it('toPlain keeps numbers that print back as written, and the text of any other', () => {
@@ -130,11 +191,11 @@ describe('ai-model-pricing CLI', () => {
 
   it('bad input exits 2 with a message naming the option, and prints nothing on stdout', async () => {
     const cases: Array<[string[], string]> = [
-      [['calc', 'openai-gpt-4o', '--input-tokens', 'abc'], 'ai-model-pricing calc: input_tokens must be a whole number from 0 to 100,000,000; got "abc". (--input-tokens)'],
+      [['calc', 'openai-gpt-4o', '--input-tokens', 'abc'], 'ai-model-pricing calc: input_tokens must be a whole number from 0 to 100000000 in plain digits, e.g. 1000; got "abc". (--input-tokens)'],
       [['calc', '--input-tokns', '5'], 'unknown option --input-tokns. Did you mean --input-tokens?'],
       [['calc'], 'model is required'],
       [['price', 'openai-gpt4o'], 'No model with id "openai-gpt4o"'],
-      [['compare', 'openai-gpt-4o'], 'models must list 2 to 10 comma-separated model ids; got 1'],
+      [['compare', 'openai-gpt-4o'], 'models must list 2 to 10 model ids separated by commas, e.g. openai-gpt-5.6-terra,anthropic-claude-sonnet-5; got 1 ("openai-gpt-4o")'],
       [['recommend', '--budget', 'cheap'], 'budget must be one of'],
       [['cheapest', '--limit'], '--limit needs a value'],
       [['list', 'openai'], 'list takes no model ids'],
@@ -173,7 +234,7 @@ describe('ai-model-pricing CLI', () => {
     expect(json).toEqual({ code: 0, stdout: await api('/api/calculate?model=openai-gpt-4o&input_tokens=4000'), stderr: '' });
     // 4000 × $2.50/1M + 500 × $10/1M = $0.015 a request.
     expect(JSON.parse(json.stdout).costs.perRequest).toBe(0.015);
-    expect(bad).toEqual({ code: 2, stdout: '', stderr: 'ai-model-pricing calc: days must be a whole number from 1 to 31; got "32". (--days)\n' });
+    expect(bad).toEqual({ code: 2, stdout: '', stderr: 'ai-model-pricing calc: days must be a whole number from 1 to 31 in plain digits, e.g. 31; got "32". (--days)\n' });
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: ai-model-pricing compare <id> <id> [id...] [options]');
   }, 60_000);

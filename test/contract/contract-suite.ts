@@ -24,7 +24,7 @@ interface ContractCase {
   check(answer: Answer, json: () => Record<string, unknown>): void;
 }
 
-export const COMPARED_HEADERS = ['content-type', 'cache-control', 'access-control-allow-origin', 'x-content-type-options', 'allow'] as const;
+export const COMPARED_HEADERS = ['content-type', 'cache-control', 'access-control-allow-origin', 'x-content-type-options', 'allow', 'content-security-policy', 'location'] as const;
 
 // Facts read from data/ here, independently of the code under test.
 const DATA_DIR = join(import.meta.dirname, '..', '..', 'data');
@@ -252,6 +252,40 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     check: (a) => {
       ok('text/javascript; charset=utf-8')(a);
       expect(a.body.length).toBeGreaterThan(100);
+    },
+  },
+  {
+    name: 'API reference page, from our own files',
+    path: '/docs',
+    check: (a) => {
+      ok('text/html; charset=utf-8')(a);
+      expect(a.body).toContain('<script defer src="/assets/docs.js"></script>');
+      expect(a.headers['content-security-policy']).toMatch(/script-src 'self';/);
+    },
+  },
+  {
+    name: 'API reference script (Swagger UI)',
+    path: '/assets/docs.js',
+    check: (a) => {
+      ok('text/javascript; charset=utf-8')(a);
+      expect(a.body).toContain('SwaggerUIBundle');
+    },
+  },
+  {
+    name: 'API reference stylesheet',
+    path: '/assets/docs.css',
+    check: (a) => {
+      ok('text/css; charset=utf-8')(a);
+      expect(a.body).toContain('.swagger-ui');
+    },
+  },
+  {
+    name: 'a trailing slash redirects to the path without it',
+    path: '/api/pricing/?tier=mid',
+    init: { redirect: 'manual' },
+    check: (a) => {
+      expect(a.status).toBe(301);
+      expect(new URL(a.headers.location ?? '').pathname + new URL(a.headers.location ?? '').search).toBe('/api/pricing?tier=mid');
     },
   },
   {

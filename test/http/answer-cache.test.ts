@@ -144,17 +144,23 @@ describe('bounds', () => {
     return cache.store(key, catalogue, headers, body(size));
   };
 
-  it('keeps an answer from its second request, and forgets keys asked once when they pile up', () => {
+  it('keeps an answer to a query from its second request, and forgets keys asked once when they pile up', () => {
     const cache = new AnswerCache({ catalogue: () => fixtureCatalogue, maxEntries: 2 });
-    cache.store('/a', fixtureCatalogue, headers, body(10));
-    expect(cache.get('/a')).toBeUndefined();
-    cache.store('/a', fixtureCatalogue, headers, body(10));
-    expect(cache.get('/a')).toBeDefined();
+    cache.store('/a?q=1', fixtureCatalogue, headers, body(10));
+    expect(cache.get('/a?q=1')).toBeUndefined();
+    cache.store('/a?q=1', fixtureCatalogue, headers, body(10));
+    expect(cache.get('/a?q=1')).toBeDefined();
     // Keys asked once are remembered up to 4 × maxEntries of them, then forgotten together.
-    cache.store('/b', fixtureCatalogue, headers, body(10));
-    for (let i = 0; i < 8; i++) cache.store(`/once${i}`, fixtureCatalogue, headers, body(10));
-    cache.store('/b', fixtureCatalogue, headers, body(10));
-    expect(cache.get('/b')).toBeUndefined();
+    cache.store('/b?q=1', fixtureCatalogue, headers, body(10));
+    for (let i = 0; i < 8; i++) cache.store(`/once?q=${i}`, fixtureCatalogue, headers, body(10));
+    cache.store('/b?q=1', fixtureCatalogue, headers, body(10));
+    expect(cache.get('/b?q=1')).toBeUndefined();
+  });
+
+  it('keeps an answer without a query (a file, a page) from its first request', () => {
+    const cache = new AnswerCache({ catalogue: () => fixtureCatalogue });
+    cache.store('/widget.js', fixtureCatalogue, headers, body(10));
+    expect(cache.get('/widget.js')).toBeDefined();
   });
 
   it('drops the least recently used entry first, and never holds more than maxEntries', () => {
@@ -371,5 +377,50 @@ describe('cache keys', () => {
     expect(keyOf(`http://h/p?a=${'1'.repeat(2100)}`)).toBeUndefined();
     // With answers that embed the origin, the origin is part of the key.
     expect(cacheKey('http://h/p?b=2&a=1', true)).toBe('http://h/p?a=1&b=2');
+  });
+});
+
+describe('compression of files, pages and answers: once each, by Accept-Encoding', () => {
+  /** node:zlib's compressors, counting what each is given to compress. */
+  function counting() {
+    const real = nodeCompressors();
+    const calls: string[] = [];
+    const compressors = {
+      br: (data: Uint8Array) => { calls.push(`br ${data.byteLength}`); return real.br!(data); },
+      gzip: (data: Uint8Array) => { calls.push(`gzip ${data.byteLength}`); return real.gzip!(data); },
+    };
+    return { compressors, calls };
+  }
+  const widgetJs = `/* widget */${'console.log("a widget of some size");\n'.repeat(100)}`;
+  const docsJs = `/* docs */${'console.log("Swagger UI, large");\n'.repeat(1000)}`;
+
+  it.each(['/widget.js', '/assets/site.js', '/assets/docs.js', '/assets/site.css', '/', '/models/beta-pro', '/docs'])(
+    '%s: br and gzip by Accept-Encoding, with Vary, each made on its first request and never again',
+    async (path) => {
+      const { compressors, calls } = counting();
+      const assets = { widgetJs, siteJs: widgetJs, docsJs, docsCss: widgetJs };
+      const app = fixtureApp({ compressors, assets });
+      const identity = Buffer.from(await (await fixtureApp({ assets, answerCache: false }).request(path)).arrayBuffer());
+      expect(identity.byteLength).toBeGreaterThan(1024);
+      for (let i = 0; i < 3; i++) {
+        for (const [accept, coding, decode] of [['br, gzip', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+          const res = await app.request(path, { headers: { 'Accept-Encoding': accept } });
+          expect(res.headers.get('content-encoding')).toBe(coding);
+          expect(res.headers.get('vary')).toBe('Accept-Encoding');
+          expect(decode(Buffer.from(await res.arrayBuffer()))).toEqual(identity);
+        }
+      }
+      expect(calls).toEqual([`br ${identity.byteLength}`, `gzip ${identity.byteLength}`]);
+    },
+  );
+
+  it('a file asked for with a query (a cache-buster) is the same entry, compressed once', async () => {
+    const { compressors, calls } = counting();
+    const app = fixtureApp({ compressors, assets: { docsJs } });
+    for (const path of ['/assets/docs.js?v=1', '/assets/docs.js?v=2', '/assets/docs.js']) {
+      expect((await app.request(path, { headers: { 'Accept-Encoding': 'br' } })).headers.get('content-encoding')).toBe('br');
+    }
+    expect(calls).toHaveLength(1);
+    expect(app.cache.size).toBe(1);
   });
 });

@@ -139,4 +139,49 @@ describe('GET /api/cheapest', () => {
     const { body } = await getJson('/api/cheapest?budget=&use_case=&quality=&status=&limit=');
     expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 });
   });
+
+  describe('an empty answer says why (hint)', () => {
+    const nearest = (id: string, name: string, provider: string, tier: string, perRequest: number, monthly: number) =>
+      ({ id, name, provider, tier, status: 'current', costs: { perRequest, daily: perRequest * 1000, monthly } });
+
+    it('a budget below every model: the cheapest model and the budget that returns it', async () => {
+      const { body } = await getJson('/api/cheapest?budget=8.999999999');
+      expect(body.recommendations).toEqual([]);
+      expect(body.hint).toEqual({
+        param: 'budget',
+        message: 'No model meets budget=8.999999999 for this workload. Without budget, the cheapest is Alpha Nano (alpha-nano) at $9.00 a month. A budget of 9 or more returns it.',
+        without: ['budget'],
+        nearest: nearest('alpha-nano', 'Alpha Nano', 'Alpha AI', 'Budget', 0.0003, 9),
+      });
+    });
+
+    it('budget with use_case: the cheapest model suited to the use case (alpha-mini, $45), not the cheapest overall', async () => {
+      const { body } = await getJson('/api/cheapest?budget=10.50&use_case=reasoning');
+      expect(body.hint.param).toBe('budget');
+      expect(body.hint.message).toBe(
+        'No model meets use_case=reasoning and budget=10.5 for this workload. Without budget, the cheapest is Alpha Mini (alpha-mini) at $45.00 a month. A budget of 45 or more returns it.',
+      );
+      expect(body.hint.nearest).toEqual(nearest('alpha-mini', 'Alpha Mini', 'Alpha AI', 'Budget', 0.0015, 45));
+    });
+
+    it('a use case no Budget model suits, with quality=budget: quality is named', async () => {
+      const { body } = await getJson('/api/cheapest?use_case=analysis&quality=budget');
+      expect(body.hint).toMatchObject({ param: 'quality', without: ['quality'] });
+      expect(body.hint.message).toBe(
+        'No model meets use_case=analysis and quality=budget for this workload. Without quality, the cheapest is Beta Pro (beta-pro) at $225.00 a month.',
+      );
+    });
+
+    it('when no single filter is to blame, the one after which nothing is left, and the filters before it', async () => {
+      // Without budget: analysis and the Budget tier match nothing; without quality: beta-pro ($225) is over
+      // $1; without use_case: alpha-nano ($9) is over $1. use_case alone leaves beta-pro; adding quality, nothing.
+      const { body } = await getJson('/api/cheapest?use_case=analysis&quality=budget&budget=1');
+      expect(body.hint).toMatchObject({ param: 'quality', without: ['quality', 'budget'], nearest: { id: 'beta-pro' } });
+      expect(body.hint.message).toContain('Without quality and budget, the cheapest is Beta Pro (beta-pro) at $225.00 a month.');
+    });
+
+    it('an answer with models has no hint', async () => {
+      expect((await getJson('/api/cheapest?budget=9')).body.hint).toBeUndefined();
+    });
+  });
 });

@@ -271,3 +271,40 @@ describe('/api/changes', () => {
     expect(xml).not.toContain('<entry>');
   });
 });
+
+describe("a model's page shows its price history", () => {
+  const rowsOf = (html: string) => {
+    const table = /<table class="history">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
+    return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
+      [...(m[1] ?? '').matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/g)].map((c) => (c[1] ?? '').replace(/<[^>]+>/g, '')),
+    );
+  };
+
+  it('every dated price set: its day, prices, source and note; the one in force and the scheduled one marked', async () => {
+    const res = await app.request('/models/gamma-one');
+    const html = await res.text();
+    expect(html).toContain('<h2 id="history">Price history</h2>');
+    expect(rowsOf(html)).toEqual([
+      ['From', 'Input', 'Output', 'Cached input', 'Source'],
+      ['2026-06-30', '$2', '$10', '$0.2', 'launch postIntroductory price.'],
+      ['2026-09-01 (in force)', '$3', '$15', '$0.3', 'pricing page'],
+      ['2027-01-01 (scheduled)', '$4', '$20', '—', 'announcement &#60;b&#62;&#34;Q1&#34;&#60;/b&#62; &#38; more'],
+    ]);
+    expect(html).toContain('<a href="/api/changes?model=gamma-one"><code>/api/changes?model=gamma-one</code></a>');
+  });
+
+  it('no cached-input column when no set has one; a model without dated prices shows its one price', async () => {
+    const html = await (await app.request('/models/gamma-two')).text();
+    expect(rowsOf(html)).toEqual([
+      ['From', 'Input', 'Output', 'Source'],
+      ['2026-01-01', '$1', '$2', 'launch'],
+      ['2026-04-15 (in force)', '$0.5', '$1', 'price cut'],
+    ]);
+    const plain = await (await app.request('/models/beta-pro')).text();
+    // No priceHistory and no release date: the record's prices, known from the day they were checked.
+    expect(rowsOf(plain)).toEqual([
+      ['From', 'Input', 'Output', 'Source'],
+      ['2026-11-21 (in force)', '$1.25', '$10', 'test fixture'],
+    ]);
+  });
+});

@@ -59,6 +59,13 @@ describe('GET /api/pricing', () => {
     const none = await getJson('/api/pricing?provider=beta&tier=premium');
     expect(none.status).toBe(200);
     expect(none.body).toMatchObject({ models: [], meta: { count: 0 } });
+    // Beta Labs has Mid and Budget models only: the hint says so.
+    expect(none.body.hint).toEqual({
+      param: 'tier',
+      message: 'No model meets provider=beta and tier=Premium. Without tier, beta has models in tiers Budget, Mid.',
+      without: ['tier'],
+    });
+    expect(body.hint).toBeUndefined();
   });
 
   it('model answers {model, source, docs}, matching the id case-insensitively', async () => {

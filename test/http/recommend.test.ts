@@ -160,4 +160,34 @@ describe('GET /api/recommend', () => {
       use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
     });
   });
+
+  describe('an empty answer says why (hint)', () => {
+    it('no Premium model suits vision: budget is named, with the best vision model', async () => {
+      const body = await get('?use_case=vision&budget=premium');
+      expect(body.recommendations).toEqual([]);
+      expect(body.hint).toMatchObject({
+        param: 'budget',
+        message: 'No model meets use_case=vision and budget=Premium. Without budget, the best is Beta Pro (beta-pro) at $0.00625 a request.',
+        without: ['budget'],
+        nearest: { rank: 1, id: 'beta-pro', tier: 'Mid', quality: 4, costPerRequest: 0.00625 },
+      });
+    });
+
+    it('max_cost below every suited model: the best one and the max_cost that returns it', async () => {
+      const body = await get('?use_case=coding&max_cost=0.0001');
+      expect(body.hint.param).toBe('max_cost');
+      expect(body.hint.message).toBe(
+        'No model meets use_case=coding and max_cost=0.0001. Without max_cost, the best is Alpha Large (alpha-large) at $0.0105 a request. A max_cost of 0.0105 or more returns it.',
+      );
+    });
+
+    it('min_context above every model: min_context is named, and the best model at all offered', async () => {
+      const body = await get('?min_context=2M');
+      expect(body.hint).toMatchObject({ param: 'min_context', without: ['min_context'], nearest: { id: 'alpha-large' } });
+    });
+
+    it('an answer with models has no hint', async () => {
+      expect((await get('?use_case=vision')).hint).toBeUndefined();
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleWeb } from '../../scripts/web-bundles.mjs';
 import { hostileApp } from '../browser/harness.js';
 import { fixtureApp } from '../fixtures/catalogue.js';
+import { CONTENT_SECURITY_POLICY } from '../../src/http/middleware/security-headers/index.js';
 
 const app = fixtureApp();
 async function get(path: string, on = app) {
@@ -79,22 +80,40 @@ describe('GET /models/<id>', () => {
 });
 
 describe('GET /docs', () => {
-  it('is the Scalar reference of /openapi.json, with every path readable without it', async () => {
+  it('is Swagger UI from our own files, under the site CSP, with every path readable without it', async () => {
     const { status, res, text } = await get('/docs');
     expect(status).toBe(200);
-    expect(text).toContain('"url": "/openapi.json"');
-    expect(text).toContain('Scalar.createApiReference');
+    expect(text).toContain('<script defer src="/assets/docs.js"></script>');
+    expect(text).toContain('<link rel="stylesheet" href="/assets/docs.css">');
+    // Nothing from another host: every src and href is a path on this service (or an in-page anchor).
+    for (const [, url] of text.matchAll(/(?:src|href)="([^"]*)"/g)) expect(url, url).toMatch(/^(?:\/(?!\/)|#|data:,)/);
     for (const path of ['/api/pricing', '/api/calculate', '/api/cheapest', '/api/compare', '/api/recommend', '/api/badge', '/models/{id}', '/openapi.json']) {
       expect(text).toContain(`<code>GET ${path}</code>`);
     }
     expect(text).toContain('<a href="/api/compare?models=alpha-large%2Calpha-mini">try it</a>');
-    // Scalar's viewer comes pinned to one release and checked by Subresource Integrity.
-    expect(text).toMatch(/<script src="https:\/\/cdn\.jsdelivr\.net\/npm\/@scalar\/api-reference@\d+\.\d+\.\d+\/dist\/browser\/standalone\.js" integrity="sha384-[A-Za-z0-9+/]{64}" crossorigin="anonymous">/);
-    // The inline start-up script is allowed by its hash only.
+    // The site's policy: scripts, styles, images and requests from this origin only.
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.jsdelivr\.net 'sha256-[A-Za-z0-9+/]+=*'/);
-    expect(csp).not.toContain("'unsafe-inline' ;");
-    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+    expect(csp).toBe(CONTENT_SECURITY_POLICY);
+    for (const directive of ['default-src', 'script-src', 'connect-src']) {
+      expect(csp.split('; ').find((d) => d.startsWith(`${directive} `))).toBe(`${directive} 'self'`);
+    }
+  });
+
+  it('serves Swagger UI\'s script and stylesheet, followed by our start-up code and header styles', async () => {
+    const assets = await bundleWeb();
+    const app = fixtureApp({ assets });
+    const js = await get('/assets/docs.js', app);
+    expect(js.res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.text.startsWith(assets.docsJs.slice(0, 100))).toBe(true);
+    expect(js.text).toContain('SwaggerUIBundle');
+    expect(js.text).toContain('/openapi.json');
+    expect(js.text).not.toContain('sourceMappingURL');
+    const css = await get('/assets/docs.css', app);
+    expect(css.res.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.text).toContain('.swagger-ui');
+    expect(css.text).not.toContain('sourceMappingURL');
+    // Not built: a 404 that says so, and the page's plain reference stays.
+    expect((await get('/assets/docs.js', fixtureApp({ assets: {} }))).status).toBe(404);
   });
 });
 

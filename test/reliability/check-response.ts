@@ -1,8 +1,8 @@
 /** What every answer must look like, whatever the request: the reliability contract as one check. */
 import { expect } from 'vitest';
 
-/** 2xx, 304, or a client error the docs name; never a 5xx. */
-export const ALLOWED_STATUSES = new Set([304, 400, 404, 405, 413, 414, 429, 431]);
+/** 2xx, 301 (a path with a trailing slash), 304, or a client error the docs name; never a 5xx. */
+export const ALLOWED_STATUSES = new Set([301, 304, 400, 404, 405, 413, 414, 429, 431]);
 
 /** Site pages whose errors are HTML pages (with the CSP), not JSON. */
 export const PAGE_PREFIXES = ['/models/'];
@@ -18,6 +18,14 @@ export async function checkResponse(res: Response, path: string, method = 'GET')
   expect(isAllowedStatus(res.status), `status ${res.status} for ${method} ${path}: ${body.slice(0, 200)}`).toBe(true);
   expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
   if (/^text\/html\b/.test(type)) expect(res.headers.get('Content-Security-Policy')).toMatch(/default-src 'self'/);
+  if (res.status === 301) {
+    // Only to the same path on this origin without its trailing slash, never elsewhere.
+    const from = new URL(`http://localhost${path.startsWith('/') ? '' : '/'}${path}`);
+    const to = new URL(res.headers.get('Location') ?? '', 'http://localhost');
+    expect(to.origin).toBe('http://localhost');
+    expect(`${to.pathname}/`).toBe(from.pathname);
+    return body;
+  }
   if (method === 'HEAD' || res.status === 304) return body;
 
   if (res.status >= 400) {

@@ -3,7 +3,8 @@
  * made them), kept under their request's key (see key.ts) as a CDN would keep them, bounded by
  * entries and bytes (least recently used first out), emptied when the catalogue changes. It answers
  * a kept entry's GET or HEAD itself: the variant the client accepts (br or gzip for large bodies,
- * made once on first demand), or a 304 when its If-None-Match matches.
+ * made once on first demand), or a 304 when its If-None-Match matches. This is the one place
+ * answers are compressed on Node: the site's files and pages as much as the API's answers.
  */
 import type { Catalogue } from '../../core/catalogue.js';
 import { accepts, etagMatches, isCompressible, type Compressors, type Encoding } from './encoding.js';
@@ -101,7 +102,9 @@ export class AnswerCache {
    */
   store(key: string, catalogue: Catalogue, headers: Readonly<Record<string, string>>, body: Uint8Array): Entry {
     this.#checkCatalogue();
-    const second = this.#askedBefore(key);
+    // A key without a query (a file, a page, an answer with every parameter at its default) is one
+    // of few: kept from its first request, so that its compressed variants are made once.
+    const keep = !key.includes('?') || this.#askedBefore(key);
     const compressors = this.#options.compressors ?? {};
     const compressible = (compressors.br !== undefined || compressors.gzip !== undefined) && isCompressible(headers['content-type'], body.byteLength);
     const entry: Entry = {
@@ -112,7 +115,7 @@ export class AnswerCache {
       variants: { identity: { body } },
       size: body.byteLength,
     };
-    if (second && catalogue === this.#catalogue && entry.size <= this.#maxBytes / 4 && this.#maxEntries > 0) {
+    if (keep && catalogue === this.#catalogue && entry.size <= this.#maxBytes / 4 && this.#maxEntries > 0) {
       this.#drop(key);
       this.#entries.set(key, entry);
       this.#bytes += entry.size;
@@ -161,8 +164,8 @@ export class AnswerCache {
   }
 
   /**
-   * Whether a key was asked for since the cache last forgot the keys asked once. Answers are kept
-   * from their second request (as CDNs offer, "cache on second hit"): under traffic where every
+   * Whether a key was asked for since the cache last forgot the keys asked once. Answers to a
+   * query are kept from their second request (as CDNs offer, "cache on second hit"): under traffic where every
    * request is new, keeping each answer only churns memory for entries evicted unread.
    */
   #askedBefore(key: string): boolean {

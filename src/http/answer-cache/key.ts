@@ -23,6 +23,12 @@ export function cacheKey(url: string, byOrigin: boolean): string | undefined {
   return pairs.length === 0 ? head : `${head}?${pairs.join('&')}`;
 }
 
+/** The key of the same path with no query: for answers that are the same whatever the query. */
+export function withoutQuery(key: string): string {
+  const mark = key.indexOf('?');
+  return mark === -1 ? key : key.slice(0, mark);
+}
+
 /** The path of a key or URL (for the rate limit's exempt paths). */
 export function pathOfKey(key: string): string {
   const start = key.startsWith('/') ? 0 : key.indexOf('/', key.indexOf('//') + 2);

@@ -5,7 +5,7 @@
  */
 import type { Model } from '../../core/catalogue-schema.js';
 import type { Usd } from '../../core/money.js';
-import { displayUsd } from './format.js';
+import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 
 export interface ChartPoint {
@@ -36,10 +36,12 @@ export function priceQualityChart(points: readonly ChartPoint[], workloadText: s
     const px = x(10 ** e);
     parts.push(`<line class="axis" x1="${px}" x2="${px}" y1="${M.top}" y2="${H - M.bottom}"/>`);
     const label = e >= 0 ? `$${(10 ** e).toLocaleString('en-US')}` : `$${(10 ** e).toFixed(-e)}`;
-    parts.push(`<text x="${px}" y="${H - M.bottom + 18}" text-anchor="middle">${label}</text>`);
+    // The last label ends at its line, so that it is not cut at the chart's right edge.
+    parts.push(`<text x="${px}" y="${H - M.bottom + 18}" text-anchor="${e === hi ? 'end' : 'middle'}">${label}</text>`);
   }
   parts.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - 8}" text-anchor="middle">Monthly cost (log scale)</text>`);
-  parts.push(`<text x="16" y="${(M.top + H - M.bottom) / 2}" text-anchor="middle" transform="rotate(-90 16 ${(M.top + H - M.bottom) / 2})">Quality (1–5)</text>`);
+  // At x = 26 the title's glyphs, rotated, stay inside the chart at a phone's larger font (site.css).
+  parts.push(`<text x="26" y="${(M.top + H - M.bottom) / 2}" text-anchor="middle" transform="rotate(-90 26 ${(M.top + H - M.bottom) / 2})">Quality (1–5)</text>`);
 
   const cheapestAt = new Map<number, ChartPoint>();
   for (const p of priced) {

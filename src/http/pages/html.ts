@@ -15,6 +15,10 @@ export interface PageFrame {
   script?: boolean;
 }
 
+/** The header of every page, the API reference's too. */
+export const SITE_HEADER = `<header class="top"><a class="brand" href="/">AI model pricing</a>
+<nav aria-label="Site"><a href="/#calculator">Calculator</a> <a href="/#chart">Chart</a> <a href="/#catalogue">Catalogue</a> <a href="/docs">API docs</a></nav></header>`;
+
 /** A whole document: styles and scripts come from same-origin files, so the strict CSP holds. */
 export function pageFrame({ title, description, main, script }: PageFrame): string {
   return `<!doctype html>
@@ -29,8 +33,7 @@ export function pageFrame({ title, description, main, script }: PageFrame): stri
 ${script ? '<script defer src="/assets/site.js"></script>\n' : ''}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header class="top"><a class="brand" href="/">AI model pricing</a>
-<nav aria-label="Site"><a href="/#calculator">Calculator</a> <a href="/#chart">Chart</a> <a href="/#catalogue">Catalogue</a> <a href="/docs">API docs</a></nav></header>
+${SITE_HEADER}
 <main id="main">
 ${main}
 </main>

@@ -4,9 +4,10 @@ import type { Catalogue } from '../../core/catalogue.js';
 import { calculateCost } from '../../core/cost.js';
 import { closestMatches } from '../../core/suggest.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
-import { displayUsd } from './format.js';
+import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 import { pageFrame } from './html.js';
+import { priceHistorySection } from './price-history.js';
 
 function fact(term: string, value: string): string {
   return `<dt>${term}</dt><dd>${value}</dd>`;
@@ -59,6 +60,7 @@ ${facts}
 </dl>
 <h2>What a workload costs</h2>
 <p>2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days: <b>${displayUsd(costs.perRequest)}</b> a request, <b>${displayUsd(costs.monthly)}</b> a month. <a href="/#calculator">Try your own workload</a> or ask the API: <a href="/api/calculate?model=${e(id)}"><code>/api/calculate?model=${e(model.id)}</code></a>.</p>
+${priceHistorySection(model)}
 <h2>Embed the badge</h2>
 <p>Markdown:</p>
 <pre>${e(markdown)}</pre>

@@ -39,5 +39,20 @@ figure{margin:0}figcaption{color:var(--muted);margin-top:.5rem}
 .chart .lbl{fill:var(--fg);font-size:11px}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
 pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.6rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
+code,dd,.lead{overflow-wrap:anywhere}
+img{max-width:100%}
+dl.facts dd{min-width:0}
+table.history td.src{white-space:normal;min-width:14rem}
 .hidden{display:none}
+@media (max-width:60rem){.chart text{font-size:17px}.chart .lbl{font-size:15px}}
+@media (max-width:40rem){
+main,footer{padding-left:.75rem;padding-right:.75rem}
+.top nav a{margin:0 1rem 0 0}
+input,select{min-width:0;max-width:100%}
+dl.facts{grid-template-columns:1fr;gap:0}dl.facts dd{margin-bottom:.4rem}
+#models .opt{display:none}
+#models th,#models td{padding:.4rem .3rem;white-space:normal}
+#models td.num{white-space:nowrap}
+.chart text{font-size:30px}.chart .lbl{display:none}.chart circle{r:11px}
+}
 `;

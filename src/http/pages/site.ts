@@ -8,7 +8,7 @@ import { calculateCost, MODES, type Workload } from '../../core/cost.js';
 import { formatPrice } from '../../badge/price-badge.js';
 import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
-import { displayUsd } from './format.js';
+import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 import { jsonForScript, pageFrame } from './html.js';
 
@@ -46,12 +46,12 @@ function row(m: Model): string {
   const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
   return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}">` +
     `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}</td>` +
-    `<td data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
-    `<td data-sort="${TIERS.indexOf(m.tier)}"><span class="tier tier-${m.tier}">${m.tier}</span></td>` +
+    `<td class="opt" data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
+    `<td class="opt" data-sort="${TIERS.indexOf(m.tier)}"><span class="tier tier-${m.tier}">${m.tier}</span></td>` +
     `<td class="num" data-sort="${m.input}">${formatPrice(m.input)}</td>` +
     `<td class="num" data-sort="${m.output}">${formatPrice(m.output)}</td>` +
-    `<td class="num" data-sort="${m.contextTokens}">${escapeHtml(m.context)}</td>` +
-    `<td class="num" data-sort="${m.quality}">${m.quality}</td>` +
+    `<td class="num opt" data-sort="${m.contextTokens}">${escapeHtml(m.context)}</td>` +
+    `<td class="num opt" data-sort="${m.quality}">${m.quality}</td>` +
     `<td class="num monthly" data-sort="${monthly.nanos}">${displayUsd(monthly)}</td></tr>`;
 }
 
@@ -65,8 +65,13 @@ export function sitePage({ catalogue, baseUrl }: RequestContext): string {
   const cheapest = points.reduce((a, b) => (b.monthly.nanos < a.monthly.nanos ? b : a), points[0]!);
   const columns = ['Model', 'Provider', 'Tier', 'Input / 1M', 'Output / 1M', 'Context', 'Quality', 'Monthly cost'];
   const numeric = new Set([3, 4, 5, 6, 7]);
+  // Left out on a phone (site.css), so that the model, its prices and the monthly cost fit.
+  const optional = new Set([1, 2, 5, 6]);
   const head = columns
-    .map((c, i) => `<th scope="col"${numeric.has(i) ? ' class="num"' : ''} data-col="${i}"><button type="button">${c}</button></th>`)
+    .map((c, i) => {
+      const classes = [numeric.has(i) ? 'num' : '', optional.has(i) ? 'opt' : ''].filter(Boolean).join(' ');
+      return `<th scope="col"${classes ? ` class="${classes}"` : ''} data-col="${i}"><button type="button">${c}</button></th>`;
+    })
     .join('');
   const main = `<h1>AI model pricing</h1>
 <p class="lead">What ${models.length} AI language models from ${catalogue.providers.length} providers cost, in USD per million tokens, checked ${escapeHtml(catalogue.lastUpdated)}. Work out what your workload costs on each, sort and filter the catalogue, or use the free JSON API, the price badge and the embeddable widget.</p>

@@ -1,40 +1,15 @@
 /**
- * The /docs page: Scalar's API reference (@scalar/hono-api-reference) of /openapi.json, with a
- * plain server-rendered reference inside its mount point, shown when Scalar's viewer script
- * (loaded from its CDN: the package ships no local copy) cannot load, e.g. offline.
+ * The /docs page: Swagger UI's interactive reference of /openapi.json, served from this service's
+ * own files (/assets/docs.js and /assets/docs.css, built from swagger-ui-dist), under the site's
+ * CSP: nothing is loaded from another host. The page carries a plain server-rendered reference in
+ * Swagger UI's mount point, which the script replaces; without the script it is the reference.
  */
-import { Scalar } from '@scalar/hono-api-reference';
-import { Hono } from 'hono';
 import type { RequestContext } from '../../endpoints/endpoint.js';
 import { escapeHtml } from '../../endpoints/present.js';
 import type { DescribeApi } from '../openapi.js';
+import { SITE_HEADER } from '../pages/html.js';
 
 type JsonObject = Record<string, unknown>;
-
-const SCALAR_CDN = 'https://cdn.jsdelivr.net';
-// Scalar's viewer, pinned to one release and checked by Subresource Integrity, so an upstream
-// release can neither change nor break the page (hash of dist/browser/standalone.js of the npm
-// tarball of @scalar/api-reference 1.32.10, the line @scalar/hono-api-reference 0.9.9 targets).
-const SCALAR_SCRIPT = `${SCALAR_CDN}/npm/@scalar/api-reference@1.32.10/dist/browser/standalone.js`;
-const SCALAR_INTEGRITY = 'sha384-pju/lZ2p42g01eBM3UWqThkeLV3Nu5oGF20+SJB+w1YQ67SKw80bWrb1D69D2492';
-
-let scalarHtml: Promise<string> | undefined;
-
-/** Scalar's page for /openapi.json; the same for every request, so made once. */
-function scalarPage(): Promise<string> {
-  scalarHtml ??= (async () => {
-    const page = new Hono().get('/', Scalar({ url: '/openapi.json', pageTitle: 'AI model pricing API reference', cdn: SCALAR_SCRIPT }));
-    const res = await page.request('/');
-    const html = await res.text();
-    return html.replace(`<script src="${SCALAR_SCRIPT}">`, `<script src="${SCALAR_SCRIPT}" integrity="${SCALAR_INTEGRITY}" crossorigin="anonymous">`);
-  })();
-  return scalarHtml;
-}
-
-async function sha256Base64(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
-}
 
 /** A query string that works against the running service: the example model id(s) where needed. */
 function exampleQuery(parameters: JsonObject[]): string {
@@ -67,27 +42,22 @@ export function plainReference(document: JsonObject): string {
 ${items.join('\n')}</main>`;
 }
 
-export async function docsPage(ctx: RequestContext, describe: DescribeApi): Promise<{ html: string; csp: string }> {
-  const document = describe(ctx);
-  let html = await scalarPage();
-  html = html
-    .replace('<div id="app"></div>', () => `<div id="app">${plainReference(document)}</div>`)
-    .replace('</head>', '<link rel="stylesheet" href="/assets/site.css">\n</head>')
-    .replace('<html>', '<html lang="en">');
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
-  const hashes = await Promise.all(inline.map(async (code) => `'sha256-${await sha256Base64(code)}'`));
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' ${SCALAR_CDN} ${hashes.join(' ')}`,
-    // Scalar's viewer injects its styles and loads its fonts at run time.
-    "style-src 'self' 'unsafe-inline' https://fonts.scalar.com",
-    "font-src 'self' data: https://fonts.scalar.com",
-    "img-src 'self' data: https:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-  ].join('; ');
-  return { html, csp };
+export function docsPage(ctx: RequestContext, describe: DescribeApi): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>AI model pricing API reference</title>
+<meta name="description" content="Reference of the free, read-only JSON API of AI model prices: every path, its parameters and answers.">
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/assets/docs.css">
+<script defer src="/assets/docs.js"></script>
+</head>
+<body>
+<a class="skip" href="#app">Skip to content</a>
+${SITE_HEADER}
+<div id="app">${plainReference(describe(ctx))}</div>
+</body>
+</html>`;
 }

@@ -1,5 +1,5 @@
 /**
- * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs (its own CSP). app.ts
+ * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs. app.ts
  * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
  */
 import { requestedAs, TextReply, type RequestContext } from '../../endpoints/endpoint.js';
@@ -7,14 +7,8 @@ import type { DescribeApi, ExtraRoute } from '../openapi.js';
 import { modelNotFoundPage, modelPage } from '../pages/model-page.js';
 import { docsPage } from './docs.js';
 
-/** A page: its text, and headers of its own (its CSP). */
-export interface PageReply {
-  reply: TextReply;
-  headers?: Record<string, string>;
-}
-
 export interface PageRoute extends ExtraRoute {
-  respond(params: Record<string, string>, ctx: RequestContext): PageReply | Promise<PageReply>;
+  respond(params: Record<string, string>, ctx: RequestContext): TextReply;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -34,18 +28,15 @@ export const modelPageRoute: PageRoute = {
     const model = catalogue.byId.get(id.toLowerCase());
     // An alias shows its model's page, saying which alias was asked for.
     return model
-      ? { reply: new TextReply(modelPage(model, baseUrl, requestedAs(id, model).requestedId), HTML) }
-      : { reply: new TextReply(modelNotFoundPage(catalogue, id), HTML, 404) };
+      ? new TextReply(modelPage(model, baseUrl, requestedAs(id, model).requestedId), HTML)
+      : new TextReply(modelNotFoundPage(catalogue, id), HTML, 404);
   },
 };
 
 /** Takes the describer from app.ts, like /openapi.json, whose document it renders. */
 export const docsRoute = (describe: DescribeApi): PageRoute => ({
   path: '/docs',
-  summary: 'Interactive API reference (Scalar) of /openapi.json',
+  summary: 'Interactive API reference (Swagger UI, served from this service) of /openapi.json',
   response: { description: 'The reference page.', content: { 'text/html': { schema: { type: 'string' } } } },
-  respond: async (_params, ctx) => {
-    const { html, csp } = await docsPage(ctx, describe);
-    return { reply: new TextReply(html, HTML), headers: { 'Content-Security-Policy': csp } };
-  },
+  respond: (_params, ctx) => new TextReply(docsPage(ctx, describe), HTML),
 });

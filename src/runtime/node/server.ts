@@ -36,9 +36,8 @@ function loadAssets(): Assets {
     const path = join(root, 'dist', name);
     return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   };
-  const widgetJs = read('widget.js');
-  const siteJs = read('site.js');
-  return { ...(widgetJs === undefined ? {} : { widgetJs }), ...(siteJs === undefined ? {} : { siteJs }) };
+  const files = { widgetJs: read('widget.js'), siteJs: read('site.js'), docsJs: read('docs.js'), docsCss: read('docs.css') };
+  return Object.fromEntries(Object.entries(files).filter(([, text]) => text !== undefined));
 }
 
 export type ReloadResult = { ok: true; models: number } | { ok: false; reason: string };

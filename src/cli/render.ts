@@ -1,0 +1,99 @@
+/**
+ * Reading an endpoint's JSON answer for the terminal: money as the site shows it (one formatter,
+ * core/display-usd.ts), prices per 1M tokens as the site's tables show them, and a model's card.
+ */
+import { formatPrice } from '../badge/price-badge.js';
+import { SUITED_SCORE } from '../core/catalogue-schema.js';
+import { displayUsd } from '../core/display-usd.js';
+import { parseScaled, Usd } from '../core/money.js';
+import { pairs, prose, table } from './table.js';
+
+/** An endpoint's JSON answer, every amount printable exactly: a number that prints back as the answer wrote it, any other amount as its decimal text (see toPlain in run.ts). */
+export type Plain = Record<string, unknown>;
+
+/** An amount of USD from an answer (a number or its exact decimal text) as the site shows it: `$1,125.00`, `$0.0000025`. */
+export function usd(value: unknown): string {
+  if (typeof value !== 'number' && typeof value !== 'string') return '';
+  const nanos = parseScaled(value, 9);
+  return nanos === undefined ? `$${value}` : displayUsd(new Usd(nanos));
+}
+
+/** A price per 1M tokens as the site's tables show it: `$1.25`. */
+export function price(value: unknown): string {
+  return typeof value === 'number' ? formatPrice(value) : `$${text(value)}`;
+}
+
+export function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(text).join(', ');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+export function record(value: unknown): Plain {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Plain) : {};
+}
+
+export function list(value: unknown): Plain[] {
+  return Array.isArray(value) ? value.map(record) : [];
+}
+
+const count = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en-US') : text(v));
+
+/** "Workload: 2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days a month (standard)." */
+export function workloadLine(w: Plain): string {
+  const requests = w.requests ?? w.requests_per_day;
+  const parts = [`${count(w.input_tokens)} input + ${count(w.output_tokens)} output tokens per request`];
+  if (requests !== undefined) parts.push(`${count(requests)} requests a day`);
+  if (w.days !== undefined) parts.push(`${count(w.days)} days a month`);
+  return prose(`Workload: ${parts.join(', ')}${typeof w.mode === 'string' ? ` (${w.mode})` : ''}.`);
+}
+
+export function costTable(rows: readonly Plain[]): string {
+  return table(
+    [{ title: 'ID', wrap: true }, { title: 'PER REQUEST', align: 'right' }, { title: 'DAILY', align: 'right' }, { title: 'MONTHLY', align: 'right' }, { title: 'YEARLY', align: 'right' }],
+    rows.map((r) => {
+      const c = record(r.costs);
+      return [text(r.id), usd(c.perRequest), usd(c.daily), usd(c.monthly), usd(c.yearly)];
+    }),
+  );
+}
+
+/** An empty list: the answer's hint (why, and what would return results), else `fallback`. */
+export function emptyList(answer: Plain, fallback: string): string {
+  const hint = record(answer.hint);
+  return prose(typeof hint.message === 'string' ? hint.message : fallback);
+}
+
+/** One model on a few lines: who it is, its prices, context, quality and what it suits, where the price comes from. */
+export function modelCard(model: Plain, source: unknown): string {
+  const long = record(model.longContext);
+  const suited = Object.entries(record(model.useCases))
+    .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] >= SUITED_SCORE)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, score]) => `${name} ${score}`);
+  const maxOutput = typeof model.maxOutputTokens === 'number' ? `, up to ${count(model.maxOutputTokens)} output tokens` : '';
+  const lines: Array<[string, string] | undefined> = [
+    ['Input', `${price(model.input)} per 1M tokens`],
+    ['Output', `${price(model.output)} per 1M tokens`],
+    model.cachedInput === undefined ? undefined : ['Cached input', `${price(model.cachedInput)} per 1M tokens`],
+    model.cacheWrite === undefined ? undefined : ['Cache write', `${price(model.cacheWrite)} per 1M tokens`],
+    model.longContext === undefined ? undefined
+      : ['Long context', `above ${count(long.threshold)} input tokens: ${price(long.input)} input, ${price(long.output)} output per 1M`],
+    ['Context', `${text(model.context)} (${count(model.contextTokens)} tokens)${maxOutput}`],
+    ['Quality', `${text(model.quality)}/5${suited.length ? `; suits ${suited.join(', ')}` : ''}`],
+    ['Verified', `${text(model.verified)} (checked ${text(model.checkedOn)})`],
+    ['Source', text(model.sourceUrl)],
+    model.priceNote === undefined ? undefined : ['Note', text(model.priceNote)],
+    ['Page', `${text(source)}models/${encodeURIComponent(text(model.id))}`],
+  ];
+  const head = [`${text(model.name)} (${text(model.id)})`, `${text(model.provider)}, ${text(model.tier)} tier, ${text(model.status)}`].map((l) => prose(l));
+  return `${head.join('\n')}\n\n${pairs(lines.filter((l): l is [string, string] => l !== undefined))}`;
+}
+
+/** A line per row asked for by an alias: which model the alias named. */
+export function aliasNotes(rows: readonly Plain[]): string {
+  return rows
+    .filter((r) => typeof r.requestedId === 'string')
+    .map((r) => `\n${text(r.requestedId)} is an alias of ${text(r.id)}.`)
+    .join('');
+}

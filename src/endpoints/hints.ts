@@ -1,0 +1,54 @@
+/**
+ * Why a filtered list came back empty, and what would return results: the endpoint's own search
+ * run again with filters left out, so the hint ranks exactly as the answer would have.
+ */
+import { Usd } from '../core/money.js';
+
+export interface EmptyHint<R> {
+  /** The filter that removed the last candidates. */
+  param: string;
+  /** The filters left out to find `nearest` (`param` first). */
+  without: string[];
+  /** The first result of the search without them. */
+  nearest: R;
+}
+
+/**
+ * For an empty answer to `params`, given `filters` in the order they narrow the candidates: the
+ * last of them whose leaving out alone returns results, with the first result without it.
+ * Otherwise the filters are applied one by one: the one after which nothing is left is named, and
+ * the first result of the filters before it is offered. Undefined when nothing returns results.
+ */
+export function whyEmpty<P extends object, R>(
+  params: P,
+  filters: ReadonlyArray<keyof P & string>,
+  first: (params: P) => R | undefined,
+): EmptyHint<R> | undefined {
+  const given = filters.filter((name) => params[name] !== undefined);
+  const without = (names: readonly string[]): P => {
+    const copy = { ...params } as Record<string, unknown>;
+    for (const name of names) copy[name] = undefined;
+    return copy as unknown as P;
+  };
+  for (const name of [...given].reverse()) {
+    const nearest = first(without([name]));
+    if (nearest !== undefined) return { param: name, without: [name], nearest };
+  }
+  let previous: R | undefined = first(without(given));
+  for (let i = 0; i < given.length && previous !== undefined; i++) {
+    const later = given.slice(i + 1);
+    const result = first(without(later));
+    if (result === undefined) return { param: given[i]!, without: given.slice(i), nearest: previous };
+    previous = result;
+  }
+  return undefined;
+}
+
+/** `use_case=reasoning and budget=10.5`: the given filters as a query would spell them. */
+export function describeFilters<P extends object>(params: P, filters: ReadonlyArray<keyof P & string>): string {
+  return filters
+    .filter((name) => params[name] !== undefined)
+    // The only bigint parameters are USD amounts in nano-dollars (usdAmount).
+    .map((name) => { const v = params[name]; return `${name}=${typeof v === 'bigint' ? new Usd(v).toString() : String(v)}`; })
+    .join(' and ');
+}
