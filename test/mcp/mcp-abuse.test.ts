@@ -10,7 +10,7 @@ import { createService, type Service } from '../../src/http/service.js';
 import { createMcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { startServer } from '../../src/runtime/node/server.js';
-import { clearOfMinuteBoundary, inProcessServers, quiet } from '../runtime/in-process.js';
+import { holdClockInsideAMinute, inProcessServers, quiet } from '../runtime/in-process.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
 const serve = inProcessServers();
@@ -105,7 +105,7 @@ describe('tool calls and the answer cache', () => {
 describe('/mcp and RATE_LIMIT', () => {
   it('counts every message of a batch: two batches of 10 use a limit of 20, the third POST is refused', async () => {
     const { base } = await serve({ RATE_LIMIT: '20' });
-    await clearOfMinuteBoundary();
+    holdClockInsideAMinute();
     const list = Array.from({ length: 10 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/list' }));
     expect((await post(base, list)).status).toBe(200);
     expect((await post(base, list)).status).toBe(200);
@@ -117,7 +117,7 @@ describe('/mcp and RATE_LIMIT', () => {
 
   it('refuses a batch that would pass the limit as a whole', async () => {
     const { base } = await serve({ RATE_LIMIT: '5' });
-    await clearOfMinuteBoundary();
+    holdClockInsideAMinute();
     const res = await post(base, Array.from({ length: 10 }, (_, i) => call(i, 'get_model_price', { model: 'openai-gpt-4o' })));
     expect(res.status).toBe(429);
   }, 15_000);

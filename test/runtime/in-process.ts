@@ -1,6 +1,6 @@
 /** Node servers started in the test's own process on loopback, each on a free port, drained after the file's tests. */
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { afterAll, onTestFinished, vi } from 'vitest';
 import type { Logger } from '../../src/runtime/node/log.js';
 import { startServer, type RunningServer } from '../../src/runtime/node/server.js';
 
@@ -27,8 +27,15 @@ export function inProcessServers(): (env?: Record<string, string>) => Promise<Se
   };
 }
 
-/** Rate-limit counts reset each clock minute: start a test well inside one, so that no reset falls within it. */
-export async function clearOfMinuteBoundary(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+/**
+ * Rate-limit counts reset each clock minute: the test's clock (Date only; timers stay real, so the
+ * server runs as usual) is held still inside one minute until the test ends, so that no reset can
+ * fall within it whenever the test runs.
+ */
+export function holdClockInsideAMinute(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-24T12:00:30Z'));
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
 }

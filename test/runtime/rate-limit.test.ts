@@ -1,7 +1,7 @@
 /** RATE_LIMIT on the Node server: counted per socket address, or per X-Forwarded-For entry behind TRUST_PROXY. */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/runtime/node/server.js';
-import { clearOfMinuteBoundary, inProcessServers, quiet } from './in-process.js';
+import { holdClockInsideAMinute, inProcessServers, quiet } from './in-process.js';
 
 const started = inProcessServers();
 const serve = async (env: Record<string, string>) => (await started(env)).port;
@@ -15,7 +15,7 @@ const statuses = async (port: number, forwardedFor: string[]) => {
 describe('RATE_LIMIT', () => {
   it('limits by socket address, ignoring X-Forwarded-For unless TRUST_PROXY is set', { timeout: 15_000 }, async () => {
     const port = await serve({ RATE_LIMIT: '2' });
-    await clearOfMinuteBoundary();
+    holdClockInsideAMinute();
     expect(await statuses(port, ['1.1.1.1', '2.2.2.2', '3.3.3.3'])).toEqual([200, 200, 429]);
     const res = await fetch(`http://127.0.0.1:${port}/api/pricing`);
     expect(res.status).toBe(429);
@@ -26,14 +26,14 @@ describe('RATE_LIMIT', () => {
 
   it('behind TRUST_PROXY=1, counts the address the proxy appended', { timeout: 15_000 }, async () => {
     const port = await serve({ RATE_LIMIT: '1', TRUST_PROXY: '1' });
-    await clearOfMinuteBoundary();
+    holdClockInsideAMinute();
     // A client may prepend anything; only the last entry, written by the trusted proxy, counts.
     expect(await statuses(port, ['9.9.9.9, 1.1.1.1', '8.8.8.8, 1.1.1.1', '2.2.2.2'])).toEqual([200, 429, 200]);
   });
 
   it('with TRUST_PROXY, counts IPv6 clients by /64 and IPv4-mapped ones as IPv4', { timeout: 15_000 }, async () => {
     const port = await serve({ RATE_LIMIT: '2', TRUST_PROXY: '1' });
-    await clearOfMinuteBoundary();
+    holdClockInsideAMinute();
     expect(await statuses(port, ['2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:db8:1:2:abcd::1', '2001:db8:1:3::1'])).toEqual([200, 200, 429, 200]);
     expect(await statuses(port, ['203.0.113.5', '::ffff:203.0.113.5', '203.0.113.5'])).toEqual([200, 200, 429]);
   });
@@ -41,7 +41,7 @@ describe('RATE_LIMIT', () => {
   it('never refuses a fresh client its first request, after more distinct addresses in a minute than it counts (issue 19)', { timeout: 30_000 }, async () => {
     // RATE_LIMIT_CLIENTS scales issue 19's 100,060 addresses against 100,000 counts down to 1,060 against 1,000.
     const port = await serve({ RATE_LIMIT: '60', TRUST_PROXY: '1', RATE_LIMIT_CLIENTS: '1000' });
-    await clearOfMinuteBoundary();
+    holdClockInsideAMinute();
     const flood = Array.from({ length: 1060 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
     expect(new Set(await statuses(port, flood))).toEqual(new Set([200]));
     expect(await statuses(port, ['192.0.2.1', '192.0.2.2', '2001:db8:9::1'])).toEqual([200, 200, 200]);
