@@ -1,5 +1,5 @@
-// The worked examples of the README (section "Cache reads and long context") on the real catalogue:
-// if a price in data/ changes, this fails until the README is updated with it.
+// The worked examples of docs/api.md ("Cache reads, long context and off-peak prices", "Price history")
+// on the real catalogue: if a price in data/ changes, this fails until the docs are updated with it.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
@@ -14,7 +14,7 @@ async function costs(query: string) {
   return ((await res.json()) as { costs: Record<string, number> }).costs;
 }
 
-describe('README worked examples', () => {
+describe('docs/api.md worked examples', () => {
   it('cache read: Claude Sonnet 5', async () => {
     expect(await costs('model=anthropic-claude-sonnet-5&input_tokens=10000&cached_input_tokens=8000&output_tokens=1000&requests=1000')).toEqual({
       // $2 × 2,000 + $0.2 × 8,000 + $10 × 1,000 per 1M tokens = $0.0156 (Sonnet 5 stayed at $2/$10).
@@ -39,7 +39,12 @@ describe('README worked examples', () => {
     expect((await costs('model=openai-gpt-5.6-terra&input_tokens=272000&cached_input_tokens=250000&output_tokens=2000')).perRequest).toBe(0.224);
   });
 
-  it('as_of: Claude Sonnet 5 at its introductory price', async () => {
-    expect(await costs('model=anthropic-claude-sonnet-5&as_of=2026-08-15')).toEqual({ perRequest: 0.009, daily: 9, monthly: 270, yearly: 3240 });
+  it('off-peak: half of deepseek-chat requests (an alias of V4 Flash) in the off-peak window', async () => {
+    expect(await costs('model=deepseek-deepseek-chat&off_peak_share=50')).toEqual({ perRequest: 0.001155, daily: 1.155, monthly: 34.65, yearly: 415.8 });
+  });
+
+  it('as_of: GPT-5.6 Sol before its cut of 2026-08-21, and today', async () => {
+    expect(await costs('model=openai-gpt-5.6-sol&as_of=2026-08-15')).toEqual({ perRequest: 0.025, daily: 25, monthly: 750, yearly: 9000 });
+    expect(await costs('model=openai-gpt-5.6-sol')).toEqual({ perRequest: 0.018, daily: 18, monthly: 540, yearly: 6480 });
   });
 });
