@@ -38,7 +38,8 @@ export function cheapestOptions(p: z.output<typeof cheapestQuery>): CheapestOpti
   };
 }
 
-const FILTERS = ['use_case', 'quality', 'budget'] as const;
+// In the order they narrow the candidates (status, current by default, is tried first: see whyEmpty).
+const FILTERS = ['status', 'use_case', 'quality', 'budget'] as const;
 
 /** Why no model is left (see whyEmpty), and the cheapest one without the filter to blame. */
 function emptyHint(p: z.output<typeof cheapestQuery>, catalogue: Catalogue, workload: Workload) {
@@ -49,9 +50,9 @@ function emptyHint(p: z.output<typeof cheapestQuery>, catalogue: Catalogue, work
   const raise = why.without.length === 1 && why.param === 'budget' ? ` A budget of ${costs.monthly.toString()} or more returns it.` : '';
   return {
     param: why.param,
-    message: `No model meets ${describeFilters(p, FILTERS)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${model.id}) at ${monthly} a month.${raise}`,
+    message: `No model meets ${describeFilters(p, FILTERS, why.without)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${model.id}) at ${monthly} a month.${raise}`,
     without: why.without,
-    nearest: { ...listed(model), costs: monthlyCosts(costs) },
+    nearest: { ...listed(model), costs: monthlyCosts(costs), appliedPrices: appliedPricesOf(model, workload) },
   };
 }
 

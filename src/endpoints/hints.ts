@@ -4,6 +4,9 @@
  */
 import { Usd } from '../core/money.js';
 
+// Filters with a default value (status=current): always set, so named only when left out to find results.
+const DEFAULTED: readonly string[] = ['status'];
+
 export interface EmptyHint<R> {
   /** The filter that removed the last candidates. */
   param: string;
@@ -24,13 +27,16 @@ export function whyEmpty<P extends object, R>(
   filters: ReadonlyArray<keyof P & string>,
   first: (params: P) => R | undefined,
 ): EmptyHint<R> | undefined {
-  const given = filters.filter((name) => params[name] !== undefined);
+  // A defaulted filter (status=current) is tried first alone, and never left out with others: an
+  // older model that meets every filter the client gave is the nearest answer.
+  const defaulted = filters.filter((name) => params[name] !== undefined && DEFAULTED.includes(name));
+  const given = filters.filter((name) => params[name] !== undefined && !DEFAULTED.includes(name));
   const without = (names: readonly string[]): P => {
     const copy = { ...params } as Record<string, unknown>;
     for (const name of names) copy[name] = undefined;
     return copy as unknown as P;
   };
-  for (const name of [...given].reverse()) {
+  for (const name of [...defaulted, ...[...given].reverse()]) {
     const nearest = first(without([name]));
     if (nearest !== undefined) return { param: name, without: [name], nearest };
   }
@@ -45,9 +51,9 @@ export function whyEmpty<P extends object, R>(
 }
 
 /** `use_case=reasoning and budget=10.5`: the given filters as a query would spell them. */
-export function describeFilters<P extends object>(params: P, filters: ReadonlyArray<keyof P & string>): string {
+export function describeFilters<P extends object>(params: P, filters: ReadonlyArray<keyof P & string>, without: readonly string[]): string {
   return filters
-    .filter((name) => params[name] !== undefined)
+    .filter((name) => params[name] !== undefined && (!DEFAULTED.includes(name) || without.includes(name)))
     // The only bigint parameters are USD amounts in nano-dollars (usdAmount).
     .map((name) => { const v = params[name]; return `${name}=${typeof v === 'bigint' ? new Usd(v).toString() : String(v)}`; })
     .join(' and ');

@@ -49,8 +49,8 @@ export function recommendCriteria(p: z.output<typeof recommendQuery>): Recommend
 
 type RecommendParams = z.output<typeof recommendQuery>;
 
-// In the order recommendModels narrows the candidates.
-const FILTERS = ['use_case', 'budget', 'quality', 'min_context', 'max_cost'] as const;
+// In the order recommendModels narrows the candidates (status, current by default, is tried first: see whyEmpty).
+const FILTERS = ['status', 'use_case', 'budget', 'quality', 'min_context', 'max_cost'] as const;
 
 const present = ({ rank, model, costPerRequest, reason }: Recommendation) => ({
   rank,
@@ -69,7 +69,7 @@ function emptyHint(p: RecommendParams, catalogue: Catalogue) {
   const raise = why.without.length === 1 && why.param === 'max_cost' ? ` A max_cost of ${costPerRequest.toString()} or more returns it.` : '';
   return {
     param: why.param,
-    message: `No model meets ${describeFilters(p, FILTERS)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
+    message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
     without: why.without,
     nearest: present(why.nearest),
   };

@@ -92,7 +92,13 @@ export function createApp(options: AppOptions): Hono {
     return next();
   });
   // `/api/pricing/?tier=mid`, a 404 otherwise, is redirected (301) to `/api/pricing?tier=mid`.
-  app.use('*', trimTrailingSlash());
+  // hono writes the Location from the request's Host; a relative one is right whatever Host says.
+  const trimSlash = trimTrailingSlash();
+  app.use('*', async (c, next) => {
+    await trimSlash(c, next);
+    const location = c.res.status === 301 ? c.res.headers.get('location') : null;
+    if (location) c.res.headers.set('location', relativeOf(location));
+  });
 
   const mcp = options.mcp;
   const ask = options.ask ?? (async (request: Request) => app.fetch(request));
@@ -157,4 +163,10 @@ function sendError(c: Context, error: ApiError): Response {
   const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
   if (error.status === 405) headers.allow = ALLOWED_METHODS.join(', ');
   return c.body(toJson(error.toBody()), error.status, headers);
+}
+
+/** The path and query of an absolute URL. */
+function relativeOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
 }

@@ -143,7 +143,7 @@ export const cheapestResponseSchema = z.object({
   }),
   recommendations: z.array(z.object({ rank: z.number().int(), ...listedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })),
   hint: z
-    .object({ ...hintFields, nearest: z.object({ ...listedFields, costs: cheapestCosts }).meta({ description: 'The cheapest model without those filters.' }) })
+    .object({ ...hintFields, nearest: z.object({ ...listedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema }).meta({ description: 'The cheapest model without those filters.' }) })
     .optional()
     .meta({ description: 'Only when no model is left.' }),
 });

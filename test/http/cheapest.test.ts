@@ -141,8 +141,9 @@ describe('GET /api/cheapest', () => {
   });
 
   describe('an empty answer says why (hint)', () => {
-    const nearest = (id: string, name: string, provider: string, tier: string, perRequest: number, monthly: number) =>
-      ({ id, name, provider, tier, status: 'current', costs: { perRequest, daily: perRequest * 1000, monthly } });
+    // The fixture's prices per 1M tokens for input and output (test/fixtures/catalogue.ts).
+    const nearest = (id: string, name: string, provider: string, tier: string, perRequest: number, monthly: number, input: number, output: number) =>
+      ({ id, name, provider, tier, status: 'current', costs: { perRequest, daily: perRequest * 1000, monthly }, appliedPrices: { band: 'standard', input, output } });
 
     it('a budget below every model: the cheapest model and the budget that returns it', async () => {
       const { body } = await getJson('/api/cheapest?budget=8.999999999');
@@ -151,7 +152,7 @@ describe('GET /api/cheapest', () => {
         param: 'budget',
         message: 'No model meets budget=8.999999999 for this workload. Without budget, the cheapest is Alpha Nano (alpha-nano) at $9.00 a month. A budget of 9 or more returns it.',
         without: ['budget'],
-        nearest: nearest('alpha-nano', 'Alpha Nano', 'Alpha AI', 'Budget', 0.0003, 9),
+        nearest: nearest('alpha-nano', 'Alpha Nano', 'Alpha AI', 'Budget', 0.0003, 9, 0.05, 0.4),
       });
     });
 
@@ -161,7 +162,18 @@ describe('GET /api/cheapest', () => {
       expect(body.hint.message).toBe(
         'No model meets use_case=reasoning and budget=10.5 for this workload. Without budget, the cheapest is Alpha Mini (alpha-mini) at $45.00 a month. A budget of 45 or more returns it.',
       );
-      expect(body.hint.nearest).toEqual(nearest('alpha-mini', 'Alpha Mini', 'Alpha AI', 'Budget', 0.0015, 45));
+      expect(body.hint.nearest).toEqual(nearest('alpha-mini', 'Alpha Mini', 'Alpha AI', 'Budget', 0.0015, 45, 0.25, 2));
+    });
+
+    it('the default status=current is named when an older model meets every filter given', async () => {
+      // Beta Classic (legacy, Mid, $0.1/$0.2) costs $9 a month; the cheapest current Mid model, Beta Pro, $225.
+      const { body } = await getJson('/api/cheapest?quality=high&budget=10');
+      expect(body.recommendations).toEqual([]);
+      expect(body.hint.param).toBe('status');
+      expect(body.hint.message).toBe(
+        'No model meets status=current and quality=high and budget=10 for this workload. Without status, the cheapest is Beta Classic (beta-classic) at $9.00 a month.',
+      );
+      expect(body.hint.nearest).toMatchObject({ id: 'beta-classic', status: 'legacy', costs: { monthly: 9 } });
     });
 
     it('a use case no Budget model suits, with quality=budget: quality is named', async () => {

@@ -1,5 +1,5 @@
-// The worked examples of docs/api.md ("Cache reads, long context and off-peak prices", "Price history")
-// on the real catalogue: if a price in data/ changes, this fails until the docs are updated with it.
+// The worked examples of docs/api.md whose figures are written out in prose (its curl examples are
+// checked by test/docs/examples.test.ts), asked of the service: if a price in data/ changes, this fails until the docs follow.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';

@@ -1,6 +1,6 @@
 /** Input as people type it: grouped digits, lists with spaces, a trailing slash; and errors that say what to type. */
 import { describe, expect, it } from 'vitest';
-import { expectError, getJson, getText } from './helpers.js';
+import { expectError, fixtureApp, getJson, getText } from './helpers.js';
 
 describe('numbers', () => {
   it('input_tokens=1,000 reads as 1000 (digits grouped in threes by commas)', async () => {
@@ -60,7 +60,13 @@ describe('a trailing slash on a path', () => {
   ])('%s redirects (301) to %s, query kept', async (path, target) => {
     const { res } = await getText(path, undefined, { redirect: 'manual' });
     expect(res.status).toBe(301);
-    expect(res.headers.get('location')).toBe(`http://localhost${target}`);
+    expect(res.headers.get('location')).toBe(target);
+  });
+
+  it('redirects to a path of its own origin whatever the Host header says', async () => {
+    const res = await fixtureApp({ baseUrl: 'https://prices.example' }).request('http://evil.example/api/pricing/?tier=mid', { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/api/pricing?tier=mid');
   });
 
   it('the redirect target answers; / is left alone; an unknown path loses its slash, then is a 404', async () => {
