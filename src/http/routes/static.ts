@@ -1,6 +1,6 @@
 /** The site's home page and the files it and embedding pages load: widget, site script, stylesheet, API reference. */
 import * as z from 'zod';
-import { endpoint, TextReply } from '../../endpoints/endpoint.js';
+import { endpoint, TextReply, type RequestContext } from '../../endpoints/endpoint.js';
 import { sitePage } from '../pages/site.js';
 import { SITE_CSS } from '../pages/site-css.js';
 
@@ -17,50 +17,23 @@ function stylesheet(source: string | undefined, name: string): TextReply {
   return source === undefined ? new TextReply(`/* ${name} not built (run npm run build) */`, CSS, 404) : new TextReply(source, CSS);
 }
 
-export const widget = endpoint({
-  path: '/widget.js',
-  summary: 'The embeddable widget script',
-  query: z.object({}),
-  ignoreQuery: true,
-  handle: (_p, { assets }) => script(assets.widgetJs, 'widget bundle'),
-});
+/** A file the service serves whatever the query string holds. */
+function file(path: string, summary: string, reply: (ctx: RequestContext) => TextReply) {
+  return endpoint({ path, summary, query: z.object({}), ignoreQuery: true, handle: (_p, ctx) => reply(ctx) });
+}
 
-export const siteScript = endpoint({
-  path: '/assets/site.js',
-  summary: "The site's script: sortable, filterable table and workload calculator",
-  query: z.object({}),
-  ignoreQuery: true,
-  handle: (_p, { assets }) => script(assets.siteJs, 'site bundle'),
-});
+export const widget = file('/widget.js', 'The embeddable widget script', ({ assets }) => script(assets.widgetJs, 'widget bundle'));
 
-export const siteStyles = endpoint({
-  path: '/assets/site.css',
-  summary: "The site's stylesheet",
-  query: z.object({}),
-  ignoreQuery: true,
-  handle: () => new TextReply(SITE_CSS, CSS),
-});
+export const siteScript = file('/assets/site.js', "The site's script: sortable, filterable table and workload calculator", ({ assets }) =>
+  script(assets.siteJs, 'site bundle'));
 
-export const docsScript = endpoint({
-  path: '/assets/docs.js',
-  summary: "The API reference's script: Swagger UI (swagger-ui-dist) on /openapi.json",
-  query: z.object({}),
-  ignoreQuery: true,
-  handle: (_p, { assets }) => script(assets.docsJs, 'API reference script'),
-});
+export const siteStyles = file('/assets/site.css', "The site's stylesheet", () => new TextReply(SITE_CSS, CSS));
 
-export const docsStyles = endpoint({
-  path: '/assets/docs.css',
-  summary: "The API reference's stylesheet (Swagger UI's)",
-  query: z.object({}),
-  ignoreQuery: true,
-  handle: (_p, { assets }) => stylesheet(assets.docsCss, 'API reference stylesheet'),
-});
+export const docsScript = file('/assets/docs.js', "The API reference's script: Swagger UI (swagger-ui-dist) on /openapi.json", ({ assets }) =>
+  script(assets.docsJs, 'API reference script'));
 
-export const home = endpoint({
-  path: '/',
-  summary: "The service's site: catalogue, workload calculator, price-against-quality chart",
-  query: z.object({}),
-  ignoreQuery: true,
-  handle: (_p, ctx) => new TextReply(sitePage(ctx), 'text/html; charset=utf-8'),
-});
+export const docsStyles = file('/assets/docs.css', "The API reference's stylesheet (Swagger UI's)", ({ assets }) =>
+  stylesheet(assets.docsCss, 'API reference stylesheet'));
+
+export const home = file('/', "The service's site: catalogue, workload calculator, price-against-quality chart", (ctx) =>
+  new TextReply(sitePage(ctx), 'text/html; charset=utf-8'));
