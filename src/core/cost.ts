@@ -152,7 +152,6 @@ interface Selection {
   offPeak: Parsed['offPeak'];
   /** Percent of the requests billed at the off-peak prices (0 for a model without them). */
   percent: number;
-  /** For a model with weekend off-peak prices priced at a moment: the day, and whether it was assumed. */
   day: Pick<AppliedPrices, 'day' | 'dayAssumed'>;
 }
 
