@@ -62,15 +62,12 @@ export interface AppliedPrices {
    */
   day?: 'weekday' | 'weekend';
   dayAssumed?: true;
-  /** When off-peak prices were used: those prices, their times and the percent of requests they billed. */
-  offPeak?: { input: number; output: number; cachedInput?: number; window: string; percent: number };
+  /** When off-peak prices were used: those prices (cacheWrite: writes billed as input), their times and the percent of requests they billed. */
+  offPeak?: { input: number; output: number; cachedInput?: number; cacheWrite?: number; window: string; percent: number };
 }
 
 /** A price per 1M tokens as the record writes it (USD) and as whole nano-dollars. */
-interface Price {
-  usd: number;
-  nanos: bigint;
-}
+interface Price { usd: number; nanos: bigint }
 
 const price = (usd: number): Price => ({ usd, nanos: priceNanos(usd) });
 
@@ -191,6 +188,7 @@ export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
         input: offPeak.input.usd,
         output: offPeak.output.usd,
         ...(cached > 0n ? { cachedInput: (offPeak.cachedInput ?? offPeak.input).usd } : {}),
+        ...(written > 0n && write === undefined ? { cacheWrite: offPeak.input.usd } : {}),
         window: describeOffPeak(offPeak.record),
         percent,
       };

@@ -101,6 +101,9 @@ describe('cache writes off-peak', () => {
     // 1,000 input of which 400 written: 1,000 × 0.14 + 1,000 × 0.21 = 350 per 1M, as with no writes.
     const written = work({ utcSecond: second('04:30:00') }, { cacheWriteTokens: 400 });
     expect(costPerRequest(twoWindows, written).toString()).toBe('0.00035');
+    expect(appliedPrices(twoWindows, written)).toMatchObject({ cacheWrite: 0.28, cacheWriteAsInput: true, offPeak: { input: 0.14, cacheWrite: 0.14 } });
+    // Half the requests off-peak: 500 × 0.0007 + ... = (0.0007 + 0.00035) / 2
+    expect(costPerRequest(twoWindows, work({ offPeakPercent: 50 }, { cacheWriteTokens: 400 })).toString()).toBe('0.000525');
   });
 });
 
