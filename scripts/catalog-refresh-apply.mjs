@@ -30,9 +30,7 @@ function noteOf(model, change, sentence) {
     .replace(/\s*Also off-peak [^.]*\./g, '')
     .replace(/\s*(Changed|Corrected|Added) on \d{4}-\d{2}-\d{2}[: ][^()]*\([^()]*\)\./g, '')
     .trim();
-  const windows = change.winner.entry.otherOffPeakWindows;
-  const alsoOffPeak = windows?.length ? `Also off-peak ${windows.join(', ')} UTC, which the record cannot hold (the peak price applies then).` : undefined;
-  const text = [kept, sentence, alsoOffPeak, change.differText].filter(Boolean).join(' ');
+  const text = [kept, sentence, change.differText].filter(Boolean).join(' ');
   return text || undefined;
 }
 

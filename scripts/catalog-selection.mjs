@@ -9,7 +9,7 @@
 const GEMMA_FREE =
   'Free of charge on the Gemini API, which has no paid tier for Gemma (genai-prices 0.1.8, citing Google\'s pricing page); the earlier price in priceHistory was OpenRouter\'s, not Google\'s.';
 const DEEPSEEK_WEEKENDS =
-  'Since 2026-08-23 DeepSeek also bills off-peak prices all day at weekends (Beijing time; genai-prices 0.1.8), which the record cannot hold: weekend traffic is priced as on weekdays here.';
+  'Since 2026-08-23 DeepSeek bills its off-peak prices all day on Saturdays and Sundays, Beijing time, besides its daily off-peak hours (as genai-prices 0.1.8 states; its own calculator cannot apply the weekend rule and charges peak prices then).';
 
 export const PROVIDERS = [
   {

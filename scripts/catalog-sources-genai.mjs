@@ -65,8 +65,10 @@ function bands(p) {
   const rule = (starts[0] + 1) % 1000 === 0 ? 'at' : 'above';
   const steps = starts.map((start) => {
     const step = { threshold: rule === 'at' ? start + 1 : start, input: priceAt(p.input_mtok, start), output: priceAt(p.output_mtok, start) ?? base(p.output_mtok) };
-    const cached = priceAt(p.cache_read_mtok, start);
-    if (cached !== undefined) step.cachedInput = cached;
+    for (const [field, key] of [['cachedInput', 'cache_read_mtok'], ['cacheWrite', 'cache_write_mtok'], ['cacheWrite1h', 'cache_write_1h_mtok']]) {
+      const v = priceAt(p[key], start);
+      if (v !== undefined) step[field] = v;
+    }
     return step;
   });
   return { rule, steps };
@@ -86,10 +88,23 @@ function complement(windows) {
   return sorted.map((w, i) => [w[1], sorted[(i + 1) % sorted.length][0]]).filter((w) => length(w) > 0);
 }
 
+/** Time zones genai-prices names in words, as the fixed UTC offsets they keep (no daylight saving). */
+const ZONES = { 'beijing time': '+08:00' };
+
+/**
+ * Weekend off-peak prices, which genai-prices' format cannot hold and its comment states instead:
+ * "from 2026-08-23 Deepseek bills off-peak all day at weekends (Beijing time)".
+ */
+function weekendsOf(comment) {
+  const m = /from (\d{4}-\d{2}-\d{2}) \S+ bills off-peak all day at weekends \(([^)]+)\)/i.exec(String(comment ?? ''));
+  const utcOffset = m && ZONES[m[2].toLowerCase()];
+  return utcOffset ? { utcOffset, since: m[1] } : undefined;
+}
+
 /**
  * Peak / off-peak from daily windows: the cheaper of the window price and the day's other price is
- * the off-peak one. Returns the peak prices and `offPeak` with the longest off-peak window; the other
- * off-peak windows, when there are several, in `otherWindows`.
+ * the off-peak one. Returns the peak prices and `offPeak` with its window (startUtc, endUtc), or
+ * its windows (longest first) when there are several.
  */
 function timeOfDay(inForce, windows) {
   const windowPrices = flat(windows[0].prices);
@@ -100,9 +115,10 @@ function timeOfDay(inForce, windows) {
   const offSpans = (windowsArePeak ? complement(spans) : spans).sort((a, b) => length(b) - length(a));
   const offPeak = { input: cheap.input, output: cheap.output };
   if (cheap.cachedInput !== undefined) offPeak.cachedInput = cheap.cachedInput;
-  offPeak.startUtc = hhmm(offSpans[0][0]);
-  offPeak.endUtc = hhmm(offSpans[0][1]);
-  return { peak, offPeak, otherWindows: offSpans.slice(1).map(([s, e]) => `${hhmm(s)}-${hhmm(e)}`) };
+  const utc = offSpans.map(([s, e]) => ({ startUtc: hhmm(s), endUtc: hhmm(e) }));
+  if (utc.length === 1) Object.assign(offPeak, utc[0]);
+  else offPeak.windows = utc;
+  return { peak, offPeak };
 }
 
 /** One genai-prices model as an entry, with the price set in force on `today` and the later ones. */
@@ -123,8 +139,8 @@ function modelEntry(provider, slug, model, today) {
   if (windows.length > 0) {
     const tod = timeOfDay(prices, windows);
     prices = tod.peak;
-    out.offPeak = tod.offPeak;
-    if (tod.otherWindows.length) out.otherOffPeakWindows = tod.otherWindows;
+    const weekends = weekendsOf(model.price_comments);
+    out.offPeak = weekends ? { ...tod.offPeak, weekends } : tod.offPeak;
   }
   Object.assign(out, prices);
   if (Number.isInteger(model.context_window)) out.contextTokens = model.context_window;

@@ -4,6 +4,7 @@
  */
 import { formatPrice } from '../badge/price-badge.js';
 import { SUITED_SCORE } from '../core/catalogue-schema.js';
+import { priceFacts, type PricedRecord } from '../core/price-facts.js';
 import { displayUsd } from '../core/display-usd.js';
 import { parseScaled, Usd } from '../core/money.js';
 import { pairs, prose, table } from './table.js';
@@ -66,7 +67,6 @@ export function emptyList(answer: Plain, fallback: string): string {
 
 /** One model on a few lines: who it is, its prices, context, quality and what it suits, where the price comes from. */
 export function modelCard(model: Plain, source: unknown): string {
-  const long = record(model.longContext);
   const suited = Object.entries(record(model.useCases))
     .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] >= SUITED_SCORE)
     .sort((a, b) => b[1] - a[1])
@@ -76,9 +76,8 @@ export function modelCard(model: Plain, source: unknown): string {
     ['Input', `${price(model.input)} per 1M tokens`],
     ['Output', `${price(model.output)} per 1M tokens`],
     model.cachedInput === undefined ? undefined : ['Cached input', `${price(model.cachedInput)} per 1M tokens`],
-    model.cacheWrite === undefined ? undefined : ['Cache write', `${price(model.cacheWrite)} per 1M tokens`],
-    model.longContext === undefined ? undefined
-      : ['Long context', `above ${count(long.threshold)} input tokens: ${price(long.input)} input, ${price(long.output)} output per 1M`],
+    // The answer's record is a served model (amounts possibly as exact decimal text, which price() prints).
+    ...priceFacts(model as PricedRecord, price),
     ['Context', `${text(model.context)} (${count(model.contextTokens)} tokens)${maxOutput}`],
     ['Quality', `${text(model.quality)}/5${suited.length ? `; suits ${suited.join(', ')}` : ''}`],
     ['Verified', `${text(model.verified)} (checked ${text(model.checkedOn)})`],

@@ -49,6 +49,9 @@ export const longContextSchema = z.strictObject({
   input: price,
   output: price,
   cachedInput: price.optional(),
+  /** Cache-write prices in this band (5-minute and 1-hour lifetimes), where they differ from the model's. */
+  cacheWrite: price.optional(),
+  cacheWrite1h: price.optional(),
 });
 
 /** A price set in force from a date: past changes and scheduled ones. */
@@ -63,19 +66,38 @@ export const priceChangeSchema = z.strictObject({
   note: z.string().optional(),
 });
 
+/** A daily UTC window, from startUtc up to (not including) endUtc; it may wrap midnight (16:30 to 00:30). */
+export const utcWindowSchema = z
+  .strictObject({ startUtc: utcTime, endUtc: utcTime })
+  .refine((w) => w.startUtc !== w.endUtc, { message: 'a window needs startUtc and endUtc to differ', path: ['endUtc'] });
+
 /**
- * Time-of-day discount prices, in force daily from startUtc up to (not including) endUtc; the
- * window may wrap midnight (16:30 to 00:30). The record's input and output are the peak prices.
+ * Off-peak prices all day on Saturdays and Sundays of a fixed UTC offset (DeepSeek: Beijing time,
+ * +08:00, which keeps no daylight saving time), from the local date `since` on when given.
+ */
+export const weekendsSchema = z.strictObject({
+  utcOffset: z.string().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, 'a UTC offset as +HH:MM or -HH:MM'),
+  since: isoDate.optional(),
+});
+
+/**
+ * Time-of-day discount prices, in force daily in one window (startUtc and endUtc) or several
+ * (windows), and all weekend when `weekends` is set. The record's input and output are the peak prices.
  */
 export const offPeakSchema = z
   .strictObject({
     input: price,
     output: price,
     cachedInput: price.optional(),
-    startUtc: utcTime,
-    endUtc: utcTime,
+    startUtc: utcTime.optional(),
+    endUtc: utcTime.optional(),
+    windows: z.array(utcWindowSchema).min(1).optional(),
+    weekends: weekendsSchema.optional(),
   })
-  .refine((w) => w.startUtc !== w.endUtc, { message: 'the off-peak window needs startUtc and endUtc to differ', path: ['endUtc'] });
+  .refine((w) => (w.windows ? w.startUtc === undefined && w.endUtc === undefined : w.startUtc !== undefined && w.endUtc !== undefined), {
+    message: 'the off-peak window is startUtc and endUtc, or windows (a list of them), not both',
+  })
+  .refine((w) => w.startUtc === undefined || w.startUtc !== w.endUtc, { message: 'the off-peak window needs startUtc and endUtc to differ', path: ['endUtc'] });
 
 const useCaseScore = z.number().int().min(0).max(5);
 

@@ -2,7 +2,7 @@
 import type { Model } from './catalogue-schema.js';
 import { formatContext } from './context-window.js';
 import { divideRoundHalfUp, parseScaled, Usd } from './money.js';
-import { inWindow, type TimeOfDay } from './time-of-day.js';
+import { describeOffPeak, isOffPeak, onWeekend, type OffPeak, type TimeOfDay } from './time-of-day.js';
 
 export const MODES = ['standard', 'streaming', 'batch'] as const;
 export type Mode = (typeof MODES)[number];
@@ -56,15 +56,18 @@ export interface AppliedPrices {
   cacheWriteAsInput?: true;
   /** For models with off-peak prices: which prices billed the requests. */
   period?: 'peak' | 'off-peak' | 'mixed';
-  /** When off-peak prices were used: those prices, their window and the percent of requests they billed. */
-  offPeak?: { input: number; output: number; cachedInput?: number; window: string; percent: number };
+  /**
+   * For models with weekend off-peak prices priced at a moment (`at`): `weekend` when the weekend
+   * prices applied, else `weekday`; `dayAssumed` when `at` was a time of day alone (taken to be a weekday).
+   */
+  day?: 'weekday' | 'weekend';
+  dayAssumed?: true;
+  /** When off-peak prices were used: those prices (cacheWrite: writes billed as input), their times and the percent of requests they billed. */
+  offPeak?: { input: number; output: number; cachedInput?: number; cacheWrite?: number; window: string; percent: number };
 }
 
 /** A price per 1M tokens as the record writes it (USD) and as whole nano-dollars. */
-interface Price {
-  usd: number;
-  nanos: bigint;
-}
+interface Price { usd: number; nanos: bigint }
 
 const price = (usd: number): Price => ({ usd, nanos: priceNanos(usd) });
 
@@ -77,15 +80,15 @@ interface Band {
   output: Price;
   /** Undefined when the model publishes none: cache reads are then billed as input. */
   cachedInput: Price | undefined;
+  /** The cache-write price per lifetime, where published: a long-context band's own, else the model's. */
+  write: Record<CacheTtl, Price | undefined>;
 }
 
 /** A model's prices, parsed once. */
 interface Parsed {
   /** The standard prices, then the long-context steps, thresholds ascending. */
   bands: Band[];
-  offPeak: { input: Price; output: Price; cachedInput: Price | undefined; startUtc: string; endUtc: string } | undefined;
-  /** The cache-write price per lifetime, where published. */
-  write: Record<CacheTtl, Price | undefined>;
+  offPeak: { input: Price; output: Price; cachedInput: Price | undefined; record: OffPeak } | undefined;
 }
 
 // Parsed from their decimal text once per model record: records never change once a catalogue is
@@ -101,19 +104,20 @@ function parse(model: Model): Parsed {
     const off = model.offPeak;
     parsed = {
       bands: [
-        { name: 'standard', threshold: 0, input: price(model.input), output: price(model.output), cachedInput: optional(model.cachedInput) },
+        {
+          name: 'standard', threshold: 0, input: price(model.input), output: price(model.output), cachedInput: optional(model.cachedInput),
+          write: { '5m': optional(model.cacheWrite), '1h': optional(model.cacheWrite1h) },
+        },
         ...steps.map((s) => ({
           name: `${verb} ${formatContext(s.threshold)}`,
           threshold: s.threshold,
           input: price(s.input),
           output: price(s.output),
           cachedInput: optional(s.cachedInput ?? model.cachedInput),
+          write: { '5m': optional(s.cacheWrite ?? model.cacheWrite), '1h': optional(s.cacheWrite1h ?? model.cacheWrite1h) },
         })),
       ],
-      offPeak: off && {
-        input: price(off.input), output: price(off.output), cachedInput: optional(off.cachedInput), startUtc: off.startUtc, endUtc: off.endUtc,
-      },
-      write: { '5m': optional(model.cacheWrite), '1h': optional(model.cacheWrite1h) },
+      offPeak: off && { input: price(off.input), output: price(off.output), cachedInput: optional(off.cachedInput), record: off },
     };
     parsedPrices.set(model, parsed);
   }
@@ -140,54 +144,52 @@ interface Selection {
   /** Cached and written tokens: each at most the input, together at most the input. */
   cached: bigint;
   written: bigint;
-  ttl: CacheTtl;
-  /** Undefined when the model publishes no write price for ttl (writes are billed as input). */
+  /** The write price for the writes' lifetime; undefined when unpublished (writes are billed as input). */
   write: Price | undefined;
   offPeak: Parsed['offPeak'];
   /** Percent of the requests billed at the off-peak prices (0 for a model without them). */
   percent: number;
+  day: Pick<AppliedPrices, 'day' | 'dayAssumed'>;
 }
 
 function select(model: Model, workload: Workload): Selection {
   const parsed = parse(model);
   const cached = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
   const written = Math.min(workload.cacheWriteTokens ?? 0, workload.inputTokens - cached);
-  const ttl = workload.cacheTtl ?? '5m';
   const { offPeak } = parsed;
   const time = workload.timeOfDay;
   let percent = 0;
+  let day: Selection['day'] = {};
   if (offPeak && time) {
-    percent = 'offPeakPercent' in time ? time.offPeakPercent : inWindow(time.utcSecond, offPeak.startUtc, offPeak.endUtc) ? 100 : 0;
+    percent = 'offPeakPercent' in time ? time.offPeakPercent : isOffPeak(offPeak.record, time) ? 100 : 0;
+    const weekends = offPeak.record.weekends;
+    if (weekends && 'utcSecond' in time) day = { day: 'weekday', dayAssumed: true };
+    if (weekends && 'instantMs' in time) day = { day: onWeekend(time.instantMs, weekends) ? 'weekend' : 'weekday' };
   }
-  return {
-    band: bandFor(model, parsed.bands, workload.inputTokens),
-    cached: BigInt(cached),
-    written: BigInt(written),
-    ttl,
-    write: parsed.write[ttl],
-    offPeak,
-    percent,
-  };
+  const band = bandFor(model, parsed.bands, workload.inputTokens);
+  return { band, cached: BigInt(cached), written: BigInt(written), write: band.write[workload.cacheTtl ?? '5m'], offPeak, percent, day };
 }
 
 /** Which prices a workload is billed at on this model; the cost below is made of exactly these. */
 export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
-  const { band, cached, written, ttl, write, offPeak, percent } = select(model, workload);
+  const { band, cached, written, write, offPeak, percent, day } = select(model, workload);
   const applied: AppliedPrices = { band: band.name, input: band.input.usd, output: band.output.usd };
   if (cached > 0n) applied.cachedInput = (band.cachedInput ?? band.input).usd;
   if (written > 0n) {
     applied.cacheWrite = (write ?? band.input).usd;
-    applied.cacheTtl = ttl;
+    applied.cacheTtl = workload.cacheTtl ?? '5m';
     if (write === undefined) applied.cacheWriteAsInput = true;
   }
   if (offPeak) {
     applied.period = percent === 0 ? 'peak' : percent === 100 ? 'off-peak' : 'mixed';
+    Object.assign(applied, day);
     if (percent > 0) {
       applied.offPeak = {
         input: offPeak.input.usd,
         output: offPeak.output.usd,
         ...(cached > 0n ? { cachedInput: (offPeak.cachedInput ?? offPeak.input).usd } : {}),
-        window: `${offPeak.startUtc}-${offPeak.endUtc} UTC`,
+        ...(written > 0n && write === undefined ? { cacheWrite: offPeak.input.usd } : {}),
+        window: describeOffPeak(offPeak.record),
         percent,
       };
     }
@@ -206,7 +208,8 @@ function tokensNumerator(workload: Workload, s: Selection, input: Price, output:
   let inputPart = (BigInt(workload.inputTokens) - s.cached - s.written) * input.nanos;
   // Most requests use no cache: skip the products that would be zero.
   if (s.cached > 0n) inputPart += s.cached * (cachedInput ?? input).nanos;
-  if (s.written > 0n) inputPart += s.written * (s.write ?? s.band.input).nanos;
+  // Writes without a published write price are billed as input: at the prices in force (peak or off-peak).
+  if (s.written > 0n) inputPart += s.written * (s.write ?? input).nanos;
   const outputPart = BigInt(workload.outputTokens) * output.nanos;
   return inputPart * 100n + outputPart * (workload.mode === 'streaming' ? 115n : 100n);
 }

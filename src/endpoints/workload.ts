@@ -21,11 +21,8 @@ export const cachedInputTokens = optionalInteger(
 );
 export const mode = choice(MODES, 'Billing mode: standard, streaming (output +15%) or batch (50% off).');
 
-/** A time of day as given, and the second of the UTC day it names. */
-export interface AtTime {
-  text: string;
-  utcSecond: number;
-}
+/** A time of day as given, and the second of the UTC day it names, or the instant (ms since the epoch). */
+export type AtTime = { text: string } & ({ utcSecond: number } | { instantMs: number });
 
 const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?Z?$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
@@ -43,7 +40,7 @@ export function readAt(text: string): AtTime | undefined {
   if (!INSTANT.test(value)) return undefined;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return undefined;
-  return { text, utcSecond: Math.floor((((ms % 86_400_000) + 86_400_000) % 86_400_000) / 1000) };
+  return { text, instantMs: ms };
 }
 
 /**
@@ -68,7 +65,7 @@ export const pricingOptions = {
     return (text.length <= 40 ? readAt(text) : undefined)
       ?? { refused: `must be a time of day in UTC such as 18:30 or 18:30:00Z, or an ISO instant such as 2026-11-24T02:30:00+08:00; got ${quote(text)}` };
   }, {
-    description: 'When the requests run: a UTC time of day (18:30) or an ISO instant; picks peak or off-peak prices for models with off-peak prices (instead of off_peak_share).',
+    description: 'When the requests run: a UTC time of day (18:30, taken to be a weekday) or an ISO instant (its weekday counts too); picks peak or off-peak prices for models with off-peak prices (instead of off_peak_share).',
     examples: ['18:30'],
   }),
 };
@@ -103,7 +100,7 @@ export function toWorkload(p: WorkloadParams): Workload {
     throw new ApiError(400, 'invalid_parameter', 'Give either at (when the requests run) or off_peak_share (what percent run off-peak), not both.', { param: 'at' });
   }
   const timeOfDay: TimeOfDay | undefined = p.at !== undefined
-    ? { utcSecond: p.at.utcSecond }
+    ? ('instantMs' in p.at ? { instantMs: p.at.instantMs } : { utcSecond: p.at.utcSecond })
     : p.off_peak_share !== undefined ? { offPeakPercent: p.off_peak_share } : undefined;
   return {
     inputTokens: p.input_tokens,

@@ -94,10 +94,12 @@ export const appliedPricesSchema = z
     cacheTtl: z.enum(CACHE_TTLS).optional().meta({ description: 'The cache lifetime cacheWrite is for.' }),
     cacheWriteAsInput: z.literal(true).optional().meta({ description: 'The model publishes no write price for cacheTtl, so writes were billed at the input price.' }),
     period: z.enum(['peak', 'off-peak', 'mixed']).optional().meta({ description: 'For models with off-peak prices: which prices billed the requests (peak unless at or off_peak_share says otherwise).' }),
+    day: z.enum(['weekday', 'weekend']).optional().meta({ description: 'For models with weekend off-peak prices priced with at: weekend when the weekend prices applied, else weekday.' }),
+    dayAssumed: z.literal(true).optional().meta({ description: 'at was a time of day without a date, taken to be on a weekday.' }),
     offPeak: z
-      .object({ input: price('Off-peak input price'), output: price('Off-peak output price'), cachedInput: price('Off-peak cached-input price').optional(), window: z.string(), percent: z.number().int() })
+      .object({ input: price('Off-peak input price'), output: price('Off-peak output price'), cachedInput: price('Off-peak cached-input price').optional(), cacheWrite: price('Off-peak price of cache writes billed as input').optional(), window: z.string(), percent: z.number().int() })
       .optional()
-      .meta({ description: 'The off-peak prices, when used: their daily window and the percent of requests they billed.' }),
+      .meta({ description: 'The off-peak prices, when used: their times (daily UTC windows, and weekends where they apply) and the percent of requests they billed.' }),
     effectiveFrom: z.string().optional().meta({ description: 'First day (YYYY-MM-DD) of the dated price set used (with as_of, or when the prices come from priceHistory).' }),
   })
   .meta({ description: 'The per-1M prices that made the cost.' });

@@ -160,6 +160,26 @@ describe('ai-model-pricing CLI', () => {
     ].join('\n'));
   });
 
+  it('the card shows off-peak prices with their times, 1-hour cache writes and long-context prices with their write prices', async () => {
+    const lines = async (id: string) => (await cli('price', id)).stdout.split('\n');
+    const flash = (await cli('price', 'deepseek-deepseek-v4-flash')).stdout;
+    expect(flash).toContain([
+      'Off-peak:     10:00-01:00 and 04:00-06:00 UTC, all weekend (UTC+08:00) since',
+      '              2026-08-23: $0.22 input, $0.66 output, $0.007 cached per 1M (the',
+      '              others are peak prices)',
+    ].join('\n'));
+    expect(await lines('openai-gpt-5.6-terra')).toEqual(expect.arrayContaining([
+      'Cache write:  $2.5 per 1M tokens',
+      'Long context: from 272,000 input tokens: $4 input, $18 output, $0.4 cached, $5',
+      '              cache write per 1M',
+    ]));
+    expect(await lines('anthropic-claude-opus-5')).toEqual(expect.arrayContaining(['Cache write:    $6.25 per 1M tokens', 'Cache write 1h: $10 per 1M tokens']));
+    // Several bands, each with the provider's rule ("above" for Alibaba).
+    expect((await cli('price', 'alibaba-qwen3-max')).stdout).toContain(
+      'Long context: above 32,000 input tokens: $2.4 input, $12 output per 1M; above\n              128,000 input tokens: $3 input, $15 output per 1M',
+    );
+  });
+
   it('fits 80 columns: every command, every model (a URL too long for a line stays whole on its own)', async () => {
     const ids = ((await (await app.request('/api/pricing')).json()) as { models: Array<{ id: string }> }).models.map((m) => m.id);
     const runs = await Promise.all([

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Model } from '../../src/core/catalogue-schema.js';
 import { buildCatalogue } from '../../src/core/catalogue.js';
 import { calculateCost, type Workload } from '../../src/core/cost.js';
+import { offPeakWindows } from '../../src/core/time-of-day.js';
 
 const DATA_DIR = resolve(import.meta.dirname, '..', '..', 'data');
 const catalogue = buildCatalogue(
@@ -63,8 +64,9 @@ function ours(model: Model) {
     input,
     output: schedule(model.output, (s) => s.output),
     cacheRead: cachedInput === undefined ? input : schedule(cachedInput, (s) => s.cachedInput ?? cachedInput),
-    cacheWrite: model.cacheWrite === undefined ? input : normalise(model.cacheWrite, []),
-    cacheWrite1h: model.cacheWrite1h === undefined ? undefined : normalise(model.cacheWrite1h, []),
+    // A band's own write price where it has one, else the model's (as the cost engine bills them).
+    cacheWrite: model.cacheWrite === undefined ? input : schedule(model.cacheWrite, (s) => s.cacheWrite ?? (model.cacheWrite as number)),
+    cacheWrite1h: model.cacheWrite1h === undefined ? undefined : schedule(model.cacheWrite1h, (s) => s.cacheWrite1h ?? (model.cacheWrite1h as number)),
   };
 }
 
@@ -93,13 +95,22 @@ function cases(model: Model): Case[] {
   const list = [make(2000, 500), make(0, 1000), make(1_000_000, 0), make(10_000, 500, 2000), make(10_000, 500, 2000, 3000), make(10_000, 500, 0, 4000, '1h')];
   const thresholds = [model.longContext, ...(model.longContextSteps ?? [])].flatMap((s) => (s ? [s.threshold] : []));
   for (const t of thresholds) {
-    for (const input of [t - 1, t, t + 1]) list.push(make(input, 1000), make(input, 1000, Math.floor(input / 4)));
+    for (const input of [t - 1, t, t + 1]) {
+      const quarter = Math.floor(input / 4);
+      list.push(make(input, 1000), make(input, 1000, quarter), make(input, 1000, quarter, quarter), make(input, 1000, 0, quarter, '1h'));
+    }
   }
   return list;
 }
 
 /** A Wednesday: no provider's weekend prices apply. */
 const WEEKDAY = '2026-11-18';
+/** DeepSeek's peak windows (genai-prices): 01:00-04:00 and 06:00-10:00 UTC; weekends (Beijing time) off-peak since 2026-08-23. */
+const PEAK_ON_A_WEEKDAY = ['2026-11-18T01:00:00Z', '2026-11-18T03:59:59Z', '2026-11-18T06:00:00Z', '2026-11-18T09:59:59Z', '2026-11-23T02:00:00Z'];
+/** Saturday 2026-08-22 (Beijing), before the weekend rule. */
+const PEAK_BEFORE_WEEKENDS = '2026-08-22T02:00:00Z';
+/** Saturday 10:00 and Sunday 15:00 Beijing time: inside the daily peak windows, off-peak by the weekend rule. */
+const WEEKEND_IN_PEAK_HOURS = ['2026-11-21T02:00:00Z', '2026-11-22T07:00:00Z'];
 
 /** The HH:MM a minute before another (wrapping midnight). */
 function minuteBefore(hhmm: string): string {
@@ -118,7 +129,7 @@ describe('parity with genai-prices 0.1.8', () => {
       const key = model.id.slice(model.providerSlug.length + 1);
       // A weekday (some providers' off-peak prices hold all weekend): for a model with off-peak
       // prices, the minute before its window opens is peak and the window's first minute off-peak.
-      const peakAt = model.offPeak ? minuteBefore(model.offPeak.startUtc) : '12:00';
+      const peakAt = model.offPeak ? minuteBefore(offPeakWindows(model.offPeak)[0]?.startUtc ?? '00:00') : '12:00';
       const timestamp = new Date(`${WEEKDAY}T${peakAt}:00Z`);
       const names = [...new Set([model.referenceId, key].filter((n): n is string => n !== undefined))];
       const price = (usage: Record<string, number>) => {
@@ -161,16 +172,30 @@ describe('parity with genai-prices 0.1.8', () => {
         if (actual !== expected) mismatches.push(`${model.id} ${JSON.stringify(c.usage)}: ours ${actual} nanos, genai-prices ${expected}`);
       }
       if (model.offPeak) {
-        // The same request in the off-peak window, asked of both engines by its time of day.
-        const [h = 0, m = 0] = model.offPeak.startUtc.split(':').map(Number);
-        const offPeakAt = new Date(`${WEEKDAY}T${model.offPeak.startUtc}:00Z`);
+        // The same request at instants in each off-peak window (its first and last second), in the
+        // peak hours, and at weekends, asked of both engines.
         const usage = { input_tokens: 10_000, output_tokens: 1000, cache_read_tokens: 2000 };
-        const found = names.map((name) => calcPrice(usage, name, { providerId: providerId as string, timestamp: offPeakAt })).find((r) => r !== null);
-        const workload: Workload = { inputTokens: 10_000, outputTokens: 1000, cachedInputTokens: 2000, requests: 1, days: 1, mode: 'standard', timeOfDay: { utcSecond: (h * 60 + m) * 60 } };
-        const actual = Number(calculateCost(model, workload).perRequest.nanos);
-        const expected = found ? Math.round(found.total_price * 1e9) : NaN;
-        counts.offPeak++;
-        if (actual !== expected) mismatches.push(`${model.id} off-peak ${JSON.stringify(usage)}: ours ${actual} nanos, genai-prices ${expected}`);
+        const workload = (instant: string): Workload => ({
+          inputTokens: 10_000, outputTokens: 1000, cachedInputTokens: 2000, requests: 1, days: 1, mode: 'standard', timeOfDay: { instantMs: Date.parse(instant) },
+        });
+        const theirsAt = (instant: string) => {
+          const found = names.map((name) => calcPrice(usage, name, { providerId: providerId as string, timestamp: new Date(instant) })).find((r) => r !== null);
+          return found ? Math.round(found.total_price * 1e9) : NaN;
+        };
+        const oursAt = (instant: string) => Number(calculateCost(model, workload(instant)).perRequest.nanos);
+        const offPeakInstants = offPeakWindows(model.offPeak).flatMap((w) => [`${WEEKDAY}T${w.startUtc}:00Z`, `${WEEKDAY}T${minuteBefore(w.endUtc)}:59Z`]);
+        for (const instant of [...offPeakInstants, ...PEAK_ON_A_WEEKDAY, PEAK_BEFORE_WEEKENDS]) {
+          counts.offPeak++;
+          if (oursAt(instant) !== theirsAt(instant)) mismatches.push(`${model.id} at ${instant}: ours ${oursAt(instant)} nanos, genai-prices ${theirsAt(instant)}`);
+        }
+        // genai-prices cannot hold the weekend rule (its comment says so and charges peak prices
+        // then): at a weekend instant in the peak hours, ours is its off-peak price.
+        const offPeakPrice = theirsAt(offPeakInstants[0] as string);
+        expect(offPeakPrice).toBeLessThan(theirsAt(PEAK_ON_A_WEEKDAY[0] as string));
+        for (const instant of WEEKEND_IN_PEAK_HOURS) {
+          counts.offPeak++;
+          if (oursAt(instant) !== offPeakPrice) mismatches.push(`${model.id} at ${instant} (weekend): ours ${oursAt(instant)} nanos, genai-prices' off-peak ${offPeakPrice}`);
+        }
       }
     }
     console.log(

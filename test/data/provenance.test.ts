@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { providerFileSchema, type ProviderFile } from '../../src/core/catalogue-schema.js';
+import { offPeakWindows } from '../../src/core/time-of-day.js';
 import { REFERENCE_PRICES, REFERENCE_SCOPE } from '../../scripts/catalog-crosscheck.mjs';
 import { modelKey } from '../../scripts/catalog-seed.mjs';
 
@@ -75,7 +76,9 @@ describe('one entry per model', () => {
     for (const f of files) {
       if (f.models.some((m) => m.longContext)) expect(f.provider.longContextRule, f.provider.slug).toMatch(/^(above|at)$/);
     }
-    for (const { m } of records) if (m.offPeak) expect(m.offPeak.startUtc, m.id).not.toBe(m.offPeak.endUtc);
+    for (const { m } of records) {
+      for (const w of m.offPeak ? offPeakWindows(m.offPeak) : []) expect(w.startUtc, m.id).not.toBe(w.endUtc);
+    }
   });
 });
 

@@ -62,7 +62,7 @@ describe('aliases', () => {
     const html = await page.text();
     expect(html).toContain('<h1>Delta Chat</h1>');
     expect(html).toContain('<code>delta-v1</code> is an alias of this model.');
-    expect(html).toContain('16:30–00:30 UTC daily');
+    expect(html).toContain('<dt>Off-peak</dt><dd>16:30-00:30 UTC: $0.14 input, $0.21 output, $0.014 cached per 1M (the others are peak prices)</dd>');
     const changes = await ok('/api/changes?model=gamma-max-latest');
     expect(changes.changes.map((c: { id: string; date: string }) => [c.id, c.date])).toEqual([['gamma-max', '2026-07-30']]);
   });

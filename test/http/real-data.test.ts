@@ -201,4 +201,27 @@ describe('the real catalogue', () => {
     const chat = JSON.parse((await get('/api/pricing?model=deepseek-deepseek-chat')).text) as { model: { id: string }; requestedId: string };
     expect([chat.model.id, chat.requestedId]).toEqual(['deepseek-deepseek-v4-flash', 'deepseek-deepseek-chat']);
   });
+
+  it('DeepSeek V4 Flash by the moment: its two off-peak windows, weekends in Beijing time, a time of day alone as a weekday', async () => {
+    // 1M input tokens: $0.44 peak, $0.22 off-peak (data/deepseek.json).
+    const at = async (when: string) => {
+      const body = JSON.parse((await get(`/api/calculate?model=deepseek-deepseek-v4-flash&input_tokens=1000000&output_tokens=0&requests=1&days=1&at=${encodeURIComponent(when)}`)).text);
+      return [body.costs.perRequest, body.appliedPrices.period, body.appliedPrices.day, body.appliedPrices.dayAssumed ?? false];
+    };
+    expect(await at('2026-11-18T05:00:00Z')).toEqual([0.22, 'off-peak', 'weekday', false]); // Wednesday, 04:00-06:00 UTC
+    expect(await at('2026-11-18T11:00:00+08:00')).toEqual([0.44, 'peak', 'weekday', false]); // 03:00 UTC
+    expect(await at('2026-11-21T11:00:00+08:00')).toEqual([0.22, 'off-peak', 'weekend', false]); // Saturday in Beijing
+    expect(await at('03:00')).toEqual([0.44, 'peak', 'weekday', true]);
+  });
+
+  it('model pages show off-peak times, long-context prices with their cache writes, and 1-hour writes', async () => {
+    const page = async (id: string) => (await get(`/models/${id}`)).text;
+    expect(await page('deepseek-deepseek-v4-pro')).toContain(
+      '<dt>Off-peak</dt><dd>10:00-01:00 and 04:00-06:00 UTC, all weekend (UTC+08:00) since 2026-08-23: $0.66 input, $1.98 output, $0.022 cached per 1M (the others are peak prices)</dd>',
+    );
+    expect(await page('openai-gpt-5.6-terra')).toContain('<dt>Long context</dt><dd>from 272,000 input tokens: $4 input, $18 output, $0.4 cached, $5 cache write per 1M</dd>');
+    const opus = await page('anthropic-claude-opus-5');
+    expect(opus).toContain('<dt>Cache write</dt><dd>$6.25 per 1M tokens</dd>');
+    expect(opus).toContain('<dt>Cache write 1h</dt><dd>$10 per 1M tokens</dd>');
+  });
 });

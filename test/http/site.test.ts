@@ -63,7 +63,7 @@ describe('GET /models/<id>', () => {
     expect(status).toBe(200);
     expect(text).toContain('<h1>Alpha Large</h1>');
     expect(text).toContain('$3 / $15 per 1M');
-    expect(text).toContain('above 200,000 input tokens: $6 input, $22.5 output per 1M');
+    expect(text).toContain('<dt>Long context</dt><dd>above 200,000 input tokens: $6 input, $22.5 output, $0.6 cached per 1M</dd>');
     expect(text).toContain('<b>$0.0135</b> a request, <b>$405.00</b> a month');
     expect(text).toContain('<img src="/api/badge?model=alpha-large"');
     expect(text).toContain('[![Alpha Large price](http://localhost/api/badge?model=alpha-large)](http://localhost/models/alpha-large)');

@@ -147,10 +147,14 @@ describe('catalog:refresh --write', () => {
     expect(delta.releaseDate).toBe('2026-11-01');
     expect(delta.quality).toBe(2);
 
-    // Peak / off-peak: the window price above the rest of the day is the peak; off-peak is the rest.
+    // Peak / off-peak: the windows' price above the rest of the day is the peak; off-peak is the
+    // rest (two spans, longest first), and all weekend as the source's comment says.
     const v9 = deepseek.models[0];
     expect([v9.input, v9.output]).toEqual([0.4, 1.6]);
-    expect(v9.offPeak).toEqual({ input: 0.2, output: 0.8, startUtc: '16:30', endUtc: '00:30' });
+    expect(v9.offPeak).toEqual({
+      input: 0.2, output: 0.8, windows: [{ startUtc: '16:30', endUtc: '00:30' }, { startUtc: '08:00', endUtc: '10:00' }],
+      weekends: { utcOffset: '+08:00', since: '2026-11-01' },
+    });
 
     // The written catalogue loads, and the history answers the price on a past day.
     const catalogue = buildCatalogue([{ file: 'openai.json', data: openai }, { file: 'deepseek.json', data: deepseek }]);
@@ -169,6 +173,21 @@ describe('catalog:refresh --write', () => {
     expect(out).toContain('New models: 0');
     expect(out).toContain('Removed models: 0');
     expect(snapshot(dir)).toEqual(after);
+  });
+});
+
+describe('catalog:refresh of data/ against the pinned genai-prices package', () => {
+  it('reproduces DeepSeek\'s off-peak windows and weekends and GPT-5.6\'s long-context write prices: nothing to change', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-refresh-'));
+    temps.push(dir);
+    cpSync(resolve(import.meta.dirname, '..', '..', 'data'), dir, { recursive: true });
+    const out: string[] = [];
+    const code = await main(['--genai-prices', 'package', '--data', dir], { out: (l) => out.push(l), err: (l) => out.push(l), today: '2026-11-24' });
+    expect(code).toBe(0);
+    expect(out.join('\n')).toContain('Changed: 0 model(s)');
+    // The records it compared hold what the package holds.
+    expect(readJson(join(dir, 'deepseek.json')).models[0].offPeak.weekends).toEqual({ utcOffset: '+08:00', since: '2026-08-23' });
+    expect(readJson(join(dir, 'openai.json')).models.find((m: { id: string }) => m.id === 'openai-gpt-5.6-terra').longContext.cacheWrite).toBe(5);
   });
 });
 

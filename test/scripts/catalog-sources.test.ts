@@ -98,12 +98,33 @@ describe('genai-prices (the data bundled in @pydantic/genai-prices 0.1.8)', () =
     expect([flash.input, flash.output, flash.scheduled]).toEqual([0.75, 3.75, [{ effectiveFrom: '2027-01-01', input: 1.5, output: 7.5, cachedInput: 0.15 }]]);
   });
 
-  it('turns daily windows into peak prices and the off-peak window (the longest; others listed)', () => {
+  it('turns daily windows into peak prices and the off-peak windows (longest first), with the weekend rule its comment states', () => {
     const v4 = entry('deepseek', 'deepseek-v4-flash')!;
     // Peak 01:00-04:00 and 06:00-10:00 UTC from 2026-08-17; off-peak the rest of the day.
     expect([v4.input, v4.output, v4.cachedInput, v4.effectiveFrom]).toEqual([0.44, 1.32, 0.014, '2026-08-17']);
-    expect(v4.offPeak).toEqual({ input: 0.22, output: 0.66, cachedInput: 0.007, startUtc: '10:00', endUtc: '01:00' });
-    expect(v4.otherOffPeakWindows).toEqual(['04:00-06:00']);
+    expect(v4.offPeak).toEqual({
+      input: 0.22, output: 0.66, cachedInput: 0.007,
+      windows: [{ startUtc: '10:00', endUtc: '01:00' }, { startUtc: '04:00', endUtc: '06:00' }],
+      // "from 2026-08-23 Deepseek bills off-peak all day at weekends (Beijing time)": UTC+08:00.
+      weekends: { utcOffset: '+08:00', since: '2026-08-23' },
+    });
+  });
+
+  it('reads long-context cache-write prices: GPT-5.6 Terra writes at $5 from 272K, $2.50 below', () => {
+    expect(entry('openai', 'gpt-5.6-terra')).toMatchObject({
+      cacheWrite: 2.5, longContextRule: 'at', longContext: { threshold: 272_000, input: 4, output: 18, cachedInput: 0.4, cacheWrite: 5 },
+    });
+    // Anthropic's 4.6 models: the long-context tiers (1-hour writes included) ended on 2026-03-13.
+    expect(entry('anthropic', 'claude-sonnet-4-6')).not.toHaveProperty('longContext');
+    // Their data before then, as a source: 5-minute and 1-hour writes above 200K.
+    const tiered = (base: number, price: number) => ({ base, tiers: [{ start: 200_000, price }] });
+    const [sonnet] = readSource('genai-prices', [{ id: 'anthropic', models: [{ id: 'claude-sonnet-4-6', match: { equals: 'claude-sonnet-4-6' }, prices: {
+      input_mtok: tiered(3, 6), output_mtok: tiered(15, 22.5), cache_read_mtok: tiered(0.3, 0.6), cache_write_mtok: tiered(3.75, 7.5), cache_write_1h_mtok: tiered(6, 12),
+    } }] }], { today: '2026-03-01' });
+    expect(sonnet).toMatchObject({
+      cacheWrite: 3.75, cacheWrite1h: 6, longContextRule: 'above',
+      longContext: { threshold: 200_000, input: 6, output: 22.5, cachedInput: 0.6, cacheWrite: 7.5, cacheWrite1h: 12 },
+    });
   });
 
   it('keeps only Amazon\'s own models of Bedrock and the 1-hour cache write', () => {

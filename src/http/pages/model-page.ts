@@ -3,6 +3,7 @@ import type { Model } from '../../core/catalogue-schema.js';
 import type { Catalogue } from '../../core/catalogue.js';
 import { calculateCost } from '../../core/cost.js';
 import { closestMatches } from '../../core/suggest.js';
+import { priceFacts } from '../../core/price-facts.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
 import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
@@ -21,8 +22,6 @@ export function modelPage(model: Model, baseUrl: string, requestedId?: string): 
   const pageUrl = `${baseUrl}${modelPagePath(model.id)}`;
   const workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' as const };
   const costs = calculateCost(model, workload);
-  const long = model.longContext;
-  const off = model.offPeak;
   const useCases = Object.entries(model.useCases)
     .filter(([, score]) => (score ?? 0) > 0)
     .map(([name, score]) => `${e(name)} ${score}/5`)
@@ -33,12 +32,7 @@ export function modelPage(model: Model, baseUrl: string, requestedId?: string): 
     fact('Input', `${formatPrice(model.input)} per 1M tokens`),
     fact('Output', `${formatPrice(model.output)} per 1M tokens`),
     model.cachedInput === undefined ? '' : fact('Cached input', `${formatPrice(model.cachedInput)} per 1M tokens`),
-    model.cacheWrite === undefined ? '' : fact('Cache write', `${formatPrice(model.cacheWrite)} per 1M tokens`),
-    model.cacheWrite1h === undefined ? '' : fact('Cache write (1 hour)', `${formatPrice(model.cacheWrite1h)} per 1M tokens`),
-    long
-      ? fact('Long context', `${model.longContextRule === 'at' ? 'from' : 'above'} ${long.threshold.toLocaleString('en-US')} input tokens: ${formatPrice(long.input)} input, ${formatPrice(long.output)} output per 1M`)
-      : '',
-    off ? fact('Off-peak', `${e(off.startUtc)}–${e(off.endUtc)} UTC daily: ${formatPrice(off.input)} input, ${formatPrice(off.output)} output per 1M (the prices above are peak)`) : '',
+    ...priceFacts(model, formatPrice).map(([term, text]) => fact(term, e(text))),
     fact('Context window', `${e(model.context)} (${model.contextTokens.toLocaleString('en-US')} tokens)`),
     model.maxOutputTokens === undefined ? '' : fact('Max output', `${model.maxOutputTokens.toLocaleString('en-US')} tokens`),
     fact('Quality', `${model.quality} / 5`),
