@@ -61,6 +61,8 @@ export const priceChangeSchema = z.strictObject({
   output: price,
   cachedInput: price.optional(),
   cacheWrite: price.optional(),
+  /** The long-context prices of this dated set, where the provider published them. */
+  longContext: longContextSchema.optional(),
   /** Where this dated price comes from. */
   source: z.string().min(1),
   note: z.string().optional(),

@@ -28,7 +28,7 @@ export interface Prices {
   cacheWrite?: number;
 }
 
-/** Prices a record holds for its own (current) price set only: dated sets never carry them. */
+/** Prices a record holds for its own (current) price set; a dated set may carry its own longContext. */
 const OWN_ONLY = ['longContext', 'longContextSteps', 'offPeak', 'cacheWrite1h'] as const;
 type OwnOnly = Partial<Pick<Model, (typeof OWN_ONLY)[number]>>;
 
@@ -92,7 +92,7 @@ export function priceTimeline(model: Model): PriceSet[] {
   const entries = [...(model.priceHistory ?? [])].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
   const sets: PriceSet[] = entries
     .filter((e) => e.effectiveFrom <= model.checkedOn)
-    .map((e) => withNote({ ...pricesOf(e), effectiveFrom: e.effectiveFrom, source: e.source }, e.note));
+    .map((e) => withNote({ ...pricesOf(e), ...(e.longContext ? { longContext: e.longContext } : {}), effectiveFrom: e.effectiveFrom, source: e.source }, e.note));
   const own: PriceSet = {
     ...pricesOf(model),
     ...ownOnly(model),
@@ -154,8 +154,12 @@ export function modelOn(model: Model, date: string): ModelOn {
   const priced: Model = { ...model, ...pricesOf(set) };
   if (set.cachedInput === undefined) delete priced.cachedInput;
   if (set.cacheWrite === undefined) delete priced.cacheWrite;
-  // The own-only prices are the record's, kept only when the set in force is the record's own.
-  for (const field of OWN_ONLY) if (set[field] === undefined) delete priced[field];
+  // The prices only some sets carry (a dated set may have its own long-context prices) come from
+  // the set in force, or are absent.
+  for (const field of OWN_ONLY) {
+    if (set[field] === undefined) delete priced[field];
+    else Object.assign(priced, { [field]: set[field] });
+  }
   return { kind: 'priced', model: priced, set };
 }
 

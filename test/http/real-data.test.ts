@@ -225,3 +225,17 @@ describe('the real catalogue', () => {
     expect(opus).toContain('<dt>Cache write 1h</dt><dd>$10 per 1M tokens</dd>');
   });
 });
+
+describe('as_of with long-context prices', () => {
+  it('bills a long request at the long-context prices of the set in force that day (GPT-5.6 Sol before its cut)', async () => {
+    // Before 2026-08-21: $5/$30, from 272K input tokens $10/$45 (genai-prices 0.1.8); since: $4/$20 and $8/$30.
+    // 300,000 × 10 + 500 × 45 = 3,022,500 per 1M; today 300,000 × 8 + 500 × 30 = 2,415,000.
+    const then = (await (await app.request('http://localhost/api/calculate?model=openai-gpt-5.6-sol&input_tokens=300000&as_of=2026-08-01')).json()) as {
+      costs: { perRequest: number }; appliedPrices: { band: string; input: number; output: number };
+    };
+    expect(then.costs.perRequest).toBe(3.0225);
+    expect(then.appliedPrices).toMatchObject({ band: 'from 272K', input: 10, output: 45 });
+    const now = (await (await app.request('http://localhost/api/calculate?model=openai-gpt-5.6-sol&input_tokens=300000')).json()) as { costs: { perRequest: number } };
+    expect(now.costs.perRequest).toBe(2.415);
+  });
+});
