@@ -92,12 +92,13 @@ export function createApp(options: AppOptions): Hono {
     return next();
   });
   // `/api/pricing/?tier=mid`, a 404 otherwise, is redirected (301) to `/api/pricing?tier=mid`.
-  // hono writes the Location from the request's Host; a relative one is right whatever Host says.
+  // hono writes the Location from the request's Host; like every link, it is on BASE_URL when set.
+  // (Not a relative one: `//host` would be read as another site's address.)
   const trimSlash = trimTrailingSlash();
   app.use('*', async (c, next) => {
     await trimSlash(c, next);
-    const location = c.res.status === 301 ? c.res.headers.get('location') : null;
-    if (location) c.res.headers.set('location', relativeOf(location));
+    const location = c.res.status === 301 && baseUrl !== undefined ? c.res.headers.get('location') : null;
+    if (location) c.res.headers.set('location', baseUrl + pathAndQuery(location));
   });
 
   const mcp = options.mcp;
@@ -166,7 +167,7 @@ function sendError(c: Context, error: ApiError): Response {
 }
 
 /** The path and query of an absolute URL. */
-function relativeOf(url: string): string {
+function pathAndQuery(url: string): string {
   const { pathname, search } = new URL(url);
   return pathname + search;
 }

@@ -60,13 +60,17 @@ describe('a trailing slash on a path', () => {
   ])('%s redirects (301) to %s, query kept', async (path, target) => {
     const { res } = await getText(path, undefined, { redirect: 'manual' });
     expect(res.status).toBe(301);
-    expect(res.headers.get('location')).toBe(target);
+    expect(res.headers.get('location')).toBe(`http://localhost${target}`);
   });
 
-  it('redirects to a path of its own origin whatever the Host header says', async () => {
-    const res = await fixtureApp({ baseUrl: 'https://prices.example' }).request('http://evil.example/api/pricing/?tier=mid', { redirect: 'manual' });
+  it('redirects to BASE_URL when set, whatever the Host header says, and never to another site', async () => {
+    const app = fixtureApp({ baseUrl: 'https://prices.example' });
+    const res = await app.request('http://evil.example/api/pricing/?tier=mid', { redirect: 'manual' });
     expect(res.status).toBe(301);
-    expect(res.headers.get('location')).toBe('/api/pricing?tier=mid');
+    expect(res.headers.get('location')).toBe('https://prices.example/api/pricing?tier=mid');
+    // `//evil.example/` loses its slash: a path of this site, not a protocol-relative address.
+    const slashes = await app.request('http://localhost//evil.example/', { redirect: 'manual' });
+    expect(slashes.headers.get('location')).toBe('https://prices.example//evil.example');
   });
 
   it('the redirect target answers; / is left alone; an unknown path loses its slash, then is a 404', async () => {
