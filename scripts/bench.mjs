@@ -11,7 +11,7 @@
 // models (scripts/bench-core.mjs).
 //
 // Options: --duration=S seconds per wrk run (default 2), --rounds=N (3), --connections=N (50),
-// --only=cached,unique,core (all).
+// --only=cached,unique,core (all), --rows=NAME,... (rows whose name contains one of these).
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -26,6 +26,8 @@ const DURATION = Number(args.duration ?? 2);
 const ROUNDS = Number(args.rounds ?? 3);
 const CONNECTIONS = Number(args.connections ?? 50);
 const ONLY = new Set((args.only ?? 'cached,unique,core').split(','));
+// Rows whose name contains one of these (all when unset).
+const ROWS = args.rows?.split(',');
 const SERVER_CPU = '0';
 const LOAD_CPU = '1';
 
@@ -204,13 +206,13 @@ const CACHED = [
   ['/assets/site.css', '/assets/site.css'],
   ['/models/:id', `/models/${a}`],
   ['/docs', '/docs'],
-].map(([name, target, acceptEncoding = '']) => ({ name, target, acceptEncoding }));
+].map(([name, target, acceptEncoding = '']) => ({ name, target, acceptEncoding })).filter(({ name }) => !ROWS || ROWS.some((r) => name.includes(r)));
 // Every request a new input_tokens: answers no cache has seen.
 const UNIQUE = [
   ['/api/calculate', (n) => `/api/calculate?model=${a}&input_tokens=${n}`],
   ['/api/cheapest', (n) => `/api/cheapest?input_tokens=${n}`],
   ['/api/recommend', (n) => `/api/recommend?input_tokens=${n}`],
-].map(([name, unique]) => ({ name, unique, target: unique(999), acceptEncoding: '' }));
+].map(([name, unique]) => ({ name, unique, target: unique(999), acceptEncoding: '' })).filter(({ name }) => !ROWS || ROWS.some((r) => name.includes(r)));
 
 // The replay servers answer with the service's bytes: its headers but those of the connection.
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
