@@ -5,7 +5,6 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { START_FLAGS } from './start-flags.mjs';
 
@@ -54,12 +53,10 @@ const MIX = [
   ['POST', '/api/pricing', 4],
 ];
 
-// The built server, run as in production, plus one hook: a line on stdin makes it collect garbage and
-// print its memory, so that a leak (live heap growing) can be told from V8 merely holding on to pages.
-const WRAPPER = `
-const { startServer, handleSignals, jsonLogger } = await import(${JSON.stringify(pathToFileURL(bundle).href)});
-const log = jsonLogger('error');
-handleSignals(startServer(process.env, log), log);
+// The built server, run as in production, plus one hook loaded before it: a line on stdin makes it
+// collect garbage and print its memory, so that a leak (live heap growing) can be told from V8
+// merely holding on to pages.
+const MEMORY_HOOK = `
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', () => {
   const rss = process.memoryUsage.rss();
@@ -89,7 +86,7 @@ function slope(points) {
 }
 
 // Started with npm start's node flags (they bound its memory), plus --expose-gc for the heap samples.
-const server = spawn(process.execPath, [...START_FLAGS, '--expose-gc', '--input-type=module', '-e', WRAPPER], {
+const server = spawn(process.execPath, [...START_FLAGS, '--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_HOOK)}`, bundle], {
   env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', RATE_LIMIT: '', WATCH_DATA: '' },
   stdio: ['pipe', 'pipe', 'inherit'],
 });
