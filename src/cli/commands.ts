@@ -6,7 +6,7 @@ import type { Endpoint } from '../endpoints/endpoint.js';
 import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/index.js';
 import type { QuerySchema } from '../endpoints/params.js';
 import { CliError } from './cli-error.js';
-import { aliasNotes, costTable, emptyList, list, modelCard, price, record, text, usd, workloadLine, type Plain } from './render.js';
+import { rowNotes, costTable, emptyList, list, modelCard, price, record, text, usd, workloadLine, type Plain } from './render.js';
 import { prose, table } from './table.js';
 
 export interface QueryCommand {
@@ -55,7 +55,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
       if (ids.length > 1) throw new CliError(`price takes one model id; got ${ids.length}`);
       return ids.length ? [['model', ids[0] ?? '']] : [];
     },
-    render: (a) => `${modelCard(record(a.model), a.source)}${aliasNotes([{ id: record(a.model).id, requestedId: a.requestedId }])}`,
+    render: (a) => `${modelCard(record(a.model), a.source)}${rowNotes([{ id: record(a.model).id, requestedId: a.requestedId }])}`,
   },
   {
     name: 'calc',
@@ -64,8 +64,8 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
     endpoint: calculate as unknown as Endpoint<QuerySchema>,
     fromPositionals: (ids) => (ids.length === 0 ? [] : ids.length === 1 ? [['model', ids[0] ?? '']] : [['models', ids.join(',')]]),
     render: (a) => {
-      const rows = a.results === undefined ? [{ id: a.model, requestedId: a.requestedId, costs: a.costs }] : list(a.results);
-      return `${workloadLine(record(a.workload))}\n\n${costTable(rows)}${aliasNotes(rows)}`;
+      const rows = a.results === undefined ? [{ id: a.model, requestedId: a.requestedId, costs: a.costs, appliedPrices: a.appliedPrices }] : list(a.results);
+      return `${workloadLine(record(a.workload))}\n\n${costTable(rows)}${rowNotes(rows)}`;
     },
   },
   {
@@ -97,7 +97,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
       return [
         workloadLine(record(a.workload)),
         '',
-        costTable(list(a.comparison)) + aliasNotes(list(a.comparison)),
+        costTable(list(a.comparison)) + rowNotes(list(a.comparison)),
         '',
         prose(`Cheapest: ${text(cheapestModel.name)} at ${usd(cheapestModel.monthly)} a month; most expensive: ${text(dearest.name)} at ${usd(dearest.monthly)}.`),
         prose(`Savings: ${usd(savings.monthly)} a month, ${usd(savings.yearly)} a year (${text(savings.percent)}%).`),

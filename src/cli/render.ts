@@ -89,10 +89,24 @@ export function modelCard(model: Plain, source: unknown): string {
   return `${head.join('\n')}\n\n${pairs(lines.filter((l): l is [string, string] => l !== undefined))}`;
 }
 
-/** A line per row asked for by an alias: which model the alias named. */
-export function aliasNotes(rows: readonly Plain[]): string {
-  return rows
-    .filter((r) => typeof r.requestedId === 'string')
-    .map((r) => `\n${text(r.requestedId)} is an alias of ${text(r.id)}.`)
-    .join('');
+/**
+ * Lines under a cost table: which model an alias named, and which prices billed a row when they
+ * were not the standard ones (a long-context band, off-peak prices), so no cost changes silently.
+ */
+export function rowNotes(rows: readonly Plain[]): string {
+  return rows.flatMap((r) => {
+    const notes: string[] = [];
+    if (typeof r.requestedId === 'string') notes.push(`${text(r.requestedId)} is an alias of ${text(r.id)}.`);
+    const applied = record(r.appliedPrices);
+    if (typeof applied.band === 'string' && applied.band !== 'standard') {
+      notes.push(`${text(r.id)}: long-context prices (${applied.band} input tokens), ${price(applied.input)} input, ${price(applied.output)} output per 1M.`);
+    }
+    const off = record(applied.offPeak);
+    if (applied.period === 'off-peak' || applied.period === 'mixed') {
+      notes.push(`${text(r.id)}: ${text(off.percent)}% of requests at off-peak prices (${text(off.window)}), ${price(off.input)} input, ${price(off.output)} output per 1M.`);
+    } else if (applied.period === 'peak') {
+      notes.push(`${text(r.id)}: peak prices; --off-peak-share or --at prices off-peak hours.`);
+    }
+    return notes.map((n) => `\n${prose(n)}`);
+  }).join('');
 }

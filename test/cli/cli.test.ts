@@ -180,6 +180,21 @@ describe('ai-model-pricing CLI', () => {
     );
   });
 
+  it('says under a cost table which prices were not the standard ones: a long-context band, off-peak or peak prices', async () => {
+    const [band, below, offPeak, peak] = await Promise.all([
+      cli('calc', 'openai-gpt-5.6-terra', '--input-tokens', '272000'),
+      cli('calc', 'openai-gpt-5.6-terra', '--input-tokens', '271999'),
+      cli('compare', 'deepseek-deepseek-v4-flash', 'openai-gpt-5.6-terra', '--off-peak-share', '30'),
+      cli('calc', 'deepseek-deepseek-v4-pro'),
+    ]);
+    // OpenAI's band starts at 272,000 input tokens ($4 / $18 per 1M against $2 / $12).
+    expect(band.stdout.replace(/\n/g, ' ')).toContain('openai-gpt-5.6-terra: long-context prices (from 272K input tokens), $4 input, $18 output per 1M.');
+    expect(below.stdout).not.toContain('long-context');
+    expect(offPeak.stdout.replace(/\n/g, ' ')).toMatch(/deepseek-deepseek-v4-flash: 30% of requests at off-peak prices \(10:00-01:00 and 04:00-06:00 UTC, .*\), \$0\.22 input, \$0\.66 output per 1M\./);
+    expect(offPeak.stdout).not.toContain('openai-gpt-5.6-terra: peak');
+    expect(peak.stdout.replace(/\n/g, ' ')).toContain('deepseek-deepseek-v4-pro: peak prices; --off-peak-share or --at prices off-peak hours.');
+  });
+
   it('fits 80 columns: every command, every model (a URL too long for a line stays whole on its own)', async () => {
     const ids = ((await (await app.request('/api/pricing')).json()) as { models: Array<{ id: string }> }).models.map((m) => m.id);
     const runs = await Promise.all([
