@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DATA_DIR } from './catalog-crosscheck.mjs';
-import { FORMATS, readSource } from './catalog-sources.mjs';
+import { FORMATS, readSource } from './catalog-read-source.mjs';
 import { propose } from './catalog-refresh-plan.mjs';
 import { applyProposal } from './catalog-refresh-apply.mjs';
 import { readDataDir, report } from './catalog-refresh-report.mjs';

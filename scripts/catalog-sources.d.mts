@@ -22,7 +22,6 @@ export interface SourceEntry {
   longContextSteps?: Array<{ threshold: number; input: number; output: number; cachedInput?: number }>;
 }
 export class GarbageError extends Error {}
-export const FORMATS: readonly ['models.dev', 'litellm', 'openrouter', 'genai-prices'];
 export function matchKey(id: string): string;
 export function undatedKey(key: string): string | undefined;
 export function scaledPrice(value: unknown, shift?: number): number | undefined;
@@ -30,4 +29,3 @@ export function perTokenToPerMillion(value: unknown): number | undefined;
 export function readModelsDev(json: unknown): SourceEntry[];
 export function readLitellm(json: unknown): SourceEntry[];
 export function readOpenRouter(json: unknown): SourceEntry[];
-export function readSource(format: string, json: unknown, options?: { today?: string }): SourceEntry[];

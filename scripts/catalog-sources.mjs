@@ -7,10 +7,6 @@
 // - OpenRouter `/api/v1/models`: { data: [{ id: "<org>/<model>", pricing: { prompt, completion, … } }] }, per token, as strings.
 // Only text models of the catalogue's ten providers are kept; `key` is matchKey(id).
 
-import { readGenaiPrices } from './catalog-sources-genai.mjs';
-
-export const FORMATS = ['models.dev', 'litellm', 'openrouter', 'genai-prices'];
-
 /** A source that is not the format it claims to be (HTML, an error object, a different list). */
 export class GarbageError extends Error {}
 
@@ -210,19 +206,4 @@ export function readOpenRouter(json) {
     if (e) entries.push({ ...e, key: matchKey(rest.join('/')) });
   }
   return entries;
-}
-
-/** The entries of one source; a GarbageError when it is not that format or lists none of our models. */
-export function readSource(format, json, { today } = {}) {
-  const entries = readFormat(format, json, today);
-  if (entries.length === 0) throw new GarbageError('no priced text model of our ten providers in it');
-  return entries;
-}
-
-function readFormat(format, json, today) {
-  if (format === 'models.dev') return readModelsDev(json);
-  if (format === 'litellm') return readLitellm(json);
-  if (format === 'openrouter') return readOpenRouter(json);
-  if (format === 'genai-prices') return readGenaiPrices(json, today);
-  throw new Error(`unknown format ${JSON.stringify(format)}; use one of ${FORMATS.join(', ')}`);
 }

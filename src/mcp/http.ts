@@ -7,8 +7,17 @@
 import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { McpContext } from '../http/app.js';
-import type { McpBounds } from './route.js';
 import { createMcpServer } from './server.js';
+
+/** What one /mcp request may cost. */
+export interface McpBounds {
+  /** Bytes of a request body read; a larger one gets a 413 (default 64 KiB). */
+  maxBodyBytes: number;
+  /** JSON-RPC messages in one batch, each counted by the rate limit; more gets a 400 (default 10; the SDK's own bound is 100). */
+  maxBatch: number;
+  /** Bytes of one answer (a batch's answers together); more gets a 400 asking for fewer calls at once (default 1 MiB). */
+  maxAnswerBytes: number;
+}
 
 const PREFLIGHT = {
   'access-control-allow-methods': 'POST, GET, DELETE',

@@ -3,16 +3,7 @@
  * JSON-schema validator) is loaded on the first call: most of a deployment's requests never need it.
  */
 import type { McpContext, McpRoute } from '../http/app.js';
-
-/** What one /mcp request may cost. */
-export interface McpBounds {
-  /** Bytes of a request body read; a larger one gets a 413 (default 64 KiB). */
-  maxBodyBytes: number;
-  /** JSON-RPC messages in one batch, each counted by the rate limit; more gets a 400 (default 10; the SDK's own bound is 100). */
-  maxBatch: number;
-  /** Bytes of one answer (a batch's answers together); more gets a 400 asking for fewer calls at once (default 1 MiB). */
-  maxAnswerBytes: number;
-}
+import type { McpBounds } from './http.js';
 
 export const MCP_BOUNDS: McpBounds = { maxBodyBytes: 64 * 1024, maxBatch: 10, maxAnswerBytes: 1024 * 1024 };
 

@@ -5,8 +5,9 @@ import { join, resolve } from 'node:path';
 import { findProvider } from '@pydantic/genai-prices';
 import { describe, expect, it } from 'vitest';
 import {
-  GarbageError, matchKey, perTokenToPerMillion, readLitellm, readModelsDev, readOpenRouter, readSource, undatedKey,
+  GarbageError, matchKey, perTokenToPerMillion, readLitellm, readModelsDev, readOpenRouter, undatedKey,
 } from '../../scripts/catalog-sources.mjs';
+import { readSource } from '../../scripts/catalog-read-source.mjs';
 
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'sources');
 const readJson = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as unknown;
