@@ -117,20 +117,20 @@ function bandFor(model: Model, bands: readonly Band[], inputTokens: number): Ban
   return bands[0] as Band;
 }
 
-/** A workload's token counts as bigints, made once for every model a request prices. */
+/** A workload's token counts as bigints, made once for every model a request prices; scaled as tokensNumerator says. */
 interface Tokens {
   /** Cached and written tokens: each at most the input, together at most the input; uncached: the rest. */
-  uncached: bigint;
-  cached: bigint;
-  written: bigint;
-  output: bigint;
+  uncached: bigint; cached: bigint; written: bigint; output: bigint;
 }
 
 function tokensOf(workload: Workload): Tokens {
   const cached = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
   const written = Math.min(workload.cacheWriteTokens ?? 0, workload.inputTokens - cached);
-  const uncached = BigInt(workload.inputTokens - cached - written);
-  return { uncached, cached: BigInt(cached), written: BigInt(written), output: BigInt(workload.outputTokens) };
+  // × 2 unless batch (the halving), × 100 (× 115 for streamed output: its 1.15 factor).
+  const scale = workload.mode === 'batch' ? 100 : 200;
+  const big = (tokens: number) => BigInt(tokens) * BigInt(scale);
+  const output = BigInt(workload.outputTokens) * BigInt(workload.mode === 'streaming' ? 230 : scale);
+  return { uncached: big(workload.inputTokens - cached - written), cached: big(cached), written: big(written), output };
 }
 
 /** Everything billing a workload on a model depends on besides the token counts: which prices, for how many requests. */
@@ -144,12 +144,14 @@ interface Selection {
   day: Pick<AppliedPrices, 'day' | 'dayAssumed'>;
 }
 
+const NO_DAY: Selection['day'] = Object.freeze({});
+
 function select(model: Model, workload: Workload): Selection {
   const parsed = parse(model);
   const { offPeak } = parsed;
   const time = workload.timeOfDay;
   let percent = 0;
-  let day: Selection['day'] = {};
+  let day: Selection['day'] = NO_DAY;
   if (offPeak && time) {
     percent = 'offPeakPercent' in time ? time.offPeakPercent : isOffPeak(offPeak.record, time) ? 100 : 0;
     const weekends = offPeak.record.weekends;
@@ -194,15 +196,14 @@ export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
 const REQUEST_DENOMINATOR = 1_000_000_000_000_000n * 100n * 2n * 100n;
 export const NANO_DENOMINATOR = REQUEST_DENOMINATOR / 1_000_000_000n;
 
-/** input × price + output × price (× 1.15 streaming), × 100, at one set of prices (peak or off-peak). */
-function tokensNumerator(workload: Workload, t: Tokens, s: Selection, input: Price, output: Price, cachedInput: Price | undefined): bigint {
+/** (input × price + output × price (× 1.15 streaming)) × 100, × 2 unless batch, at one set of prices (peak or off-peak). */
+function tokensNumerator(t: Tokens, s: Selection, input: Price, output: Price, cachedInput: Price | undefined): bigint {
   let inputPart = t.uncached * input.nanos;
   // Most requests use no cache: skip the products that would be zero.
   if (t.cached > 0n) inputPart += t.cached * (cachedInput ?? input).nanos;
   // Writes without a published write price are billed as input: at the prices in force (peak or off-peak).
   if (t.written > 0n) inputPart += t.written * (s.write ?? input).nanos;
-  const outputPart = t.output * output.nanos;
-  return inputPart * 100n + outputPart * (workload.mode === 'streaming' ? 115n : 100n);
+  return inputPart + t.output * output.nanos;
 }
 
 /**
@@ -222,13 +223,11 @@ export function requestNumerators(workload: Workload): (model: Model) => bigint 
 
 function numerator(model: Model, workload: Workload, t: Tokens): bigint {
   const s = select(model, workload);
-  const { band, offPeak, percent } = s;
-  // × 2 unless batch (the halving), × 100 for the off-peak percent.
-  const factor = workload.mode === 'batch' ? 1n : 2n;
-  const peak = tokensNumerator(workload, t, s, band.input, band.output, band.cachedInput);
-  if (!offPeak || percent === 0) return peak * factor * 100n;
-  const off = tokensNumerator(workload, t, s, offPeak.input, offPeak.output, offPeak.cachedInput);
-  return (peak * BigInt(100 - percent) + off * BigInt(percent)) * factor;
+  const { band, offPeak, percent } = s; // × 100 below for the off-peak percent.
+  const peak = tokensNumerator(t, s, band.input, band.output, band.cachedInput);
+  if (!offPeak || percent === 0) return peak * 100n;
+  const off = tokensNumerator(t, s, offPeak.input, offPeak.output, offPeak.cachedInput);
+  return peak * BigInt(100 - percent) + off * BigInt(percent);
 }
 
 /** A request numerator's cost, rounded half up to the nano-dollar. */
