@@ -41,11 +41,17 @@ interface Candidate {
   cost: bigint;
 }
 
-/** Higher score, then higher quality, then the lower cost per request (rounded to the nano-dollar), then compareTies. */
+/** A model past the filters, costed when the max_cost filter needed it. */
+type Eligible = Omit<Candidate, 'cost'> & { cost?: bigint };
+
+/** Higher score, then higher quality. */
+function byFit(a: Eligible, b: Eligible): number {
+  return a.score !== b.score ? b.score - a.score : b.model.quality - a.model.quality;
+}
+
+/** byFit, then the lower cost per request (rounded to the nano-dollar), then compareTies. */
 function byRank(a: Candidate, b: Candidate): number {
-  if (a.score !== b.score) return b.score - a.score;
-  if (a.model.quality !== b.model.quality) return b.model.quality - a.model.quality;
-  return compareRounded(a.cost, b.cost) || compareTies(a.model, b.model);
+  return byFit(a, b) || compareRounded(a.cost, b.cost) || compareTies(a.model, b.model);
 }
 
 /**
@@ -69,7 +75,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const numerator = requestNumerators(workload);
   // A cost over maxCostNanos once rounded half up is a numerator at least this.
   const over = maxCostNanos === undefined ? undefined : maxCostNanos * NANO_DENOMINATOR + NANO_DENOMINATOR / 2n;
-  const candidates: Candidate[] = [];
+  const eligible: Eligible[] = [];
   for (const model of catalogue.models) {
     const score = useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0);
     if (useCase !== undefined && score < SUITED_SCORE) continue;
@@ -77,9 +83,19 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     if (tier !== undefined && model.tier !== tier) continue;
     if (minQuality !== undefined && model.quality < minQuality) continue;
     if (minContext !== undefined && model.contextTokens < minContext) continue;
+    if (over === undefined) {
+      eligible.push({ model, score });
+      continue;
+    }
     const cost = numerator(model);
-    if (over !== undefined && cost >= over) continue;
-    candidates.push({ model, score, cost });
+    if (cost < over) eligible.push({ model, score, cost });
+  }
+  // The cost ranks only models equal in fit: one less fit than the k-th fittest cannot be in the
+  // top k, so only the others are costed (the ranking is byRank's over all of them either way).
+  const kth = topK(eligible, limit, byFit)[limit - 1];
+  const candidates: Candidate[] = [];
+  for (const c of eligible) {
+    if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, cost: c.cost ?? numerator(c.model) });
   }
   return topK(candidates, limit, byRank).map(({ model, score, cost }, i) => {
     const usd = requestUsd(cost);
