@@ -18,7 +18,7 @@ import { get } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { START_FLAGS } from './start-flags.mjs';
+import { START_ENV, START_FLAGS } from './start-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
@@ -60,7 +60,7 @@ process.on('SIGINT', () => process.exit(130));
 /** Starts `command` pinned to the server CPU; resolves once a line of its stdout gives the port. */
 async function startPinned(command, env = {}) {
   const started = performance.now();
-  const child = spawn('taskset', ['-c', SERVER_CPU, ...command], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('taskset', ['-c', SERVER_CPU, ...command], { env: { ...process.env, ...START_ENV, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(child);
   const port = await new Promise((resolve, reject) => {
     let text = '';
@@ -172,7 +172,7 @@ async function measure(servers, load) {
 
 console.log(`Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z`);
 console.log(`Servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU} (1 thread, ${CONNECTIONS} connections), ${DURATION} s per run, ${ROUNDS} rounds`);
-console.log(`Service: node ${[...START_FLAGS, 'dist/server.mjs'].join(' ')}`);
+console.log(`Service: ${Object.entries(START_ENV).map(([k, v]) => `${k}=${v} `).join('')}node ${[...START_FLAGS, 'dist/server.mjs'].join(' ')}`);
 
 const coldStarts = [];
 const coldStartsCpu = [];

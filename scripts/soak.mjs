@@ -6,7 +6,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { START_FLAGS } from './start-flags.mjs';
+import { START_ENV, START_FLAGS } from './start-flags.mjs';
 
 const root = join(import.meta.dirname, '..');
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
@@ -85,9 +85,9 @@ function slope(points) {
   return den === 0 ? 0 : num / den;
 }
 
-// Started with npm start's node flags (they bound its memory), plus --expose-gc for the heap samples.
+// Started with npm start's node flags and environment (they bound its memory), plus --expose-gc for the heap samples.
 const server = spawn(process.execPath, [...START_FLAGS, '--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_HOOK)}`, bundle], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', RATE_LIMIT: '', WATCH_DATA: '' },
+  env: { ...process.env, ...START_ENV, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', RATE_LIMIT: '', WATCH_DATA: '' },
   stdio: ['pipe', 'pipe', 'inherit'],
 });
 let stdout = '';

@@ -1,7 +1,7 @@
 /** Which models run a workload for the least money. */
 import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { calculateCost, requestNumerator, type Costs, type Workload } from './cost.js';
+import { calculateCost, requestNumerators, type Costs, type Workload } from './cost.js';
 import { topK } from './top-k.js';
 
 export type QualityBand = 'high' | 'budget';
@@ -34,12 +34,13 @@ export function isSuited(model: Model, useCase: UseCase): boolean {
 export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): Ranked[] {
   const { useCase, quality, status, budgetNanos, limit } = options;
   const tiers = quality ? QUALITY_BANDS[quality] : undefined;
+  const numerator = requestNumerators(workload);
   const candidates: Array<{ model: Model; cost: bigint }> = [];
   for (const model of catalogue.models) {
     if (status && model.status !== status) continue;
     if (tiers && !tiers.includes(model.tier)) continue;
     if (useCase && !isSuited(model, useCase)) continue;
-    candidates.push({ model, cost: requestNumerator(model, workload) });
+    candidates.push({ model, cost: numerator(model) });
   }
   const cheapest = topK(candidates, limit, (a, b) => (a.cost < b.cost ? -1 : a.cost > b.cost ? 1 : compareTies(a.model, b.model)));
   const ranked: Ranked[] = [];

@@ -2,7 +2,10 @@
 import type { Model } from './catalogue-schema.js';
 import { formatContext } from './context-window.js';
 import { divideRoundHalfUp, parseScaled, Usd } from './money.js';
+import type { AppliedPrices } from './applied-prices.js';
 import { describeOffPeak, isOffPeak, onWeekend, type OffPeak, type TimeOfDay } from './time-of-day.js';
+
+export type { AppliedPrices };
 
 export const MODES = ['standard', 'streaming', 'batch'] as const;
 export type Mode = (typeof MODES)[number];
@@ -40,30 +43,6 @@ export function priceNanos(price: number): bigint {
   const nanos = parseScaled(price, 9);
   if (nanos === undefined) throw new RangeError(`price ${price} is not a decimal with at most 9 places`);
   return nanos;
-}
-
-/** The prices a request is billed at: the band its input falls in, and what its cache use adds. */
-export interface AppliedPrices {
-  band: string;
-  input: number;
-  output: number;
-  /** When cache reads were billed. */
-  cachedInput?: number;
-  /** When cache writes were billed: the price and the lifetime it is for. */
-  cacheWrite?: number;
-  cacheTtl?: CacheTtl;
-  /** True when the model publishes no write price for cacheTtl, so writes were billed as input. */
-  cacheWriteAsInput?: true;
-  /** For models with off-peak prices: which prices billed the requests. */
-  period?: 'peak' | 'off-peak' | 'mixed';
-  /**
-   * For models with weekend off-peak prices priced at a moment (`at`): `weekend` when the weekend
-   * prices applied, else `weekday`; `dayAssumed` when `at` was a time of day alone (taken to be a weekday).
-   */
-  day?: 'weekday' | 'weekend';
-  dayAssumed?: true;
-  /** When off-peak prices were used: those prices (cacheWrite: writes billed as input), their times and the percent of requests they billed. */
-  offPeak?: { input: number; output: number; cachedInput?: number; cacheWrite?: number; window: string; percent: number };
 }
 
 /** A price per 1M tokens as the record writes it (USD) and as whole nano-dollars. */
@@ -138,12 +117,25 @@ function bandFor(model: Model, bands: readonly Band[], inputTokens: number): Ban
   return bands[0] as Band;
 }
 
-/** Everything billing a workload on a model depends on: which prices, and for how many tokens and requests. */
+/** A workload's token counts as bigints, made once for every model a request prices; scaled as tokensNumerator says. */
+interface Tokens {
+  /** Cached and written tokens: each at most the input, together at most the input; uncached: the rest. */
+  uncached: bigint; cached: bigint; written: bigint; output: bigint;
+}
+
+function tokensOf(workload: Workload): Tokens {
+  const cached = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
+  const written = Math.min(workload.cacheWriteTokens ?? 0, workload.inputTokens - cached);
+  // × 2 unless batch (the halving), × 100 (× 115 for streamed output: its 1.15 factor).
+  const scale = workload.mode === 'batch' ? 100 : 200;
+  const big = (tokens: number) => BigInt(tokens) * BigInt(scale);
+  const output = BigInt(workload.outputTokens) * BigInt(workload.mode === 'streaming' ? 230 : scale);
+  return { uncached: big(workload.inputTokens - cached - written), cached: big(cached), written: big(written), output };
+}
+
+/** Everything billing a workload on a model depends on besides the token counts: which prices, for how many requests. */
 interface Selection {
   band: Band;
-  /** Cached and written tokens: each at most the input, together at most the input. */
-  cached: bigint;
-  written: bigint;
   /** The write price for the writes' lifetime; undefined when unpublished (writes are billed as input). */
   write: Price | undefined;
   offPeak: Parsed['offPeak'];
@@ -152,14 +144,14 @@ interface Selection {
   day: Pick<AppliedPrices, 'day' | 'dayAssumed'>;
 }
 
+const NO_DAY: Selection['day'] = Object.freeze({});
+
 function select(model: Model, workload: Workload): Selection {
   const parsed = parse(model);
-  const cached = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
-  const written = Math.min(workload.cacheWriteTokens ?? 0, workload.inputTokens - cached);
   const { offPeak } = parsed;
   const time = workload.timeOfDay;
   let percent = 0;
-  let day: Selection['day'] = {};
+  let day: Selection['day'] = NO_DAY;
   if (offPeak && time) {
     percent = 'offPeakPercent' in time ? time.offPeakPercent : isOffPeak(offPeak.record, time) ? 100 : 0;
     const weekends = offPeak.record.weekends;
@@ -167,12 +159,13 @@ function select(model: Model, workload: Workload): Selection {
     if (weekends && 'instantMs' in time) day = { day: onWeekend(time.instantMs, weekends) ? 'weekend' : 'weekday' };
   }
   const band = bandFor(model, parsed.bands, workload.inputTokens);
-  return { band, cached: BigInt(cached), written: BigInt(written), write: band.write[workload.cacheTtl ?? '5m'], offPeak, percent, day };
+  return { band, write: band.write[workload.cacheTtl ?? '5m'], offPeak, percent, day };
 }
 
 /** Which prices a workload is billed at on this model; the cost below is made of exactly these. */
 export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
-  const { band, cached, written, write, offPeak, percent, day } = select(model, workload);
+  const { band, write, offPeak, percent, day } = select(model, workload);
+  const { cached, written } = tokensOf(workload);
   const applied: AppliedPrices = { band: band.name, input: band.input.usd, output: band.output.usd };
   if (cached > 0n) applied.cachedInput = (band.cachedInput ?? band.input).usd;
   if (written > 0n) {
@@ -201,17 +194,16 @@ export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
 // tokens × nano-dollars-per-1M / 1e15 is USD; ×100 admits the streaming 1.15 factor, ×2 the
 // batch halving and ×100 the off-peak percent, so every figure stays an integer until the final rounding.
 const REQUEST_DENOMINATOR = 1_000_000_000_000_000n * 100n * 2n * 100n;
-const NANO_DENOMINATOR = REQUEST_DENOMINATOR / 1_000_000_000n;
+export const NANO_DENOMINATOR = REQUEST_DENOMINATOR / 1_000_000_000n;
 
-/** input × price + output × price (× 1.15 streaming), × 100, at one set of prices (peak or off-peak). */
-function tokensNumerator(workload: Workload, s: Selection, input: Price, output: Price, cachedInput: Price | undefined): bigint {
-  let inputPart = (BigInt(workload.inputTokens) - s.cached - s.written) * input.nanos;
+/** (input × price + output × price (× 1.15 streaming)) × 100, × 2 unless batch, at one set of prices (peak or off-peak). */
+function tokensNumerator(t: Tokens, s: Selection, input: Price, output: Price, cachedInput: Price | undefined): bigint {
+  let inputPart = t.uncached * input.nanos;
   // Most requests use no cache: skip the products that would be zero.
-  if (s.cached > 0n) inputPart += s.cached * (cachedInput ?? input).nanos;
+  if (t.cached > 0n) inputPart += t.cached * (cachedInput ?? input).nanos;
   // Writes without a published write price are billed as input: at the prices in force (peak or off-peak).
-  if (s.written > 0n) inputPart += s.written * (s.write ?? input).nanos;
-  const outputPart = BigInt(workload.outputTokens) * output.nanos;
-  return inputPart * 100n + outputPart * (workload.mode === 'streaming' ? 115n : 100n);
+  if (t.written > 0n) inputPart += t.written * (s.write ?? input).nanos;
+  return inputPart + t.output * output.nanos;
 }
 
 /**
@@ -220,17 +212,26 @@ function tokensNumerator(workload: Workload, s: Selection, input: Price, output:
  * halved in batch mode; the off-peak percent of requests at the off-peak prices.
  */
 export function requestNumerator(model: Model, workload: Workload): bigint {
-  const s = select(model, workload);
-  const { band, offPeak, percent } = s;
-  // × 2 unless batch (the halving), × 100 for the off-peak percent.
-  const factor = workload.mode === 'batch' ? 1n : 2n;
-  const peak = tokensNumerator(workload, s, band.input, band.output, band.cachedInput);
-  if (!offPeak || percent === 0) return peak * factor * 100n;
-  const off = tokensNumerator(workload, s, offPeak.input, offPeak.output, offPeak.cachedInput);
-  return (peak * BigInt(100 - percent) + off * BigInt(percent)) * factor;
+  return numerator(model, workload, tokensOf(workload));
 }
 
-function toUsd(numerator: bigint): Usd {
+/** requestNumerator of one workload for many models: its token counts made bigints once (same results). */
+export function requestNumerators(workload: Workload): (model: Model) => bigint {
+  const tokens = tokensOf(workload);
+  return (model) => numerator(model, workload, tokens);
+}
+
+function numerator(model: Model, workload: Workload, t: Tokens): bigint {
+  const s = select(model, workload);
+  const { band, offPeak, percent } = s; // × 100 below for the off-peak percent.
+  const peak = tokensNumerator(t, s, band.input, band.output, band.cachedInput);
+  if (!offPeak || percent === 0) return peak * 100n;
+  const off = tokensNumerator(t, s, offPeak.input, offPeak.output, offPeak.cachedInput);
+  return peak * BigInt(100 - percent) + off * BigInt(percent);
+}
+
+/** A request numerator's cost, rounded half up to the nano-dollar. */
+export function requestUsd(numerator: bigint): Usd {
   return new Usd(divideRoundHalfUp(numerator, NANO_DENOMINATOR));
 }
 
@@ -239,10 +240,10 @@ export function calculateCost(model: Model, workload: Workload): Costs {
   const perRequest = requestNumerator(model, workload);
   const daily = perRequest * BigInt(workload.requests);
   const monthly = daily * BigInt(workload.days);
-  return { perRequest: toUsd(perRequest), daily: toUsd(daily), monthly: toUsd(monthly), yearly: toUsd(monthly * 12n) };
+  return { perRequest: requestUsd(perRequest), daily: requestUsd(daily), monthly: requestUsd(monthly), yearly: requestUsd(monthly * 12n) };
 }
 
 /** The cost of one request alone (calculateCost(...).perRequest without the other three). */
 export function costPerRequest(model: Model, workload: Workload): Usd {
-  return toUsd(requestNumerator(model, workload));
+  return requestUsd(requestNumerator(model, workload));
 }

@@ -7,9 +7,9 @@
 import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { compareTies } from './cheapest.js';
-import { costPerRequest, type Workload } from './cost.js';
+import { NANO_DENOMINATOR, requestNumerators, requestUsd, type Workload } from './cost.js';
 import type { TimeOfDay } from './time-of-day.js';
-import type { Usd } from './money.js';
+import { divideRoundHalfUp, type Usd } from './money.js';
 import { topK } from './top-k.js';
 
 export interface RecommendCriteria {
@@ -37,14 +37,33 @@ export interface Recommendation {
 interface Candidate {
   model: Model;
   score: number;
-  cost: Usd;
+  /** The exact cost of a request, as a numerator (cost.ts's requestNumerator). */
+  cost: bigint;
 }
 
-/** Higher score, then higher quality, then the lower cost, then compareTies. */
+/** A model past the filters, costed when the max_cost filter needed it. */
+type Eligible = Omit<Candidate, 'cost'> & { cost?: bigint };
+
+/** Higher score, then higher quality. */
+function byFit(a: Eligible, b: Eligible): number {
+  return a.score !== b.score ? b.score - a.score : b.model.quality - a.model.quality;
+}
+
+/** byFit, then the lower cost per request (rounded to the nano-dollar), then compareTies. */
 function byRank(a: Candidate, b: Candidate): number {
-  if (a.score !== b.score) return b.score - a.score;
-  if (a.model.quality !== b.model.quality) return b.model.quality - a.model.quality;
-  return a.cost.compare(b.cost) || compareTies(a.model, b.model);
+  return byFit(a, b) || compareRounded(a.cost, b.cost) || compareTies(a.model, b.model);
+}
+
+/**
+ * Two request numerators ordered as the nano-dollars they round to (0 when they round equal).
+ * Rounding keeps the order, and numerators a nano-dollar or more apart round apart: only closer
+ * ones need the division.
+ */
+function compareRounded(a: bigint, b: bigint): number {
+  const gap = a - b;
+  if (gap >= NANO_DENOMINATOR || -gap >= NANO_DENOMINATOR) return gap > 0n ? 1 : -1;
+  const [x, y] = [divideRoundHalfUp(a, NANO_DENOMINATOR), divideRoundHalfUp(b, NANO_DENOMINATOR)];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): Recommendation[] {
@@ -53,7 +72,10 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     inputTokens: criteria.inputTokens, outputTokens: criteria.outputTokens, requests: 1, days: 1, mode: 'standard',
     ...(criteria.timeOfDay ? { timeOfDay: criteria.timeOfDay } : {}),
   };
-  const candidates: Candidate[] = [];
+  const numerator = requestNumerators(workload);
+  // A cost over maxCostNanos once rounded half up is a numerator at least this.
+  const over = maxCostNanos === undefined ? undefined : maxCostNanos * NANO_DENOMINATOR + NANO_DENOMINATOR / 2n;
+  const eligible: Eligible[] = [];
   for (const model of catalogue.models) {
     const score = useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0);
     if (useCase !== undefined && score < SUITED_SCORE) continue;
@@ -61,16 +83,24 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     if (tier !== undefined && model.tier !== tier) continue;
     if (minQuality !== undefined && model.quality < minQuality) continue;
     if (minContext !== undefined && model.contextTokens < minContext) continue;
-    const cost = costPerRequest(model, workload);
-    if (maxCostNanos !== undefined && cost.nanos > maxCostNanos) continue;
-    candidates.push({ model, score, cost });
+    if (over === undefined) {
+      eligible.push({ model, score });
+      continue;
+    }
+    const cost = numerator(model);
+    if (cost < over) eligible.push({ model, score, cost });
   }
-  return topK(candidates, limit, byRank).map(({ model, score, cost }, i) => ({
-    rank: i + 1,
-    model,
-    costPerRequest: cost,
-    reason: explain(model, useCase, score, cost),
-  }));
+  // The cost ranks only models equal in fit: one less fit than the k-th fittest cannot be in the
+  // top k, so only the others are costed (the ranking is byRank's over all of them either way).
+  const kth = topK(eligible, limit, byFit)[limit - 1];
+  const candidates: Candidate[] = [];
+  for (const c of eligible) {
+    if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, cost: c.cost ?? numerator(c.model) });
+  }
+  return topK(candidates, limit, byRank).map(({ model, score, cost }, i) => {
+    const usd = requestUsd(cost);
+    return { rank: i + 1, model, costPerRequest: usd, reason: explain(model, useCase, score, usd) };
+  });
 }
 
 function explain(model: Model, useCase: UseCase | undefined, score: number, cost: Usd): string {

@@ -1,0 +1,26 @@
+/** What appliedPrices (cost.ts) reports: the prices a workload is billed at on one model. */
+import type { CacheTtl } from './cost.js';
+
+/** The prices a request is billed at: the band its input falls in, and what its cache use adds. */
+export interface AppliedPrices {
+  band: string;
+  input: number;
+  output: number;
+  /** When cache reads were billed. */
+  cachedInput?: number;
+  /** When cache writes were billed: the price and the lifetime it is for. */
+  cacheWrite?: number;
+  cacheTtl?: CacheTtl;
+  /** True when the model publishes no write price for cacheTtl, so writes were billed as input. */
+  cacheWriteAsInput?: true;
+  /** For models with off-peak prices: which prices billed the requests. */
+  period?: 'peak' | 'off-peak' | 'mixed';
+  /**
+   * For models with weekend off-peak prices priced at a moment (`at`): `weekend` when the weekend
+   * prices applied, else `weekday`; `dayAssumed` when `at` was a time of day alone (taken to be a weekday).
+   */
+  day?: 'weekday' | 'weekend';
+  dayAssumed?: true;
+  /** When off-peak prices were used: those prices (cacheWrite: writes billed as input), their times and the percent of requests they billed. */
+  offPeak?: { input: number; output: number; cachedInput?: number; cacheWrite?: number; window: string; percent: number };
+}
