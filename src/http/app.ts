@@ -142,12 +142,7 @@ const sentBytes = new WeakMap<Response, Uint8Array>();
 
 /** The body of a response the app made, as bytes (from send(), else read from the response). */
 export async function bodyOf(response: Response): Promise<Uint8Array> {
-  return sentBody(response) ?? new Uint8Array(await response.arrayBuffer());
-}
-
-/** The bytes of a response send() made (its body, still unread), else undefined. */
-export function sentBody(response: Response): Uint8Array | undefined {
-  return sentBytes.get(response);
+  return sentBytes.get(response) ?? new Uint8Array(await response.arrayBuffer());
 }
 
 /**
@@ -158,7 +153,7 @@ function send(c: Context, reply: Reply): Response {
   const [text, type, status]: [string, string, 200 | 404] =
     reply instanceof TextReply ? [reply.body, reply.type, reply.status] : [toJson(reply), JSON_TYPE, 200];
   const body = encoder.encode(text);
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': CACHE_CONTROL, 'content-length': String(body.byteLength) };
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': CACHE_CONTROL };
   if (status === 200) headers.etag = etagOf(body, type);
   const response = c.body(body, status, headers);
   sentBytes.set(response, body);

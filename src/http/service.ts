@@ -10,7 +10,7 @@ import type { Catalogue } from '../core/catalogue.js';
 import { AnswerCache, type Answer, type Conditional } from './answer-cache/index.js';
 import type { Compressors } from './answer-cache/encoding.js';
 import { cacheKey, pathOfKey, withoutQuery } from './answer-cache/key.js';
-import { bodyOf, createApp, ignoresQuery, sentBody, type AppOptions } from './app.js';
+import { bodyOf, createApp, ignoresQuery, type AppOptions } from './app.js';
 import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { MAX_URL_BYTES, targetBytes } from './middleware/url-limit/index.js';
 
@@ -97,9 +97,6 @@ export function createService(options: ServiceOptions): Service {
     if (key === undefined || !isStorable(response)) return asGet ? new Response(null, response) : response;
     const headers = Object.fromEntries(response.headers);
     const entry = cache.store(key, before, headers, await bodyOf(response));
-    // A GET without If-None-Match of an answer in one coding: the cache's answer would be the app's
-    // own response (its status, headers and bytes), so that goes out as it is.
-    if (!asGet && front.ifNoneMatch === null && !entry.compressible && sentBody(response)) return response;
     return toResponse(cache.answer(entry, front));
   };
 
