@@ -1,4 +1,5 @@
-/** Context-window sizes: the short text of SPEC 2.1 (`128K`, `1M`) and back. */
+/** Context-window sizes: the short text of SPEC 2.1 (`128K`, `1M`) and back, and how a long-context threshold reads. */
+import type { LongContextRule } from './catalogue-schema.js';
 
 const KIBI = 1024;
 const MEBI = 1024 * 1024;
@@ -31,4 +32,9 @@ export function parseContext(text: string): number | undefined {
   if (fraction && !unit) return undefined;
   const scale = unit === '' ? 1 : unit.toLowerCase() === 'k' ? 1000 : 1_000_000;
   return Math.round(Number(`${whole}.${fraction || '0'}`) * scale);
+}
+
+/** How a band's threshold reads under a provider's rule: "from 272K" (rule "at") or "above 200K". */
+export function bandVerb(rule: LongContextRule | undefined): 'from' | 'above' {
+  return rule === 'at' ? 'from' : 'above';
 }

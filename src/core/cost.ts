@@ -1,6 +1,6 @@
 /** The cost engine: what a workload costs on a model, exactly, and which prices made the cost. */
 import type { Model } from './catalogue-schema.js';
-import { formatContext } from './context-window.js';
+import { bandVerb, formatContext } from './context-window.js';
 import { divideRoundHalfUp, parseScaled, Usd } from './money.js';
 import type { AppliedPrices } from './applied-prices.js';
 import { describeOffPeak, isOffPeak, onWeekend, type OffPeak, type TimeOfDay } from './time-of-day.js';
@@ -77,7 +77,7 @@ const parsedPrices = new WeakMap<Model, Parsed>();
 function parse(model: Model): Parsed {
   let parsed = parsedPrices.get(model);
   if (parsed === undefined) {
-    const verb = model.longContextRule === 'at' ? 'from' : 'above';
+    const verb = bandVerb(model.longContextRule);
     const steps = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
     const optional = (usd: number | undefined) => (usd === undefined ? undefined : price(usd));
     const off = model.offPeak;

@@ -4,6 +4,7 @@
  * CLI's price card show the same lines.
  */
 import type { Model } from './catalogue-schema.js';
+import { bandVerb } from './context-window.js';
 import { describeOffPeak } from './time-of-day.js';
 
 /** The fields read here: a served record (the CLI reads one from an answer). */
@@ -25,7 +26,7 @@ export function priceFacts(model: PricedRecord, fmt: Format): Array<[string, str
   const facts: Array<[string, string]> = [];
   if (model.cacheWrite !== undefined) facts.push(['Cache write', `${fmt(model.cacheWrite)} per 1M tokens`]);
   if (model.cacheWrite1h !== undefined) facts.push(['Cache write 1h', `${fmt(model.cacheWrite1h)} per 1M tokens`]);
-  const verb = model.longContextRule === 'at' ? 'from' : 'above';
+  const verb = bandVerb(model.longContextRule);
   const bands = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
   if (bands.length > 0) {
     const text = bands.map((b) => `${verb} ${b.threshold.toLocaleString('en-US')} input tokens: ${priceList(b, fmt)}`).join('; ');
