@@ -84,8 +84,8 @@ export interface WorkloadParams {
 }
 
 /**
- * The core Workload for the parameters. Optional parts are left out when not given (so a request
- * without them is exactly what it was before). Cached and written tokens are parts of the input
+ * The core Workload for the parameters. Optional parts are left out when not given (a request
+ * without them is billed at the standard prices alone). Cached and written tokens are parts of the input
  * tokens, so more of them together than input_tokens is a 400, as are off_peak_share and at together.
  */
 export function toWorkload(p: WorkloadParams): Workload {
