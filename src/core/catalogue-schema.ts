@@ -152,6 +152,11 @@ export const modelSchema = z.strictObject({
   referenceId: z.string().optional(),
   /** Dated price sets, oldest first; the record's own prices are those in force on checkedOn. */
   priceHistory: z.array(priceChangeSchema).optional(),
+  /**
+   * True when the provider serves the model only on a free, rate-limited tier: its $0 prices are
+   * not capacity anyone can buy, so ranked answers leave it out unless asked (include_free_tier).
+   */
+  freeTierOnly: z.literal(true).optional(),
 });
 
 export const providerFileSchema = z.strictObject({
