@@ -10,6 +10,9 @@ import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 import { pageFrame } from './html.js';
 import { priceHistorySection } from './price-history.js';
 
+/** What a model served only on a free tier is, on its page (core/fit.ts leaves it out of rankings). */
+const FREE_TIER_ONLY = 'Free tier only: the provider serves this model only on a free, rate-limited tier and sells no paid capacity for it, so its $0 prices are not a price you can pay to run a workload. The cheapest and recommend answers and the site\'s headline leave it out (include_free_tier=true brings it back).';
+
 function fact(term: string, value: string): string {
   return `<dt>${term}</dt><dd>${value}</dd>`;
 }
@@ -37,6 +40,7 @@ export function modelPage(model: Model, baseUrl: string, requestedId?: string): 
     model.maxOutputTokens === undefined ? '' : fact('Max output', `${model.maxOutputTokens.toLocaleString('en-US')} tokens`),
     fact('Quality', `${model.quality} / 5`),
     useCases ? fact('Use cases', useCases) : '',
+    model.freeTierOnly ? fact('Availability', FREE_TIER_ONLY) : '',
     fact('Status', model.status),
     fact('Price verified', `${e(model.verified)} (checked ${e(model.checkedOn)}) — <a href="${e(model.sourceUrl)}" rel="noopener">provider's pricing page</a>`),
     model.priceNote ? fact('Note', e(model.priceNote)) : '',
@@ -47,7 +51,7 @@ export function modelPage(model: Model, baseUrl: string, requestedId?: string): 
   const html = `<a href="${e(pageUrl)}"><img src="${e(badgeUrl)}" alt="${e(`${model.name} price`)}"></a>`;
   const main = `<p><a href="/#catalogue">← All models</a></p>
 <h1>${e(model.name)}</h1>
-${requestedId ? `<p><code>${e(requestedId)}</code> is an alias of this model.</p>\n` : ''}<p class="lead">${e(model.provider)} · ${e(priceMessage(model))} · ${e(model.context)} context</p>
+${requestedId ? `<p><code>${e(requestedId)}</code> is an alias of this model.</p>\n` : ''}<p class="lead">${e(model.provider)} · ${e(priceMessage(model))}${model.freeTierOnly ? ' · free tier only' : ''} · ${e(model.context)} context</p>
 <p><img src="/api/badge?model=${e(id)}" alt="${e(`${model.name}: ${priceMessage(model)}`)}"></p>
 <dl class="facts">
 ${facts}

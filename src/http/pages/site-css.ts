@@ -20,6 +20,9 @@ label{display:flex;flex-direction:column;font-size:.85rem;color:var(--muted);gap
 input,select{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:.35rem .5rem;min-width:8rem}
 input:focus-visible,select:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 .summary{margin:.75rem 0 0;font-weight:600}
+details.advanced{flex-basis:100%}details.advanced summary{cursor:pointer;color:var(--accent)}
+details.advanced .calc{display:flex;flex-wrap:wrap;gap:.75rem 1rem;margin-top:.5rem}details.advanced p{font-size:.85rem;color:var(--muted);max-width:52rem}
+.free{color:var(--muted);font-style:italic}
 .table-wrap{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 caption{text-align:left;color:var(--muted);padding:.25rem 0}

@@ -4,47 +4,34 @@
  * with the default workload's costs, so it reads right before (or without) the script.
  */
 import { TIERS, type Model } from '../../core/catalogue-schema.js';
-import { calculateCost, MODES, type Workload } from '../../core/cost.js';
+import { MODES, type Mode } from '../../core/cost.js';
 import { formatPrice } from '../../badge/price-badge.js';
 import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
-import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 import { jsonForScript, pageFrame } from './html.js';
+import { DEFAULT_WORKLOAD, headlineHtml, monthlyCell, priceAll, siteModel, tableNoteText, workloadText, type Priced } from './site-model.js';
 
-/** The calculator's starting workload: /api/calculate's defaults. */
-export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };
+export { DEFAULT_WORKLOAD, siteModel, workloadText, type SiteModel } from './site-model.js';
 
-/**
- * The fields of a model the browser needs to sort, filter and price it with the core engine (the
- * calculator's workloads have no cache or time-of-day parts, so those prices stay on the server).
- */
-export type SiteModel = Pick<
-  Model,
-  'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'longContext' | 'longContextSteps' | 'longContextRule' | 'contextTokens' | 'quality'
->;
-
-export function siteModel(m: Model): SiteModel {
-  const { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, longContextRule, contextTokens, quality } = m;
-  return {
-    id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, contextTokens, quality,
-    ...(longContextRule ? { longContextRule } : {}),
-  };
-}
-
-export function workloadText(w: Workload): string {
-  const n = (v: number) => v.toLocaleString('en-US');
-  return `${n(w.inputTokens)} input + ${n(w.outputTokens)} output tokens × ${n(w.requests)} requests a day × ${w.days} days (${w.mode})`;
-}
+/** The calculator's mode options, named for what each is: a planning margin, a provider's discount. */
+export const MODE_LABELS: Record<Mode, string> = {
+  standard: 'standard',
+  streaming: 'streaming (+15% output margin)',
+  batch: "batch (provider's batch discount, where offered)",
+};
 
 function numberField(name: string, label: string, value: number, min: number, max: number): string {
   return `<label for="calc-${name}">${label}<input id="calc-${name}" name="${name}" type="number" inputmode="numeric" min="${min}" max="${max}" step="1" value="${value}" required></label>`;
 }
 
-function row(m: Model): string {
-  const monthly = calculateCost(m, DEFAULT_WORKLOAD).monthly;
+function row(p: Priced<Model>): string {
+  const m = p.model;
+  const cell = monthlyCell(p);
   const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
-  return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}">` +
+  // A model that cannot run the workload is hidden, as the headline leaves it out (site.js keeps both in step).
+  const unfit = p.exclusion === 'context_window' || p.exclusion === 'max_output';
+  return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}"${unfit ? ' hidden' : ''}>` +
     `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}</td>` +
     `<td class="opt" data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
     `<td class="opt" data-sort="${TIERS.indexOf(m.tier)}"><span class="tier tier-${m.tier}">${m.tier}</span></td>` +
@@ -52,7 +39,7 @@ function row(m: Model): string {
     `<td class="num" data-sort="${m.output}">${formatPrice(m.output)}</td>` +
     `<td class="num opt" data-sort="${m.contextTokens}">${escapeHtml(m.context)}</td>` +
     `<td class="num opt" data-sort="${m.quality}">${m.quality}</td>` +
-    `<td class="num monthly" data-sort="${monthly.nanos}">${displayUsd(monthly)}</td></tr>`;
+    `<td class="num monthly${m.freeTierOnly ? ' free' : ''}" data-sort="${cell.sort}">${escapeHtml(cell.text)}</td></tr>`;
 }
 
 export function sitePage({ catalogue, baseUrl }: RequestContext): string {
@@ -61,8 +48,9 @@ export function sitePage({ catalogue, baseUrl }: RequestContext): string {
   const providers = catalogue.providers
     .map((p) => `<option value="${escapeHtml(p.slug)}">${escapeHtml(p.name)}</option>`)
     .join('');
-  const points = models.map((model) => ({ model, monthly: calculateCost(model, w).monthly }));
-  const cheapest = points.reduce((a, b) => (b.monthly.nanos < a.monthly.nanos ? b : a), points[0]!);
+  const priced = priceAll(models, w);
+  const note = tableNoteText(priced);
+  const shown = priced.filter((p) => p.exclusion !== 'context_window' && p.exclusion !== 'max_output').length;
   const columns = ['Model', 'Provider', 'Tier', 'Input / 1M', 'Output / 1M', 'Context', 'Quality', 'Monthly cost'];
   const numeric = new Set([3, 4, 5, 6, 7]);
   // Left out on a phone (site.css), so that the model, its prices and the monthly cost fit.
@@ -84,17 +72,25 @@ ${numberField('input_tokens', 'Input tokens per request', w.inputTokens, 0, 100_
 ${numberField('output_tokens', 'Output tokens per request', w.outputTokens, 0, 100_000_000)}
 ${numberField('requests', 'Requests per day', w.requests, 1, 1_000_000_000)}
 ${numberField('days', 'Days per month', w.days, 1, 31)}
-<label for="calc-mode">Mode<select id="calc-mode" name="mode">${MODES.map((m) => `<option value="${m}"${m === w.mode ? ' selected' : ''}>${m}</option>`).join('')}</select></label>
+<label for="calc-mode">Mode<select id="calc-mode" name="mode">${MODES.map((m) => `<option value="${m}"${m === w.mode ? ' selected' : ''}>${escapeHtml(MODE_LABELS[m])}</option>`).join('')}</select></label>
+<details class="advanced"><summary>Advanced: prompt cache and off-peak hours</summary>
+<div class="calc">
+${numberField('cached_input_tokens', 'Cached input tokens per request', 0, 0, 100_000_000)}
+${numberField('cache_write_tokens', 'Cache-write tokens per request', 0, 0, 100_000_000)}
+${numberField('off_peak_share', 'Off-peak share of requests (%)', 0, 0, 100)}
+</div>
+<p>The API's names: cached and written tokens are parts of the input tokens (read at the model's cached-input price, written at its 5-minute cache-write price, or the input price where it publishes none); the off-peak share is the percent of requests run in the off-peak window of models with off-peak prices.</p>
+</details>
 </form>
-<p class="summary" id="calc-summary" aria-live="polite">Cheapest for ${escapeHtml(workloadText(w))}: <a href="${escapeHtml(modelPagePath(cheapest.model.id))}">${escapeHtml(cheapest.model.name)}</a> at ${displayUsd(cheapest.monthly)} a month.</p>
+<p class="summary" id="calc-summary" aria-live="polite">${headlineHtml(priced, w)}</p>
 <p id="calc-error" class="hidden" role="alert"></p>
 </div>
-<p>The <b>Monthly cost</b> column of the catalogue below follows this workload. Streaming adds 15% to output, batch halves the cost; prompts above a model's long-context threshold are priced at its long-context rates.</p>
+<p>The <b>Monthly cost</b> column of the catalogue below and the chart follow this workload; the fields take the same names and values as the API's (<code>input_tokens</code>, <code>output_tokens</code>, <code>requests</code>, <code>days</code>, <code>mode</code>, <code>cached_input_tokens</code>, <code>cache_write_tokens</code>, <code>off_peak_share</code>). Streaming adds this API's 15% planning margin to output (no provider bills it); batch uses each provider's own batch discount where it offers a batch API, standard rates where it does not. Prompts above a model's long-context threshold are priced at its long-context rates. The cheapest named above is a model that can run the request and whose capacity can be bought: models whose context window or largest output is too small are left out, and so are models served only on a free, rate-limited tier.</p>
 </section>
 
 <section id="chart" aria-labelledby="chart-h">
 <h2 id="chart-h">Price against quality</h2>
-${priceQualityChart(points, workloadText(w))}
+<div id="chart-figure">${priceQualityChart(priced, workloadText(w))}</div>
 </section>
 
 <section id="catalogue" aria-labelledby="cat-h">
@@ -103,14 +99,15 @@ ${priceQualityChart(points, workloadText(w))}
 <label for="f-text">Search<input id="f-text" type="search" placeholder="name, provider or id" autocomplete="off"></label>
 <label for="f-provider">Provider<select id="f-provider"><option value="">All providers</option>${providers}</select></label>
 <label for="f-tier">Tier<select id="f-tier"><option value="">All tiers</option>${TIERS.map((t) => `<option>${t}</option>`).join('')}</select></label>
-<p id="f-count" aria-live="polite">${models.length} models</p>
+<p id="f-count" aria-live="polite">${shown === models.length ? `${shown} models` : `${shown} of ${models.length} models`}</p>
 </div>
+<p id="fit-note"${note ? '' : ' class="hidden"'}>${escapeHtml(note)}</p>
 <div class="table-wrap">
 <table id="models">
-<caption>Prices per million tokens; monthly cost of the calculator's workload. Select a column heading to sort.</caption>
+<caption>Prices per million tokens; monthly cost of the calculator's workload ("free tier only": the provider serves the model only on a free, rate-limited tier, so its $0 is not a price you can pay for capacity). Select a column heading to sort.</caption>
 <thead><tr>${head}</tr></thead>
 <tbody>
-${models.map(row).join('\n')}
+${priced.map(row).join('\n')}
 </tbody>
 </table>
 </div>

@@ -1,0 +1,15 @@
+/**
+ * Escaping and model-page paths for the code that also runs in the browser (site-model.ts,
+ * chart.ts, bundled into /assets/site.js). The same rules as endpoints/present.ts, whose module
+ * imports the catalogue schema and with it zod, which would triple the site script.
+ */
+
+/** Text or an attribute value made safe for HTML: every catalogue and request value goes through this. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The path of a model's page (what badges link to). */
+export function modelPagePath(id: string): string {
+  return `/models/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,116 @@
+/**
+ * What the home page shows for one workload, computed alike on the server (the first render) and
+ * in the browser (/assets/site.js, after each change to the calculator): each model's monthly
+ * cost from the core engine, which models the headline and the table leave out (the rules of
+ * core/fit.ts, as the API's ranked answers apply them), the headline and the lines that say what
+ * was left out and why.
+ */
+import type { Model } from '../../core/catalogue-schema.js';
+import { calculateCost, type Workload } from '../../core/cost.js';
+import { displayUsd } from '../../core/display-usd.js';
+import { exclusionOf, type Exclusion } from '../../core/fit.js';
+import type { Usd } from '../../core/money.js';
+import { escapeHtml, modelPagePath } from './escape.js';
+
+/** The calculator's starting workload: /api/calculate's defaults. */
+export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };
+
+/**
+ * The fields of a model the browser needs to sort, filter, price it with the core engine (every
+ * price the calculator's workloads can reach) and apply the fit rules.
+ */
+export type SiteModel = Pick<
+  Model,
+  | 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h'
+  | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
+>;
+
+export function siteModel(m: Model): SiteModel {
+  const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality } = m;
+  const optional = {
+    cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
+    longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak,
+    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly,
+  };
+  const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
+  return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, ...present };
+}
+
+/** The cost engine reads only fields SiteModel carries (test/http/site-model.test.ts holds it to the API's costs). */
+const asModel = (m: SiteModel) => m as Model;
+
+export interface Priced<M extends SiteModel = SiteModel> {
+  model: M;
+  monthly: Usd;
+  /** Why the headline, the table and the chart leave the model out; undefined when it is in. */
+  exclusion: Exclusion | undefined;
+}
+
+export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload): Array<Priced<M>> {
+  return models.map((model) => ({
+    model,
+    monthly: calculateCost(asModel(model), w).monthly,
+    exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false),
+  }));
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
+
+export function workloadText(w: Workload): string {
+  const cache = [
+    w.cachedInputTokens ? `${n(w.cachedInputTokens)} cached` : '',
+    w.cacheWriteTokens ? `${n(w.cacheWriteTokens)} written to the cache` : '',
+  ].filter(Boolean).join(', ');
+  const offPeak = w.timeOfDay && 'offPeakPercent' in w.timeOfDay ? `, ${w.timeOfDay.offPeakPercent}% off-peak` : '';
+  return `${n(w.inputTokens)} input${cache ? ` (${cache})` : ''} + ${n(w.outputTokens)} output tokens × ${n(w.requests)} requests a day × ${w.days} days (${w.mode}${offPeak})`;
+}
+
+/** Counts of the models left out, by reason, in the order they are named. */
+export function leftOut(priced: readonly Priced[]): Map<Exclusion, number> {
+  const counts = new Map<Exclusion, number>();
+  for (const reason of ORDER) {
+    const count = priced.filter((p) => p.exclusion === reason).length;
+    if (count) counts.set(reason, count);
+  }
+  return counts;
+}
+
+const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'free_tier_only'];
+
+const WHY: Record<Exclusion, (count: number) => string> = {
+  context_window: (c) => `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
+  max_output: (c) => `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
+  free_tier_only: (c) => `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
+};
+
+/** "2 models whose … and 1 model served only …", or '' when none. */
+export function whyText(counts: ReadonlyMap<Exclusion, number>, only?: readonly Exclusion[]): string {
+  const parts = [...counts].filter(([e]) => !only || only.includes(e)).map(([e, c]) => WHY[e](c));
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** The headline (HTML): the cheapest model that can run the workload, and what was left out. */
+export function headlineHtml(priced: readonly Priced[], w: Workload): string {
+  let best: Priced | undefined;
+  for (const p of priced) if (!p.exclusion && (!best || p.monthly.nanos < best.monthly.nanos)) best = p;
+  const counts = leftOut(priced);
+  const why = whyText(counts);
+  const left = why ? ` Left out: ${escapeHtml(why)}.` : '';
+  if (!best) return `No model in the catalogue can run ${escapeHtml(workloadText(w))}.${left}`;
+  const link = `<a href="${escapeHtml(modelPagePath(best.model.id))}">${escapeHtml(best.model.name)}</a>`;
+  return `Cheapest for ${escapeHtml(workloadText(w))}: ${link} at ${displayUsd(best.monthly)} a month.${left}`;
+}
+
+/** The line above the table: which rows are hidden because the models cannot run the workload. */
+export function tableNoteText(priced: readonly Priced[]): string {
+  const counts = leftOut(priced);
+  const hidden = (counts.get('context_window') ?? 0) + (counts.get('max_output') ?? 0);
+  if (hidden === 0) return '';
+  return `Hidden: ${whyText(counts, ['context_window', 'max_output'])}; the provider would refuse the request.`;
+}
+
+/** The Monthly cost cell: a price, or "free tier only" where $0 is not a price anyone can pay. */
+export function monthlyCell(p: Priced): { text: string; sort: string } {
+  return { text: p.model.freeTierOnly ? 'free tier only' : displayUsd(p.monthly), sort: p.monthly.nanos.toString() };
+}
