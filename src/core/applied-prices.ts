@@ -13,6 +13,10 @@ export interface AppliedPrices {
   cacheTtl?: CacheTtl;
   /** True when the model publishes no write price for cacheTtl, so writes were billed as input. */
   cacheWriteAsInput?: true;
+  /** mode=batch on a model with a batch API: the discount every token got, and where the provider publishes it. */
+  batch?: { discountPercent: number; source: string };
+  /** mode=streaming: the +15% on output this API adds as a planning margin (not a provider's charge). */
+  streamingMargin?: { outputPercent: number; note: string };
   /** For models with off-peak prices: which prices billed the requests. */
   period?: 'peak' | 'off-peak' | 'mixed';
   /**

@@ -101,6 +101,17 @@ export const offPeakSchema = z
   })
   .refine((w) => w.startUtc === undefined || w.startUtc !== w.endUtc, { message: 'the off-peak window needs startUtc and endUtc to differ', path: ['endUtc'] });
 
+/**
+ * A batch API's discount on every token of a request (input, cache reads and writes, output), as
+ * the provider publishes it, with where it says so.
+ */
+export const batchSchema = z.strictObject({
+  discountPercent: z.number().int().min(1).max(99),
+  source: z.url(),
+  note: z.string().optional(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
 const useCaseScore = z.number().int().min(0).max(5);
 
 export const modelSchema = z.strictObject({
@@ -129,6 +140,8 @@ export const modelSchema = z.strictObject({
   longContextSteps: z.array(longContextSchema).min(1).optional(),
   /** Time-of-day (off-peak) prices; input and output above are then the peak prices. */
   offPeak: offPeakSchema.optional(),
+  /** The model's batch discount where it differs from its provider's (`provider.batch`). */
+  batch: batchSchema.optional(),
   /** Other ids that name this model (API aliases such as `-latest` names); they resolve to this record. */
   aliases: z.array(modelId).min(1).optional(),
   /** 1-5, from the documented rule in docs/catalogue.md. */
@@ -166,6 +179,8 @@ export const providerFileSchema = z.strictObject({
     pricingUrl: z.url(),
     /** Whether long-context prices apply above the threshold (default) or from it on, per the provider's docs. */
     longContextRule: z.enum(LONG_CONTEXT_RULES).optional(),
+    /** The provider's batch API discount; absent when it sells none (or none is on record): mode=batch is then billed at standard rates. */
+    batch: batchSchema.optional(),
   }),
   models: z.array(modelSchema).min(1),
 });

@@ -126,11 +126,15 @@ interface Tokens {
 function tokensOf(workload: Workload): Tokens {
   const cached = Math.min(workload.cachedInputTokens ?? 0, workload.inputTokens);
   const written = Math.min(workload.cacheWriteTokens ?? 0, workload.inputTokens - cached);
-  // × 2 unless batch (the halving), × 100 (× 115 for streamed output: its 1.15 factor).
-  const scale = workload.mode === 'batch' ? 100 : 200;
-  const big = (tokens: number) => BigInt(tokens) * BigInt(scale);
-  const output = BigInt(workload.outputTokens) * BigInt(workload.mode === 'streaming' ? 230 : scale);
+  // × 100 (× 115 for streamed output: this API's 1.15 planning margin).
+  const big = (tokens: number) => BigInt(tokens) * 100n;
+  const output = BigInt(workload.outputTokens) * (workload.mode === 'streaming' ? 115n : 100n);
   return { uncached: big(workload.inputTokens - cached - written), cached: big(cached), written: big(written), output };
+}
+
+/** The percent of the price a request pays: 100, less the model's batch discount in batch mode (none without a batch API). */
+function billedPercent(model: Model, workload: Workload): bigint {
+  return workload.mode === 'batch' && model.batch ? BigInt(100 - model.batch.discountPercent) : 100n;
 }
 
 /** Everything billing a workload on a model depends on besides the token counts: which prices, for how many requests. */
@@ -173,6 +177,8 @@ export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
     applied.cacheTtl = workload.cacheTtl ?? '5m';
     if (write === undefined) applied.cacheWriteAsInput = true;
   }
+  if (workload.mode === 'batch' && model.batch) applied.batch = { discountPercent: model.batch.discountPercent, source: model.batch.source };
+  if (workload.mode === 'streaming') applied.streamingMargin = STREAMING_MARGIN;
   if (offPeak) {
     applied.period = percent === 0 ? 'peak' : percent === 100 ? 'off-peak' : 'mixed';
     Object.assign(applied, day);
@@ -190,13 +196,19 @@ export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
   return applied;
 }
 
+/** What mode=streaming adds, said as what it is. */
+export const STREAMING_MARGIN = {
+  outputPercent: 15,
+  note: "This API's planning margin on streamed output; providers bill streamed tokens at the same prices.",
+} as const;
+
 // One request costs REQUEST_DENOMINATOR⁻¹ USD per unit of the exact numerator below:
-// tokens × nano-dollars-per-1M / 1e15 is USD; ×100 admits the streaming 1.15 factor, ×2 the
-// batch halving and ×100 the off-peak percent, so every figure stays an integer until the final rounding.
-const REQUEST_DENOMINATOR = 1_000_000_000_000_000n * 100n * 2n * 100n;
+// tokens × nano-dollars-per-1M / 1e15 is USD; ×100 admits the streaming 1.15 factor, ×100 the
+// batch discount's percent and ×100 the off-peak percent, so every figure stays an integer until the final rounding.
+const REQUEST_DENOMINATOR = 1_000_000_000_000_000n * 100n * 100n * 100n;
 export const NANO_DENOMINATOR = REQUEST_DENOMINATOR / 1_000_000_000n;
 
-/** (input × price + output × price (× 1.15 streaming)) × 100, × 2 unless batch, at one set of prices (peak or off-peak). */
+/** (input × price + output × price (× 1.15 streaming)) × 100, at one set of prices (peak or off-peak). */
 function tokensNumerator(t: Tokens, s: Selection, input: Price, output: Price, cachedInput: Price | undefined): bigint {
   let inputPart = t.uncached * input.nanos;
   // Most requests use no cache: skip the products that would be zero.
@@ -209,7 +221,7 @@ function tokensNumerator(t: Tokens, s: Selection, input: Price, output: Price, c
 /**
  * The exact cost of one request as a numerator over REQUEST_DENOMINATOR, at the prices
  * appliedPrices gives: uncached input, cached input, cache writes and output (× 1.15 streaming),
- * halved in batch mode; the off-peak percent of requests at the off-peak prices.
+ * less the model's batch discount in batch mode; the off-peak percent of requests at the off-peak prices.
  */
 export function requestNumerator(model: Model, workload: Workload): bigint {
   return numerator(model, workload, tokensOf(workload));
@@ -224,10 +236,11 @@ export function requestNumerators(workload: Workload): (model: Model) => bigint 
 function numerator(model: Model, workload: Workload, t: Tokens): bigint {
   const s = select(model, workload);
   const { band, offPeak, percent } = s; // × 100 below for the off-peak percent.
+  const paid = billedPercent(model, workload);
   const peak = tokensNumerator(t, s, band.input, band.output, band.cachedInput);
-  if (!offPeak || percent === 0) return peak * 100n;
+  if (!offPeak || percent === 0) return peak * 100n * paid;
   const off = tokensNumerator(t, s, offPeak.input, offPeak.output, offPeak.cachedInput);
-  return peak * BigInt(100 - percent) + off * BigInt(percent);
+  return (peak * BigInt(100 - percent) + off * BigInt(percent)) * paid;
 }
 
 /** A request numerator's cost, rounded half up to the nano-dollar. */

@@ -23,14 +23,18 @@ interface Band {
 interface Prices {
   standard: Band;
   steps: Band[];
+  /** The model's batch discount in percent (none: no batch API, batch bills standard rates). */
+  batch?: number;
 }
 
 const base = fixtureCatalogue.byId.get('alpha-mini') as Model;
 const usd = (nanos: bigint) => Number(formatScaled(nanos, 9));
 
 /** The model record with these prices (a price as a number whose text is the exact decimal). */
-function modelOf({ standard, steps }: Prices): Model {
+function modelOf({ standard, steps, batch }: Prices): Model {
   const m: Model = { ...base, input: usd(standard.input), output: usd(standard.output) };
+  delete m.batch;
+  if (batch !== undefined) m.batch = { discountPercent: batch, source: 'https://example.com/batch' };
   delete m.cachedInput;
   delete m.longContext;
   delete m.longContextSteps;
@@ -43,18 +47,19 @@ function modelOf({ standard, steps }: Prices): Model {
   return m;
 }
 
-/** The exact numerator over 1e15 × 200 × 100 USD (the last 100 for off-peak percents), from the integer prices, as the README states the rules. */
-function referenceNumerator({ standard, steps }: Prices, w: Workload): bigint {
+/** The exact numerator over 1e15 × 100 × 100 × 100 USD (streaming, batch and off-peak percents), from the integer prices, as the README states the rules. */
+function referenceNumerator({ standard, steps, batch }: Prices, w: Workload): bigint {
   let band = standard;
   for (const step of steps) if (w.inputTokens > step.threshold) band = step;
   const cachedPrice = band.cachedInput ?? standard.cachedInput ?? band.input;
   const cached = Math.min(w.cachedInputTokens ?? 0, w.inputTokens);
   const inputPart = BigInt(w.inputTokens - cached) * band.input + BigInt(cached) * cachedPrice;
   const outputPart = BigInt(w.outputTokens) * band.output;
-  return (inputPart * 100n + outputPart * (w.mode === 'streaming' ? 115n : 100n)) * (w.mode === 'batch' ? 1n : 2n) * 100n;
+  const paid = w.mode === 'batch' && batch !== undefined ? BigInt(100 - batch) : 100n;
+  return (inputPart * 100n + outputPart * (w.mode === 'streaming' ? 115n : 100n)) * paid * 100n;
 }
 
-const PER_NANO = 20_000_000_000n;
+const PER_NANO = 1_000_000_000_000n;
 const round = (n: bigint, d: bigint) => (n * 2n + d) / (d * 2n);
 
 function referenceCosts(prices: Prices, w: Workload) {
@@ -91,7 +96,8 @@ const pricesArb: fc.Arbitrary<Prices> = fc
     fc.record({
       standard: bandArb(0),
       steps: fc.tuple(...[...thresholds].sort((a, b) => a - b).map(bandArb)),
-    }),
+      batch: fc.option(fc.oneof(fc.constant(50), fc.integer({ min: 1, max: 99 })), { nil: undefined }),
+    }).map(({ batch, ...p }) => (batch === undefined ? p : { ...p, batch })),
   );
 
 const tokensArb = fc.oneof(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 5000 }), fc.constantFrom(0, 1, 99_999_999, 100_000_000));
@@ -136,10 +142,12 @@ describe('large figures', () => {
 
   it('a request past 2^53 nano-dollars, a billion times a day, is exact', () => {
     // $999,999.999999999 per 1M tokens × 1e8 tokens ≈ 1e11 USD a request: 1e20 nano-dollars.
-    const dear: Prices = { standard: { threshold: 0, input: 999_999_999_999_999n, output: 1n }, steps: [] };
-    for (const mode of MODES) {
-      const w: Workload = { ...standard, inputTokens: 100_000_000, outputTokens: 1, requests: 1_000_000_000, days: 31, mode };
-      expect(nanosOf(modelOf(dear), w)).toEqual(referenceCosts(dear, w));
+    const dear: Prices = { standard: { threshold: 0, input: 999_999_999_999_999n, output: 1n }, steps: [], batch: 50 };
+    for (const prices of [dear, { ...dear, batch: 33 }, { standard: dear.standard, steps: [] }]) {
+      for (const mode of MODES) {
+        const w: Workload = { ...standard, inputTokens: 100_000_000, outputTokens: 1, requests: 1_000_000_000, days: 31, mode };
+        expect(nanosOf(modelOf(prices), w)).toEqual(referenceCosts(prices, w));
+      }
     }
   });
 

@@ -109,8 +109,11 @@ describe('off-peak prices', () => {
     const cached = work(1000, 1000, { cachedInputTokens: 400, timeOfDay: { offPeakPercent: 100 } });
     expect(perRequest(deltaChat, cached)).toBe('0.0002996');
     expect(appliedPrices(deltaChat, cached).offPeak).toEqual({ input: 0.14, output: 0.21, cachedInput: 0.014, window: '16:30-00:30 UTC', percent: 100 });
-    // batch halves: 0.00035 / 2; streaming: 0.00014 + 0.00021 × 1.15 = 0.00014 + 0.0002415
-    expect(perRequest(deltaChat, work(1000, 1000, { mode: 'batch', timeOfDay: { offPeakPercent: 100 } }))).toBe('0.000175');
+    // Delta sells no batch API (as DeepSeek): batch bills the off-peak prices in full, 0.00035;
+    // with a 50% batch discount it is 0.000175. Streaming: 0.00014 + 0.00021 × 1.15 = 0.00014 + 0.0002415
+    expect(perRequest(deltaChat, work(1000, 1000, { mode: 'batch', timeOfDay: { offPeakPercent: 100 } }))).toBe('0.00035');
+    const batched = { ...deltaChat, batch: { discountPercent: 50, source: 'https://delta.example/batch' } };
+    expect(perRequest(batched, work(1000, 1000, { mode: 'batch', timeOfDay: { offPeakPercent: 100 } }))).toBe('0.000175');
     expect(perRequest(deltaChat, work(1000, 1000, { mode: 'streaming', timeOfDay: { offPeakPercent: 100 } }))).toBe('0.0003815');
     // Daily and monthly scale the exact per-request figure: 0.000595 × 1,000 × 30
     const costs = calculateCost(deltaChat, { ...work(1000, 1000, { timeOfDay: { offPeakPercent: 30 } }), requests: 1000, days: 30 });

@@ -26,9 +26,11 @@ function expectedCost(model: Model, input: number, output: number, mode: 'standa
     const [whole = '0', fraction = ''] = text.split('.');
     return BigInt(whole) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
   };
-  // USD × 1e9 (nanos) = tokens × price-nanos / 1e6; the streaming 1.15 is 115/100, batch is 1/2.
-  const numerator0 = BigInt(input) * nanos(model.input) * 100n + BigInt(output) * nanos(model.output) * (mode === 'streaming' ? 115n : 100n);
-  const denominator = 1_000_000n * 100n * (mode === 'batch' ? 2n : 1n);
+  // USD × 1e9 (nanos) = tokens × price-nanos / 1e6; the streaming 1.15 is 115/100; batch pays
+  // (100 − the provider's discount)/100 where the model has a batch API, the standard price otherwise.
+  const paid = mode === 'batch' && model.batch ? BigInt(100 - model.batch.discountPercent) : 100n;
+  const numerator0 = (BigInt(input) * nanos(model.input) * 100n + BigInt(output) * nanos(model.output) * (mode === 'streaming' ? 115n : 100n)) * paid;
+  const denominator = 1_000_000n * 100n * 100n;
   const numerator = numerator0 * BigInt(times);
   const rounded = (2n * numerator + denominator) / (2n * denominator);
   const digits = rounded.toString().padStart(10, '0');
