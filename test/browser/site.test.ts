@@ -126,7 +126,7 @@ describe('the site in Chromium', () => {
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 30_000);
 
   it('/docs without its script is the plain reference', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });

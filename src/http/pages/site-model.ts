@@ -22,14 +22,14 @@ export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500
 export type SiteModel = Pick<
   Model,
   | 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h'
-  | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
+  | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'batch' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
 >;
 
 export function siteModel(m: Model): SiteModel {
   const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality } = m;
   const optional = {
     cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
-    longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak,
+    longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak, batch: m.batch,
     maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly,
   };
   const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
