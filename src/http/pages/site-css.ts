@@ -52,6 +52,7 @@ table.history td.src{white-space:normal;min-width:14rem}
 main,footer{padding-left:.75rem;padding-right:.75rem}
 .top nav a{margin:0 1rem 0 0}
 input,select{min-width:0;max-width:100%}
+form.calc label{max-width:100%}#calc-mode{width:100%}
 dl.facts{grid-template-columns:1fr;gap:0}dl.facts dd{margin-bottom:.4rem}
 #models .opt{display:none}
 #models th,#models td{padding:.4rem .3rem;white-space:normal}
