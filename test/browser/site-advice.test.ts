@@ -102,7 +102,7 @@ describe('the headline, table and chart follow the calculator', () => {
     await page.screenshot({ path: `${ARTIFACTS}/site-advice.png`, fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 30_000);
 
   it('the mode options and the advanced fields use the API names and price as the API does', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -128,7 +128,7 @@ describe('the headline, table and chart follow the calculator', () => {
     expect(await text(page, '#calc-error')).toBe('Cached and cache-write tokens are parts of the input tokens: together they must not exceed the input tokens.');
     expect(await monthly(page, 'alpha-large')).toBe('$684.00');
     await page.close();
-  });
+  }, 30_000);
 
   it("off_peak_share prices DeepSeek's off-peak window as the API does (real catalogue)", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -142,7 +142,7 @@ describe('the headline, table and chart follow the calculator', () => {
     expect(half).not.toBe(peak);
     expect(half).toBe(`$${(api.costs.monthly as number).toFixed(2)}`);
     await page.close();
-  });
+  }, 30_000);
 });
 
 describe.each([1280, 390])('chart labels at %i px', (width) => {

@@ -82,5 +82,5 @@ describe('the table widget', () => {
     expect(names).toContain('Beta Pro');
     expect(names.filter((n) => n?.includes('free tier only'))).toEqual(['Beta Free free tier only']);
     await page.close();
-  });
+  }, 30_000);
 });
