@@ -66,7 +66,6 @@ export const pricingOptions = {
       ?? { refused: `must be a time of day in UTC such as 18:30 or 18:30:00Z, or an ISO instant such as 2026-11-24T02:30:00+08:00; got ${quote(text)}` };
   }, {
     description: 'When the requests run: a UTC time of day (18:30, taken to be a weekday) or an ISO instant (its weekday counts too); picks peak or off-peak prices for models with off-peak prices (instead of off_peak_share).',
-    examples: ['18:30'],
   }),
 };
 

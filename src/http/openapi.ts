@@ -107,12 +107,15 @@ function operationId(path: string): string {
 }
 
 /** One query parameter: its JSON Schema as a client writes it, with the description and examples from .meta(). */
-function queryParameter(name: string, schema: z.ZodType, exampleModels: readonly string[]): JsonObject {
+function queryParameter(name: string, schema: z.ZodType, exampleModels: readonly string[], siblings: readonly string[]): JsonObject {
   const { $schema: _drop, ...converted } = z.toJSONSchema(schema, { io: 'input' }) as JsonObject;
   const meta = { ...(schema.meta() ?? {}) } as JsonObject;
   const [first, second] = exampleModels;
   if (name === 'model' && first) meta.examples = [first];
-  if (name === 'models' && first && second) meta.examples = [`${first},${second}`];
+  // Swagger UI's "Try it out" fills in every example: where model and models are alternatives
+  // (calculate), only model has one, so that the request it sends is valid.
+  if (name === 'models') delete meta.examples;
+  if (name === 'models' && first && second && !siblings.includes('model')) meta.examples = [`${first},${second}`];
   const merged: JsonObject = { ...converted, type: 'string' };
   for (const key of ['default', 'examples', 'enum'] as const) if (meta[key] !== undefined) merged[key] = meta[key];
   const parameter: JsonObject = { name, in: 'query', required: false, schema: merged };
@@ -120,6 +123,12 @@ function queryParameter(name: string, schema: z.ZodType, exampleModels: readonly
   const examples = meta.examples;
   if (Array.isArray(examples) && examples.length > 0) parameter.example = examples[0];
   return parameter;
+}
+
+/** A model id path parameter's example is a model of the running catalogue, so that "Try it out" finds it. */
+function pathExample(parameter: JsonObject, exampleModels: readonly string[]): JsonObject {
+  const [first] = exampleModels;
+  return parameter.in === 'path' && parameter.name === 'id' && first ? { ...parameter, example: first } : parameter;
 }
 
 function responses(doc: ResponseDoc, extraErrors: readonly number[]): JsonObject {
@@ -148,7 +157,8 @@ export function buildOpenApiDocument(
   const paths: Record<string, JsonObject> = {};
   for (const e of endpoints) {
     const shape = e.query.shape as Record<string, z.ZodType>;
-    const parameters = e.ignoreQuery ? [] : Object.entries(shape).map(([name, schema]) => queryParameter(name, schema, options.exampleModels ?? []));
+    const names = Object.keys(shape);
+    const parameters = e.ignoreQuery ? [] : Object.entries(shape).map(([name, schema]) => queryParameter(name, schema, options.exampleModels ?? [], names));
     const doc = RESPONSES[e.path] ?? { description: 'Success.', content: json({}) };
     paths[openApiPath(e.path)] = {
       get: {
@@ -167,7 +177,7 @@ export function buildOpenApiDocument(
         operationId: operationId(extra.path),
         summary: extra.summary,
         tags: ['Site and assets'],
-        parameters: extra.parameters ?? [],
+        parameters: (extra.parameters ?? []).map((p) => pathExample(p, options.exampleModels ?? [])),
         responses: responses(extra.response, []),
       },
     };
