@@ -12,8 +12,6 @@ import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
 import { jsonForScript, pageFrame } from './html.js';
 import { DEFAULT_WORKLOAD, headlineHtml, monthlyCell, priceAll, siteModel, tableNoteText, workloadText, type Priced } from './site-model.js';
 
-export { DEFAULT_WORKLOAD, siteModel, workloadText, type SiteModel } from './site-model.js';
-
 /** The calculator's mode options, named for what each is: a planning margin, a provider's discount. */
 export const MODE_LABELS: Record<Mode, string> = {
   standard: 'standard',
