@@ -74,7 +74,7 @@ describe('the site in Chromium', () => {
     expect((await visibleIds(page)).sort()).toEqual(['beta-classic', 'beta-pro']);
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 30_000);
 
   it("shows a model's page whose badge image renders with a non-zero size", async () => {
     const page = await browser.newPage();
@@ -105,7 +105,7 @@ describe('the site in Chromium', () => {
     }
     await page.screenshot({ path: `${ARTIFACTS}/model-page.png`, fullPage: true });
     await page.close();
-  });
+  }, 30_000);
 
   it('/docs renders the interactive reference from this service alone, other hosts blocked, under its CSP', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -133,5 +133,5 @@ describe('the site in Chromium', () => {
     await page.goto(`${site.origin}/docs`);
     expect(await page.locator('h2 code', { hasText: 'GET /api/calculate' }).count()).toBe(1);
     await page.close();
-  });
+  }, 30_000);
 });
