@@ -95,6 +95,15 @@ function choiceReader<V extends string>(values: readonly V[], aliases: Record<st
   return Object.assign(read, { allowed });
 }
 
+/** An on/off switch: true or false (also 1 / 0, yes / no); `false` when absent. */
+export function flag(description: string) {
+  const values: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+  return param((text): boolean | { refused: string } => {
+    if (text === undefined) return false;
+    return values[text.toLowerCase()] ?? { refused: `must be true or false; got ${quote(text)}` };
+  }, { description, default: 'false', enum: ['true', 'false'] });
+}
+
 /** Which models a list or ranking keeps: current ones, legacy ones, or all. */
 export const STATUS_FILTERS = ['current', 'legacy', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

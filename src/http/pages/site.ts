@@ -21,14 +21,15 @@ export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500
  */
 export type SiteModel = Pick<
   Model,
-  'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'longContext' | 'longContextSteps' | 'longContextRule' | 'contextTokens' | 'quality'
+  'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'longContext' | 'longContextSteps' | 'longContextRule' | 'contextTokens' | 'quality' | 'batch'
 >;
 
 export function siteModel(m: Model): SiteModel {
-  const { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, longContextRule, contextTokens, quality } = m;
+  const { id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, longContextRule, contextTokens, quality, batch } = m;
   return {
     id, name, provider, providerSlug, tier, input, output, cachedInput, longContext, longContextSteps, contextTokens, quality,
     ...(longContextRule ? { longContextRule } : {}),
+    ...(batch ? { batch } : {}),
   };
 }
 
