@@ -188,7 +188,7 @@ export function buildProvider(provider, prices, quality, problems) {
     m.checkedOn = CHECKED_ON;
     const notes = [pick.note, pick.contested === false ? undefined : contestedNote(record), ...longNotes].filter(Boolean);
     if (notes.length) m.priceNote = notes.join(' ');
-    m.qualitySource = qualitySourceOf(q);
+    m.qualitySource = qualitySourceOf(q, quality.models);
     m.referenceId = record.model_id;
     const history = historyOf(record);
     if (history.length) m.priceHistory = history;
