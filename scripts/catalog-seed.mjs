@@ -10,7 +10,7 @@ import { PROVIDERS } from './catalog-selection.mjs';
 import { CHECKED_ON, contestedNote, historyOf, isDate, listText, priceSourceOf, qualitySourceOf, SOURCE_LABEL } from './catalog-seed-provenance.mjs';
 import { isWritePrice } from './catalog-sources.mjs';
 
-export { CHECKED_ON };
+export { CHECKED_ON, qualitySourceOf };
 
 export const VERIFIED = 'November 2026';
 const REFERENCE_QUALITY = resolve(REFERENCE_PRICES, '..', 'quality.json');

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { providerFileSchema, type ProviderFile } from '../../src/core/catalogue-schema.js';
 import { offPeakWindows } from '../../src/core/time-of-day.js';
 import { REFERENCE_PRICES, REFERENCE_SCOPE } from '../../scripts/catalog-crosscheck.mjs';
-import { modelKey } from '../../scripts/catalog-seed.mjs';
-import { qualitySourceOf } from '../../scripts/catalog-seed-provenance.mjs';
+import { modelKey, qualitySourceOf } from '../../scripts/catalog-seed.mjs';
 
 const DATA_DIR = resolve(import.meta.dirname, '..', '..', 'data');
 const files: ProviderFile[] = readdirSync(DATA_DIR)
@@ -107,7 +106,7 @@ describe.skipIf(!existsSync(REFERENCE_PRICES))('coverage of the reference', () =
     const quality = JSON.parse(readFileSync(resolve(REFERENCE_PRICES, '..', 'quality.json'), 'utf8')) as { models: Array<ReferenceRecord & { deprecated: boolean }> };
     let checked = 0;
     for (const { slug, m } of records) {
-      const scope = REFERENCE_SCOPE[slug as keyof typeof REFERENCE_SCOPE];
+      const scope = REFERENCE_SCOPE[slug as keyof typeof REFERENCE_SCOPE]!;
       const q = quality.models.find((r) => r.model_id === m.referenceId && r.provider === scope.provider && (r.host ?? null) === scope.host && !r.deprecated);
       if (!q) continue;
       expect(m.qualitySource, m.id).toBe(qualitySourceOf(q, quality.models));
