@@ -14,7 +14,12 @@ import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
   budget: usdAmount('Maximum monthly cost in USD; dearer models are left out.'),
-  quality: choice(['high', 'budget'] as const, 'The spec\'s tier band: high keeps Mid and Premium models, budget keeps Budget ones (for a minimum quality score, use min_quality).'),
+  quality: choice(
+    ['high', 'budget'] as const,
+    "The spec's tier band: high keeps Mid and Premium models, budget keeps Budget ones (for a minimum quality score, use min_quality).",
+    {},
+    ' (a tier band here; for a minimum quality score 1 to 5, use min_quality)',
+  ),
   ...rankFilters,
   status: statusFilter('current'),
 });

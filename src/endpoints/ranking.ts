@@ -17,7 +17,7 @@ import { listed } from './present.js';
 const [BUDGET, MID, PREMIUM] = TIERS;
 
 /** A tier as people name it: budget or low, mid or medium, premium or high. */
-export const tierChoice = (description: string) => choice(TIERS, description, { low: BUDGET, medium: MID, high: PREMIUM });
+export const tierChoice = (description: string, hint = '') => choice(TIERS, description, { low: BUDGET, medium: MID, high: PREMIUM }, hint);
 
 /** The filters both rankings take, under these names. */
 export const rankFilters = {

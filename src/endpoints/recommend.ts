@@ -15,7 +15,10 @@ const { use_case: useCase, ...otherFilters } = rankFilters;
 
 export const recommendQuery = z.object({
   use_case: useCase,
-  budget: tierChoice("The spec's name for the tier: low or budget, mid or medium, high or premium (the same as tier; for money, use max_cost)."),
+  budget: tierChoice(
+    "The spec's name for the tier: low or budget, mid or medium, high or premium (the same as tier; for money, use max_cost).",
+    ' (a tier here; for a limit in USD, use max_cost per request)',
+  ),
   quality: optionalInteger(1, 5, "The spec's name for the minimum quality score, 1 to 5 (the same as min_quality)."),
   max_cost: usdAmount('Maximum cost per request, USD.'),
   ...workloadQuery({ input: 1000, output: 500 }),

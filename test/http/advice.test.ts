@@ -172,3 +172,15 @@ describe('one place per model family', () => {
     expect([...catalogue.headOf.keys()]).toEqual(['google-gemini-3.1-pro-preview-customtools']);
   });
 });
+
+describe('a word used as another endpoint uses it is refused with the name to use', () => {
+  it('cheapest?quality=5 points to min_quality; recommend?budget=50 points to max_cost', async () => {
+    const quality = await get('/api/cheapest?quality=5');
+    expect(quality.status).toBe(400);
+    expect(quality.body.error.param).toBe('quality');
+    expect(quality.body.error.message).toMatch(/use min_quality/);
+    const budget = await get('/api/recommend?budget=50');
+    expect(budget.status).toBe(400);
+    expect(budget.body.error.message).toMatch(/use max_cost/);
+  });
+});
