@@ -43,16 +43,25 @@ const BENCHMARKS = {
   lmarena_vision: 'LMArena vision',
 };
 
-export function qualitySourceOf(q) {
+/**
+ * Where a model's quality score comes from: the benchmarks behind it, each with the date of the
+ * snapshot it was read from (the reference's are of July-August 2026), or why it has none.
+ * `all` is the reference's quality records, for the dates of a model rated as another.
+ */
+export function qualitySourceOf(q, all = []) {
   const s = q.suggested;
-  const names = (keys) => listText(keys.map((k) => BENCHMARKS[k] ?? k.replace(/_/g, ' ')));
-  if (s.quality_basis === 'benchmarks') {
-    return `Benchmarks: ${names([...new Set((s.quality_inputs ?? []).map((i) => i.key))])} (scores of November 2026)`;
-  }
-  const other = /^other benchmarks of this model \(no general-quality source\): (.*)$/.exec(s.quality_basis);
-  if (other) return `No general benchmark; from ${names(other[1].split(/,\s*/))} (scores of November 2026)`;
   const inherited = /^inherited from ([^:]+): (.*)$/.exec(s.quality_basis);
-  if (inherited) return `Rated as ${inherited[1]}: ${inherited[2]}`;
+  const parent = inherited ? all.find((m) => m.model_id === inherited[1] && m.provider === q.provider) : undefined;
+  const dateOf = (key) => q.scores?.[key]?.date ?? parent?.scores?.[key]?.date;
+  const named = (keys) => listText(keys.map((k) => {
+    const date = dateOf(k);
+    return `${BENCHMARKS[k] ?? k.replace(/_/g, ' ')}${date ? ` of ${date}` : ''}`;
+  }));
+  const inputs = [...new Set((s.quality_inputs ?? []).map((i) => i.key))];
+  if (s.quality_basis === 'benchmarks') return `Benchmarks: ${named(inputs)}`;
+  const other = /^other benchmarks of this model \(no general-quality source\): (.*)$/.exec(s.quality_basis);
+  if (other) return `No general benchmark; from ${named(other[1].split(/,\s*/))}`;
+  if (inherited) return `Rated as ${inherited[1]} (${inherited[2]})${inputs.length ? `, from its ${named(inputs)}` : ''}`;
   if (/no benchmark data for this model/.test(s.quality_basis)) return 'No benchmark scores yet: a conservative default';
   return s.quality_basis.replace(/^fallback: /, 'No benchmark scores: ');
 }

@@ -10,3 +10,5 @@ export const PROVIDERS: ReadonlyArray<{
   pricingUrl: string;
   models: ReadonlyArray<Record<string, unknown>>;
 }>;
+/** A reference quality record's provenance sentence; `all` holds the records a model rated as another is looked up in. */
+export function qualitySourceOf(q: object, all?: readonly object[]): string;

@@ -10,7 +10,7 @@ import { PROVIDERS } from './catalog-selection.mjs';
 import { CHECKED_ON, contestedNote, historyOf, isDate, listText, priceSourceOf, qualitySourceOf, SOURCE_LABEL } from './catalog-seed-provenance.mjs';
 import { isWritePrice } from './catalog-sources.mjs';
 
-export { CHECKED_ON };
+export { CHECKED_ON, qualitySourceOf };
 
 export const VERIFIED = 'November 2026';
 const REFERENCE_QUALITY = resolve(REFERENCE_PRICES, '..', 'quality.json');
@@ -188,7 +188,7 @@ export function buildProvider(provider, prices, quality, problems) {
     m.checkedOn = CHECKED_ON;
     const notes = [pick.note, pick.contested === false ? undefined : contestedNote(record), ...longNotes].filter(Boolean);
     if (notes.length) m.priceNote = notes.join(' ');
-    m.qualitySource = qualitySourceOf(q);
+    m.qualitySource = qualitySourceOf(q, quality.models);
     m.referenceId = record.model_id;
     const history = historyOf(record);
     if (history.length) m.priceHistory = history;

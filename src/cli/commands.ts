@@ -6,7 +6,7 @@ import type { Endpoint } from '../endpoints/endpoint.js';
 import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/index.js';
 import type { QuerySchema } from '../endpoints/params.js';
 import { CliError } from './cli-error.js';
-import { rowNotes, costTable, emptyList, list, modelCard, price, record, text, usd, workloadLine, type Plain } from './render.js';
+import { rowNotes, costTable, emptyList, excludedLine, list, modelCard, price, record, text, usd, workloadLine, type Plain } from './render.js';
 import { prose, table } from './table.js';
 
 export interface QueryCommand {
@@ -64,7 +64,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
     endpoint: calculate as unknown as Endpoint<QuerySchema>,
     fromPositionals: (ids) => (ids.length === 0 ? [] : ids.length === 1 ? [['model', ids[0] ?? '']] : [['models', ids.join(',')]]),
     render: (a) => {
-      const rows = a.results === undefined ? [{ id: a.model, requestedId: a.requestedId, costs: a.costs, appliedPrices: a.appliedPrices }] : list(a.results);
+      const rows = a.results === undefined ? [{ id: a.model, requestedId: a.requestedId, costs: a.costs, appliedPrices: a.appliedPrices, warnings: a.warnings }] : list(a.results);
       return `${workloadLine(record(a.workload))}\n\n${costTable(rows)}${rowNotes(rows)}`;
     },
   },
@@ -80,7 +80,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
         [{ title: '#', align: 'right' }, { title: 'ID', wrap: true }, { title: 'TIER' }, { title: 'PER REQUEST', align: 'right' }, { title: 'MONTHLY', align: 'right' }],
         rows.map((r) => { const c = record(r.costs); return [text(r.rank), text(r.id), text(r.tier), usd(c.perRequest), usd(c.monthly)]; }),
       );
-      return `${workloadLine(record(a.workload))}\n\n${body}`;
+      return `${workloadLine(record(a.workload))}\n\n${body}${rowNotes(rows)}${excludedLine(a)}`;
     },
   },
   {
@@ -112,11 +112,11 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
     fromPositionals: none('recommend'),
     render: (a) => {
       const rows = list(a.recommendations);
-      if (rows.length === 0) return emptyList(a, 'No model meets these criteria.');
+      if (rows.length === 0) return emptyList(a, 'No model meets these criteria.') + excludedLine(a);
       return table(
         [{ title: '#', align: 'right' }, { title: 'ID', wrap: true }, { title: 'TIER' }, { title: 'QUALITY', align: 'right' }, { title: 'CONTEXT', align: 'right' }, { title: 'PER REQUEST', align: 'right' }],
         rows.map((r) => [text(r.rank), text(r.id), text(r.tier), `${text(r.quality)}/5`, text(r.context), usd(r.costPerRequest)]),
-      );
+      ) + rowNotes(rows) + excludedLine(a);
     },
   },
 ];

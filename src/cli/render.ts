@@ -80,6 +80,9 @@ export function modelCard(model: Plain, source: unknown): string {
     ...priceFacts(model as PricedRecord, price),
     ['Context', `${text(model.context)} (${count(model.contextTokens)} tokens)${maxOutput}`],
     ['Quality', `${text(model.quality)}/5${suited.length ? `; suits ${suited.join(', ')}` : ''}`],
+    model.freeTierOnly === true ? ['Free tier', 'served only on a free, rate-limited tier: the $0 is no capacity to buy'] : undefined,
+    model.batch === undefined ? undefined : ['Batch', `${text(record(model.batch).discountPercent)}% off through the provider's batch API (--mode batch)`],
+    model.batch === undefined ? undefined : ['Batch terms', text(record(model.batch).source)],
     ['Verified', `${text(model.verified)} (checked ${text(model.checkedOn)})`],
     ['Source', text(model.sourceUrl)],
     model.priceNote === undefined ? undefined : ['Note', text(model.priceNote)],
@@ -107,6 +110,19 @@ export function rowNotes(rows: readonly Plain[]): string {
     } else if (applied.period === 'peak') {
       notes.push(`${text(r.id)}: peak prices; --off-peak-share or --at prices off-peak hours.`);
     }
+    const batch = record(applied.batch);
+    if (typeof batch.discountPercent === 'number') notes.push(`${text(r.id)}: ${batch.discountPercent}% batch discount.`);
+    for (const w of list(r.warnings)) notes.push(`${text(r.id)}: ${text(w.message)}`);
+    if (Array.isArray(r.variants)) notes.push(`${text(r.id)} also stands for ${text(r.variants)} (same prices and capabilities).`);
     return notes.map((n) => `\n${prose(n)}`);
   }).join('');
+}
+
+/** The line under a ranking: how many models met the filters but were left out, and why. */
+export function excludedLine(answer: Plain): string {
+  const excluded = record(answer.excluded);
+  const reasons = list(excluded.byReason);
+  if (reasons.length === 0) return '';
+  const parts = reasons.map((r) => `${count(r.count)} because ${text(r.message)}`);
+  return `\n\n${prose(`Left out ${count(excluded.count)} models that meet the filters: ${parts.join('; ')}.`)}`;
 }

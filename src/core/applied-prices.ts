@@ -1,6 +1,12 @@
 /** What appliedPrices (cost.ts) reports: the prices a workload is billed at on one model. */
 import type { CacheTtl } from './cost.js';
 
+/** What mode=streaming adds, said as what it is. */
+export const STREAMING_MARGIN = {
+  outputPercent: 15,
+  note: "This API's planning margin on streamed output; providers bill streamed tokens at the same prices.",
+} as const;
+
 /** The prices a request is billed at: the band its input falls in, and what its cache use adds. */
 export interface AppliedPrices {
   band: string;

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, type Model, type ModelData, type ProviderFile, type Tier } from './catalogue-schema.js';
+import { findVariants } from './variants.js';
 
 export interface ProviderInfo {
   slug: string;
@@ -19,6 +20,10 @@ export interface Catalogue {
   readonly byId: ReadonlyMap<string, Model>;
   readonly byProvider: ReadonlyMap<string, readonly Model[]>;
   readonly byTier: ReadonlyMap<Tier, readonly Model[]>;
+  /** A variant's id → the model whose place it shares in rankings (src/core/variants.ts). */
+  readonly headOf: ReadonlyMap<string, Model>;
+  /** A model's id → the ids of its variants, for the models that have some. */
+  readonly variantsOf: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A data file that does not hold a valid catalogue; the message names file, model and field. */
@@ -69,6 +74,9 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
   }
 
   const lastUpdated = models.reduce((newest, m) => (m.checkedOn > newest ? m.checkedOn : newest), '');
+  const headOf = findVariants(models);
+  const variantsOf = new Map<string, string[]>();
+  for (const [variant, head] of headOf) variantsOf.set(head.id, [...(variantsOf.get(head.id) ?? []), variant]);
   return {
     models,
     providers,
@@ -76,6 +84,8 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
     byId,
     byProvider: groupBy(models, (m) => m.providerSlug),
     byTier: new Map(TIERS.map((tier) => [tier, models.filter((m) => m.tier === tier)])),
+    headOf,
+    variantsOf,
   };
 }
 

@@ -2,6 +2,7 @@
 import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { calculateCost, requestNumerators, type Costs, type Workload } from './cost.js';
+import { eligibleModels, type Excluded } from './eligible.js';
 import { topK } from './top-k.js';
 
 export type QualityBand = 'high' | 'budget';
@@ -10,13 +11,25 @@ export const QUALITY_BANDS: Record<QualityBand, readonly Tier[]> = {
   budget: ['Budget'],
 };
 
-export interface CheapestOptions {
-  /** Drop models whose monthly cost exceeds this many nano-dollars. */
-  budgetNanos?: bigint;
+/** The filters both rankings (cheapest and recommend) take, under the same names. */
+export interface RankFilters {
   useCase?: UseCase;
-  quality?: QualityBand;
+  tier?: Tier;
+  /** Minimum overall quality, 1 to 5. */
+  minQuality?: number;
+  /** Minimum context window in tokens. */
+  minContext?: number;
   /** Keep only models of this status (all when unset). */
   status?: ModelStatus;
+  /** Offer models served only on a free tier instead of leaving them out. */
+  includeFreeTier?: boolean;
+}
+
+export interface CheapestOptions extends RankFilters {
+  /** Drop models whose monthly cost exceeds this many nano-dollars. */
+  budgetNanos?: bigint;
+  /** The spec's tier band: high (Mid and Premium) or budget (Budget). */
+  quality?: QualityBand;
   limit: number;
 }
 
@@ -30,18 +43,26 @@ export function isSuited(model: Model, useCase: UseCase): boolean {
   return (model.useCases[useCase] ?? 0) >= SUITED_SCORE;
 }
 
-/** Models cheapest first (ties: current before legacy, then by id), after the status, use-case, quality and budget filters. */
-export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): Ranked[] {
-  const { useCase, quality, status, budgetNanos, limit } = options;
+/** Whether a model meets the shared ranking filters. */
+export function meetsFilters(model: Model, f: RankFilters): boolean {
+  return (f.status === undefined || model.status === f.status)
+    && (f.tier === undefined || model.tier === f.tier)
+    && (f.useCase === undefined || isSuited(model, f.useCase))
+    && (f.minQuality === undefined || model.quality >= f.minQuality)
+    && (f.minContext === undefined || model.contextTokens >= f.minContext);
+}
+
+/**
+ * Models cheapest first (ties: current before legacy, then by id), among those that meet the
+ * filters and can run the workload (eligible.ts), within the budget; and what was left out.
+ */
+export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): { ranked: Ranked[]; excluded: Excluded } {
+  const { quality, budgetNanos, limit } = options;
   const tiers = quality ? QUALITY_BANDS[quality] : undefined;
+  const keep = (m: Model) => meetsFilters(m, options) && (tiers === undefined || tiers.includes(m.tier));
+  const { models, excluded } = eligibleModels(catalogue, keep, { ...workload, includeFreeTier: options.includeFreeTier ?? false });
   const numerator = requestNumerators(workload);
-  const candidates: Array<{ model: Model; cost: bigint }> = [];
-  for (const model of catalogue.models) {
-    if (status && model.status !== status) continue;
-    if (tiers && !tiers.includes(model.tier)) continue;
-    if (useCase && !isSuited(model, useCase)) continue;
-    candidates.push({ model, cost: numerator(model) });
-  }
+  const candidates = models.map((model) => ({ model, cost: numerator(model) }));
   const cheapest = topK(candidates, limit, (a, b) => (a.cost < b.cost ? -1 : a.cost > b.cost ? 1 : compareTies(a.model, b.model)));
   const ranked: Ranked[] = [];
   for (const { model } of cheapest) {
@@ -50,7 +71,7 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
     if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
     ranked.push({ rank: ranked.length + 1, model, costs });
   }
-  return ranked;
+  return { ranked, excluded };
 }
 
 /** Between models ranked equal: current models before legacy ones, then by id. */

@@ -2,7 +2,7 @@
 import type { Model } from './catalogue-schema.js';
 import { bandVerb, formatContext } from './context-window.js';
 import { divideRoundHalfUp, parseScaled, Usd } from './money.js';
-import type { AppliedPrices } from './applied-prices.js';
+import { STREAMING_MARGIN, type AppliedPrices } from './applied-prices.js';
 import { describeOffPeak, isOffPeak, onWeekend, type OffPeak, type TimeOfDay } from './time-of-day.js';
 
 export type { AppliedPrices };
@@ -195,12 +195,6 @@ export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
   }
   return applied;
 }
-
-/** What mode=streaming adds, said as what it is. */
-export const STREAMING_MARGIN = {
-  outputPercent: 15,
-  note: "This API's planning margin on streamed output; providers bill streamed tokens at the same prices.",
-} as const;
 
 // One request costs REQUEST_DENOMINATOR⁻¹ USD per unit of the exact numerator below:
 // tokens × nano-dollars-per-1M / 1e15 is USD; ×100 admits the streaming 1.15 factor, ×100 the

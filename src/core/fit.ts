@@ -35,12 +35,6 @@ export const EXCLUSION_TEXT: Record<Exclusion, string> = {
   free_tier_only: 'served only on a free, rate-limited tier: no capacity to buy (include_free_tier=true shows them)',
 };
 
-/** What a cost record warns about: a code and a sentence. */
-export interface Warning {
-  code: string;
-  message: string;
-}
-
 /** The sentence of a fit problem for one model and request. */
 export function fitMessage(model: FitFields & Pick<Model, 'name'>, problem: 'context_window' | 'max_output', inputTokens: number, outputTokens: number): string {
   return problem === 'context_window'

@@ -4,26 +4,18 @@
  * lower cost per request, then current before legacy, then id. With a use case only suited models
  * (score >= 3) are kept.
  */
-import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
+import { SUITED_SCORE, type Model, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { compareTies } from './cheapest.js';
-import { NANO_DENOMINATOR, requestNumerators, requestUsd, type Workload } from './cost.js';
-import type { TimeOfDay } from './time-of-day.js';
+import { compareTies, meetsFilters, type RankFilters } from './cheapest.js';
+import { calculateCost, NANO_DENOMINATOR, requestNumerators, requestUsd, type Costs, type Workload } from './cost.js';
+import { eligibleModels, type Excluded } from './eligible.js';
 import { divideRoundHalfUp, type Usd } from './money.js';
 import { topK } from './top-k.js';
 
-export interface RecommendCriteria {
-  useCase?: UseCase;
-  tier?: Tier;
-  minQuality?: number;
+export interface RecommendCriteria extends RankFilters {
   maxCostNanos?: bigint;
-  minContext?: number;
-  /** Keep only models of this status (all when unset). */
-  status?: ModelStatus;
-  inputTokens: number;
-  outputTokens: number;
-  /** When the requests run, for models with off-peak prices (peak when unset). */
-  timeOfDay?: TimeOfDay;
+  /** The workload the costs are for (the ranking reads its cost per request). */
+  workload: Workload;
   limit: number;
 }
 
@@ -31,6 +23,7 @@ export interface Recommendation {
   rank: number;
   model: Model;
   costPerRequest: Usd;
+  costs: Costs;
   reason: string;
 }
 
@@ -66,23 +59,18 @@ function compareRounded(a: bigint, b: bigint): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): Recommendation[] {
-  const { useCase, tier, minQuality, minContext, maxCostNanos, status, limit } = criteria;
-  const workload: Workload = {
-    inputTokens: criteria.inputTokens, outputTokens: criteria.outputTokens, requests: 1, days: 1, mode: 'standard',
-    ...(criteria.timeOfDay ? { timeOfDay: criteria.timeOfDay } : {}),
-  };
+/** The ranking, and how many models met the filters but could not be offered (eligible.ts). */
+export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): { recommendations: Recommendation[]; excluded: Excluded } {
+  const { useCase, maxCostNanos, limit, workload } = criteria;
   const numerator = requestNumerators(workload);
   // A cost over maxCostNanos once rounded half up is a numerator at least this.
   const over = maxCostNanos === undefined ? undefined : maxCostNanos * NANO_DENOMINATOR + NANO_DENOMINATOR / 2n;
+  const scoreOf = (model: Model) => (useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0));
+  const keep = (model: Model) => meetsFilters(model, criteria) && (useCase === undefined || scoreOf(model) >= SUITED_SCORE);
+  const { models, excluded } = eligibleModels(catalogue, keep, { ...workload, includeFreeTier: criteria.includeFreeTier ?? false });
   const eligible: Eligible[] = [];
-  for (const model of catalogue.models) {
-    const score = useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0);
-    if (useCase !== undefined && score < SUITED_SCORE) continue;
-    if (status !== undefined && model.status !== status) continue;
-    if (tier !== undefined && model.tier !== tier) continue;
-    if (minQuality !== undefined && model.quality < minQuality) continue;
-    if (minContext !== undefined && model.contextTokens < minContext) continue;
+  for (const model of models) {
+    const score = scoreOf(model);
     if (over === undefined) {
       eligible.push({ model, score });
       continue;
@@ -97,10 +85,11 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   for (const c of eligible) {
     if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, cost: c.cost ?? numerator(c.model) });
   }
-  return topK(candidates, limit, byRank).map(({ model, score, cost }, i) => {
+  const recommendations = topK(candidates, limit, byRank).map(({ model, score, cost }, i) => {
     const usd = requestUsd(cost);
-    return { rank: i + 1, model, costPerRequest: usd, reason: explain(model, useCase, score, usd) };
+    return { rank: i + 1, model, costPerRequest: usd, costs: calculateCost(model, workload), reason: explain(model, useCase, score, usd) };
   });
+  return { recommendations, excluded };
 }
 
 function explain(model: Model, useCase: UseCase | undefined, score: number, cost: Usd): string {

@@ -8,19 +8,13 @@ import { endpoint, findModel, findModels, requestedAs } from './endpoint.js';
 import { ApiError } from './errors.js';
 import { idList, text } from './params.js';
 import { listed } from './present.js';
-import {
-  daysPerMonth, inputTokens, mode, outputTokens, pricingOptions, requestsPerDay, toWorkload, workloadEcho,
-} from './workload.js';
+import { costWarnings } from '../core/warnings.js';
+import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
 export const calculateQuery = z.object({
   model: text('Model id or alias (required unless models is given).'),
   models: idList(1, 10, 'Comma-separated model ids or aliases, at most 10 (instead of model).'),
-  input_tokens: inputTokens(2000),
-  output_tokens: outputTokens(500),
-  requests: requestsPerDay(1000),
-  days: daysPerMonth,
-  mode,
-  ...pricingOptions,
+  ...workloadQuery({ input: 2000, output: 500 }),
   as_of: asOf,
 });
 
@@ -29,19 +23,23 @@ export const calculate = endpoint({
   summary: 'Cost of a workload on one model (model) or several (models)',
   query: calculateQuery,
   handle: (params, { catalogue }) => {
-    const mode = params.mode ?? 'standard';
-    const workload = toWorkload({ ...params, mode });
+    const workload = toWorkload(params);
     // With as_of, each model is priced as it was that day, and the answer says which day.
     const date = params.as_of;
     const costsOf = (model: Model, param: string) => {
       const then = date === undefined ? undefined : modelAsOf(model, date, param);
       const priced = then?.model ?? model;
-      return { costs: calculateCost(priced, workload), appliedPrices: appliedPricesOf(priced, workload, then?.set) };
+      const warnings = costWarnings(priced, workload);
+      return {
+        costs: calculateCost(priced, workload),
+        appliedPrices: appliedPricesOf(priced, workload, then?.set),
+        ...(warnings.length ? { warnings } : {}),
+      };
     };
     if (params.model !== undefined && params.models !== undefined) {
       throw new ApiError(400, 'invalid_parameter', 'Give either model (one id) or models (a list), not both.', { param: 'models' });
     }
-    const head = { ...(date === undefined ? {} : { as_of: date }), workload: workloadEcho(params, 'requests', params.requests, params.days, mode) };
+    const head = { ...(date === undefined ? {} : { as_of: date }), workload: workloadEcho(params) };
     if (params.models !== undefined) {
       const ids = params.models;
       const results = findModels(catalogue, ids, 'models').map((model, i) => ({

@@ -2,7 +2,12 @@
  * Why a filtered list came back empty, and what would return results: the endpoint's own search
  * run again with filters left out, so the hint ranks exactly as the answer would have.
  */
+import type { Catalogue } from '../core/catalogue.js';
+import { formatContext } from '../core/context-window.js';
+import type { Workload } from '../core/cost.js';
+import { fitProblem } from '../core/fit.js';
 import { Usd } from '../core/money.js';
+import { listed } from './present.js';
 
 // Filters with a default value (status=current): always set, so named only when left out to find results.
 const DEFAULTED: readonly string[] = ['status'];
@@ -57,4 +62,30 @@ export function describeFilters<P extends object>(params: P, filters: ReadonlyAr
     // The only bigint parameters are USD amounts in nano-dollars (usdAmount).
     .map((name) => { const v = params[name]; return `${name}=${typeof v === 'bigint' ? new Usd(v).toString() : String(v)}`; })
     .join(' and ');
+}
+
+/**
+ * The hint when no model can run the request whatever the filters: the model that comes nearest
+ * (the largest context window among current models sold as capacity) and what it takes.
+ */
+export function fitHint(catalogue: Catalogue, workload: Workload) {
+  const { inputTokens, outputTokens } = workload;
+  let nearest: Catalogue['models'][number] | undefined;
+  for (const m of catalogue.models) {
+    if (m.status !== 'current' || m.freeTierOnly || (m.maxOutputTokens !== undefined && outputTokens > m.maxOutputTokens)) continue;
+    if (!nearest || m.contextTokens > nearest.contextTokens) nearest = m;
+  }
+  const n = (v: number) => v.toLocaleString('en-US');
+  const problem = nearest ? fitProblem(nearest, inputTokens, outputTokens) : 'max_output';
+  if (problem === undefined) return undefined;
+  const what = `${n(inputTokens)} input + ${n(outputTokens)} output tokens`;
+  if (!nearest || problem === 'max_output') {
+    return { param: 'output_tokens', message: `No model returns ${n(outputTokens)} output tokens in one answer; ask for fewer output tokens.` };
+  }
+  const room = Math.max(0, nearest.contextTokens - outputTokens);
+  return {
+    param: 'input_tokens',
+    message: `No model can take ${what} in one request. The largest context window is ${nearest.name}'s (${nearest.id}), ${formatContext(nearest.contextTokens)} tokens: with ${n(outputTokens)} output tokens it takes at most ${n(room)} input tokens.`,
+    nearest: { ...listed(nearest), context: nearest.context, contextTokens: nearest.contextTokens },
+  };
 }

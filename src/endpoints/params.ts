@@ -70,9 +70,12 @@ export function usdAmount(description: string) {
   }, { description, examples: ['50'] });
 }
 
-/** One of fixed values, matched case-insensitively; aliases map other spellings to a value. */
-export function choice<const V extends string>(values: readonly V[], description: string, aliases: Record<string, V> = {}) {
-  const read = choiceReader(values, aliases);
+/**
+ * One of fixed values, matched case-insensitively; aliases map other spellings to a value; `hint`
+ * ends the refusal (where another parameter is what the client likely meant).
+ */
+export function choice<const V extends string>(values: readonly V[], description: string, aliases: Record<string, V> = {}, hint = '') {
+  const read = choiceReader(values, aliases, hint);
   return param((text): V | undefined | { refused: string } => (text === undefined ? undefined : read(text)), {
     description, enum: [...read.allowed],
   });
@@ -86,13 +89,22 @@ export function choiceOr<const V extends string>(values: readonly V[], fallback:
   });
 }
 
-function choiceReader<V extends string>(values: readonly V[], aliases: Record<string, V>) {
+function choiceReader<V extends string>(values: readonly V[], aliases: Record<string, V>, hint = '') {
   const lookup = new Map<string, V>(values.map((v) => [v.toLowerCase(), v]));
   for (const [alias, value] of Object.entries(aliases)) lookup.set(alias.toLowerCase(), value);
   const allowed = [...lookup.keys()];
   const read = (text: string): V | { refused: string } =>
-    lookup.get(text.toLowerCase()) ?? { refused: `must be one of ${allowed.join(', ')}; got ${quote(text)}` };
+    lookup.get(text.toLowerCase()) ?? { refused: `must be one of ${allowed.join(', ')}; got ${quote(text)}${hint}` };
   return Object.assign(read, { allowed });
+}
+
+/** An on/off switch: true or false (also 1 / 0, yes / no); `false` when absent. */
+export function flag(description: string) {
+  const values: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+  return param((text): boolean | { refused: string } => {
+    if (text === undefined) return false;
+    return values[text.toLowerCase()] ?? { refused: `must be true or false; got ${quote(text)}` };
+  }, { description, default: 'false', enum: ['true', 'false'] });
 }
 
 /** Which models a list or ranking keeps: current ones, legacy ones, or all. */

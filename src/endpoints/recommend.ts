@@ -1,94 +1,96 @@
 /** GET /api/recommend: the best-suited models for a use case within tier, quality, cost and context limits. */
 import * as z from 'zod';
-import { TIERS, USE_CASES } from '../core/catalogue-schema.js';
 import type { Catalogue } from '../core/catalogue.js';
+import type { Workload } from '../core/cost.js';
 import { displayUsd } from '../core/display-usd.js';
 import { Usd } from '../core/money.js';
 import { recommendModels, type RecommendCriteria, type Recommendation } from '../core/recommend.js';
 import { endpoint } from './endpoint.js';
-import { describeFilters, whyEmpty } from './hints.js';
-import { choice, contextSize, integer, optionalInteger, statusFilter, usdAmount } from './params.js';
-import { listed } from './present.js';
-import { inputTokens, outputTokens, pricingOptions, toWorkload } from './workload.js';
+import { describeFilters, fitHint, whyEmpty } from './hints.js';
+import { optionalInteger, statusFilter, usdAmount } from './params.js';
+import { either, excludedBody, rankedItem, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
+import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
-const [BUDGET, MID, PREMIUM] = TIERS;
+const { use_case: useCase, ...otherFilters } = rankFilters;
 
 export const recommendQuery = z.object({
-  use_case: choice(USE_CASES, 'What the model is for.', { long_context: 'long-context' }),
-  budget: choice(TIERS, 'Tier: low or budget, mid or medium, high or premium.', {
-    low: BUDGET, medium: MID, high: PREMIUM,
-  }),
-  quality: optionalInteger(1, 5, 'Minimum quality score, 1 to 5.'),
+  use_case: useCase,
+  budget: tierChoice(
+    "The spec's name for the tier: low or budget, mid or medium, high or premium (the same as tier; for money, use max_cost).",
+    ' (a tier here; for a limit in USD, use max_cost per request)',
+  ),
+  quality: optionalInteger(1, 5, "The spec's name for the minimum quality score, 1 to 5 (the same as min_quality)."),
   max_cost: usdAmount('Maximum cost per request, USD.'),
-  min_context: contextSize('Minimum context window in tokens (128000, 128K or 1M).'),
-  input_tokens: inputTokens(1000),
-  output_tokens: outputTokens(500),
+  ...workloadQuery({ input: 1000, output: 500 }),
+  ...otherFilters,
   status: statusFilter('current'),
-  limit: integer(1, 10, 5, 'Maximum number of results.'),
-  off_peak_share: pricingOptions.off_peak_share,
-  at: pricingOptions.at,
 });
-
-/** The core's criteria for the endpoint's parameters. */
-export function recommendCriteria(p: z.output<typeof recommendQuery>): RecommendCriteria {
-  // The shared workload reading checks off_peak_share and at (not both) and says when the requests run.
-  const { timeOfDay } = toWorkload({ ...p, requests: 1, days: 1, mode: 'standard' });
-  return {
-    inputTokens: p.input_tokens,
-    outputTokens: p.output_tokens,
-    limit: p.limit,
-    ...(p.use_case ? { useCase: p.use_case } : {}),
-    ...(p.budget ? { tier: p.budget } : {}),
-    ...(p.quality !== undefined ? { minQuality: p.quality } : {}),
-    ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
-    ...(p.min_context !== undefined ? { minContext: p.min_context } : {}),
-    ...(p.status === 'all' ? {} : { status: p.status }),
-    ...(timeOfDay ? { timeOfDay } : {}),
-  };
-}
 
 type RecommendParams = z.output<typeof recommendQuery>;
 
-// In the order recommendModels narrows the candidates (status, current by default, is tried first: see whyEmpty).
-const FILTERS = ['status', 'use_case', 'budget', 'quality', 'min_context', 'max_cost'] as const;
+const tierOf = (p: RecommendParams) => either({ name: 'budget', value: p.budget }, { name: 'tier', value: p.tier });
+const minQualityOf = (p: RecommendParams) => either({ name: 'quality', value: p.quality }, { name: 'min_quality', value: p.min_quality });
 
-const present = ({ rank, model, costPerRequest, reason }: Recommendation) => ({
-  rank,
-  ...listed(model),
-  quality: model.quality,
-  context: model.context,
-  costPerRequest,
-  reason,
-});
+/** The core's criteria for the endpoint's parameters. */
+export function recommendCriteria(p: RecommendParams, workload: Workload): RecommendCriteria {
+  return {
+    ...rankFiltersOf(p, tierOf(p), minQualityOf(p)),
+    workload,
+    limit: p.limit,
+    ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
+  };
+}
+
+// In the order recommendModels narrows the candidates (status, current by default, is tried first: see whyEmpty).
+const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality', 'min_context', 'max_cost'] as const;
+
+function present(catalogue: Catalogue, workload: Workload, { rank, model, costPerRequest, costs, reason }: Recommendation) {
+  const { appliedPrices, ...item } = rankedItem(catalogue, model, workload);
+  return {
+    rank,
+    ...item,
+    quality: model.quality,
+    context: model.context,
+    costPerRequest,
+    costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+    appliedPrices,
+    reason,
+  };
+}
 
 /** Why no model is left (see whyEmpty), and the best one without the filter to blame. */
-function emptyHint(p: RecommendParams, catalogue: Catalogue) {
-  const why = whyEmpty(p, FILTERS, (q) => recommendModels(catalogue, { ...recommendCriteria(q), limit: 1 })[0]);
-  if (why === undefined) return undefined;
+function emptyHint(p: RecommendParams, catalogue: Catalogue, workload: Workload) {
+  const why = whyEmpty(p, FILTERS, (q) => recommendModels(catalogue, { ...recommendCriteria(q, workload), limit: 1 }).recommendations[0]);
+  if (why === undefined) return fitHint(catalogue, workload);
   const { model, costPerRequest } = why.nearest;
   const raise = why.without.length === 1 && why.param === 'max_cost' ? ` A max_cost of ${costPerRequest.toString()} or more returns it.` : '';
   return {
     param: why.param,
     message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
     without: why.without,
-    nearest: present(why.nearest),
+    nearest: present(catalogue, workload, why.nearest),
   };
 }
 
 export const recommend = endpoint({
   path: '/api/recommend',
-  summary: 'Recommended models: suitability and quality first, then cost',
+  summary: 'Recommended models that can run the workload: suitability and quality first, then cost',
   query: recommendQuery,
   handle: (p, { catalogue }) => {
-    const recommendations = recommendModels(catalogue, recommendCriteria(p)).map(present);
-    const hint = recommendations.length > 0 ? undefined : emptyHint(p, catalogue);
+    const workload = toWorkload(p);
+    const criteria = recommendCriteria(p, workload);
+    const { recommendations, excluded } = recommendModels(catalogue, criteria);
+    const hint = recommendations.length > 0 ? undefined : emptyHint(p, catalogue, workload);
     return {
       criteria: {
         use_case: p.use_case ?? null,
-        budget: p.budget ?? null,
-        quality: p.quality ?? null,
+        budget: criteria.tier ?? null,
+        tier: criteria.tier ?? null,
+        quality: criteria.minQuality ?? null,
+        min_quality: criteria.minQuality ?? null,
         max_cost: p.max_cost === undefined ? null : new Usd(p.max_cost),
         min_context: p.min_context ?? null,
+        include_free_tier: p.include_free_tier,
         input_tokens: p.input_tokens,
         output_tokens: p.output_tokens,
         status: p.status,
@@ -96,7 +98,9 @@ export const recommend = endpoint({
         ...(p.off_peak_share === undefined ? {} : { off_peak_share: p.off_peak_share }),
         ...(p.at === undefined ? {} : { at: p.at.text }),
       },
-      recommendations,
+      workload: workloadEcho(p),
+      recommendations: recommendations.map((r) => present(catalogue, workload, r)),
+      excluded: excludedBody(excluded),
       ...(hint ? { hint } : {}),
     };
   },

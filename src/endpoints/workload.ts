@@ -2,7 +2,7 @@
 import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../core/cost.js';
 import type { TimeOfDay } from '../core/time-of-day.js';
 import { ApiError, quote } from './errors.js';
-import { choice, integer, optionalInteger, param } from './params.js';
+import { choice, choiceOr, integer, optionalInteger, param } from './params.js';
 
 export const MAX_TOKENS = 100_000_000;
 export const MAX_REQUESTS = 1_000_000_000;
@@ -19,7 +19,11 @@ export const cachedInputTokens = optionalInteger(
   MAX_TOKENS,
   "The part of input_tokens read from the prompt cache, billed at the model's cachedInput price (at most input_tokens).",
 );
-export const mode = choice(MODES, 'Billing mode: standard, streaming (output +15%) or batch (50% off).');
+export const mode = choiceOr(
+  MODES,
+  'standard',
+  "Billing mode: standard; streaming (+15% on output: this API's planning margin, not a provider charge); batch (the provider's own batch discount where it sells a batch API, else standard rates with a warning).",
+);
 
 /** A time of day as given, and the second of the UTC day it names, or the instant (ms since the epoch). */
 export type AtTime = { text: string } & ({ utcSecond: number } | { instantMs: number });
@@ -69,6 +73,22 @@ export const pricingOptions = {
   }),
 };
 
+/**
+ * The workload parameters every cost endpoint takes, under the same names: tokens per request,
+ * cache reads and writes, requests a day, days a month, mode and when the requests run. Only the
+ * token defaults differ, as the spec sets them per endpoint.
+ */
+export function workloadQuery(defaults: { input: number; output: number }) {
+  return {
+    input_tokens: inputTokens(defaults.input),
+    output_tokens: outputTokens(defaults.output),
+    requests: requestsPerDay(1000),
+    days: daysPerMonth,
+    mode,
+    ...pricingOptions,
+  };
+}
+
 export interface WorkloadParams {
   input_tokens: number;
   output_tokens: number;
@@ -114,27 +134,20 @@ export function toWorkload(p: WorkloadParams): Workload {
 }
 
 /**
- * A response's workload echo: `{input_tokens, cached_input_tokens?, cache_write_tokens?,
- * cache_ttl?, output_tokens, <requests>, days, mode?, off_peak_share?, at?}`, each optional one
- * only when it was given (cache_ttl with cache_write_tokens) and `mode` only when one is passed
- * (calculate's). The endpoints name the requests per day differently.
+ * A response's workload: every part of the workload it priced, defaults included, under the
+ * parameter names: `cache_ttl` with cache writes, and `at` when given, else `off_peak_share`.
  */
-export function workloadEcho(
-  p: Pick<WorkloadParams, 'input_tokens' | 'output_tokens' | 'cached_input_tokens' | 'cache_write_tokens' | 'cache_ttl' | 'off_peak_share' | 'at'>,
-  requestsName: 'requests' | 'requests_per_day',
-  requests: number,
-  days: number,
-  mode?: Mode,
-) {
+export function workloadEcho(p: WorkloadParams) {
+  const written = p.cache_write_tokens ?? 0;
   return {
     input_tokens: p.input_tokens,
-    ...(p.cached_input_tokens === undefined ? {} : { cached_input_tokens: p.cached_input_tokens }),
-    ...(p.cache_write_tokens === undefined ? {} : { cache_write_tokens: p.cache_write_tokens, cache_ttl: p.cache_ttl ?? '5m' }),
+    cached_input_tokens: p.cached_input_tokens ?? 0,
+    cache_write_tokens: written,
+    ...(written > 0 ? { cache_ttl: p.cache_ttl ?? '5m' } : {}),
     output_tokens: p.output_tokens,
-    [requestsName]: requests,
-    days,
-    ...(mode === undefined ? {} : { mode }),
-    ...(p.off_peak_share === undefined ? {} : { off_peak_share: p.off_peak_share }),
-    ...(p.at === undefined ? {} : { at: p.at.text }),
+    requests: p.requests,
+    days: p.days,
+    mode: p.mode,
+    ...(p.at === undefined ? { off_peak_share: p.off_peak_share ?? 0 } : { at: p.at.text }),
   };
 }

@@ -101,58 +101,100 @@ export const appliedPricesSchema = z
       .optional()
       .meta({ description: 'The off-peak prices, when used: their times (daily UTC windows, and weekends where they apply) and the percent of requests they billed.' }),
     effectiveFrom: z.string().optional().meta({ description: 'First day (YYYY-MM-DD) of the dated price set used (with as_of, or when the prices come from priceHistory).' }),
+    batch: z
+      .object({ discountPercent: z.number().int(), source: z.string() })
+      .optional()
+      .meta({ description: "mode=batch on a model whose provider sells a batch API: the discount every token got, and the provider's page that publishes it." }),
+    streamingMargin: z
+      .object({ outputPercent: z.number().int(), note: z.string() })
+      .optional()
+      .meta({ description: "mode=streaming: the +15% on output this API adds as a planning margin; no provider bills it." }),
   })
   .meta({ description: 'The per-1M prices that made the cost.' });
 
-const workloadOptions = {
-  cached_input_tokens: z.number().int().optional(),
-  cache_write_tokens: z.number().int().optional(),
-  cache_ttl: z.enum(CACHE_TTLS).optional(),
-  off_peak_share: z.number().int().optional(),
-  at: z.string().optional(),
-};
-
-const calculateWorkload = z.object({
+/** The workload an answer priced, every part of it with its default (compare also names requests requests_per_day). */
+const workloadSchema = z.object({
   input_tokens: z.number().int(),
+  cached_input_tokens: z.number().int(),
+  cache_write_tokens: z.number().int(),
+  cache_ttl: z.enum(CACHE_TTLS).optional().meta({ description: 'With cache writes: the lifetime they were priced for.' }),
   output_tokens: z.number().int(),
+  requests_per_day: z.number().int().optional().meta({ description: "compare only: the spec's name for requests." }),
   requests: z.number().int(),
   days: z.number().int(),
   mode: z.enum(['standard', 'streaming', 'batch']),
-  ...workloadOptions,
+  off_peak_share: z.number().int().optional().meta({ description: 'Percent of requests in the off-peak window (when at is not given).' }),
+  at: z.string().optional().meta({ description: 'When the requests run, as given.' }),
+});
+
+const warningsSchema = z
+  .array(z.object({
+    code: z.enum(['context_window', 'max_output', 'free_tier_only', 'no_batch_discount']),
+    message: z.string(),
+  }))
+  .optional()
+  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), or batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates)." });
+
+const excludedSchema = z
+  .object({
+    count: z.number().int(),
+    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'free_tier_only']), count: z.number().int(), message: z.string() })),
+  })
+  .meta({ description: 'The models that met every filter but were left out: the request does not fit them, or they are served only on a free tier (include_free_tier=true offers those).' });
+
+/** What a ranked item carries besides its costs. */
+const rankedFields = {
+  ...listedFields,
+  freeTierOnly: z.literal(true).optional().meta({ description: 'Served only on a free, rate-limited tier (offered with include_free_tier=true).' }),
+  variants: z.array(z.string()).optional().meta({ description: 'Ids of variants with the same prices and capabilities (a -customtools or dated twin), ranked in this one place.' }),
+  warnings: warningsSchema,
+};
+
+/** The hint when no model can run the request, whatever the filters. */
+const fitHintSchema = z.object({
+  param: z.string(),
+  message: z.string(),
+  nearest: z.object({ ...listedFields, context: z.string(), contextTokens: z.number().int() }).optional().meta({ description: 'The model with the largest context window.' }),
 });
 
 export const calculateResponseSchema = z.union([
   z.object({
     model: z.string().meta({ description: 'The model id.' }),
     requestedId,
-    workload: calculateWorkload,
+    workload: workloadSchema,
     costs: costsSchema,
     appliedPrices: appliedPricesSchema,
+    warnings: warningsSchema,
   }),
-  z.object({ workload: calculateWorkload, results: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema })) }),
+  z.object({ workload: workloadSchema, results: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })) }),
 ]);
 
 const cheapestCosts = costsSchema.pick({ perRequest: true, daily: true, monthly: true });
 
 export const cheapestResponseSchema = z.object({
-  workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests: z.number().int(), days: z.number().int(), ...workloadOptions }),
+  workload: workloadSchema,
   filters: z.object({
     budget: z.number().nullable(),
     use_case: z.string().nullable(),
     quality: z.string().nullable(),
+    tier: z.enum(TIERS).nullable(),
+    min_quality: z.number().int().nullable(),
+    min_context: z.number().int().nullable(),
+    include_free_tier: z.boolean(),
     status: z.enum(['current', 'legacy', 'all']),
     limit: z.number().int(),
   }),
-  recommendations: z.array(z.object({ rank: z.number().int(), ...listedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })),
+  recommendations: z.array(z.object({ rank: z.number().int(), ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })),
+  excluded: excludedSchema,
   hint: z
-    .object({ ...hintFields, nearest: z.object({ ...listedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema }).meta({ description: 'The cheapest model without those filters.' }) })
+    .union([z.object({ ...hintFields, nearest: z.object({ ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema }).meta({ description: 'The cheapest model that can run it without those filters.' }) }), fitHintSchema])
     .optional()
     .meta({ description: 'Only when no model is left.' }),
 });
 
 export const compareResponseSchema = z.object({
-  workload: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), requests_per_day: z.number().int(), days: z.number().int(), ...workloadOptions }),
-  comparison: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema })),
+  workload: workloadSchema,
+  comparison: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })),
   summary: z.object({
     cheapest: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
     mostExpensive: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
@@ -164,20 +206,25 @@ export const compareResponseSchema = z.object({
 
 const recommendationSchema = z.object({
   rank: z.number().int(),
-  ...listedFields,
+  ...rankedFields,
   quality: z.number().int(),
   context: z.string(),
   costPerRequest: usd('Cost of one request, USD.'),
+  costs: cheapestCosts,
+  appliedPrices: appliedPricesSchema,
   reason: z.string(),
 });
 
 export const recommendResponseSchema = z.object({
   criteria: z.object({
     use_case: z.string().nullable(),
-    budget: z.string().nullable(),
-    quality: z.number().int().nullable(),
+    budget: z.string().nullable().meta({ description: 'The tier (the same as tier).' }),
+    tier: z.string().nullable(),
+    quality: z.number().int().nullable().meta({ description: 'The minimum quality score (the same as min_quality).' }),
+    min_quality: z.number().int().nullable(),
     max_cost: z.number().nullable(),
     min_context: z.number().int().nullable(),
+    include_free_tier: z.boolean(),
     input_tokens: z.number().int(),
     output_tokens: z.number().int(),
     status: z.enum(['current', 'legacy', 'all']),
@@ -185,9 +232,11 @@ export const recommendResponseSchema = z.object({
     off_peak_share: z.number().int().optional(),
     at: z.string().optional(),
   }),
+  workload: workloadSchema,
   recommendations: z.array(recommendationSchema),
+  excluded: excludedSchema,
   hint: z
-    .object({ ...hintFields, nearest: recommendationSchema.meta({ description: 'The best model without those filters.' }) })
+    .union([z.object({ ...hintFields, nearest: recommendationSchema.meta({ description: 'The best model that can run it without those filters.' }) }), fitHintSchema])
     .optional()
     .meta({ description: 'Only when no model is left.' }),
 });

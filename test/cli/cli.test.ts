@@ -153,6 +153,8 @@ describe('ai-model-pricing CLI', () => {
       `Cached input: $${record.cachedInput} per 1M tokens`,
       `Context:      ${record.context} (${record.contextTokens.toLocaleString('en-US')} tokens), up to ${record.maxOutputTokens.toLocaleString('en-US')} output tokens`,
       `Quality:      ${record.quality}/5; suits ${suited.map(([n, s]) => `${n} ${s}`).join(', ')}`,
+      'Batch:        50% off through the provider\'s batch API (--mode batch)',
+      'Batch terms:  https://platform.openai.com/docs/guides/batch',
       `Verified:     ${record.verified} (checked ${record.checkedOn})`,
       `Source:       ${record.sourceUrl}`,
       `Page:         ${BASE_URL}/models/openai-gpt-4o`,
@@ -306,3 +308,20 @@ async function poll(url: string): Promise<unknown> {
   }
   throw new Error(`${url} did not answer`);
 }
+
+describe('the CLI reads the advice as the API gives it', () => {
+  it('cheapest says what it left out and why; the free-tier-only card says so', async () => {
+    const { stdout } = await cli('cheapest');
+    // Gemma 4 31B and 26B are served only on the Gemini API's free tier.
+    expect(stdout.replaceAll('\n', ' ')).toMatch(/Left out 2 models that meet the filters: 2 because served only on a free, rate-limited tier/);
+    expect(stdout).not.toContain('google-gemma');
+    const card = (await cli('price', 'google-gemma-4-31b-it')).stdout;
+    expect(card).toMatch(/^Free tier: +served only on a free, rate-limited tier/m);
+  });
+
+  it('calc prints a cost record\'s warnings under the table', async () => {
+    const { code, stdout } = await cli('calc', 'openai-gpt-4o-mini', '--input-tokens', '5000000');
+    expect(code).toBe(0);
+    expect(stdout.replaceAll(/\s+/g, ' ')).toContain("openai-gpt-4o-mini: 5,000,000 input + 500 output tokens do not fit GPT-4o mini's 128K-token context window");
+  });
+});

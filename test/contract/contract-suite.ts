@@ -174,16 +174,28 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
       expect(recs.every((r) => typeof r.name === 'string')).toBe(true);
       const monthly = recs.map((r) => r.costs.monthly);
       expect(monthly).toEqual([...monthly].sort((x, y) => x - y));
-      expect(j.workload).toEqual({ input_tokens: 1000, output_tokens: 1000, requests: 1000, days: 30 });
+      expect(j.workload).toEqual({
+        input_tokens: 1000, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: 1000, requests: 1000, days: 30, mode: 'standard', off_peak_share: 0,
+      });
     }),
   },
   {
-    // Gemma 4 is free of charge on the Gemini API (genai-prices 0.1.8): only free models fit.
-    name: 'cheapest: a budget below every paid price leaves only the free models',
+    // Gemma 4 is $0 on the Gemini API only on its free, rate-limited tier: no capacity to buy, so
+    // a budget below every paid price leaves nothing, and says why.
+    name: 'cheapest: a budget below every paid price leaves no model; the free-tier-only ones are counted, not offered',
     path: '/api/cheapest?budget=0.000001',
     check: okJson((j) => {
-      const recs = j.recommendations as Array<{ name: string; costs: { monthly: number } }>;
-      expect(recs.map((r) => [r.name.startsWith('Gemma 4'), r.costs.monthly])).toEqual([[true, 0], [true, 0]]);
+      expect(j.recommendations).toEqual([]);
+      expect(j.excluded).toMatchObject({ count: 2, byReason: [{ reason: 'free_tier_only', count: 2 }] });
+      expect(j.hint).toMatchObject({ param: 'budget' });
+    }),
+  },
+  {
+    name: 'cheapest: include_free_tier=true offers the free-tier-only models, marked',
+    path: '/api/cheapest?budget=0.000001&include_free_tier=true',
+    check: okJson((j) => {
+      const recs = j.recommendations as Array<{ name: string; freeTierOnly?: boolean; costs: { monthly: number } }>;
+      expect(recs.map((r) => [r.name.startsWith('Gemma 4'), r.freeTierOnly, r.costs.monthly])).toEqual([[true, true, 0], [true, true, 0]]);
     }),
   },
   { name: 'cheapest: limit above 10 is a 400', path: '/api/cheapest?limit=11', check: error(400, 'invalid_parameter', 'limit') },

@@ -7,7 +7,7 @@ import { fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
 const workload: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };
 
 function ids(options: Parameters<typeof findCheapest>[2], catalogue = fixtureCatalogue, w = workload) {
-  return findCheapest(catalogue, w, options).map((r) => r.model.id);
+  return findCheapest(catalogue, w, options).ranked.map((r) => r.model.id);
 }
 
 // Per request at 2000 in / 500 out (monthly = × 1000 × 30):
@@ -19,7 +19,7 @@ function ids(options: Parameters<typeof findCheapest>[2], catalogue = fixtureCat
 //   alpha-large  2000 × 3/1M    + 500 × 15/1M   = 0.006  + 0.0075 = 0.0135 → 405
 describe('findCheapest', () => {
   it('ranks cheapest first, ties by id, with costs', () => {
-    const ranked = findCheapest(fixtureCatalogue, workload, { limit: 10 });
+    const { ranked } = findCheapest(fixtureCatalogue, workload, { limit: 10 });
     expect(ranked.map((r) => [r.rank, r.model.id, r.costs.monthly.toString()])).toEqual([
       [1, 'alpha-nano', '9'],
       [2, 'beta-classic', '9'],

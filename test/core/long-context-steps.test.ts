@@ -61,15 +61,16 @@ describe('a model with several long-context steps', () => {
       }),
     );
     const workload: Workload = { ...day(300_000), requests: 1, days: 30 };
-    const ranked = findCheapest(catalogue, workload, { limit: 4 }).map((r) => r.model.id);
-    const exact = [...catalogue.models]
+    const ranked = findCheapest(catalogue, workload, { limit: 4 }).ranked.map((r) => r.model.id);
+    // Only models whose window takes 301,000 tokens can be ranked (alpha-nano's 128K and beta-classic's 32K cannot).
+    const exact = catalogue.models.filter((m) => m.contextTokens >= 301_000)
       .sort((a, b) => Number(requestNumerator(a, workload) - requestNumerator(b, workload)) || (a.id < b.id ? -1 : 1))
       .map((x) => x.id)
       .slice(0, 4);
     expect(ranked).toEqual(exact);
-    // nano 15,400, classic 30,200, flash 30,400, pro 385,000 per 1M; mini (616,000) is fifth, where
-    // its first band alone (154,000) would have put it fourth.
-    expect(ranked).toEqual(['alpha-nano', 'beta-classic', 'beta-flash', 'beta-pro']);
+    // flash 30,400, pro 385,000 per 1M; mini (616,000) is third, where its first band alone (154,000)
+    // would have put it second; large (above 200K: 300,000 × 6 + 1,000 × 22.5 = 1,822,500) fourth.
+    expect(ranked).toEqual(['beta-flash', 'beta-pro', 'alpha-mini', 'alpha-large']);
   });
 
   it('is validated: steps need longContext and ascending thresholds below the window', () => {

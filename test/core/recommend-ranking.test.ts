@@ -40,9 +40,11 @@ function catalogueOf(models: Drawn[]) {
   }]);
 }
 
+const work = (inputTokens: number, outputTokens: number): Workload => ({ inputTokens, outputTokens, requests: 1, days: 1, mode: 'standard' });
+
 /** The documented ranking, by sorting every model past the filters. */
 function reference(models: readonly Model[], c: RecommendCriteria): string[] {
-  const workload: Workload = { inputTokens: c.inputTokens, outputTokens: c.outputTokens, requests: 1, days: 1, mode: 'standard' };
+  const workload = c.workload;
   const score = (m: Model) => (c.useCase === undefined ? m.quality : (m.useCases[c.useCase] ?? 0));
   return models
     .filter((m) => (c.useCase === undefined || score(m) >= 3) && (c.minQuality === undefined || m.quality >= c.minQuality))
@@ -59,7 +61,7 @@ describe('recommendModels ranking', () => {
     const draw = (input: number) => ({ input, output: 1, quality: 3, tier: 'Mid' as const, legacy: false, scores: [] });
     // 1 input token: 0.4 and 0.2 nano-dollars, both 0 once rounded; p-m0-0 is the dearer exactly.
     const catalogue = catalogueOf([draw(0.0004), draw(0.0002)]);
-    const ranked = recommendModels(catalogue, { inputTokens: 1, outputTokens: 0, limit: 2 });
+    const ranked = recommendModels(catalogue, { workload: work(1, 0), limit: 2 }).recommendations;
     expect(ranked.map((r) => [r.model.id, r.costPerRequest.toString()])).toEqual([['p-m0-0', '0'], ['p-m1-1', '0']]);
   });
 
@@ -77,9 +79,11 @@ describe('recommendModels ranking', () => {
           maxCostNanos: fc.option(fc.oneof(fc.bigInt({ min: 0n, max: 3n }), fc.bigInt({ min: 0n, max: 20_000n })), { nil: undefined }),
         }),
         (models, drawn) => {
-          const criteria = Object.fromEntries(Object.entries(drawn).filter(([, v]) => v !== undefined)) as unknown as RecommendCriteria;
+          const { inputTokens, outputTokens, ...rest } = drawn;
+          const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+          const criteria = { ...given, workload: work(inputTokens, outputTokens) } as RecommendCriteria;
           const catalogue = catalogueOf(models);
-          const got = recommendModels(catalogue, criteria).map((r) => `${r.model.id} ${r.costPerRequest.toString()}`);
+          const got = recommendModels(catalogue, criteria).recommendations.map((r) => `${r.model.id} ${r.costPerRequest.toString()}`);
           expect(got).toEqual(reference(catalogue.models, criteria));
         },
       ),

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { recommendModels, type RecommendCriteria } from '../../src/core/recommend.js';
 import { fixtureCatalogue } from '../fixtures/catalogue.js';
 
-const base: RecommendCriteria = { inputTokens: 1000, outputTokens: 500, limit: 10 };
-const ids = (criteria: Partial<RecommendCriteria>) =>
-  recommendModels(fixtureCatalogue, { ...base, ...criteria }).map((r) => r.model.id);
+const work = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, requests: 1, days: 1, mode: 'standard' as const });
+const base: RecommendCriteria = { workload: work(1000, 500), limit: 10 };
+const ranked = (criteria: RecommendCriteria) => recommendModels(fixtureCatalogue, criteria).recommendations;
+const ids = (criteria: Partial<RecommendCriteria>) => ranked({ ...base, ...criteria }).map((r) => r.model.id);
 
 // Cost per request at 1000 in / 500 out:
 //   alpha-large  0.003   + 0.0075 = 0.0105    (quality 5)
@@ -19,7 +20,7 @@ describe('recommendModels', () => {
   });
 
   it('numbers the ranks and gives the cost per request', () => {
-    const recs = recommendModels(fixtureCatalogue, { ...base, limit: 3 });
+    const recs = ranked({ ...base, limit: 3 });
     expect(recs.map((r) => [r.rank, r.model.id, r.costPerRequest.toString()])).toEqual([
       [1, 'alpha-large', '0.0105'],
       [2, 'beta-pro', '0.00625'],
@@ -59,16 +60,16 @@ describe('recommendModels', () => {
 
   it('costs the tokens asked for', () => {
     // 2000 × 3/1M + 0 = 0.006
-    const [first] = recommendModels(fixtureCatalogue, { ...base, inputTokens: 2000, outputTokens: 0, limit: 1 });
+    const [first] = ranked({ ...base, workload: work(2000, 0), limit: 1 });
     expect(first?.costPerRequest.toString()).toBe('0.006');
   });
 
   it('explains each pick in one sentence', () => {
-    const [flash] = recommendModels(fixtureCatalogue, { ...base, useCase: 'speed', limit: 1 });
+    const [flash] = ranked({ ...base, useCase: 'speed', limit: 1 });
     expect(flash?.reason).toBe('Scores 5/5 for speed with overall quality 3/5 at $0.0003 per request (Budget tier, 1M context).');
-    const [large] = recommendModels(fixtureCatalogue, { ...base, limit: 1 });
+    const [large] = ranked({ ...base, limit: 1 });
     expect(large?.reason).toBe('Overall quality 5/5 at $0.0105 per request (Premium tier, 1M context).');
-    for (const r of recommendModels(fixtureCatalogue, base)) {
+    for (const r of ranked(base)) {
       expect(r.reason).toMatch(/^[A-Z][^.]*(\.\d+[^.]*)*\.$/); // one sentence: ends with its only full stop
     }
   });

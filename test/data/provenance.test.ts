@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { providerFileSchema, type ProviderFile } from '../../src/core/catalogue-schema.js';
 import { offPeakWindows } from '../../src/core/time-of-day.js';
 import { REFERENCE_PRICES, REFERENCE_SCOPE } from '../../scripts/catalog-crosscheck.mjs';
-import { modelKey } from '../../scripts/catalog-seed.mjs';
+import { modelKey, qualitySourceOf } from '../../scripts/catalog-seed.mjs';
 
 const DATA_DIR = resolve(import.meta.dirname, '..', '..', 'data');
 const files: ProviderFile[] = readdirSync(DATA_DIR)
@@ -37,6 +37,17 @@ describe('plain provenance', () => {
     for (const { m } of records) {
       for (const text of [m.priceNote, m.qualitySource, ...(m.priceHistory ?? []).flatMap((h) => [h.source, h.note])]) {
         if (text !== undefined) expect(jargon(text), m.id).toBeUndefined();
+      }
+    }
+  });
+
+  it('qualitySource dates each benchmark by the snapshot it was read from, never by a month nothing was read in', () => {
+    for (const { m } of records) {
+      expect(m.qualitySource, m.id).not.toMatch(/scores of [A-Z][a-z]+ \d{4}/);
+      if (/^(Benchmarks|No general benchmark|Rated as .*, from its)/.test(m.qualitySource)) {
+        // Every benchmark named says "of YYYY-MM-DD".
+        const benchmarks = m.qualitySource.replace(/^.*?(Benchmarks: |from its |from )/, '').split(/, | and /);
+        for (const b of benchmarks) expect(b, m.id).toMatch(/ of \d{4}-\d{2}-\d{2}$/);
       }
     }
   });
@@ -91,6 +102,19 @@ interface ReferenceRecord {
 }
 
 describe.skipIf(!existsSync(REFERENCE_PRICES))('coverage of the reference', () => {
+  it('each qualitySource is what the reference\'s quality data says, snapshot dates included', () => {
+    const quality = JSON.parse(readFileSync(resolve(REFERENCE_PRICES, '..', 'quality.json'), 'utf8')) as { models: Array<ReferenceRecord & { deprecated: boolean }> };
+    let checked = 0;
+    for (const { slug, m } of records) {
+      const scope = REFERENCE_SCOPE[slug as keyof typeof REFERENCE_SCOPE]!;
+      const q = quality.models.find((r) => r.model_id === m.referenceId && r.provider === scope.provider && (r.host ?? null) === scope.host && !r.deprecated);
+      if (!q) continue;
+      expect(m.qualitySource, m.id).toBe(qualitySourceOf(q, quality.models));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   it('lists at least 95% of the 2026 releases of our ten providers (an alias counts for its model)', () => {
     const reference = JSON.parse(readFileSync(REFERENCE_PRICES, 'utf8')) as { models: ReferenceRecord[] };
     const names = new Set(records.flatMap(({ m }) => [m.id, ...(m.aliases ?? [])]));

@@ -5,6 +5,7 @@
 //   alpha-mini:  input 0.25, output 2, no cached-input price.
 import { describe, expect, it } from 'vitest';
 import { fixtureApp, getJson } from '../fixtures/catalogue.js';
+import { workload } from './helpers.js';
 
 const app = fixtureApp();
 const get = (path: string) => getJson(path, app);
@@ -26,7 +27,7 @@ describe('/api/calculate: cache read', () => {
   it('bills cached tokens at cachedInput and the rest at input', async () => {
     // 6,000 × 3 + 4,000 × 0.3 + 1,000 × 15 = 18,000 + 1,200 + 15,000 = 34,200 per 1M → $0.0342
     const body = await calc('input_tokens=10000&cached_input_tokens=4000&output_tokens=1000&requests=100');
-    expect(body.workload).toEqual({ input_tokens: 10000, cached_input_tokens: 4000, output_tokens: 1000, requests: 100, days: 30, mode: 'standard' });
+    expect(body.workload).toEqual(workload({ input_tokens: 10000, cached_input_tokens: 4000, output_tokens: 1000, requests: 100, days: 30, mode: 'standard' }));
     expect(body.costs).toEqual({ perRequest: 0.0342, daily: 3.42, monthly: 102.6, yearly: 1231.2 });
   });
 
@@ -114,20 +115,20 @@ describe('/api/calculate: with streaming and batch', () => {
 });
 
 describe('without cached_input_tokens nothing changes', () => {
-  it('calculate answers exactly as before, with no cached_input_tokens in the workload', async () => {
+  it('calculate bills every input token at the input price, and says so: no cache reads or writes', async () => {
     const text = await rawText('/api/calculate?model=alpha-large&input_tokens=10000&output_tokens=1000&requests=100');
     // 10,000 × 3 + 1,000 × 15 = 45,000 per 1M → $0.045
     expect(text).toBe(
-      '{"model":"alpha-large","workload":{"input_tokens":10000,"output_tokens":1000,"requests":100,"days":30,"mode":"standard"},' +
+      '{"model":"alpha-large","workload":{"input_tokens":10000,"cached_input_tokens":0,"cache_write_tokens":0,"output_tokens":1000,"requests":100,"days":30,"mode":"standard","off_peak_share":0},' +
         '"costs":{"perRequest":0.045,"daily":4.5,"monthly":135,"yearly":1620},"appliedPrices":{"band":"standard","input":3,"output":15}}',
     );
   });
 
-  it('compare and cheapest echo no cached_input_tokens either', async () => {
+  it('compare and cheapest repeat the same defaults', async () => {
     const compare = await ok('/api/compare?models=alpha-large,alpha-mini');
-    expect(compare.workload).toEqual({ input_tokens: 1000, output_tokens: 500, requests_per_day: 1000, days: 30 });
+    expect(compare.workload).toEqual(workload({ input_tokens: 1000, output_tokens: 500, requests_per_day: 1000, requests: 1000, days: 30 }));
     const cheapest = await ok('/api/cheapest');
-    expect(cheapest.workload).toEqual({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30 });
+    expect(cheapest.workload).toEqual(workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30 }));
   });
 
   it('cached_input_tokens=0 costs the same as leaving it out, and is echoed', async () => {
@@ -136,16 +137,17 @@ describe('without cached_input_tokens nothing changes', () => {
     expect(body.costs).toEqual({ perRequest: 0.045, daily: 4.5, monthly: 135, yearly: 1620 });
   });
 
-  it('an empty cached_input_tokens counts as absent', async () => {
+  it('an empty cached_input_tokens counts as absent (none, echoed as 0)', async () => {
     const body = await calc('input_tokens=10000&cached_input_tokens=&output_tokens=1000&requests=100');
-    expect('cached_input_tokens' in body.workload).toBe(false);
+    expect(body.workload.cached_input_tokens).toBe(0);
+    expect(body.appliedPrices.cachedInput).toBeUndefined();
   });
 });
 
 describe('/api/compare with cached_input_tokens', () => {
   it('compares cached costs, long context applied per model', async () => {
     const body = await ok('/api/compare?models=alpha-large,alpha-mini&input_tokens=10000&cached_input_tokens=4000&output_tokens=1000&requests_per_day=100');
-    expect(body.workload).toEqual({ input_tokens: 10000, cached_input_tokens: 4000, output_tokens: 1000, requests_per_day: 100, days: 30 });
+    expect(body.workload).toEqual(workload({ input_tokens: 10000, cached_input_tokens: 4000, output_tokens: 1000, requests_per_day: 100, requests: 100, days: 30 }));
     expect(body.comparison.map((c: { id: string; costs: unknown }) => [c.id, c.costs])).toEqual([
       ['alpha-large', { perRequest: 0.0342, daily: 3.42, monthly: 102.6, yearly: 1231.2 }],
       ['alpha-mini', { perRequest: 0.0045, daily: 0.45, monthly: 13.5, yearly: 162 }],
@@ -163,19 +165,23 @@ describe('/api/compare with cached_input_tokens', () => {
 
 describe('/api/cheapest with cached_input_tokens', () => {
   it('reorders by the cached cost', async () => {
-    // 100,000 input tokens, all cached, no output, 1,000 requests a day, 30 days, Mid and Premium:
-    // beta-classic 100,000 × 0.1 = $0.01; alpha-large 100,000 × 0.3 = $0.03; beta-pro 100,000 × 1.25 = $0.125.
-    // Without the cache alpha-large would cost $0.3 and come last.
-    const body = await ok('/api/cheapest?input_tokens=100000&cached_input_tokens=100000&output_tokens=0&quality=high&status=all');
-    expect(body.workload).toEqual({ input_tokens: 100000, cached_input_tokens: 100000, output_tokens: 0, requests: 1000, days: 30 });
+    // 30,000 input tokens (within beta-classic's 32K window), all cached, no output, 1,000 requests a day,
+    // 30 days, Mid and Premium: beta-classic 30,000 × 0.1 = $0.003; alpha-large 30,000 × 0.3 = $0.009;
+    // beta-pro 30,000 × 1.25 = $0.0375. Without the cache alpha-large would cost $0.09 and come last.
+    const body = await ok('/api/cheapest?input_tokens=30000&cached_input_tokens=30000&output_tokens=0&quality=high&status=all');
+    expect(body.workload).toEqual(workload({ input_tokens: 30000, cached_input_tokens: 30000, output_tokens: 0, requests: 1000, days: 30 }));
     expect(body.recommendations[1].appliedPrices).toEqual({ band: 'standard', input: 3, output: 15, cachedInput: 0.3 });
     expect(body.recommendations.map((r: { id: string; costs: unknown }) => [r.id, r.costs])).toEqual([
-      ['beta-classic', { perRequest: 0.01, daily: 10, monthly: 300 }],
-      ['alpha-large', { perRequest: 0.03, daily: 30, monthly: 900 }],
-      ['beta-pro', { perRequest: 0.125, daily: 125, monthly: 3750 }],
+      ['beta-classic', { perRequest: 0.003, daily: 3, monthly: 90 }],
+      ['alpha-large', { perRequest: 0.009, daily: 9, monthly: 270 }],
+      ['beta-pro', { perRequest: 0.0375, daily: 37.5, monthly: 1125 }],
     ]);
-    const uncached = await ok('/api/cheapest?input_tokens=100000&output_tokens=0&quality=high&status=all');
+    const uncached = await ok('/api/cheapest?input_tokens=30000&output_tokens=0&quality=high&status=all');
     expect(uncached.recommendations.map((r: { id: string }) => r.id)).toEqual(['beta-classic', 'beta-pro', 'alpha-large']);
+    // 100,000 tokens do not fit beta-classic's 32K window: it is left out, and counted.
+    const long = await ok('/api/cheapest?input_tokens=100000&cached_input_tokens=100000&output_tokens=0&quality=high&status=all');
+    expect(long.recommendations.map((r: { id: string }) => r.id)).toEqual(['alpha-large', 'beta-pro']);
+    expect(long.excluded).toEqual({ count: 1, byReason: [{ reason: 'context_window', count: 1, message: 'input + output tokens exceed the context window' }] });
   });
 
   it('applies the budget to the cached, long-context monthly cost', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, getJson, getText } from './helpers.js';
+import { expectError, getJson, getText, workload } from './helpers.js';
 
 describe('GET /api/calculate with model', () => {
   it('uses the defaults: 2000 in, 500 out, 1000 requests a day, 30 days, standard', async () => {
@@ -8,7 +8,7 @@ describe('GET /api/calculate with model', () => {
     // 2000 × $3/1M + 500 × $15/1M = 0.006 + 0.0075 = 0.0135; × 1000 = 13.5; × 30 = 405; × 12 = 4860
     expect(body).toEqual({
       model: 'alpha-large',
-      workload: { input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' },
+      workload: workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' }),
       costs: { perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 4860 },
       appliedPrices: { band: 'standard', input: 3, output: 15 },
     });
@@ -30,7 +30,7 @@ describe('GET /api/calculate with model', () => {
     const { body } = await getJson('/api/calculate?model=beta-pro&input_tokens=1234&output_tokens=567&requests=89&days=7');
     // 1234 × $1.25/1M + 567 × $10/1M = 0.0015425 + 0.00567 = 0.0072125
     // × 89 = 0.6419125; × 7 = 4.4933875; × 12 = 53.92065
-    expect(body.workload).toEqual({ input_tokens: 1234, output_tokens: 567, requests: 89, days: 7, mode: 'standard' });
+    expect(body.workload).toEqual(workload({ input_tokens: 1234, output_tokens: 567, requests: 89, days: 7, mode: 'standard' }));
     expect(body.costs).toEqual({ perRequest: 0.0072125, daily: 0.6419125, monthly: 4.4933875, yearly: 53.92065 });
   });
 
@@ -89,7 +89,7 @@ describe('GET /api/calculate with models', () => {
     const { status, body } = await getJson('/api/calculate?models=beta-pro,alpha-nano,alpha-large');
     expect(status).toBe(200);
     expect(body).toEqual({
-      workload: { input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' },
+      workload: workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' }),
       results: [
         // 2000 × 1.25/1M + 500 × 10/1M = 0.0025 + 0.005 = 0.0075
         { id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225, yearly: 2700 },
@@ -155,7 +155,7 @@ describe('GET /api/calculate errors', () => {
 
   it('an empty workload value falls back to its default', async () => {
     const { body } = await getJson('/api/calculate?model=alpha-large&input_tokens=&output_tokens=&requests=&days=&mode=');
-    expect(body.workload).toEqual({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' });
+    expect(body.workload).toEqual(workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' }));
   });
 
   it.each([

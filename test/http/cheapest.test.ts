@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, getJson, getText } from './helpers.js';
+import { cheapestFilters, expectError, getJson, getText, workload } from './helpers.js';
 
 // Per request at the defaults, 2000 in / 500 out (daily × 1000, monthly × 30):
 //   alpha-nano   2000 × 0.05/1M + 500 × 0.4/1M  = 0.0001 + 0.0002 = 0.0003 → 0.3 → 9
@@ -14,8 +14,8 @@ describe('GET /api/cheapest', () => {
   it('defaults: 2000 in, 500 out, 1000 requests, 30 days, limit 5, current models; cheapest first, ties by id', async () => {
     const { status, body } = await getJson('/api/cheapest');
     expect(status).toBe(200);
-    expect(body.workload).toEqual({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30 });
-    expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 });
+    expect(body.workload).toEqual(workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30 }));
+    expect(body.filters).toEqual(cheapestFilters({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 }));
     const applied = (input: number, output: number) => ({ band: 'standard', input, output });
     // The legacy beta-classic (as cheap as alpha-nano) is left out by default.
     expect(body.recommendations).toEqual([
@@ -48,7 +48,7 @@ describe('GET /api/cheapest', () => {
     // alpha-nano 10000 × 0.05/1M = 0.0005; × 7 = 0.0035; × 30 = 0.105
     // beta-flash and beta-classic 10000 × 0.1/1M = 0.001; × 7 = 0.007; × 30 = 0.21: a tie, which goes
     // to the current beta-flash over the legacy beta-classic (by id alone it would be beta-classic)
-    expect(body.workload).toEqual({ input_tokens: 10000, output_tokens: 0, requests: 7, days: 30 });
+    expect(body.workload).toEqual(workload({ input_tokens: 10000, output_tokens: 0, requests: 7, days: 30 }));
     expect(body.recommendations.map((r: { id: string; costs: unknown }) => [r.id, r.costs])).toEqual([
       ['alpha-nano', { perRequest: 0.0005, daily: 0.0035, monthly: 0.105 }],
       ['beta-flash', { perRequest: 0.001, daily: 0.007, monthly: 0.21 }],
@@ -103,7 +103,7 @@ describe('GET /api/cheapest', () => {
   it('combines the filters with AND', async () => {
     const { body } = await getJson('/api/cheapest?use_case=chat&quality=high&budget=225&limit=10&status=all');
     expect(ids(body)).toEqual(['beta-classic', 'beta-pro']);
-    expect(body.filters).toEqual({ budget: 225, use_case: 'chat', quality: 'high', status: 'all', limit: 10 });
+    expect(body.filters).toEqual(cheapestFilters({ budget: 225, use_case: 'chat', quality: 'high', status: 'all', limit: 10 }));
     expect(ids((await getJson('/api/cheapest?use_case=analysis&quality=budget')).body)).toEqual([]);
   });
 
@@ -111,7 +111,8 @@ describe('GET /api/cheapest', () => {
     ['limit', '0'], ['limit', '11'], ['limit', '2.5'], ['limit', 'five'], ['limit', '-1'],
     ['budget', 'abc'], ['budget', '-5'], ['budget', '1e3'], ['budget', '0x10'], ['budget', 'NaN'], ['budget', '0.0000000001'],
     ['input_tokens', '1e3'], ['output_tokens', '-1'], ['requests', '0'],
-    ['use_case', 'creative'], ['use_case', 'poetry'], ['quality', 'premium'], ['quality', '3'],
+    ['use_case', 'poetry'], ['quality', 'premium'], ['quality', '3'], ['tier', 'gold'], ['min_quality', '6'], ['min_context', 'lots'],
+    ['include_free_tier', 'maybe'], ['mode', 'fast'], ['days', '32'],
     ['status', 'retired'], ['status', 'current,legacy'],
   ])('%s=%s is a 400 naming the parameter', async (param, value) => {
     const error = await expectError(`/api/cheapest?${param}=${encodeURIComponent(value)}`, 400, 'invalid_parameter', param);
@@ -119,8 +120,8 @@ describe('GET /api/cheapest', () => {
   });
 
   it('names what is allowed', async () => {
-    const useCase = await expectError('/api/cheapest?use_case=creative', 400, 'invalid_parameter', 'use_case');
-    expect(useCase.message).toContain('coding, chat, classification, extraction, reasoning, analysis');
+    const useCase = await expectError('/api/cheapest?use_case=poetry', 400, 'invalid_parameter', 'use_case');
+    expect(useCase.message).toContain('coding, chat, classification, extraction, reasoning, analysis, creative, general, speed, long-context, multimodal, vision, summarization, multilingual');
     const quality = await expectError('/api/cheapest?quality=premium', 400, 'invalid_parameter', 'quality');
     expect(quality.message).toContain('high, budget');
     const status = await expectError('/api/cheapest?status=old', 400, 'invalid_parameter', 'status');
@@ -129,15 +130,21 @@ describe('GET /api/cheapest', () => {
     expect(limit.message).toContain('from 1 to 10');
   });
 
-  it('refuses days (a month is 30 days here), a repeated and an unknown parameter', async () => {
-    await expectError('/api/cheapest?days=31', 400, 'unknown_parameter', 'days');
+  it('takes days like the other cost endpoints (30 by default)', async () => {
+    const { body } = await getJson('/api/cheapest?days=31&limit=1');
+    // alpha-nano 0.3 a day × 31
+    expect(body.workload.days).toBe(31);
+    expect(body.recommendations[0].costs.monthly).toBe(9.3);
+  });
+
+  it('refuses a repeated and an unknown parameter', async () => {
     await expectError('/api/cheapest?limit=2&limit=3', 400, 'duplicate_parameter', 'limit');
     await expectError('/api/cheapest?foo=bar', 400, 'unknown_parameter', 'foo');
   });
 
   it('treats empty values as absent', async () => {
     const { body } = await getJson('/api/cheapest?budget=&use_case=&quality=&status=&limit=');
-    expect(body.filters).toEqual({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 });
+    expect(body.filters).toEqual(cheapestFilters({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 }));
   });
 
   describe('an empty answer says why (hint)', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, getJson, getText } from './helpers.js';
+import { expectError, getJson, getText, workload } from './helpers.js';
 
 describe('GET /api/compare', () => {
   it('defaults: 1000 in, 500 out, 1000 requests a day, 30 days; models in the order given', async () => {
     const { status, body } = await getJson('/api/compare?models=alpha-large,beta-classic,alpha-mini');
     expect(status).toBe(200);
     expect(body).toEqual({
-      workload: { input_tokens: 1000, output_tokens: 500, requests_per_day: 1000, days: 30 },
+      workload: workload({ input_tokens: 1000, output_tokens: 500, requests_per_day: 1000, requests: 1000, days: 30 }),
       comparison: [
         // 1000 × 3/1M + 500 × 15/1M = 0.003 + 0.0075 = 0.0105; × 1000 = 10.5; × 30 = 315; × 12 = 3780
         { id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', costs: { perRequest: 0.0105, daily: 10.5, monthly: 315, yearly: 3780 },
@@ -31,7 +31,7 @@ describe('GET /api/compare', () => {
     const { body } = await getJson('/api/compare?models=alpha-nano,beta-flash&input_tokens=2000&output_tokens=500&requests_per_day=10');
     // alpha-nano 0.0001 + 0.0002 = 0.0003; × 10 = 0.003; × 30 = 0.09; × 12 = 1.08
     // beta-flash 0.0002 + 0.0002 = 0.0004; 0.004; 0.12; 1.44
-    expect(body.workload).toEqual({ input_tokens: 2000, output_tokens: 500, requests_per_day: 10, days: 30 });
+    expect(body.workload).toEqual(workload({ input_tokens: 2000, output_tokens: 500, requests_per_day: 10, requests: 10, days: 30 }));
     expect(body.comparison.map((c: { costs: unknown }) => c.costs)).toEqual([
       { perRequest: 0.0003, daily: 0.003, monthly: 0.09, yearly: 1.08 },
       { perRequest: 0.0004, daily: 0.004, monthly: 0.12, yearly: 1.44 },
@@ -96,11 +96,21 @@ describe('GET /api/compare', () => {
     await expectError(`/api/compare?models=alpha-nano,beta-pro&${param}=${value}`, 400, 'invalid_parameter', param);
   });
 
-  it('refuses days, mode, a repeated and an unknown parameter', async () => {
-    await expectError('/api/compare?models=alpha-nano,beta-pro&days=7', 400, 'unknown_parameter', 'days');
-    await expectError('/api/compare?models=alpha-nano,beta-pro&mode=batch', 400, 'unknown_parameter', 'mode');
-    await expectError('/api/compare?models=alpha-nano,beta-pro&models=alpha-mini,beta-flash', 400, 'duplicate_parameter', 'models');
-    const error = await expectError('/api/compare?models=alpha-nano,beta-pro&requests=5', 400, 'unknown_parameter', 'requests');
+  it('takes the workload vocabulary of the other cost endpoints: requests, days and mode', async () => {
+    // alpha-nano at 1000 in / 500 out: 0.00005 + 0.0002 = 0.00025 a request; × 5 a day × 7 days.
+    const { body } = await getJson('/api/compare?models=alpha-nano,beta-pro&requests=5&days=7&mode=batch');
+    expect(body.workload).toEqual(workload({ input_tokens: 1000, output_tokens: 500, requests_per_day: 5, requests: 5, days: 7, mode: 'batch' }));
+    // Alpha sells a batch API at 50% off: 0.000125 a request, 0.000625 a day, 0.004375 a month.
+    expect(body.comparison[0].costs).toEqual({ perRequest: 0.000125, daily: 0.000625, monthly: 0.004375, yearly: 0.0525 });
+    expect(body.comparison[0].appliedPrices.batch).toEqual({ discountPercent: 50, source: 'https://alpha.example/batch' });
+    // requests_per_day and requests are one parameter under two names: the same value is fine, two are a 400.
+    expect((await getJson('/api/compare?models=alpha-nano,beta-pro&requests=5&requests_per_day=5')).body.workload.requests).toBe(5);
+    const error = await expectError('/api/compare?models=alpha-nano,beta-pro&requests=5&requests_per_day=6', 400, 'invalid_parameter', 'requests');
     expect(error.message).toContain('requests_per_day');
+  });
+
+  it('refuses a repeated and an unknown parameter', async () => {
+    await expectError('/api/compare?models=alpha-nano,beta-pro&models=alpha-mini,beta-flash', 400, 'duplicate_parameter', 'models');
+    await expectError('/api/compare?models=alpha-nano,beta-pro&foo=1', 400, 'unknown_parameter', 'foo');
   });
 });

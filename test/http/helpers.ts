@@ -22,3 +22,19 @@ export async function expectError(path: string, status: number, code: string, pa
   if (param !== undefined) expect(body.error.param).toBe(param);
   return body.error as { status: number; code: string; message: string; param?: string; suggestions?: string[] };
 }
+
+/**
+ * The workload block an answer repeats: every part of it, the given ones over the defaults a
+ * request without them is priced at (no cache reads or writes, standard mode, all at peak).
+ */
+export function workload(given: Record<string, unknown>) {
+  return { cached_input_tokens: 0, cache_write_tokens: 0, mode: 'standard', off_peak_share: 0, ...given };
+}
+
+/** The filters block of /api/cheapest: the given ones over the defaults. */
+export function cheapestFilters(given: Record<string, unknown>) {
+  return {
+    budget: null, use_case: null, quality: null, tier: null, min_quality: null, min_context: null,
+    include_free_tier: false, status: 'current', limit: 5, ...given,
+  };
+}

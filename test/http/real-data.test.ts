@@ -161,9 +161,11 @@ describe('the real catalogue', () => {
     expect(cheapest.recommendations).toHaveLength(10);
     const costs = cheapest.recommendations.map((r) => r.costs.perRequest);
     expect(costs).toEqual([...costs].sort((x, y) => x - y));
-    // Independently: the ten cheapest current models per request at 2000/500 by exact cost, ties by id.
+    // Independently: the ten cheapest current models per request at 2000/500 by exact cost, ties by
+    // id, among those sold as capacity (not a free tier only) and not a variant of another.
+    const variant = (m: Model) => models.some((h) => h !== m && m.id.startsWith(`${h.id}-`) && h.input === m.input && h.output === m.output && h.contextTokens === m.contextTokens);
     const exact = models
-      .filter((m) => m.status === 'current')
+      .filter((m) => m.status === 'current' && !m.freeTierOnly && !variant(m))
       .map((m) => ({ id: m.id, cost: Number(expectedCost(m, 2000, 500, 'standard', 1_000_000_000)) }))
       .sort((x, y) => x.cost - y.cost || (x.id < y.id ? -1 : 1))
       .slice(0, 10)

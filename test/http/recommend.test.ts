@@ -11,23 +11,32 @@ import { expectError, getJson, getText } from './helpers.js';
 const ids = (body: { recommendations: Array<{ id: string }> }) => body.recommendations.map((r) => r.id);
 const get = async (query: string) => (await getJson(`/api/recommend${query}`)).body;
 
+/** The criteria block: the given values, with the unambiguous names (tier, min_quality) repeating the spec's. */
+const criteria = (given: Record<string, unknown>) => ({ ...given, tier: given.budget ?? null, min_quality: given.quality ?? null, include_free_tier: false });
+
 describe('GET /api/recommend', () => {
   it('defaults: 1000 in, 500 out, limit 5, current models; by quality, then cost', async () => {
     const { status, body } = await getJson('/api/recommend');
     expect(status).toBe(200);
-    expect(body.criteria).toEqual({
+    expect(body.criteria).toEqual(criteria({
       use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
-    });
+    }));
+    // costs: per request × 1,000 requests a day × 30 days (the workload's defaults).
     expect(body.recommendations).toEqual([
       { rank: 1, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', quality: 5, context: '1M', costPerRequest: 0.0105,
+        costs: { perRequest: 0.0105, daily: 10.5, monthly: 315 }, appliedPrices: { band: 'standard', input: 3, output: 15 },
         reason: 'Overall quality 5/5 at $0.0105 per request (Premium tier, 1M context).' },
       { rank: 2, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', quality: 4, context: '1M', costPerRequest: 0.00625,
+        costs: { perRequest: 0.00625, daily: 6.25, monthly: 187.5 }, appliedPrices: { band: 'standard', input: 1.25, output: 10 },
         reason: 'Overall quality 4/5 at $0.00625 per request (Mid tier, 1M context).' },
       { rank: 3, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', status: 'current', quality: 3, context: '1M', costPerRequest: 0.0003,
+        costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 }, appliedPrices: { band: 'standard', input: 0.1, output: 0.4 },
         reason: 'Overall quality 3/5 at $0.0003 per request (Budget tier, 1M context).' },
       { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', quality: 3, context: '400K', costPerRequest: 0.00125,
+        costs: { perRequest: 0.00125, daily: 1.25, monthly: 37.5 }, appliedPrices: { band: 'standard', input: 0.25, output: 2 },
         reason: 'Overall quality 3/5 at $0.00125 per request (Budget tier, 400K context).' },
       { rank: 5, id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', quality: 2, context: '128K', costPerRequest: 0.00025,
+        costs: { perRequest: 0.00025, daily: 0.25, monthly: 7.5 }, appliedPrices: { band: 'standard', input: 0.05, output: 0.4 },
         reason: 'Overall quality 2/5 at $0.00025 per request (Budget tier, 128K context).' },
     ]);
   });
@@ -130,9 +139,9 @@ describe('GET /api/recommend', () => {
   it('combines every filter with AND', async () => {
     const body = await get('?use_case=coding&budget=low&quality=3&max_cost=0.0003&min_context=1M');
     expect(ids(body)).toEqual(['beta-flash']);
-    expect(body.criteria).toEqual({
+    expect(body.criteria).toEqual(criteria({
       use_case: 'coding', budget: 'Budget', quality: 3, max_cost: 0.0003, min_context: 1_000_000, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
-    });
+    }));
   });
 
   it.each([
@@ -154,11 +163,11 @@ describe('GET /api/recommend', () => {
 
   it('refuses a repeated and an unknown parameter; empty values are absent', async () => {
     await expectError('/api/recommend?use_case=chat&use_case=coding', 400, 'duplicate_parameter', 'use_case');
-    await expectError('/api/recommend?tier=mid', 400, 'unknown_parameter', 'tier');
+    await expectError('/api/recommend?colour=mid', 400, 'unknown_parameter', 'colour');
     const body = await get('?use_case=&budget=&quality=&max_cost=&min_context=&status=&limit=');
-    expect(body.criteria).toEqual({
+    expect(body.criteria).toEqual(criteria({
       use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
-    });
+    }));
   });
 
   describe('an empty answer says why (hint)', () => {

@@ -52,6 +52,14 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
     expect(byName.get('get_model_price')?.inputSchema.required).toEqual(['model']);
     expect(byName.get('compare_models')?.inputSchema.required).toEqual(['models']);
     for (const t of tools) expect(t.description).toMatch(/GET \/api\//);
+    // One workload vocabulary: every cost tool takes the same workload names.
+    const workloadNames = ['input_tokens', 'output_tokens', 'cached_input_tokens', 'cache_write_tokens', 'requests', 'days', 'mode', 'off_peak_share', 'at'];
+    for (const name of ['calculate_cost', 'compare_models', 'find_cheapest', 'recommend_models']) {
+      expect(Object.keys(byName.get(name)?.inputSchema.properties ?? {}), name).toEqual(expect.arrayContaining(workloadNames));
+    }
+    for (const name of ['find_cheapest', 'recommend_models']) {
+      expect(Object.keys(byName.get(name)?.inputSchema.properties ?? {}), name).toEqual(expect.arrayContaining(['tier', 'min_quality', 'min_context', 'use_case', 'include_free_tier', 'limit']));
+    }
   });
 
   it('calculate_cost answers exactly as GET /api/calculate', async () => {

@@ -1,0 +1,71 @@
+/**
+ * What cheapest and recommend share: their filters under the same names, what each ranked item
+ * carries besides its costs, and the count of the models they left out.
+ */
+import { TIERS, USE_CASES, type Model } from '../core/catalogue-schema.js';
+import type { Catalogue } from '../core/catalogue.js';
+import type { RankFilters } from '../core/cheapest.js';
+import type { Workload } from '../core/cost.js';
+import type { Excluded } from '../core/eligible.js';
+import { EXCLUSION_TEXT, type Exclusion } from '../core/fit.js';
+import { costWarnings } from '../core/warnings.js';
+import { appliedPricesOf } from './applied-prices.js';
+import { ApiError } from './errors.js';
+import { choice, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';
+import { listed } from './present.js';
+
+const [BUDGET, MID, PREMIUM] = TIERS;
+
+/** A tier as people name it: budget or low, mid or medium, premium or high. */
+export const tierChoice = (description: string, hint = '') => choice(TIERS, description, { low: BUDGET, medium: MID, high: PREMIUM }, hint);
+
+/** The filters both rankings take, under these names. */
+export const rankFilters = {
+  use_case: choice(USE_CASES, 'Keep only models suited to this use case (a use-case score of 3 or more).', { long_context: 'long-context' }),
+  tier: tierChoice('Keep only this tier: budget (or low), mid (or medium), premium (or high).'),
+  min_quality: optionalInteger(1, 5, 'Minimum overall quality score, 1 to 5.'),
+  min_context: contextSize('Minimum context window in tokens (128000, 128K or 1M).'),
+  include_free_tier: flag('Also offer models served only on a free, rate-limited tier (left out by default: their $0 is no capacity to buy); they come marked freeTierOnly.'),
+  limit: integer(1, 10, 5, 'Maximum number of results, 1 to 10.'),
+};
+
+/** The same value given under two names (the spec's and the unambiguous one), or a 400 when they differ. */
+export function either<T>(spec: { name: string; value: T | undefined }, plain: { name: string; value: T | undefined }): T | undefined {
+  if (spec.value !== undefined && plain.value !== undefined && spec.value !== plain.value) {
+    throw new ApiError(400, 'invalid_parameter', `${spec.name} and ${plain.name} mean the same here and differ (${String(spec.value)}, ${String(plain.value)}); give one.`, { param: plain.name });
+  }
+  return plain.value ?? spec.value;
+}
+
+/** The core's filters for the shared parameters. */
+export function rankFiltersOf(p: { use_case?: RankFilters['useCase']; min_context?: number | undefined; include_free_tier: boolean; status: StatusFilter }, tier: RankFilters['tier'], minQuality: number | undefined): RankFilters {
+  return {
+    ...(p.use_case ? { useCase: p.use_case } : {}),
+    ...(tier ? { tier } : {}),
+    ...(minQuality !== undefined ? { minQuality } : {}),
+    ...(p.min_context !== undefined ? { minContext: p.min_context } : {}),
+    ...(p.status === 'all' ? {} : { status: p.status }),
+    includeFreeTier: p.include_free_tier,
+  };
+}
+
+/** What a ranked item carries besides its rank and costs: who it is, the prices, its variants and warnings. */
+export function rankedItem(catalogue: Catalogue, model: Model, workload: Workload) {
+  const variants = catalogue.variantsOf.get(model.id);
+  const warnings = costWarnings(model, workload);
+  return {
+    ...listed(model),
+    ...(model.freeTierOnly ? { freeTierOnly: true } : {}),
+    ...(variants ? { variants } : {}),
+    appliedPrices: appliedPricesOf(model, workload),
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+/** How many models met the filters but were left out, and why. */
+export function excludedBody(excluded: Excluded) {
+  const byReason = (Object.keys(EXCLUSION_TEXT) as Exclusion[])
+    .filter((reason) => excluded[reason])
+    .map((reason) => ({ reason, count: excluded[reason] ?? 0, message: EXCLUSION_TEXT[reason] }));
+  return { count: byReason.reduce((sum, r) => sum + r.count, 0), byReason };
+}
