@@ -2,7 +2,8 @@
  * The compare widget (`data-type="compare"`): the costs of a workload on 2 to 10 models, from
  * /api/compare. The workload attributes carry the API's parameter names (data-input-tokens is
  * input_tokens, and so on) and are forwarded as they are; data-requests-per-day, the spec's name,
- * still works. Cost warnings in the answer are listed under the table.
+ * still works. Cost warnings in the answer (a model that cannot take the request, a free tier, a
+ * mode the provider does not bill) are listed under the table.
  */
 import { api, count, el, link, table, usd } from './widget-dom.js';
 
@@ -13,7 +14,7 @@ interface CompareBody {
     input_tokens: number; output_tokens: number; requests?: number; requests_per_day?: number; days: number; mode?: string;
     cached_input_tokens?: number; cache_write_tokens?: number;
   };
-  comparison: Array<{ id: string; name: string; costs: Costs & { warnings?: Warning[] }; warnings?: Warning[] }>;
+  comparison: Array<{ id: string; name: string; costs: Costs; warnings?: Warning[] }>;
   summary: { cheapest: { name: string; monthly: number }; mostExpensive: { name: string; monthly: number }; savings: { monthly: number; percent: number } };
 }
 
@@ -53,7 +54,7 @@ export async function renderCompare(box: HTMLElement, d: DOMStringMap): Promise<
       [1, 2, 3],
     ),
   );
-  const warnings = body.comparison.flatMap((m) => (m.warnings ?? m.costs.warnings ?? []).map((w) => `${m.name}: ${w.message}`));
+  const warnings = body.comparison.flatMap((m) => (m.warnings ?? []).map((w) => `${m.name}: ${w.message}`));
   if (warnings.length) {
     const list = el('ul', undefined, 'warn');
     list.setAttribute('aria-label', 'Cost warnings');

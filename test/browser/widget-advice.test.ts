@@ -84,3 +84,42 @@ describe('the table widget', () => {
     await page.close();
   }, 30_000);
 });
+
+describe('the compare widget', () => {
+  it("forwards the API's workload names, shows the workload it priced and the cost warnings", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const calls: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/compare')) calls.push(r.url()); });
+    await page.goto(`${host.origin}/compare`);
+    for (const id of ['#c', '#old']) await waitRendered(page, id);
+    const sent = new URL(calls.find((u) => u.includes('alpha-large'))!).searchParams;
+    expect(Object.fromEntries(sent)).toEqual({
+      models: 'alpha-large,alpha-nano', input_tokens: '200000', output_tokens: '1000', requests: '100', days: '20', mode: 'streaming',
+      cached_input_tokens: '100000', cache_write_tokens: '50000',
+    });
+    const rows = (selector: string) => page.$eval(selector, (el) =>
+      Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.children).map((td) => td.textContent)));
+    // By hand, per request: alpha-large (200,000 input is not above its 200K threshold: standard band)
+    // 50,000 uncached × $3 + 100,000 cached × $0.3 + 50,000 written × $3.75 + 1,000 output × $15 × 1.15
+    // = (150,000 + 30,000 + 187,500 + 17,250) / 1e6 = $0.38475; × 100 a day = $38.475; × 20 days = $769.50.
+    // alpha-nano (no cache prices: reads and writes at the $0.05 input price): 200,000 × 0.05 + 1,000 × 0.4 × 1.15
+    // = 10,460 / 1e6 = $0.01046; $1.046 a day; $20.92 a month.
+    expect(await rows('#c')).toEqual([
+      ['Alpha Large', '$0.38475', '$38.48', '$769.50'],
+      ['Alpha Nano', '$0.01046', '$1.05', '$20.92'],
+    ]);
+    const caption = await page.$eval('#c', (el) => el.shadowRoot!.querySelector('caption')!.textContent);
+    expect(caption).toBe('200,000 input (100,000 cached, 50,000 written to the cache) + 1,000 output tokens, 100 requests a day, 20 days a month (streaming)');
+    // Alpha Nano's 128K window cannot take 201,000 tokens: the answer warns, and the widget says so.
+    const warnings = await page.$eval('#c', (el) => Array.from(el.shadowRoot!.querySelectorAll('.warn li')).map((li) => li.textContent ?? ''));
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    expect(warnings.some((w) => w.startsWith('Alpha Nano: ') && w.includes('context window'))).toBe(true);
+    expect(warnings.some((w) => w.startsWith('Alpha Large: '))).toBe(false);
+    // The spec's attribute still works: 1,000 + 500 tokens by default, 200 requests a day.
+    // alpha-nano: (1,000 × 0.05 + 500 × 0.4) / 1e6 = $0.00025; $0.05 a day; $1.50 a month.
+    expect(new URL(calls.find((u) => u.includes('beta-pro'))!).searchParams.get('requests_per_day')).toBe('200');
+    expect((await rows('#old'))[0]).toEqual(['Alpha Nano', '$0.00025', '$0.05', '$1.50']);
+    await page.screenshot({ path: `${ARTIFACTS}/widget-compare.png`, fullPage: true });
+    await page.close();
+  }, 30_000);
+});
