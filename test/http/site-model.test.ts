@@ -11,6 +11,9 @@ import { escapeHtml as presentEscape, modelPagePath as presentPath } from '../..
 import { priceQualityChart } from '../../src/http/pages/chart.js';
 import { escapeHtml, modelPagePath } from '../../src/http/pages/escape.js';
 import { DEFAULT_WORKLOAD, headlineHtml, priceAll, siteModel, tableNoteText, workloadText } from '../../src/http/pages/site-model.js';
+import { displayUsd } from '../../src/core/display-usd.js';
+import { Usd } from '../../src/core/money.js';
+import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { siteCatalogue, siteFixtureApp } from '../fixtures/site-catalogue.js';
 
@@ -87,6 +90,27 @@ describe('the advice for other workloads (what /assets/site.js shows)', () => {
     const hostile = `<img src=x onerror="a('b')">&`;
     expect(escapeHtml(hostile)).toBe(presentEscape(hostile));
     expect(modelPagePath('a b/c')).toBe(presentPath('a b/c'));
+  });
+});
+
+describe('the headline and /api/cheapest (real catalogue)', () => {
+  it('name a model at the same monthly cost and leave out the same number of models, workload by workload', async () => {
+    const app = createService({ catalogue: real, assets: {} });
+    const cases: Array<[Workload, string]> = [
+      [DEFAULT_WORKLOAD, ''],
+      [w({ inputTokens: 500_000, outputTokens: 4000 }), '&input_tokens=500000&output_tokens=4000'],
+      [w({ inputTokens: 20_000, outputTokens: 40_000, mode: 'batch' }), '&input_tokens=20000&output_tokens=40000&mode=batch'],
+    ];
+    for (const [work, query] of cases) {
+      // The site's headline ranks every model, legacy ones too: status=all.
+      const res = await app.request(`http://localhost/api/cheapest?status=all&limit=1${query}`);
+      const body = (await res.json()) as { recommendations: Array<{ name: string; costs: { monthly: number } }>; excluded: { count: number } };
+      const priced = priceAll(real.models.map(siteModel), work);
+      const headline = headlineHtml(priced, work);
+      const top = body.recommendations[0]!;
+      expect(headline, query).toContain(` at ${displayUsd(new Usd(BigInt(Math.round(top.costs.monthly * 1e9))))} a month.`);
+      expect(priced.filter((p) => p.exclusion).length, query).toBe(body.excluded.count);
+    }
   });
 });
 
