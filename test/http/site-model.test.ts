@@ -64,11 +64,12 @@ describe('the advice for other workloads (what /assets/site.js shows)', () => {
     const work = w({ inputTokens: 500_000 });
     const priced = priceAll(models, work);
     // Windows: alpha-large 1M, beta-pro 1,048,576, beta-flash 1,048,576 fit; alpha-mini 400K,
-    // alpha-nano 128K, beta-classic 32K, beta-tiny 2K and beta-free 128K do not.
+    // alpha-nano 128K, beta-classic 32K, beta-tiny 2K and beta-free 128K do not. The headline,
+    // as /api/cheapest by default, weighs current models (not the legacy beta-classic); the table all.
     // beta-flash: 500000×0.1/1e6 + 500×0.4/1e6 = $0.0502 a request → $1,506 a month, the cheapest that fits.
     expect(headlineHtml(priced, work)).toBe(
       'Cheapest for 500,000 input + 500 output tokens × 1,000 requests a day × 30 days (standard): <a href="/models/beta-flash">Beta Flash</a> at $1,506.00 a month. ' +
-        'Left out: 5 models whose context window cannot take input + output tokens this large.',
+        'Left out: 4 models whose context window cannot take input + output tokens this large.',
     );
     expect(tableNoteText(priced)).toBe('Hidden: 5 models whose context window cannot take input + output tokens this large; the provider would refuse the request.');
     const chart = priceQualityChart(priced, workloadText(work));
@@ -80,7 +81,7 @@ describe('the advice for other workloads (what /assets/site.js shows)', () => {
     const work = w({ inputTokens: 2_000_000, outputTokens: 10_000 });
     const priced = priceAll(models, work);
     expect(headlineHtml(priced, work)).toBe(
-      'No model in the catalogue can run 2,000,000 input + 10,000 output tokens × 1,000 requests a day × 30 days (standard). Left out: 8 models whose context window cannot take input + output tokens this large.',
+      'No model in the catalogue can run 2,000,000 input + 10,000 output tokens × 1,000 requests a day × 30 days (standard). Left out: 7 models whose context window cannot take input + output tokens this large.',
     );
     const big = priceAll(models, w({ outputTokens: 10_000 }));
     expect(big.find((p) => p.model.id === 'beta-free')?.exclusion).toBe('max_output');
@@ -102,14 +103,14 @@ describe('the headline and /api/cheapest (real catalogue)', () => {
       [w({ inputTokens: 20_000, outputTokens: 40_000, mode: 'batch' }), '&input_tokens=20000&output_tokens=40000&mode=batch'],
     ];
     for (const [work, query] of cases) {
-      // The site's headline ranks every model, legacy ones too: status=all.
-      const res = await app.request(`http://localhost/api/cheapest?status=all&limit=1${query}`);
+      // The site's headline ranks current models, as /api/cheapest does by default.
+      const res = await app.request(`http://localhost/api/cheapest?limit=1${query}`);
       const body = (await res.json()) as { recommendations: Array<{ name: string; costs: { monthly: number } }>; excluded: { count: number } };
       const priced = priceAll(real.models.map(siteModel), work);
       const headline = headlineHtml(priced, work);
       const top = body.recommendations[0]!;
       expect(headline, query).toContain(` at ${displayUsd(new Usd(BigInt(Math.round(top.costs.monthly * 1e9))))} a month.`);
-      expect(priced.filter((p) => p.exclusion).length, query).toBe(body.excluded.count);
+      expect(priced.filter((p) => p.exclusion && p.model.status === 'current').length, query).toBe(body.excluded.count);
     }
   });
 });

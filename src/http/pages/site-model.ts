@@ -23,17 +23,18 @@ export type SiteModel = Pick<
   Model,
   | 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h'
   | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'batch' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
+  | 'status'
 >;
 
 export function siteModel(m: Model): SiteModel {
-  const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality } = m;
+  const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status } = m;
   const optional = {
     cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
     longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak, batch: m.batch,
     maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly,
   };
   const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
-  return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, ...present };
+  return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, ...present };
 }
 
 /** The cost engine reads only fields SiteModel carries (test/http/site-model.test.ts holds it to the API's costs). */
@@ -90,8 +91,12 @@ export function whyText(counts: ReadonlyMap<Exclusion, number>, only?: readonly 
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
-/** The headline (HTML): the cheapest model that can run the workload, and what was left out. */
-export function headlineHtml(priced: readonly Priced[], w: Workload): string {
+/**
+ * The headline (HTML): the cheapest current model that can run the workload, and what was left
+ * out, as /api/cheapest answers by default (current models; legacy ones are in the table).
+ */
+export function headlineHtml(all: readonly Priced[], w: Workload): string {
+  const priced = all.filter((p) => p.model.status === 'current');
   let best: Priced | undefined;
   for (const p of priced) if (!p.exclusion && (!best || p.monthly.nanos < best.monthly.nanos)) best = p;
   const counts = leftOut(priced);
