@@ -6,7 +6,7 @@ import {
 import type { Model } from '../core/catalogue-schema.js';
 import { endpoint, findModel, requestedAs, requireParam, TextReply, type Reply } from './endpoint.js';
 import { ApiError } from './errors.js';
-import { escapeHtml, modelPagePath } from './present.js';
+import { escapeHtml, modelPagePath } from './escape.js';
 import { choice, text } from './params.js';
 
 export const BADGE_FORMATS = ['svg', 'json', 'md', 'url', 'shields'] as const;

@@ -26,12 +26,3 @@ export function listed({ id, name, provider, tier, status }: Model) {
   return { id, name, provider, tier, status };
 }
 
-/** The path of a model's page (what badges link to). */
-export function modelPagePath(id: string): string {
-  return `/models/${encodeURIComponent(id)}`;
-}
-
-/** Text or an attribute value made safe for HTML: every catalogue and request value goes through this. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calculateCost, type Workload } from '../../src/core/cost.js';
 import type { Model } from '../../src/core/catalogue-schema.js';
-import { escapeHtml as presentEscape, modelPagePath as presentPath } from '../../src/endpoints/present.js';
 import { priceQualityChart } from '../../src/http/pages/chart.js';
-import { escapeHtml, modelPagePath } from '../../src/http/pages/escape.js';
+import { escapeHtml, modelPagePath } from '../../src/endpoints/escape.js';
 import { DEFAULT_WORKLOAD, headlineHtml, priceAll, siteModel, tableNoteText, workloadText } from '../../src/http/pages/site-model.js';
 import { displayUsd } from '../../src/core/display-usd.js';
 import { Usd } from '../../src/core/money.js';
@@ -87,10 +86,10 @@ describe('the advice for other workloads (what /assets/site.js shows)', () => {
     expect(big.find((p) => p.model.id === 'beta-free')?.exclusion).toBe('max_output');
   });
 
-  it('escapes as endpoints/present.ts does', () => {
+  it('escapes every HTML-special character and encodes a model page path', () => {
     const hostile = `<img src=x onerror="a('b')">&`;
-    expect(escapeHtml(hostile)).toBe(presentEscape(hostile));
-    expect(modelPagePath('a b/c')).toBe(presentPath('a b/c'));
+    expect(escapeHtml(hostile)).toBe('&#60;img src=x onerror=&#34;a(&#39;b&#39;)&#34;&#62;&#38;');
+    expect(modelPagePath('a b/c')).toBe('/models/a%20b%2Fc');
   });
 });
 

@@ -7,7 +7,7 @@
  * and $0 costs (a log scale has no place for them), are not drawn; the caption says how many and why.
  */
 import { displayUsd } from '../../core/display-usd.js';
-import { escapeHtml, modelPagePath } from './escape.js';
+import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { placeLabels, type Dot } from './chart-labels.js';
 import { leftOut, whyText, type Priced } from './site-model.js';
 

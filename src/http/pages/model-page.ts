@@ -6,7 +6,7 @@ import { closestMatches } from '../../core/suggest.js';
 import { priceFacts } from '../../core/price-facts.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
 import { displayUsd } from '../../core/display-usd.js';
-import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
+import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { pageFrame } from './html.js';
 import { priceHistorySection } from './price-history.js';
 

@@ -5,7 +5,7 @@
 import type { Model } from '../../core/catalogue-schema.js';
 import { priceTimeline, type PriceSet } from '../../core/history.js';
 import { formatPrice } from '../../badge/price-badge.js';
-import { escapeHtml } from '../../endpoints/present.js';
+import { escapeHtml } from '../../endpoints/escape.js';
 
 function when(set: PriceSet, model: Model, current: PriceSet | undefined): string {
   const from = set.effectiveFrom === null ? 'As long as known' : escapeHtml(set.effectiveFrom);

@@ -10,7 +10,7 @@ import { calculateCost, type Workload } from '../../core/cost.js';
 import { displayUsd } from '../../core/display-usd.js';
 import { exclusionOf, type Exclusion } from '../../core/fit.js';
 import type { Usd } from '../../core/money.js';
-import { escapeHtml, modelPagePath } from './escape.js';
+import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 
 /** The calculator's starting workload: /api/calculate's defaults. */
 export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };

@@ -8,7 +8,7 @@ import { MODES, type Mode } from '../../core/cost.js';
 import { formatPrice } from '../../badge/price-badge.js';
 import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
-import { escapeHtml, modelPagePath } from '../../endpoints/present.js';
+import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { jsonForScript, pageFrame } from './html.js';
 import { DEFAULT_WORKLOAD, headlineHtml, monthlyCell, priceAll, siteModel, tableNoteText, workloadText, type Priced } from './site-model.js';
 

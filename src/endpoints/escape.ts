@@ -1,7 +1,6 @@
 /**
- * Escaping and model-page paths for the code that also runs in the browser (site-model.ts,
- * chart.ts, bundled into /assets/site.js). The same rules as endpoints/present.ts, whose module
- * imports the catalogue schema and with it zod, which would triple the site script.
+ * Escaping and model-page paths: no imports, so the code that also runs in the browser
+ * (site-model.ts, chart.ts, bundled into /assets/site.js) takes them without zod.
  */
 
 /** Text or an attribute value made safe for HTML: every catalogue and request value goes through this. */
