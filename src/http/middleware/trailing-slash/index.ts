@@ -22,7 +22,7 @@ export function trimTrailingSlashes({ isRoute, baseUrl }: TrailingSlashOptions):
     // The Location is absolute: a relative `//host` would be read as another site's address.
     const url = new URL(c.req.url);
     const location = `${baseUrl ?? url.origin}${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`;
-    // A redirect has no body, so no Content-Type.
-    return c.body(null, 301, { location, 'cache-control': 'no-store' });
+    // A redirect has no body: a length of 0, no Content-Type.
+    return c.body(null, 301, { location, 'cache-control': 'no-store', 'content-length': '0' });
   };
 }
