@@ -9,7 +9,9 @@
  * compresses. This is the one place answers are compressed on Node.
  */
 import type { Catalogue } from '../../core/catalogue.js';
+import type { Coded } from '../../endpoints/endpoint.js';
 import { accepts, etagMatches, isCompressible, type Compressors, type Encoding } from './encoding.js';
+import { fnv1a } from './key.js';
 
 export interface AnswerCacheOptions {
   /** The catalogue in force; the cache empties when it returns a different object. */
@@ -59,8 +61,7 @@ export interface Entry {
   size: number;
 }
 
-/** br and gzip bytes made ahead of any request (a file's, at build or start). */
-export type Coded = Partial<Record<Encoding, Uint8Array>>;
+
 
 // Headers that describe the bytes of a 200, left out of a 304 (which has none).
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
@@ -242,13 +243,6 @@ export class AnswerCache {
       this.#drop(key);
     }
   }
-}
-
-/** The 32-bit FNV-1a hash of a string's UTF-16 code units. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
 }
 
 function notModifiedHeaders(headers: Headers, etag: string): Headers {

@@ -58,3 +58,10 @@ function byName(x: string, y: string): number {
   const b = y.slice(0, y.indexOf('='));
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** The 32-bit FNV-1a hash of a string's UTF-16 code units (keys asked once are held as these). */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
