@@ -7,7 +7,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# dist/server.mjs, dist/widget.js, dist/site.js, dist/docs.js and .css (Swagger UI); dist/cli.mjs for `ai-model-pricing` in the image.
+# dist/server.mjs, dist/widget.js, dist/site.js, dist/docs.js and .css (Swagger UI), each file with its .br and .gz; dist/cli.mjs for `ai-model-pricing` in the image.
 RUN node scripts/build.mjs && node scripts/build-cli.mjs
 
 FROM node:20-slim AS deps

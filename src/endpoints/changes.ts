@@ -1,5 +1,6 @@
 /** GET /api/changes: dated price changes, newest first, as JSON, an Atom feed or a JSON Feed. */
 import * as z from 'zod';
+import type { Catalogue } from '../core/catalogue.js';
 import type { Model } from '../core/catalogue-schema.js';
 import { percentChange, priceChanges, type PriceChange, type Prices } from '../core/history.js';
 import { atomFeed, jsonFeed, type FeedContext } from './change-feeds.js';
@@ -43,6 +44,21 @@ function changeItem(change: PriceChange) {
   };
 }
 
+const changesOf = new WeakMap<Catalogue, readonly PriceChange[]>();
+
+/**
+ * Every model's changes, newest first, worked out once per catalogue (each request of the feed
+ * would otherwise cost milliseconds); a filter keeps some, in the same order (it is a total one).
+ */
+function allChanges(catalogue: Catalogue): readonly PriceChange[] {
+  let list = changesOf.get(catalogue);
+  if (list === undefined) {
+    list = priceChanges(catalogue.models);
+    changesOf.set(catalogue, list);
+  }
+  return list;
+}
+
 export const changes = endpoint({
   path: '/api/changes',
   summary: 'Price changes, newest first (JSON, Atom or JSON Feed)',
@@ -52,7 +68,7 @@ export const changes = endpoint({
     const providers = provider === undefined ? undefined : parseProviders(catalogue, provider);
     const only = id === undefined ? undefined : findModel(catalogue, id, 'model');
     const keep = (m: Model) => (!providers || providers.has(m.providerSlug)) && (!only || m.id === only.id);
-    const list = priceChanges(catalogue.models.filter(keep));
+    const list = allChanges(catalogue).filter((change) => keep(change.model));
     const items = list.map(changeItem);
 
     // Feed links carry the filters as parsed (normalised), never the raw query text.

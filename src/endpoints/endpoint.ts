@@ -22,6 +22,19 @@ export interface Assets {
   /** The API reference's script and stylesheet (/assets/docs.js, /assets/docs.css: Swagger UI). */
   docsJs?: string;
   docsCss?: string;
+  /**
+   * br and gzip of the files above, made when they were built or loaded (Node), so that no
+   * request pays for compressing them; a runtime whose edge compresses passes none.
+   */
+  coded?: { readonly [K in AssetName]?: Coded };
+}
+
+export type AssetName = 'widgetJs' | 'siteJs' | 'docsJs' | 'docsCss';
+
+/** A file's bytes in the content codings made of it ahead of any request. */
+export interface Coded {
+  br?: Uint8Array;
+  gzip?: Uint8Array;
 }
 
 /** An answer that is not JSON: text with its content type (and a 404 for a missing file or model). */
@@ -30,6 +43,11 @@ export class TextReply {
     readonly body: string,
     readonly type: string,
     readonly status: 200 | 404 = 200,
+    /**
+     * Set on a file, the same bytes for the life of the process whatever the query, origin or
+     * catalogue: the answer cache keeps it for good, with the codings made of it ahead (if any).
+     */
+    readonly fixed?: Coded,
   ) {}
 }
 

@@ -1,16 +1,16 @@
 /** createApp(): the whole HTTP API as one Web-standard Hono app, the same on every runtime. */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { Catalogue } from '../core/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
-import { TextReply, type Assets, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
+import { TextReply, type Assets, type Coded, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
 import { ApiError } from '../endpoints/errors.js';
 import { JSON_TYPE, toJson } from '../endpoints/json.js';
 import { parseQuery } from '../endpoints/params.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
+import { trimTrailingSlashes } from './middleware/trailing-slash/index.js';
 import { urlLimit } from './middleware/url-limit/index.js';
 import { describeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
@@ -28,12 +28,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
 /** Pages outside ENDPOINTS: a path parameter (/models/:id), or the OpenAPI document rendered (/docs). */
 export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe)];
 
+const PATHS = new Set(ENDPOINTS.map((e) => e.path));
 const QUERY_FREE = new Set(ENDPOINTS.filter((e) => e.ignoreQuery).map((e) => e.path));
 const PAGE_PATTERNS = PAGE_ROUTES.map((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`));
 
-/** Whether the app answers this path the same whatever its query (a file, a page). */
+/** Whether the app answers this path (as its router reads it: decoded) the same whatever its query (a file, a page). */
 export function ignoresQuery(path: string): boolean {
   return QUERY_FREE.has(path) || PAGE_PATTERNS.some((pattern) => pattern.test(path));
+}
+
+/** Whether a GET of this path (decoded) reaches an endpoint or a page. */
+export function isRoute(path: string): boolean {
+  return PATHS.has(path) || PAGE_PATTERNS.some((pattern) => pattern.test(path));
 }
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
@@ -75,10 +81,27 @@ export function createApp(options: AppOptions): Hono {
   const current = typeof options.catalogue === 'function' ? options.catalogue : () => options.catalogue as Catalogue;
   const baseUrl = options.baseUrl?.replace(/\/+$/, '');
   const assets = options.assets ?? {};
-  const context = (url: string): RequestContext => ({ catalogue: current(), baseUrl: baseUrl ?? new URL(url).origin, assets });
+  /** A handler's context, and whether the handler read the origin (an answer that did not is the same for every origin). */
+  const context = (url: string): [RequestContext, () => boolean] => {
+    let readOrigin = false;
+    const ctx: RequestContext = {
+      catalogue: current(),
+      assets,
+      get baseUrl() {
+        readOrigin = true;
+        return baseUrl ?? new URL(url).origin;
+      },
+    };
+    return [ctx, () => readOrigin];
+  };
+  const answer = (c: Context, respond: (ctx: RequestContext) => Reply): Response => {
+    const [ctx, readOrigin] = context(c.req.url);
+    const reply = respond(ctx);
+    return send(c, reply, readOrigin());
+  };
   const app = new Hono();
 
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders(options.mcp?.path));
   app.use('*', urlLimit(options.maxUrlBytes === undefined ? {} : { maxBytes: options.maxUrlBytes }));
   if (options.rateLimiter) app.use('*', options.rateLimiter.middleware);
   // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
@@ -91,15 +114,8 @@ export function createApp(options: AppOptions): Hono {
     }
     return next();
   });
-  // `/api/pricing/?tier=mid`, a 404 otherwise, is redirected (301) to `/api/pricing?tier=mid`.
-  // hono writes the Location from the request's Host; like every link, it is on BASE_URL when set.
-  // (Not a relative one: `//host` would be read as another site's address.)
-  const trimSlash = trimTrailingSlash();
-  app.use('*', async (c, next) => {
-    await trimSlash(c, next);
-    const location = c.res.status === 301 && baseUrl !== undefined ? c.res.headers.get('location') : null;
-    if (location) c.res.headers.set('location', baseUrl + pathAndQuery(location));
-  });
+  // `/api/pricing/?tier=mid` is redirected (301) to `/api/pricing?tier=mid`; like every link, on BASE_URL when set.
+  app.use('*', trimTrailingSlashes({ isRoute, ...(baseUrl === undefined ? {} : { baseUrl }) }));
 
   const mcp = options.mcp;
   const ask = options.ask ?? (async (request: Request) => app.fetch(request));
@@ -112,13 +128,12 @@ export function createApp(options: AppOptions): Hono {
   }
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
-      const url = c.req.url;
-      const params = e.ignoreQuery ? {} : parseQuery(new URL(url).searchParams, e.query);
-      return send(c, e.handle(params, context(url)));
+      const params = e.ignoreQuery ? {} : parseQuery(new URL(c.req.url).searchParams, e.query);
+      return answer(c, (ctx) => e.handle(params, ctx));
     });
   }
   for (const page of PAGE_ROUTES) {
-    app.get(page.path, (c) => send(c, page.respond(c.req.param(), context(c.req.url))));
+    app.get(page.path, (c) => answer(c, (ctx) => page.respond(c.req.param(), ctx)));
   }
 
   app.notFound((c) => sendError(c, new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`)));
@@ -136,27 +151,39 @@ export function createApp(options: AppOptions): Hono {
 
 const encoder = new TextEncoder();
 
-// The bytes of each response send() made, so that a cache in front of the app keeps them as they
-// are instead of reading them back through the Response's stream (which costs more than making them).
-const sentBytes = new WeakMap<Response, Uint8Array>();
+/** What send() knows of a response beyond its headers, for the cache in front of the app. */
+export interface Made {
+  /** Its bytes, kept as they are instead of read back through the Response's stream (which costs more than making them). */
+  body: Uint8Array;
+  /** Whether the handler read the request's origin (without BASE_URL, the answer may embed it). */
+  readOrigin: boolean;
+  /** A file the same for the life of the process, with the codings made of it ahead (TextReply.fixed). */
+  fixed?: Coded;
+}
 
-/** The body of a response the app made, as bytes (from send(), else read from the response). */
-export async function bodyOf(response: Response): Promise<Uint8Array> {
-  return sentBytes.get(response) ?? new Uint8Array(await response.arrayBuffer());
+const made = new WeakMap<Response, Made>();
+
+/**
+ * What the app made of a response: from send(); else (an answer made elsewhere) its bytes read
+ * from the response, taken to embed the origin.
+ */
+export async function madeOf(response: Response): Promise<Made> {
+  return made.get(response) ?? { body: new Uint8Array(await response.arrayBuffer()), readOrigin: true };
 }
 
 /**
  * A handler's reply as bytes, serialised once, with its type, caching headers and (for a 200) its
  * ETag; the cache in front of the app (service.ts) answers If-None-Match from them.
  */
-function send(c: Context, reply: Reply): Response {
+function send(c: Context, reply: Reply, readOrigin: boolean): Response {
   const [text, type, status]: [string, string, 200 | 404] =
     reply instanceof TextReply ? [reply.body, reply.type, reply.status] : [toJson(reply), JSON_TYPE, 200];
   const body = encoder.encode(text);
   const headers: Record<string, string> = { 'content-type': type, 'cache-control': CACHE_CONTROL };
   if (status === 200) headers.etag = etagOf(body, type);
   const response = c.body(body, status, headers);
-  sentBytes.set(response, body);
+  const fixed = reply instanceof TextReply ? reply.fixed : undefined;
+  made.set(response, { body, readOrigin, ...(fixed ? { fixed } : {}) });
   return response;
 }
 
@@ -164,10 +191,4 @@ function sendError(c: Context, error: ApiError): Response {
   const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
   if (error.status === 405) headers.allow = ALLOWED_METHODS.join(', ');
   return c.body(toJson(error.toBody()), error.status, headers);
-}
-
-/** The path and query of an absolute URL. */
-function pathAndQuery(url: string): string {
-  const { pathname, search } = new URL(url);
-  return pathname + search;
 }

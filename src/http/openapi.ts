@@ -212,22 +212,16 @@ export function buildOpenApiDocument(
 export type DescribeApi = (ctx: RequestContext) => JsonObject;
 
 export function describeApi(endpoints: () => readonly Endpoint[], extras: () => readonly ExtraRoute[]): DescribeApi {
-  // The document depends only on the catalogue and the address, so it is built once for each pair
-  // (/openapi.json and /docs both read it; neither changes it) and freed with the catalogue.
-  const built = new WeakMap<Catalogue, Map<string, JsonObject>>();
+  // The document depends only on the catalogue and, in its server, the address: it is built once
+  // per catalogue (/openapi.json and /docs both read it; neither changes it) and freed with it; an
+  // address (without BASE_URL, the Host header, which clients choose) only names the server.
+  const built = new WeakMap<Catalogue, JsonObject>();
   return (ctx) => {
-    let byAddress = built.get(ctx.catalogue);
-    if (byAddress === undefined) built.set(ctx.catalogue, (byAddress = new Map()));
-    let document = byAddress.get(ctx.baseUrl);
+    let document = built.get(ctx.catalogue);
     if (document === undefined) {
-      document = buildOpenApiDocument(endpoints(), extras(), {
-        baseUrl: ctx.baseUrl,
-        exampleModels: ctx.catalogue.models.slice(0, 2).map((m) => m.id),
-      });
-      // Bounded: without BASE_URL the address comes from the Host header, which clients choose.
-      if (byAddress.size >= 16) byAddress.clear();
-      byAddress.set(ctx.baseUrl, document);
+      document = buildOpenApiDocument(endpoints(), extras(), { exampleModels: ctx.catalogue.models.slice(0, 2).map((m) => m.id) });
+      built.set(ctx.catalogue, document);
     }
-    return document;
+    return { ...document, servers: [{ url: ctx.baseUrl }] };
   };
 }

@@ -9,8 +9,8 @@ import type { Hono } from 'hono';
 import type { Catalogue } from '../core/catalogue.js';
 import { AnswerCache, type Answer, type Conditional } from './answer-cache/index.js';
 import type { Compressors } from './answer-cache/encoding.js';
-import { cacheKey, pathOfKey, withoutQuery } from './answer-cache/key.js';
-import { bodyOf, createApp, ignoresQuery, type AppOptions } from './app.js';
+import { pathOfKey, requestKey, type RequestKey } from './answer-cache/key.js';
+import { createApp, ignoresQuery, madeOf, type AppOptions } from './app.js';
 import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { MAX_URL_BYTES, targetBytes } from './middleware/url-limit/index.js';
 
@@ -53,25 +53,34 @@ export function createService(options: ServiceOptions): Service {
     ...(compressors ? { compressors } : {}),
     ...(answerCache === false ? { maxEntries: 0 } : answerCache),
   });
-  // Answers embed the request's origin unless a public address is set.
+  // Without a public address, an answer that reads the request's origin embeds it.
   const byOrigin = options.baseUrl === undefined;
+  const origins = new Set<string>();
   const maxUrlBytes = options.maxUrlBytes ?? MAX_URL_BYTES;
 
+  /** The key of a GET or HEAD the cache may answer; a URL the app refuses as too long has none. */
+  const keyOf = (method: string, url: string): RequestKey | undefined =>
+    (method !== 'GET' && method !== 'HEAD') || targetBytes(url) > maxUrlBytes ? undefined : requestKey(url, ignoresQuery);
+
   /**
-   * The key of a GET or HEAD the cache may answer; a URL the app refuses as too long has none. A
-   * file or page answers the same whatever the query (`/widget.js?v=2`): its key has none.
+   * Where an answer is kept: under its target, unless it embeds the origin: then under origin and
+   * target, for the first MAX_ORIGINS origins seen only (Host is the client's to choose); for
+   * another origin it is made and sent, not kept.
    */
-  const keyOf = (method: string, url: string): string | undefined => {
-    if ((method !== 'GET' && method !== 'HEAD') || targetBytes(url) > maxUrlBytes) return undefined;
-    const key = cacheKey(url, byOrigin);
-    return key !== undefined && ignoresQuery(pathOfKey(key)) ? withoutQuery(key) : key;
+  const storeKey = ({ origin, target }: RequestKey, readOrigin: boolean): string | undefined => {
+    if (!byOrigin || !readOrigin) return target;
+    if (!origins.has(origin)) {
+      if (origins.size >= MAX_ORIGINS) return undefined;
+      origins.add(origin);
+    }
+    return origin + target;
   };
 
-  const answerKept = (key: string, request: FrontRequest): Answer | undefined => {
-    const entry = cache.get(key);
+  const answerKept = (key: RequestKey, request: FrontRequest): Answer | undefined => {
+    const entry = cache.get(key.target) ?? (byOrigin ? cache.get(key.origin + key.target) : undefined);
     if (entry === undefined) return undefined;
     // A request past the limit goes on to the app, whose rate-limit middleware refuses it.
-    if (rateLimiter && !rateLimiter.check(pathOfKey(key), request.env).allowed) return undefined;
+    if (rateLimiter && !rateLimiter.check(pathOfKey(key.target), request.env).allowed) return undefined;
     return cache.answer(entry, request);
   };
 
@@ -96,13 +105,21 @@ export function createService(options: ServiceOptions): Service {
     const response = await app.fetch(asGet ? new Request(request, { method: 'GET' }) : request, env);
     if (key === undefined || !isStorable(response)) return asGet ? new Response(null, response) : response;
     const headers = Object.fromEntries(response.headers);
-    const entry = cache.store(key, before, headers, await bodyOf(response));
+    const { body, readOrigin, fixed } = await madeOf(response);
+    const entry = cache.store(storeKey(key, readOrigin), before, headers, body, fixed);
     return toResponse(cache.answer(entry, front));
   };
 
   const request = (input: string, init?: RequestInit) => fetch(new Request(new URL(input, 'http://localhost'), init));
   return { app, cache, cached, fetch, request };
 }
+
+/**
+ * Origins whose answers are kept when BASE_URL is unset (the first seen): a deployment is reached
+ * by a name or two (localhost, 127.0.0.1, its LAN or public name); more would be a client making
+ * up Host headers to fill the cache.
+ */
+export const MAX_ORIGINS = 8;
 
 /** A 200 the app says any cache may keep. */
 function isStorable(response: Response): boolean {

@@ -23,7 +23,8 @@ const monthly = (page: Page, id: string) => page.$eval(`tr[data-id="${id}"] td.m
 const visibleIds = (page: Page) =>
   page.$$eval('#models tbody tr', (rows) => rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id));
 
-describe('the site in Chromium', () => {
+// A browser under load takes seconds a page, as in phone.test.ts.
+describe('the site in Chromium', { timeout: 30_000 }, () => {
   it('recalculates monthly costs as the workload changes, sorts and filters, under its CSP', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];

@@ -394,7 +394,8 @@ export async function answer(fetch: ContractFetch, path: string, init?: RequestI
 /** Registers one test per contract case, against the runtime `getFetch()` serves. */
 export function contractTests(getFetch: () => ContractFetch): void {
   for (const c of CONTRACT_CASES) {
-    it(c.name, async () => {
+    // The first request to workerd also starts its isolate: seconds on a loaded machine.
+    it(c.name, { timeout: 20_000 }, async () => {
       const a = await answer(getFetch(), c.path, c.init);
       c.check(a, () => JSON.parse(a.body) as Record<string, unknown>);
     });

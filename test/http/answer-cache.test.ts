@@ -12,7 +12,7 @@ import { ApiError } from '../../src/endpoints/errors.js';
 import { parseQuery } from '../../src/endpoints/params.js';
 import { cheapestQuery } from '../../src/endpoints/cheapest.js';
 import { AnswerCache } from '../../src/http/answer-cache/index.js';
-import { cacheKey } from '../../src/http/answer-cache/key.js';
+import { requestKey } from '../../src/http/answer-cache/key.js';
 import { nodeCompressors } from '../../src/runtime/node/compression.js';
 import { fixtureApp, fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
 
@@ -302,7 +302,7 @@ describe('the URL limit', () => {
 });
 
 describe('cache keys', () => {
-  const keyOf = (url: string) => cacheKey(url, false);
+  const keyOf = (url: string) => requestKey(url, () => false)?.target;
   // What /api/cheapest reads of a query, by its own parser and schema: the parameters, or a refusal
   // (errors are never kept, so which 4xx it would be does not matter).
   const meaning = (query: string) => {
@@ -375,8 +375,7 @@ describe('cache keys', () => {
     expect(keyOf('http://h/p?a1=1&a-b=3&a=2&A=4&a%2B=5')).toBe('/p?A=4&a=2&a%2B=5&a-b=3&a1=1');
     expect(keyOf('http://h/p')).toBe('/p');
     expect(keyOf(`http://h/p?a=${'1'.repeat(2100)}`)).toBeUndefined();
-    // With answers that embed the origin, the origin is part of the key.
-    expect(cacheKey('http://h/p?b=2&a=1', true)).toBe('http://h/p?a=1&b=2');
+    expect(requestKey('http://h:8787/p?b=2&a=1', () => false)).toEqual({ origin: 'http://h:8787', target: '/p?a=1&b=2' });
   });
 });
 

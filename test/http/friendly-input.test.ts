@@ -57,10 +57,15 @@ describe('a trailing slash on a path', () => {
     ['/api/pricing/?tier=mid&provider=beta', '/api/pricing?tier=mid&provider=beta'],
     ['/models/beta-pro/', '/models/beta-pro'],
     ['/docs/', '/docs'],
-  ])('%s redirects (301) to %s, query kept', async (path, target) => {
-    const { res } = await getText(path, undefined, { redirect: 'manual' });
+    ['/docs///', '/docs'],
+    ['/assets/docs.css//?v=2', '/assets/docs.css?v=2'],
+    [`/${'/'.repeat(8000)}`, '/'],
+  ])('%s redirects (301) to %s, query kept, in one step and with no body type', async (path, target) => {
+    const { res, text } = await getText(path, fixtureApp({ maxUrlBytes: 16_384 }), { redirect: 'manual' });
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe(`http://localhost${target}`);
+    expect(res.headers.get('content-type')).toBeNull();
+    expect(text).toBe('');
   });
 
   it('redirects to BASE_URL when set, whatever the Host header says, and never to another site', async () => {
@@ -68,15 +73,19 @@ describe('a trailing slash on a path', () => {
     const res = await app.request('http://evil.example/api/pricing/?tier=mid', { redirect: 'manual' });
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('https://prices.example/api/pricing?tier=mid');
-    // `//evil.example/` loses its slash: a path of this site, not a protocol-relative address.
+    // `//evil.example/` is no path of this site: a 404, never a redirect that could read as another site's address.
     const slashes = await app.request('http://localhost//evil.example/', { redirect: 'manual' });
-    expect(slashes.headers.get('location')).toBe('https://prices.example//evil.example');
+    expect(slashes.status).toBe(404);
+    expect(slashes.headers.get('location')).toBeNull();
   });
 
-  it('the redirect target answers; / is left alone; an unknown path loses its slash, then is a 404', async () => {
+  it('the redirect target answers; / is left alone; a path nothing serves without its slash is a 404 at once', async () => {
     expect((await getJson('/api/pricing?tier=mid&provider=beta')).body.meta.count).toBe(2);
     expect((await getText('/')).status).toBe(200);
-    expect((await getText('/api/nope/', undefined, { redirect: 'manual' })).status).toBe(301);
-    expect((await getText('/api/nope')).status).toBe(404);
+    for (const path of ['/api/nope/', '/assets/', '/assets//', '/api/']) {
+      const { res, text } = await getText(path, undefined, { redirect: 'manual' });
+      expect(res.status, path).toBe(404);
+      expect(JSON.parse(text).error.code).toBe('not_found');
+    }
   });
 });

@@ -132,14 +132,20 @@ describe('/mcp from browsers (Origin)', () => {
     });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+    // Nothing tells the page it may read the refusal (the rest of the API's `*` is not /mcp's).
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     // A "simple" request, which browsers send without asking first.
     const simple = await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], { origin: 'https://evil.example', 'content-type': 'text/plain' });
     expect(simple.status).toBe(403);
     expect(((await simple.json()) as RpcAnswer).error?.message).toMatch(/may not call \/mcp/);
     const json = await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], { origin: 'https://evil.example' });
     expect(json.status).toBe(403);
+    expect(simple.headers.get('access-control-allow-origin')).toBeNull();
+    expect(json.headers.get('access-control-allow-origin')).toBeNull();
     // Agents and scripts send no Origin.
-    expect((await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })])).status).toBe(200);
+    const agent = await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })]);
+    expect(agent.status).toBe(200);
+    expect(agent.headers.get('access-control-allow-origin')).toBeNull();
     // The rest of the API stays open to every origin.
     const api = await fetch(`${base}/api/pricing?model=openai-gpt-4o`, { headers: { origin: 'https://evil.example' } });
     expect(api.headers.get('access-control-allow-origin')).toBe('*');

@@ -1,13 +1,17 @@
 /**
  * The answer cache: the app's final answers (status, headers and bytes as the middleware chain
  * made them), kept under their request's key (see key.ts) as a CDN would keep them, bounded by
- * entries and bytes (least recently used first out), emptied when the catalogue changes. It answers
- * a kept entry's GET or HEAD itself: the variant the client accepts (br or gzip for large bodies,
- * made once on first demand), or a 304 when its If-None-Match matches. This is the one place
- * answers are compressed on Node: the site's files and pages as much as the API's answers.
+ * entries and bytes (least recently used first out), emptied when the catalogue changes; files
+ * (the same bytes for the life of the process) are kept for good, apart. It answers a kept
+ * entry's GET or HEAD itself: the coding the client accepts (br or gzip for large bodies), or a
+ * 304 when its If-None-Match matches. A file's codings are made ahead (at build or start); an
+ * answer's are made on the first GET that asks for them, once per entry. A HEAD or a 304 never
+ * compresses. This is the one place answers are compressed on Node.
  */
 import type { Catalogue } from '../../core/catalogue.js';
+import type { Coded } from '../../endpoints/endpoint.js';
 import { accepts, etagMatches, isCompressible, type Compressors, type Encoding } from './encoding.js';
+import { fnv1a } from './key.js';
 
 export interface AnswerCacheOptions {
   /** The catalogue in force; the cache empties when it returns a different object. */
@@ -35,22 +39,29 @@ export interface Answer {
   body: Uint8Array | null;
 }
 
-interface Variant {
-  body: Uint8Array;
-  /** The 200's headers and the 304's, made on first use. */
-  ok?: Readonly<Record<string, string>>;
-  notModified?: Readonly<Record<string, string>>;
+type Headers = Readonly<Record<string, string>>;
+
+/** An entry in one content coding: its bytes once made, and its answers' headers, made on first use. */
+interface Coding {
+  body?: Uint8Array;
+  /** A 200 with the body's length; a HEAD's before the body is made (no length); a 304. */
+  ok?: Headers;
+  head?: Headers;
+  notModified?: Headers;
 }
 
 export interface Entry {
-  readonly key: string;
+  /** Its key; undefined for an answer not kept. */
+  readonly key: string | undefined;
   /** The app's headers (lower-case names), as it sent them with the identity bytes. */
-  readonly headers: Readonly<Record<string, string>>;
+  readonly headers: Headers;
   readonly compressible: boolean;
-  readonly variants: { identity: Variant } & Partial<Record<Encoding, Variant>>;
-  /** Bytes held, compressed variants included. */
+  readonly codings: { identity: Coding & { body: Uint8Array } } & Partial<Record<Encoding, Coding>>;
+  /** Bytes held, compressed codings included. */
   size: number;
 }
+
+
 
 // Headers that describe the bytes of a 200, left out of a 304 (which has none).
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
@@ -58,6 +69,8 @@ const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encodin
 export class AnswerCache {
   readonly #options: AnswerCacheOptions;
   readonly #entries = new Map<string, Entry>();
+  /** Files: kept for good, whatever the catalogue, outside the bounds (a few, fixed when built). */
+  readonly #files = new Map<string, Entry>();
   readonly #maxEntries: number;
   readonly #maxBytes: number;
   #bytes = 0;
@@ -75,17 +88,20 @@ export class AnswerCache {
     this.#maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
   }
 
+  /** Entries kept, files included. */
   get size(): number {
-    return this.#entries.size;
+    return this.#entries.size + this.#files.size;
   }
 
-  /** Bytes held by the kept entries. */
+  /** Bytes held by the kept entries, files left out. */
   get bytes(): number {
     return this.#bytes;
   }
 
   /** The entry kept under a key for the catalogue in force, marked as the most recently used. */
   get(key: string): Entry | undefined {
+    const file = this.#files.get(key);
+    if (file) return file;
     this.#checkCatalogue();
     const entry = this.#entries.get(key);
     if (entry) {
@@ -96,26 +112,41 @@ export class AnswerCache {
   }
 
   /**
-   * An entry for the app's 200 to a GET, computed from `catalogue`; kept under `key` unless that
-   * catalogue is no longer in force or the body is too large for the bounds. Returned either way,
-   * so the request that made it is answered from it.
+   * An entry for the app's 200 to a GET, computed from `catalogue`; kept under `key` unless there
+   * is none, that catalogue is no longer in force or the body is too large for the bounds; a file
+   * (`fixed`, with the codings made of it ahead) is kept for good. Returned either way, so the
+   * request that made it is answered from it.
    */
-  store(key: string, catalogue: Catalogue, headers: Readonly<Record<string, string>>, body: Uint8Array): Entry {
+  store(key: string | undefined, catalogue: Catalogue, headers: Headers, body: Uint8Array, fixed?: Coded): Entry {
     this.#checkCatalogue();
-    // A key without a query (a file, a page, an answer with every parameter at its default) is one
-    // of few: kept from its first request, so that its compressed variants are made once.
-    const keep = !key.includes('?') || this.#askedBefore(key);
     const compressors = this.#options.compressors ?? {};
-    const compressible = (compressors.br !== undefined || compressors.gzip !== undefined) && isCompressible(headers['content-type'], body.byteLength);
+    const codings: Entry['codings'] = { identity: { body } };
+    let size = body.byteLength;
+    for (const encoding of ['br', 'gzip'] as const) {
+      const coded = fixed?.[encoding];
+      if (coded === undefined) continue;
+      codings[encoding] = { body: coded };
+      size += coded.byteLength;
+    }
+    const canCode = compressors.br !== undefined || compressors.gzip !== undefined || size > body.byteLength;
+    const compressible = canCode && isCompressible(headers['content-type'], body.byteLength);
     const entry: Entry = {
       key,
-      // A compressible answer varies by Accept-Encoding, whichever variant is sent.
+      // A compressible answer varies by Accept-Encoding, whichever coding is sent.
       headers: compressible ? { ...headers, vary: 'Accept-Encoding' } : headers,
       compressible,
-      variants: { identity: { body } },
-      size: body.byteLength,
+      codings,
+      size,
     };
-    if (keep && catalogue === this.#catalogue && entry.size <= this.#maxBytes / 4 && this.#maxEntries > 0) {
+    if (key === undefined || this.#maxEntries === 0) return entry;
+    if (fixed) {
+      this.#files.set(key, entry);
+      return entry;
+    }
+    // A key without a query (a page, an answer with every parameter at its default) is one of few:
+    // kept from its first request, so that its compressed codings are made once.
+    const keep = !key.includes('?') || this.#askedBefore(key);
+    if (keep && catalogue === this.#catalogue && entry.size <= this.#maxBytes / 4) {
       this.#drop(key);
       this.#entries.set(key, entry);
       this.#bytes += entry.size;
@@ -124,43 +155,56 @@ export class AnswerCache {
     return entry;
   }
 
-  /** The answer to a request for an entry: the variant it accepts, or a 304 when its ETag matches. */
+  /**
+   * The answer to a request for an entry: the coding it accepts, or a 304 when its ETag matches.
+   * Only a GET's 200 may compress (the coding's first); a 304 needs the coding's ETag, worked out
+   * from the identity's, and a HEAD sent before the coding is made goes without Content-Length.
+   */
   answer(entry: Entry, request: Conditional): Answer {
-    const [encoding, variant] = this.#variantFor(entry, request.acceptEncoding);
+    const encoding = this.#encodingFor(entry, request.acceptEncoding);
+    const coding: Coding = encoding === 'identity' ? entry.codings.identity : (entry.codings[encoding] ??= {});
     const etag = entry.headers.etag === undefined || encoding === 'identity' ? entry.headers.etag : `${entry.headers.etag.slice(0, -1)}-${encoding}"`;
     if (request.ifNoneMatch !== null && etag !== undefined && etagMatches(request.ifNoneMatch, etag)) {
-      variant.notModified ??= notModifiedHeaders(entry.headers, etag);
-      return { status: 304, headers: variant.notModified, body: null };
+      coding.notModified ??= notModifiedHeaders(entry.headers, etag);
+      return { status: 304, headers: coding.notModified, body: null };
     }
-    variant.ok ??= {
+    const head = request.method === 'HEAD';
+    const body = coding.body ?? (head || encoding === 'identity' ? undefined : this.#compress(entry, encoding, coding));
+    if (body === undefined) {
+      coding.head ??= { ...entry.headers, 'content-encoding': encoding, ...(etag === undefined ? {} : { etag }) };
+      return { status: 200, headers: coding.head, body: null };
+    }
+    coding.ok ??= {
       ...entry.headers,
-      'content-length': String(variant.body.byteLength),
+      'content-length': String(body.byteLength),
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
       ...(etag === undefined ? {} : { etag }),
     };
-    return { status: 200, headers: variant.ok, body: request.method === 'HEAD' ? null : variant.body };
+    return { status: 200, headers: coding.ok, body: head ? null : body };
   }
 
-  /** br, then gzip, when the entry is compressible and the client accepts it; identity otherwise. */
-  #variantFor(entry: Entry, acceptEncoding: string | null): ['identity' | Encoding, Variant] {
+  /** br, then gzip, when the entry is compressible, has or can make it, and the client accepts it; identity otherwise. */
+  #encodingFor(entry: Entry, acceptEncoding: string | null): 'identity' | Encoding {
     if (entry.compressible && acceptEncoding) {
       for (const encoding of ['br', 'gzip'] as const) {
-        const compress = this.#options.compressors?.[encoding];
-        if (!compress || !accepts(acceptEncoding, encoding)) continue;
-        let variant = entry.variants[encoding];
-        if (variant === undefined) {
-          variant = { body: compress(entry.variants.identity.body) };
-          entry.variants[encoding] = variant;
-          entry.size += variant.body.byteLength;
-          if (this.#entries.get(entry.key) === entry) {
-            this.#bytes += variant.body.byteLength;
-            this.#evict();
-          }
-        }
-        return [encoding, variant];
+        const available = entry.codings[encoding]?.body !== undefined || this.#options.compressors?.[encoding] !== undefined;
+        if (available && accepts(acceptEncoding, encoding)) return encoding;
       }
     }
-    return ['identity', entry.variants.identity];
+    return 'identity';
+  }
+
+  /** Makes an entry's coding (#encodingFor chose it: its compressor exists), counted in the bytes held if kept. */
+  #compress(entry: Entry, encoding: Encoding, coding: Coding): Uint8Array {
+    const compress = this.#options.compressors?.[encoding] as (data: Uint8Array) => Uint8Array;
+    const body = compress(entry.codings.identity.body);
+    coding.body = body;
+    entry.size += body.byteLength;
+    if (entry.key !== undefined && this.#entries.get(entry.key) === entry) {
+      this.#bytes += body.byteLength;
+      this.#evict();
+    }
+    return body;
   }
 
   /**
@@ -201,14 +245,7 @@ export class AnswerCache {
   }
 }
 
-/** The 32-bit FNV-1a hash of a string's UTF-16 code units. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
-
-function notModifiedHeaders(headers: Readonly<Record<string, string>>, etag: string): Readonly<Record<string, string>> {
+function notModifiedHeaders(headers: Headers, etag: string): Headers {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (!BODY_HEADERS.has(name)) kept[name] = value;
   kept.etag = etag;

@@ -1,35 +1,47 @@
 /** The answer cache's key for a request URL: what makes two requests ask for the same answer. */
+import { getPath } from 'hono/utils/url';
 
 /** URLs longer than this are not kept (no real query is this long; the app still answers them). */
 export const MAX_KEY_LENGTH = 2048;
 
+/** A request as the cache keys it. */
+export interface RequestKey {
+  /** The path as the app's router reads it, then the query when the route reads one (see requestKey). */
+  target: string;
+  /** `scheme://host[:port]` as the request gave it: part of the key only for answers that embed it. */
+  origin: string;
+}
+
 /**
- * The key of an absolute URL: its path (after the origin when answers embed it) and its query's
- * non-empty pairs as sent, sorted by name; undefined when the URL is too long or has no path.
- * Every endpoint reads an empty value as absent and refuses a name given twice, so a query in
- * another order, or with empty pairs, asks for the same answer. Two spellings of one query (say
- * `%20` and `+`) only make two entries.
+ * The key of an absolute URL; undefined when the URL is too long or has no path.
+ * - The path is percent-decoded as Hono's router decodes it (its own getPath), so
+ *   `/assets/d%6Fcs.js` and `/assets/docs.js`, one route and one answer, share a key.
+ * - The query is left out where the route ignores it (`ignoresQuery`: files and pages). Elsewhere
+ *   its non-empty pairs are kept as sent, sorted by name: every endpoint reads an empty value as
+ *   absent and refuses a name given twice, so a query in another order, or with empty pairs, asks
+ *   for the same answer. Two spellings of one query (say `%20` and `+`) only make two entries.
  */
-export function cacheKey(url: string, byOrigin: boolean): string | undefined {
+export function requestKey(url: string, ignoresQuery: (path: string) => boolean): RequestKey | undefined {
   if (url.length > MAX_KEY_LENGTH) return undefined;
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   if (slash === -1) return undefined;
+  // getPath reads nothing of a Request but its url.
+  const path = getPath({ url } as Request);
+  const origin = url.slice(0, slash);
+  return { origin, target: ignoresQuery(path) ? path : path + sortedQuery(url, slash) };
+}
+
+/** `?` and the query's non-empty pairs sorted by name, or '' when it has none. */
+function sortedQuery(url: string, slash: number): string {
   const hash = url.indexOf('#', slash);
   const end = hash === -1 ? url.length : hash;
   const mark = url.indexOf('?', slash);
-  const head = url.slice(byOrigin ? 0 : slash, mark === -1 || mark > end ? end : mark);
-  if (mark === -1 || mark > end) return head;
+  if (mark === -1 || mark > end) return '';
   const pairs = url.slice(mark + 1, end).split('&').filter(hasValue).sort(byName);
-  return pairs.length === 0 ? head : `${head}?${pairs.join('&')}`;
+  return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
-/** The key of the same path with no query: for answers that are the same whatever the query. */
-export function withoutQuery(key: string): string {
-  const mark = key.indexOf('?');
-  return mark === -1 ? key : key.slice(0, mark);
-}
-
-/** The path of a key or URL (for the rate limit's exempt paths). */
+/** The path of a key (for the rate limit's exempt paths). */
 export function pathOfKey(key: string): string {
   const start = key.startsWith('/') ? 0 : key.indexOf('/', key.indexOf('//') + 2);
   const mark = key.indexOf('?', start);
@@ -45,4 +57,11 @@ function byName(x: string, y: string): number {
   const a = x.slice(0, x.indexOf('='));
   const b = y.slice(0, y.indexOf('='));
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The 32-bit FNV-1a hash of a string's UTF-16 code units (keys asked once are held as these). */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }

@@ -3,6 +3,7 @@
  * the workload calculator and the price-against-quality chart. Rendered in full on the server,
  * with the default workload's costs, so it reads right before (or without) the script.
  */
+import type { Catalogue } from '../../core/catalogue.js';
 import { TIERS, type Model } from '../../core/catalogue-schema.js';
 import { MODES, type Mode } from '../../core/cost.js';
 import { formatPrice } from '../../badge/price-badge.js';
@@ -40,7 +41,24 @@ function row(p: Priced<Model>): string {
     `<td class="num monthly${m.freeTierOnly ? ' free' : ''}" data-sort="${cell.sort}">${escapeHtml(cell.text)}</td></tr>`;
 }
 
+// Where the address goes in a rendered page: a string no page holds otherwise (escapeHtml leaves it as is).
+const ADDRESS_SLOT = '\u0000address\u0000';
+const rendered = new WeakMap<Catalogue, readonly string[]>();
+
+/**
+ * The home page: rendered once per catalogue, with the service's address (its one use: the widget
+ * snippet) put in per request, so that a request from a new origin costs no rendering.
+ */
 export function sitePage({ catalogue, baseUrl }: RequestContext): string {
+  let parts = rendered.get(catalogue);
+  if (parts === undefined) {
+    parts = renderSitePage(catalogue, ADDRESS_SLOT).split(ADDRESS_SLOT);
+    rendered.set(catalogue, parts);
+  }
+  return parts.join(escapeHtml(baseUrl));
+}
+
+function renderSitePage(catalogue: Catalogue, baseUrl: string): string {
   const models = catalogue.models;
   const w = DEFAULT_WORKLOAD;
   const providers = catalogue.providers

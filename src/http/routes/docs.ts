@@ -43,6 +43,9 @@ ${items.join('\n')}</main>`;
 }
 
 export function docsPage(ctx: RequestContext, describe: DescribeApi): string {
+  // The plain reference reads the paths, never the service's address: left unread, the page is the
+  // same for every origin (and the answer cache keeps one copy of it).
+  const pathsOnly: RequestContext = { catalogue: ctx.catalogue, assets: ctx.assets, baseUrl: '' };
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -57,7 +60,7 @@ export function docsPage(ctx: RequestContext, describe: DescribeApi): string {
 <body>
 <a class="skip" href="#app">Skip to content</a>
 ${SITE_HEADER}
-<div id="app">${plainReference(describe(ctx))}</div>
+<div id="app">${plainReference(describe(pathsOnly))}</div>
 </body>
 </html>`;
 }

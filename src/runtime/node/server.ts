@@ -3,7 +3,7 @@
  * per connection (pipelining.ts). Kept answers are written straight to the response; the rest go
  * through @hono/node-server to the service's fetch.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Catalogue } from '../../core/catalogue.js';
-import type { Assets } from '../../endpoints/endpoint.js';
 import { createService, type Service } from '../../http/service.js';
 import { createMcpRoute } from '../../mcp/route.js';
+import { loadAssets } from './assets.js';
 import { nodeCompressors } from './compression.js';
 import { loadCatalogueFromDir } from './load-catalogue.js';
 import { boundPipelining, type PipelineCounters } from './pipelining.js';
@@ -28,16 +28,6 @@ function findRoot(from: string): string {
   let dir = from;
   while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
-}
-
-/** Built files the app serves when they exist (npm run build makes them). */
-function loadAssets(): Assets {
-  const read = (name: string) => {
-    const path = join(root, 'dist', name);
-    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-  };
-  const files = { widgetJs: read('widget.js'), siteJs: read('site.js'), docsJs: read('docs.js'), docsCss: read('docs.css') };
-  return Object.fromEntries(Object.entries(files).filter(([, text]) => text !== undefined));
 }
 
 export type ReloadResult = { ok: true; models: number } | { ok: false; reason: string };
@@ -75,7 +65,8 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   const service = createService({
     catalogue: () => catalogue,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-    assets: loadAssets(),
+    // Built files the app serves when they exist (npm run build makes them).
+    assets: loadAssets(join(root, 'dist')),
     maxUrlBytes: limits.maxUrlBytes,
     compressors: nodeCompressors(),
     mcp: createMcpRoute({ allowedOrigins: config.mcpAllowedOrigins }),
@@ -92,8 +83,9 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   const listener = getRequestListener(
     async (request: Request, env: HttpBindings | Http2Bindings) => {
       const response = await service.fetch(request, env);
-      if (response.status !== 204 && response.status !== 304) return response;
-      // @hono/node-server gives every answer a Content-Type, even one without a body; these go out as they are.
+      if (response.body !== null) return response;
+      // @hono/node-server gives every answer a Content-Type, even one without a body (a 204, 301,
+      // 304 or HEAD); these go out as they are.
       env.outgoing.writeHead(response.status, Object.fromEntries(response.headers)).end();
       return RESPONSE_ALREADY_SENT;
     },

@@ -1,6 +1,6 @@
 /**
  * Headers every response carries, errors and 304s included: open CORS (the API is public and
- * read-only), nosniff, and a strict CSP on HTML pages.
+ * read-only; /mcp excepted), nosniff, and a strict CSP on HTML pages.
  */
 import type { MiddlewareHandler } from 'hono';
 
@@ -29,13 +29,14 @@ function securityHeadersFor(type: string): Readonly<Record<string, string>> {
   return /^text\/html\b/i.test(type) ? HTML : ANY_TYPE;
 }
 
-export function securityHeaders(): MiddlewareHandler {
+/** `closed`: a path with a CORS policy of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`. */
+export function securityHeaders(closed?: string): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
     // A page that sets its own policy keeps it.
     for (const [name, value] of Object.entries(securityHeadersFor(headers.get('Content-Type') ?? ''))) {
-      if (!headers.has(name)) headers.set(name, value);
+      if (!headers.has(name) && !(name === 'access-control-allow-origin' && c.req.path === closed)) headers.set(name, value);
     }
   };
 }
