@@ -11,7 +11,11 @@ let port: number;
 
 beforeAll(async () => {
   // Short timeouts so that slow clients are cut within the test; the defaults are documented in the README.
-  running = startServer({ PORT: '0', HOST: '127.0.0.1', HEADERS_TIMEOUT_MS: '600', REQUEST_TIMEOUT_MS: '1200', KEEP_ALIVE_TIMEOUT_MS: '500' }, quiet);
+  // The slow-loris test opens 200 connections from one address (the per-address cap is tested in connections.test.ts).
+  running = startServer(
+    { PORT: '0', HOST: '127.0.0.1', HEADERS_TIMEOUT_MS: '600', REQUEST_TIMEOUT_MS: '1200', KEEP_ALIVE_TIMEOUT_MS: '500', MAX_CONNECTIONS_PER_ADDRESS: '256' },
+    quiet,
+  );
   port = ((await running.listening) as AddressInfo).port;
 });
 afterAll(async () => {

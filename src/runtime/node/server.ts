@@ -16,10 +16,12 @@ import { createService, type Service } from '../../http/service.js';
 import { createMcpRoute } from '../../mcp/route.js';
 import { nodeCompressors } from './compression.js';
 import { loadCatalogueFromDir } from './load-catalogue.js';
+import { Connections, type ConnectionCounters } from './connections.js';
+import { MemoryBudget } from './memory-budget.js';
 import { boundPipelining, type PipelineCounters } from './pipelining.js';
 import { jsonLogger, logWhenFinished, type Logger } from './log.js';
 import { clientAddress, readRuntimeConfig, type RuntimeConfig } from './options.js';
-import { answerClientError, answerConnect, answerExpectation, jsonErrorResponse, refusedForHost } from './refusals.js';
+import { answerClientError, answerConnect, answerContinue, answerExpectation, jsonErrorResponse, refusedForHost } from './refusals.js';
 
 // Paths are relative to the project root, whether this runs from src/ (tests) or dist/ (bundle).
 const root = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -56,12 +58,19 @@ export interface RunningServer {
    * would lose a provider) is logged and ignored.
    */
   reload(): ReloadResult;
-  /** Stops accepting, lets in-flight requests finish, cuts what remains after DRAIN_TIMEOUT_MS. */
+  /**
+   * Stops accepting and closes idle connections; answers in progress are written whole (each
+   * connection closed once its answers are taken), and whatever remains is cut after DRAIN_TIMEOUT_MS.
+   */
   drain(): Promise<{ forced: boolean }>;
   /** Resolves with the bound address once listening. */
   listening: Promise<AddressInfo>;
   /** What the per-connection bound on pipelined requests has done. */
   pipelining: PipelineCounters;
+  /** The process's bound on bytes of answers made and not yet sent. */
+  memory: MemoryBudget;
+  /** Connections refused for the per-address cap, and cut for a stall. */
+  connections: ConnectionCounters;
 }
 
 export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = jsonLogger(readRuntimeConfig(env).logLevel)): RunningServer {
@@ -104,6 +113,8 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     },
   );
 
+  const memory = new MemoryBudget(limits.maxUnsentBytes);
+  const connections = new Connections(limits, memory);
   const pipelining = boundPipelining(
     (req, res) => {
       if (log.access) logWhenFinished(req, res, log.access);
@@ -120,9 +131,11 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
         env: { incoming: req, outgoing: res },
       });
       if (answer) res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
-      else void listener(req, res);
+      else return listener(req, res);
     },
     limits,
+    connections,
+    memory,
   );
 
   const server = createServer(
@@ -139,11 +152,15 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     pipelining.handler,
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  // Node's inactivity timeout: a client that stops reading makes no byte move, and is cut.
-  server.timeout = limits.socketTimeoutMs;
+  // No server.timeout: a connection with answers to send and no byte moving is cut by connections.ts
+  // (Node's own timeout could take two periods); the keep-alive and request timeouts cover the rest.
   // Node's own answers, in the API's JSON envelope.
   server.on('clientError', answerClientError);
   server.on('checkExpectation', answerExpectation);
+  server.on('checkContinue', answerContinue(pipelining.handler));
+  server.on('connection', connections.accept);
+  // server.close() calls this too: only connections with nothing left to send close at once.
+  server.closeIdleConnections = () => connections.closeIdle();
   server.on('connect', answerConnect);
 
   const listening = new Promise<AddressInfo>((resolve, reject) => {
@@ -183,17 +200,16 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
         forced = true;
         server.closeAllConnections();
       }, limits.drainTimeoutMs);
-      // close() stops accepting and, on Node 19+, also closes idle keep-alive connections.
+      // close() stops accepting and closes idle connections (connections.closeIdle); it calls back once all are closed.
       server.close(() => {
         clearTimeout(timer);
         resolve({ forced });
       });
-      server.closeIdleConnections();
     });
     return drained;
   };
 
-  return { server, config, service, dataDir, catalogue: () => catalogue, reload, drain, listening, pipelining: pipelining.counters };
+  return { server, config, service, dataDir, catalogue: () => catalogue, reload, drain, listening, pipelining: pipelining.counters, memory, connections: connections.counters };
 }
 
 // A Host and request target that the URL parser keeps as they are (lower-case name or address,
