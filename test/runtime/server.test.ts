@@ -100,6 +100,29 @@ describe('malformed requests', () => {
     expect(answers).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
   });
 
+  it.each(['100-continue-bogus', '100-continue, foo', 'foo 100-continue', '100-continue;x=1', 'x100-continue'])(
+    'matches Expect exactly: %j gets a 417 JSON error and no 100 Continue (Node would send one for all but the last)',
+    async (expectation) => {
+      const socket = await open(port);
+      const text = readUntilClosed(socket);
+      socket.write(get('/healthz', `Expect: ${expectation}\r\n`));
+      const answer = await text;
+      expect(answer).not.toContain('100 Continue');
+      const res = parseResponse(answer);
+      expect(res.status).toBe(417);
+      expect(JSON.parse(res.body)).toMatchObject({ error: { status: 417, code: 'expectation_failed' } });
+    },
+  );
+
+  it.each(['100-continue', '100-Continue', '100-CONTINUE'])('serves Expect: %j, in any case, with 100 Continue then the answer', async (expectation) => {
+    const socket = await open(port);
+    const text = readUntilClosed(socket);
+    socket.write(get('/healthz', `Expect: ${expectation}\r\n`));
+    const answer = await text;
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+    expect(JSON.parse(parseResponse(answer.slice(answer.indexOf('HTTP/1.1 200'))).body)).toMatchObject({ status: 'ok' });
+  });
+
   it('answers CONNECT with a 405 JSON error instead of a closed socket', async () => {
     const res = await rawRequest(port, 'CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n');
     expect(res.status).toBe(405);
