@@ -22,12 +22,19 @@ export class MemoryBudget {
   evicted = 0;
   private readonly holders = new Set<Holder>();
 
-  constructor(readonly limit: number) {}
+  /** `largest`: the largest answer known before any is made (the largest file served), so that a first burst is reckoned right. */
+  /** `largest`: the largest answer known before any is made (the largest file served), so that a first burst is reckoned right. */
+  constructor(
+    readonly limit: number,
+    largest = 64 * 1024,
+  ) {
+    this.largest = largest;
+  }
 
   /** Answers started and not made yet (made asynchronously, several connections' at once). */
   private making = 0;
-  /** The largest answer made so far: what an answer being made is reckoned to hold. */
-  private largest = 64 * 1024;
+  /** The largest answer made so far, or known to be possible: what an answer being made is reckoned to hold. */
+  private largest: number;
 
   /**
    * Past half the bound, counting each answer being made as the largest made so far, a connection

@@ -79,12 +79,13 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   const dataDir = config.dataDir ?? join(root, 'data');
   // One reference, swapped whole: each request reads it once, so none sees a mix of two catalogues.
   let catalogue = loadCatalogueFromDir(dataDir);
+  const assets = loadAssets();
   let draining = false;
 
   const service = createService({
     catalogue: () => catalogue,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-    assets: loadAssets(),
+    assets,
     maxUrlBytes: limits.maxUrlBytes,
     compressors: nodeCompressors(),
     mcp: createMcpRoute({ allowedOrigins: config.mcpAllowedOrigins }),
@@ -113,7 +114,8 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     },
   );
 
-  const memory = new MemoryBudget(limits.maxUnsentBytes);
+  // An answer being made is reckoned as large as the largest file served (the Swagger bundle) until a larger one is made.
+  const memory = new MemoryBudget(limits.maxUnsentBytes, Math.max(64 * 1024, ...Object.values(assets).map((text) => Buffer.byteLength(text ?? ''))));
   const connections = new Connections(limits, memory);
   const pipelining = boundPipelining(
     (req, res) => {
