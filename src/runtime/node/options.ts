@@ -17,7 +17,7 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests get before the remaining connections are cut. */
   drainTimeoutMs: number;
-  /** A connection on which no byte moves either way for this long is closed (a client that stopped reading). */
+  /** A connection with answers to send on which no byte moves either way for this long is closed (a client that stopped reading). */
   socketTimeoutMs: number;
   /** Answers per connection being made or sent at once; requests pipelined behind them wait, unread. */
   maxInProgress: number;
