@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Connections, type Conn } from '../../src/runtime/node/connections.js';
 import { MemoryBudget, type Holder } from '../../src/runtime/node/memory-budget.js';
+import { readRuntimeConfig } from '../../src/runtime/node/options.js';
 import { inProcessServers } from './in-process.js';
 import { open, parseResponse, readUntilClosed } from './raw-http.js';
 
@@ -30,6 +31,19 @@ function ask(socket: Socket, target: string): Promise<{ status: number; body: st
     socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
   });
 }
+
+describe('configuration', () => {
+  it('caps connections per address at 128 by default, not at all behind trusted proxies unless set, and budgets 32 MiB', () => {
+    const limits = (env: Record<string, string>) => readRuntimeConfig(env).limits;
+    expect(limits({}).maxConnectionsPerAddress).toBe(128);
+    expect(limits({ TRUST_PROXY: '1' }).maxConnectionsPerAddress).toBe(0);
+    expect(limits({ TRUST_PROXY: 'false' }).maxConnectionsPerAddress).toBe(128);
+    expect(limits({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '5000' }).maxConnectionsPerAddress).toBe(5000);
+    expect(limits({}).maxUnsentBytes).toBe(32 * 1024 * 1024);
+    expect(() => limits({ MAX_UNSENT_BYTES: '1000' })).toThrow(/MAX_UNSENT_BYTES/);
+    expect(() => limits({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+});
 
 describe('connections per address', () => {
   it('refuses one past MAX_CONNECTIONS_PER_ADDRESS with a 429, keeps serving the others, and accepts again once one closes', async () => {
