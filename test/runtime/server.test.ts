@@ -11,7 +11,11 @@ let port: number;
 
 beforeAll(async () => {
   // Short timeouts so that slow clients are cut within the test; the defaults are documented in the README.
-  running = startServer({ PORT: '0', HOST: '127.0.0.1', HEADERS_TIMEOUT_MS: '600', REQUEST_TIMEOUT_MS: '1200', KEEP_ALIVE_TIMEOUT_MS: '500' }, quiet);
+  // The slow-loris test opens 200 connections from one address (the per-address cap is tested in connections.test.ts).
+  running = startServer(
+    { PORT: '0', HOST: '127.0.0.1', HEADERS_TIMEOUT_MS: '600', REQUEST_TIMEOUT_MS: '1200', KEEP_ALIVE_TIMEOUT_MS: '500', MAX_CONNECTIONS_PER_ADDRESS: '256' },
+    quiet,
+  );
   port = ((await running.listening) as AddressInfo).port;
 });
 afterAll(async () => {
@@ -94,6 +98,29 @@ describe('malformed requests', () => {
     socket.write(get('/healthz', 'Expect: 100-continue\r\n'));
     const answers = await text;
     expect(answers).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+  });
+
+  it.each(['100-continue-bogus', '100-continue, foo', 'foo 100-continue', '100-continue;x=1', 'x100-continue'])(
+    'matches Expect exactly: %j gets a 417 JSON error and no 100 Continue (Node would send one for all but the last)',
+    async (expectation) => {
+      const socket = await open(port);
+      const text = readUntilClosed(socket);
+      socket.write(get('/healthz', `Expect: ${expectation}\r\n`));
+      const answer = await text;
+      expect(answer).not.toContain('100 Continue');
+      const res = parseResponse(answer);
+      expect(res.status).toBe(417);
+      expect(JSON.parse(res.body)).toMatchObject({ error: { status: 417, code: 'expectation_failed' } });
+    },
+  );
+
+  it.each(['100-continue', '100-Continue', '100-CONTINUE'])('serves Expect: %j, in any case, with 100 Continue then the answer', async (expectation) => {
+    const socket = await open(port);
+    const text = readUntilClosed(socket);
+    socket.write(get('/healthz', `Expect: ${expectation}\r\n`));
+    const answer = await text;
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+    expect(JSON.parse(parseResponse(answer.slice(answer.indexOf('HTTP/1.1 200'))).body)).toMatchObject({ status: 'ok' });
   });
 
   it('answers CONNECT with a 405 JSON error instead of a closed socket', async () => {

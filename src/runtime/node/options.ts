@@ -17,12 +17,19 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests get before the remaining connections are cut. */
   drainTimeoutMs: number;
-  /** A connection on which no byte moves either way for this long is closed (a client that stopped reading). */
+  /** A connection with answers to send on which no byte moves either way for this long is closed (a client that stopped reading). */
   socketTimeoutMs: number;
   /** Answers per connection being made or sent at once; requests pipelined behind them wait, unread. */
   maxInProgress: number;
   /** Requests per connection waiting behind those; one more and the connection is closed. */
   maxWaiting: number;
+  /**
+   * Bytes of answers made and not yet taken by the operating system, over the whole process; past
+   * it, the connections holding the most are cut until the total is back under it.
+   */
+  maxUnsentBytes: number;
+  /** Open connections per client address (IPv6 by /64); one more is refused. 0: no cap. */
+  maxConnectionsPerAddress: number;
 }
 
 export interface RuntimeConfig {
@@ -54,6 +61,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   socketTimeoutMs: 30_000,
   maxInProgress: 16,
   maxWaiting: 256,
+  maxUnsentBytes: 32 * 1024 * 1024,
+  maxConnectionsPerAddress: 128,
 };
 
 /** Reads the environment; a value out of range is an error that names the variable. */
@@ -68,6 +77,9 @@ export function readRuntimeConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
     socketTimeoutMs: whole(env, 'SOCKET_TIMEOUT_MS', DEFAULT_LIMITS.socketTimeoutMs, 100, 600_000),
     maxInProgress: whole(env, 'MAX_IN_PROGRESS', DEFAULT_LIMITS.maxInProgress, 1, 1024),
     maxWaiting: whole(env, 'MAX_WAITING', DEFAULT_LIMITS.maxWaiting, 0, 100_000),
+    maxUnsentBytes: whole(env, 'MAX_UNSENT_BYTES', DEFAULT_LIMITS.maxUnsentBytes, 1024 * 1024, 8 * 1024 * 1024 * 1024),
+    // Behind trusted proxies every connection comes from a proxy's address: no cap unless one is set.
+    maxConnectionsPerAddress: whole(env, 'MAX_CONNECTIONS_PER_ADDRESS', env.TRUST_PROXY && !/^(?:0|false)$/i.test(env.TRUST_PROXY) ? 0 : DEFAULT_LIMITS.maxConnectionsPerAddress, 0, 1_000_000),
   };
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new RangeError(`HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);

@@ -2,12 +2,16 @@
  * Bounds what one connection can make the server hold when its client sends requests faster than
  * it reads the answers (pipelining, or never reading at all): at most `maxInProgress` answers are
  * being made or sent at once; later requests wait unanswered while the connection is not read
- * from; a connection with more than `maxWaiting` requests waiting is cut.
+ * from; a connection with more than `maxWaiting` requests waiting is cut. Each answer made is
+ * charged to the process's memory budget until the operating system has taken it, and while the
+ * budget is pressed a connection makes one answer at a time.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { Conn, Connections } from './connections.js';
+import type { MemoryBudget } from './memory-budget.js';
 
-type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+/** Answers the request: at once (returns nothing), or once the promise it returns settles. */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<unknown>;
 
 export interface PipelineBounds {
   /** Answers per connection made and not yet taken by the operating system (then the next waits). */
@@ -16,7 +20,7 @@ export interface PipelineBounds {
   maxWaiting: number;
 }
 
-/** What the bound did, for tests and operators. */
+/** What the bounds did, for tests and operators. */
 export interface PipelineCounters {
   /** Requests that had to wait for earlier answers to be taken. */
   waited: number;
@@ -24,62 +28,84 @@ export interface PipelineCounters {
   cut: number;
 }
 
-interface Line {
-  inProgress: number;
-  waiting: [IncomingMessage, ServerResponse][];
-  /** Whether this bound paused the socket (and so must resume it). */
-  paused: boolean;
-}
-
-export function boundPipelining(handle: RequestHandler, bounds: PipelineBounds): { handler: RequestHandler; counters: PipelineCounters } {
+export function boundPipelining(
+  handle: RequestHandler,
+  bounds: PipelineBounds,
+  connections: Connections,
+  budget: MemoryBudget,
+): { handler: (req: IncomingMessage, res: ServerResponse) => void; counters: PipelineCounters } {
   const counters: PipelineCounters = { waited: 0, cut: 0 };
-  const lines = new WeakMap<Socket, Line>();
 
-  const start = (line: Line, socket: Socket, req: IncomingMessage, res: ServerResponse): void => {
-    line.inProgress += 1;
+  const start = (conn: Conn, req: IncomingMessage, res: ServerResponse): void => {
+    conn.inProgress += 1;
+    if (conn.inProgress === 1) connections.started(conn);
+    let closed = false;
     // 'close' follows 'finish' (the answer's last byte handed to the kernel) or a cut connection.
     res.once('close', () => {
-      line.inProgress -= 1;
-      takeWaiting(line, socket);
+      closed = true;
+      const bytes = conn.charged.get(res);
+      if (bytes !== undefined) {
+        conn.charged.delete(res);
+        budget.discharge(conn, bytes);
+      }
+      conn.inProgress -= 1;
+      takeWaiting(conn);
+      if (conn.inProgress === 0) connections.settled(conn);
     });
-    handle(req, res);
+    // What the answer left in memory once made: its unsent bytes, in the response until it has the
+    // socket, in the socket's buffer after.
+    let made = false;
+    const charge = () => {
+      if (made) return;
+      made = true;
+      const bytes = closed || conn.socket.destroyed ? 0 : res.writableLength;
+      budget.endMaking(bytes);
+      if (bytes <= 0) return;
+      conn.charged.set(res, bytes);
+      budget.charge(conn, bytes);
+    };
+    budget.beginMaking();
+    const answered = handle(req, res);
+    if (answered === undefined) charge();
+    else void answered.then(charge, charge);
   };
 
-  const takeWaiting = (line: Line, socket: Socket): void => {
-    while (line.waiting.length > 0 && line.inProgress < bounds.maxInProgress) {
-      const [req, res] = line.waiting.shift()!;
-      start(line, socket, req, res);
+  // A connection's next answer is made now if it has none in progress, or fewer than the bound while
+  // the process's budget is not pressed; otherwise the request waits.
+  const mayStart = (conn: Conn): boolean => conn.inProgress === 0 || (conn.inProgress < bounds.maxInProgress && !budget.pressed);
+
+  const takeWaiting = (conn: Conn): void => {
+    while (conn.waiting.length > 0 && mayStart(conn) && !conn.socket.destroyed) {
+      const [req, res] = conn.waiting.shift()!;
+      start(conn, req, res);
     }
-    if (line.paused && line.waiting.length === 0) {
-      line.paused = false;
-      socket.resume();
+    if (conn.paused && conn.waiting.length === 0) {
+      conn.paused = false;
+      conn.socket.resume();
     }
   };
 
-  const handler: RequestHandler = (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const socket = req.socket;
-    // Requests parsed from bytes read before the connection was cut have no one to answer.
-    if (socket.destroyed) return;
-    let line = lines.get(socket);
-    if (line === undefined) {
-      line = { inProgress: 0, waiting: [], paused: false };
-      lines.set(socket, line);
-    }
-    if (line.waiting.length === 0 && line.inProgress < bounds.maxInProgress) {
-      start(line, socket, req, res);
+    const conn = connections.of(socket);
+    // Requests parsed from bytes read before the connection was cut (or refused) have no one to answer.
+    if (socket.destroyed || conn === undefined) return;
+    conn.readAtRequest = socket.bytesRead;
+    if (conn.waiting.length === 0 && mayStart(conn)) {
+      start(conn, req, res);
       return;
     }
-    if (line.waiting.length >= bounds.maxWaiting) {
+    if (conn.waiting.length >= bounds.maxWaiting) {
       counters.cut += 1;
-      line.waiting.length = 0;
+      conn.waiting.length = 0;
       socket.destroy();
       return;
     }
     counters.waited += 1;
-    line.waiting.push([req, res]);
+    conn.waiting.push([req, res]);
     // Node parses the rest of the bytes it has already read, but reads no more until answers are taken
     // (its own bookkeeping may resume the socket as an answer finishes; the next request waiting pauses it again).
-    line.paused = true;
+    conn.paused = true;
     socket.pause();
   };
   return { handler, counters };

@@ -41,6 +41,34 @@ export function answerExpectation(_req: IncomingMessage, res: ServerResponse): v
   refuse(res, 417, 'expectation_failed', 'The Expect header is not supported (only 100-continue is).');
 }
 
+/**
+ * `checkContinue`: Node sends here any Expect that contains the token 100-continue
+ * (`100-continue-bogus`, `foo 100-continue`); only `100-continue` itself, in any case, gets its
+ * 100 Continue and then the request is served. The others are refused as any other expectation.
+ */
+export function answerContinue(serve: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (req.headers.expect?.trim().toLowerCase() !== '100-continue') {
+      answerExpectation(req, res);
+      return;
+    }
+    res.writeContinue();
+    serve(req, res);
+  };
+}
+
+/** A connection past the per-address cap: a 429 and the connection closed, before any request is read. */
+export function refuseConnection(socket: Socket, cap: number): void {
+  const body = errorBody(429, 'too_many_connections', `Too many open connections from this address (at most ${cap}); close some and retry.`);
+  socket.pause();
+  socket.on('error', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 429 Too Many Requests\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), DRAIN_BEFORE_CLOSE_MS).unref();
+}
+
 /** `connect`: a CONNECT request (a proxy tunnel), which Node would end with a closed socket. */
 export function answerConnect(_req: IncomingMessage, socket: Socket): void {
   const body = errorBody(405, 'method_not_allowed', `Method CONNECT is not allowed; this API is read-only (${ALLOWED_METHODS.join(', ')}).`);

@@ -16,10 +16,12 @@ import { createMcpRoute } from '../../mcp/route.js';
 import { loadAssets } from './assets.js';
 import { nodeCompressors } from './compression.js';
 import { loadCatalogueFromDir } from './load-catalogue.js';
+import { Connections, type ConnectionCounters } from './connections.js';
+import { MemoryBudget } from './memory-budget.js';
 import { boundPipelining, type PipelineCounters } from './pipelining.js';
 import { jsonLogger, logWhenFinished, type Logger } from './log.js';
 import { clientAddress, readRuntimeConfig, type RuntimeConfig } from './options.js';
-import { answerClientError, answerConnect, answerExpectation, jsonErrorResponse, refusedForHost } from './refusals.js';
+import { answerClientError, answerConnect, answerContinue, answerExpectation, jsonErrorResponse, refusedForHost } from './refusals.js';
 
 // Paths are relative to the project root, whether this runs from src/ (tests) or dist/ (bundle).
 const root = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -46,12 +48,19 @@ export interface RunningServer {
    * would lose a provider) is logged and ignored.
    */
   reload(): ReloadResult;
-  /** Stops accepting, lets in-flight requests finish, cuts what remains after DRAIN_TIMEOUT_MS. */
+  /**
+   * Stops accepting and closes idle connections; answers in progress are written whole (each
+   * connection closed once its answers are taken), and whatever remains is cut after DRAIN_TIMEOUT_MS.
+   */
   drain(): Promise<{ forced: boolean }>;
   /** Resolves with the bound address once listening. */
   listening: Promise<AddressInfo>;
   /** What the per-connection bound on pipelined requests has done. */
   pipelining: PipelineCounters;
+  /** The process's bound on bytes of answers made and not yet sent. */
+  memory: MemoryBudget;
+  /** Connections refused for the per-address cap, and cut for a stall. */
+  connections: ConnectionCounters;
 }
 
 export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = jsonLogger(readRuntimeConfig(env).logLevel)): RunningServer {
@@ -60,13 +69,14 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   const dataDir = config.dataDir ?? join(root, 'data');
   // One reference, swapped whole: each request reads it once, so none sees a mix of two catalogues.
   let catalogue = loadCatalogueFromDir(dataDir);
+  // Built files the app serves when they exist (npm run build makes them), with their codings.
+  const assets = loadAssets(join(root, 'dist'));
   let draining = false;
 
   const service = createService({
     catalogue: () => catalogue,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-    // Built files the app serves when they exist (npm run build makes them).
-    assets: loadAssets(join(root, 'dist')),
+    assets,
     maxUrlBytes: limits.maxUrlBytes,
     compressors: nodeCompressors(),
     mcp: createMcpRoute({ allowedOrigins: config.mcpAllowedOrigins }),
@@ -96,6 +106,9 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     },
   );
 
+  // An answer being made is reckoned as large as the largest file served (the Swagger bundle) until a larger one is made.
+  const memory = new MemoryBudget(limits.maxUnsentBytes, Math.max(64 * 1024, ...[assets.widgetJs, assets.siteJs, assets.docsJs, assets.docsCss].map((text) => Buffer.byteLength(text ?? ''))));
+  const connections = new Connections(limits, memory);
   const pipelining = boundPipelining(
     (req, res) => {
       if (log.access) logWhenFinished(req, res, log.access);
@@ -112,9 +125,11 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
         env: { incoming: req, outgoing: res },
       });
       if (answer) res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
-      else void listener(req, res);
+      else return listener(req, res);
     },
     limits,
+    connections,
+    memory,
   );
 
   const server = createServer(
@@ -131,11 +146,15 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     pipelining.handler,
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  // Node's inactivity timeout: a client that stops reading makes no byte move, and is cut.
-  server.timeout = limits.socketTimeoutMs;
+  // No server.timeout: a connection with answers to send and no byte moving is cut by connections.ts
+  // (Node's own timeout could take two periods); the keep-alive and request timeouts cover the rest.
   // Node's own answers, in the API's JSON envelope.
   server.on('clientError', answerClientError);
   server.on('checkExpectation', answerExpectation);
+  server.on('checkContinue', answerContinue(pipelining.handler));
+  server.on('connection', connections.accept);
+  // server.close() calls this too: only connections with nothing left to send close at once.
+  server.closeIdleConnections = () => connections.closeIdle();
   server.on('connect', answerConnect);
 
   const listening = new Promise<AddressInfo>((resolve, reject) => {
@@ -175,17 +194,16 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
         forced = true;
         server.closeAllConnections();
       }, limits.drainTimeoutMs);
-      // close() stops accepting and, on Node 19+, also closes idle keep-alive connections.
+      // close() stops accepting and closes idle connections (connections.closeIdle); it calls back once all are closed.
       server.close(() => {
         clearTimeout(timer);
         resolve({ forced });
       });
-      server.closeIdleConnections();
     });
     return drained;
   };
 
-  return { server, config, service, dataDir, catalogue: () => catalogue, reload, drain, listening, pipelining: pipelining.counters };
+  return { server, config, service, dataDir, catalogue: () => catalogue, reload, drain, listening, pipelining: pipelining.counters, memory, connections: connections.counters };
 }
 
 // A Host and request target that the URL parser keeps as they are (lower-case name or address,
