@@ -1,5 +1,8 @@
 /** What appliedPrices (cost.ts) reports: the prices a workload is billed at on one model. */
-import type { CacheTtl } from './cost.js';
+
+/** The lifetimes a prompt-cache write is priced for (cost.ts bills them; appliedPrices names them). */
+export const CACHE_TTLS = ['5m', '1h'] as const;
+export type CacheTtl = (typeof CACHE_TTLS)[number];
 
 /** What mode=streaming adds, said as what it is. */
 export const STREAMING_MARGIN = {

@@ -2,7 +2,7 @@
 import type { Model } from './catalogue-schema.js';
 import { bandVerb, formatContext } from './context-window.js';
 import { divideRoundHalfUp, parseScaled, Usd } from './money.js';
-import { STREAMING_MARGIN, type AppliedPrices } from './applied-prices.js';
+import { CACHE_TTLS, STREAMING_MARGIN, type AppliedPrices, type CacheTtl } from './applied-prices.js';
 import { describeOffPeak, isOffPeak, onWeekend, type OffPeak, type TimeOfDay } from './time-of-day.js';
 
 export type { AppliedPrices };
@@ -10,8 +10,7 @@ export type { AppliedPrices };
 export const MODES = ['standard', 'streaming', 'batch'] as const;
 export type Mode = (typeof MODES)[number];
 
-export const CACHE_TTLS = ['5m', '1h'] as const;
-export type CacheTtl = (typeof CACHE_TTLS)[number];
+export { CACHE_TTLS, type CacheTtl };
 
 /** One workload: tokens per request, requests per day, days per month, billing mode. */
 export interface Workload {
