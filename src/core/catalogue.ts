@@ -24,6 +24,8 @@ export interface Catalogue {
   readonly headOf: ReadonlyMap<string, Model>;
   /** A model's id → the ids of its variants, for the models that have some. */
   readonly variantsOf: ReadonlyMap<string, readonly string[]>;
+  /** The models a ranking weighs, in catalogue order: every model but the variants (each shares its head's place). */
+  readonly rankable: readonly Model[];
 }
 
 /** A data file that does not hold a valid catalogue; the message names file, model and field. */
@@ -86,6 +88,7 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
     byTier: new Map(TIERS.map((tier) => [tier, models.filter((m) => m.tier === tier)])),
     headOf,
     variantsOf,
+    rankable: models.filter((m) => !headOf.has(m.id)),
   };
 }
 

@@ -2,7 +2,7 @@
 import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { calculateCost, requestNumerators, type Costs, type Workload } from './cost.js';
-import { eligibleModels, type Excluded } from './eligible.js';
+import { forEachEligible, type Excluded } from './eligible.js';
 import { topK } from './top-k.js';
 
 export type QualityBand = 'high' | 'budget';
@@ -43,13 +43,16 @@ export function isSuited(model: Model, useCase: UseCase): boolean {
   return (model.useCases[useCase] ?? 0) >= SUITED_SCORE;
 }
 
-/** Whether a model meets the shared ranking filters. */
-export function meetsFilters(model: Model, f: RankFilters): boolean {
-  return (f.status === undefined || model.status === f.status)
-    && (f.tier === undefined || model.tier === f.tier)
-    && (f.useCase === undefined || isSuited(model, f.useCase))
-    && (f.minQuality === undefined || model.quality >= f.minQuality)
-    && (f.minContext === undefined || model.contextTokens >= f.minContext);
+/**
+ * The shared ranking filters as a test of one model. The filters are read once, here: the test
+ * runs for every model of the catalogue on every ranked request.
+ */
+export function filterOf({ status, tier, useCase, minQuality, minContext }: RankFilters): (model: Model) => boolean {
+  return (model) => (status === undefined || model.status === status)
+    && (tier === undefined || model.tier === tier)
+    && (useCase === undefined || isSuited(model, useCase))
+    && (minQuality === undefined || model.quality >= minQuality)
+    && (minContext === undefined || model.contextTokens >= minContext);
 }
 
 /**
@@ -59,10 +62,12 @@ export function meetsFilters(model: Model, f: RankFilters): boolean {
 export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): { ranked: Ranked[]; excluded: Excluded } {
   const { quality, budgetNanos, limit } = options;
   const tiers = quality ? QUALITY_BANDS[quality] : undefined;
-  const keep = (m: Model) => meetsFilters(m, options) && (tiers === undefined || tiers.includes(m.tier));
-  const { models, excluded } = eligibleModels(catalogue, keep, { ...workload, includeFreeTier: options.includeFreeTier ?? false });
+  const meets = filterOf(options);
+  const keep = (m: Model) => meets(m) && (tiers === undefined || tiers.includes(m.tier));
   const numerator = requestNumerators(workload);
-  const candidates = models.map((model) => ({ model, cost: numerator(model) }));
+  const candidates: Array<{ model: Model; cost: bigint }> = [];
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false };
+  const excluded = forEachEligible(catalogue, keep, screen, (model) => candidates.push({ model, cost: numerator(model) }));
   const cheapest = topK(candidates, limit, (a, b) => (a.cost < b.cost ? -1 : a.cost > b.cost ? 1 : compareTies(a.model, b.model)));
   const ranked: Ranked[] = [];
   for (const { model } of cheapest) {

@@ -17,15 +17,20 @@ export interface Screen {
 /** How many models met the filters but were left out, by reason. */
 export type Excluded = Partial<Record<Exclusion, number>>;
 
-/** The models that meet `keep` and can be offered, in catalogue order, and what was left out. */
-export function eligibleModels(catalogue: Catalogue, keep: (model: Model) => boolean, screen: Screen): { models: Model[]; excluded: Excluded } {
-  const models: Model[] = [];
+/**
+ * Calls `offer` with each model that meets `keep` and can be offered, in catalogue order (variants
+ * are not in `catalogue.rankable`), and returns what was left out: one pass with no list in
+ * between, as rankings walk every model on every request.
+ */
+export function forEachEligible(catalogue: Catalogue, keep: (model: Model) => boolean, screen: Screen, offer: (model: Model) => void): Excluded {
   const excluded: Excluded = {};
-  for (const model of catalogue.models) {
-    if (catalogue.headOf.has(model.id) || !keep(model)) continue;
-    const why = exclusionOf(model, screen.inputTokens, screen.outputTokens, screen.includeFreeTier ?? false);
-    if (why === undefined) models.push(model);
+  const { inputTokens, outputTokens } = screen;
+  const includeFreeTier = screen.includeFreeTier ?? false;
+  for (const model of catalogue.rankable) {
+    if (!keep(model)) continue;
+    const why = exclusionOf(model, inputTokens, outputTokens, includeFreeTier);
+    if (why === undefined) offer(model);
     else excluded[why] = (excluded[why] ?? 0) + 1;
   }
-  return { models, excluded };
+  return excluded;
 }

@@ -6,9 +6,9 @@
  */
 import { SUITED_SCORE, type Model, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { compareTies, meetsFilters, type RankFilters } from './cheapest.js';
+import { compareTies, filterOf, type RankFilters } from './cheapest.js';
 import { calculateCost, NANO_DENOMINATOR, requestNumerators, requestUsd, type Costs, type Workload } from './cost.js';
-import { eligibleModels, type Excluded } from './eligible.js';
+import { forEachEligible, type Excluded } from './eligible.js';
 import { divideRoundHalfUp, type Usd } from './money.js';
 import { topK } from './top-k.js';
 
@@ -66,18 +66,19 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   // A cost over maxCostNanos once rounded half up is a numerator at least this.
   const over = maxCostNanos === undefined ? undefined : maxCostNanos * NANO_DENOMINATOR + NANO_DENOMINATOR / 2n;
   const scoreOf = (model: Model) => (useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0));
-  const keep = (model: Model) => meetsFilters(model, criteria) && (useCase === undefined || scoreOf(model) >= SUITED_SCORE);
-  const { models, excluded } = eligibleModels(catalogue, keep, { ...workload, includeFreeTier: criteria.includeFreeTier ?? false });
+  const meets = filterOf(criteria);
+  const keep = (model: Model) => meets(model) && (useCase === undefined || scoreOf(model) >= SUITED_SCORE);
   const eligible: Eligible[] = [];
-  for (const model of models) {
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false };
+  const excluded = forEachEligible(catalogue, keep, screen, (model) => {
     const score = scoreOf(model);
     if (over === undefined) {
       eligible.push({ model, score });
-      continue;
+      return;
     }
     const cost = numerator(model);
     if (cost < over) eligible.push({ model, score, cost });
-  }
+  });
   // The cost ranks only models equal in fit: one less fit than the k-th fittest cannot be in the
   // top k, so only the others are costed (the ranking is byRank's over all of them either way).
   const kth = topK(eligible, limit, byFit)[limit - 1];
