@@ -17,12 +17,22 @@ export function trimTrailingSlashes({ isRoute, baseUrl }: TrailingSlashOptions):
   return async (c, next) => {
     const path = c.req.path;
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path.length < 2 || !path.endsWith('/')) return next();
-    const trimmed = path.replace(/\/+$/, '') || '/';
+    const trimmed = withoutTrailingSlashes(path);
     if (!isRoute(trimmed)) return next();
     // The Location is absolute: a relative `//host` would be read as another site's address.
     const url = new URL(c.req.url);
-    const location = `${baseUrl ?? url.origin}${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`;
+    const location = `${baseUrl ?? url.origin}${withoutTrailingSlashes(url.pathname)}${url.search}`;
     // A redirect has no body: a length of 0, no Content-Type.
     return c.body(null, 301, { location, 'cache-control': 'no-store', 'content-length': '0' });
   };
+}
+
+/**
+ * The path without its trailing slashes (`/` when nothing else is left), in one pass: a regex such
+ * as /\/+$/ retries at every slash of a long run and costs time in the square of its length.
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 47) end--;
+  return end === 1 && path.charCodeAt(0) === 47 ? '/' : path.slice(0, end);
 }
