@@ -70,7 +70,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
   },
   {
     name: 'cheapest',
-    summary: 'The cheapest models for a workload (30 days a month)',
+    summary: 'The cheapest models that can run a workload',
     positionals: '',
     endpoint: cheapest as unknown as Endpoint<QuerySchema>,
     fromPositionals: none('cheapest'),
@@ -85,7 +85,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
   },
   {
     name: 'compare',
-    summary: 'Compare 2 to 10 models on one workload (30 days a month)',
+    summary: 'Compare 2 to 10 models on one workload',
     positionals: '<id> <id> [id...]',
     endpoint: compare as unknown as Endpoint<QuerySchema>,
     fromPositionals: (ids) => (ids.length ? [['models', ids.join(',')]] : []),

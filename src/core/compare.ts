@@ -1,6 +1,7 @@
 /** Side-by-side costs of chosen models and what the cheapest saves against the dearest. */
 import type { Model } from './catalogue-schema.js';
 import { calculateCost, type Costs, type Workload } from './cost.js';
+import { exclusionOf } from './fit.js';
 import { divideRoundHalfUp, type Usd } from './money.js';
 
 export interface Comparison {
@@ -13,15 +14,22 @@ export interface Comparison {
   };
 }
 
-/** Models in the order given; the first of equal costs wins cheapest and most expensive. */
+/**
+ * Models in the order given; the first of equal costs wins cheapest and most expensive. The
+ * cheapest is one that can run the workload and is sold as capacity (fit.ts) when any of them is:
+ * a $0 free tier or a model that would refuse the request is no saving anyone can make.
+ */
 export function compareModels(models: readonly Model[], workload: Workload): Comparison {
   const comparison = models.map((model) => ({ model, costs: calculateCost(model, workload) }));
   const [first, ...rest] = comparison;
   if (!first) throw new RangeError('compareModels needs at least one model');
-  let cheapest = first;
+  const usable = comparison.filter(({ model }) => exclusionOf(model, workload.inputTokens, workload.outputTokens, false) === undefined);
+  let cheapest = usable[0] ?? first;
+  for (const entry of usable.length ? usable : comparison) {
+    if (entry.costs.monthly.compare(cheapest.costs.monthly) < 0) cheapest = entry;
+  }
   let dearest = first;
   for (const entry of rest) {
-    if (entry.costs.monthly.compare(cheapest.costs.monthly) < 0) cheapest = entry;
     if (entry.costs.monthly.compare(dearest.costs.monthly) > 0) dearest = entry;
   }
   const savedMonthly = dearest.costs.monthly.minus(cheapest.costs.monthly);

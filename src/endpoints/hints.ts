@@ -65,27 +65,31 @@ export function describeFilters<P extends object>(params: P, filters: ReadonlyAr
 }
 
 /**
- * The hint when no model can run the request whatever the filters: the model that comes nearest
- * (the largest context window among current models sold as capacity) and what it takes.
+ * The hint when no model can run the request whatever the filters: what comes nearest among
+ * current models sold as capacity. Output no model returns (past every largest output, or
+ * filling a whole window) names the largest output there is; otherwise the largest context window
+ * and the input it takes beside this output.
  */
 export function fitHint(catalogue: Catalogue, workload: Workload) {
   const { inputTokens, outputTokens } = workload;
-  let nearest: Catalogue['models'][number] | undefined;
-  for (const m of catalogue.models) {
-    if (m.status !== 'current' || m.freeTierOnly || (m.maxOutputTokens !== undefined && outputTokens > m.maxOutputTokens)) continue;
-    if (!nearest || m.contextTokens > nearest.contextTokens) nearest = m;
-  }
+  const candidates = catalogue.models.filter((m) => m.status === 'current' && !m.freeTierOnly);
   const n = (v: number) => v.toLocaleString('en-US');
-  const problem = nearest ? fitProblem(nearest, inputTokens, outputTokens) : 'max_output';
-  if (problem === undefined) return undefined;
-  const what = `${n(inputTokens)} input + ${n(outputTokens)} output tokens`;
-  if (!nearest || problem === 'max_output') {
-    return { param: 'output_tokens', message: `No model returns ${n(outputTokens)} output tokens in one answer; ask for fewer output tokens.` };
+  const largestOutput = (m: Catalogue['models'][number]) => Math.min(m.maxOutputTokens ?? m.contextTokens, m.contextTokens);
+  const pick = (size: (m: Catalogue['models'][number]) => number) =>
+    candidates.reduce<Catalogue['models'][number] | undefined>((best, m) => (!best || size(m) > size(best) ? m : best), undefined);
+  const window = pick((m) => (outputTokens <= largestOutput(m) ? m.contextTokens : 0));
+  if (!window || outputTokens > largestOutput(window)) {
+    const most = pick(largestOutput);
+    return {
+      param: 'output_tokens',
+      message: `No model returns ${n(outputTokens)} output tokens in one answer${most ? `; the most is ${most.name}'s (${most.id}), ${n(largestOutput(most))}` : ''}.`,
+      ...(most ? { nearest: { ...listed(most), context: most.context, contextTokens: most.contextTokens } } : {}),
+    };
   }
-  const room = Math.max(0, nearest.contextTokens - outputTokens);
+  if (fitProblem(window, inputTokens, outputTokens) === undefined) return undefined;
   return {
     param: 'input_tokens',
-    message: `No model can take ${what} in one request. The largest context window is ${nearest.name}'s (${nearest.id}), ${formatContext(nearest.contextTokens)} tokens: with ${n(outputTokens)} output tokens it takes at most ${n(room)} input tokens.`,
-    nearest: { ...listed(nearest), context: nearest.context, contextTokens: nearest.contextTokens },
+    message: `No model can take ${n(inputTokens)} input + ${n(outputTokens)} output tokens in one request. The largest context window is ${window.name}'s (${window.id}), ${formatContext(window.contextTokens)} tokens: with ${n(outputTokens)} output tokens it takes at most ${n(window.contextTokens - outputTokens)} input tokens.`,
+    nearest: { ...listed(window), context: window.context, contextTokens: window.contextTokens },
   };
 }

@@ -73,7 +73,7 @@ export const TOOLS: readonly Tool[] = [
     required: ['model'],
   }),
   endpointTool('calculate_cost', 'What a workload costs on one model (model) or several (models)', calculate),
-  endpointTool('find_cheapest', 'The cheapest models for a workload, 30 days a month', cheapest),
+  endpointTool('find_cheapest', 'The cheapest models that can run a workload, for the days a month given (30 by default)', cheapest),
   endpointTool('compare_models', 'Compare 2 to 10 models on one workload, with what the cheapest saves', compare, {
     required: ['models'],
   }),

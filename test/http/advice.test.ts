@@ -184,3 +184,29 @@ describe('a word used as another endpoint uses it is refused with the name to us
     expect(budget.body.error.message).toMatch(/use max_cost/);
   });
 });
+
+describe('compare names as cheapest a model that can be bought and run', () => {
+  it('not a free-tier-only $0, nor a model the request does not fit, when another one can', async () => {
+    const free = await get('/api/compare?models=google-gemma-4-31b-it,openai-gpt-4o-mini');
+    expect(free.body.summary.cheapest.id).toBe('openai-gpt-4o-mini');
+    expect(free.body.comparison[0].warnings.map((w: { code: string }) => w.code)).toEqual(['free_tier_only']);
+    const big = await get('/api/compare?models=openai-gpt-4o-mini,google-gemini-3.1-pro-preview&input_tokens=500000');
+    expect(big.body.summary.cheapest.id).toBe('google-gemini-3.1-pro-preview');
+    // When none of them can, the cheapest of all is named (each row carries its warning).
+    const none = await get('/api/compare?models=openai-gpt-4o-mini,openai-gpt-4o&input_tokens=500000');
+    expect(none.body.summary.cheapest.id).toBe('openai-gpt-4o-mini');
+  });
+});
+
+describe('the hint when no model can run the request', () => {
+  it('blames output_tokens when no model returns that many, and names the largest output', async () => {
+    for (const path of ['/api/cheapest?output_tokens=100000000', '/api/recommend?output_tokens=100000000']) {
+      const { body } = await get(path);
+      expect(body.recommendations).toEqual([]);
+      expect(body.hint.param, path).toBe('output_tokens');
+      const most = Math.max(...catalogue.models.filter((m) => m.status === 'current' && !m.freeTierOnly)
+        .map((m) => Math.min(m.maxOutputTokens ?? m.contextTokens, m.contextTokens)));
+      expect(body.hint.message, path).toContain(`, ${most.toLocaleString('en-US')}.`);
+    }
+  });
+});
