@@ -3,6 +3,7 @@ import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } f
 import type { Catalogue } from './catalogue.js';
 import { calculateCost, requestNumerators, type Costs, type Workload } from './cost.js';
 import { forEachEligible, type Excluded } from './eligible.js';
+import { compareTies } from './ties.js';
 import { topK } from './top-k.js';
 
 export type QualityBand = 'high' | 'budget';
@@ -77,10 +78,4 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
     ranked.push({ rank: ranked.length + 1, model, costs });
   }
   return { ranked, excluded };
-}
-
-/** Between models ranked equal: current models before legacy ones, then by id. */
-export function compareTies(a: Model, b: Model): number {
-  if (a.status !== b.status) return a.status === 'current' ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -6,7 +6,8 @@
  */
 import { SUITED_SCORE, type Model, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { compareTies, filterOf, type RankFilters } from './cheapest.js';
+import { filterOf, type RankFilters } from './cheapest.js';
+import { compareTies } from './ties.js';
 import { calculateCost, NANO_DENOMINATOR, requestNumerators, requestUsd, type Costs, type Workload } from './cost.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { divideRoundHalfUp, type Usd } from './money.js';

@@ -100,15 +100,18 @@ describe('the headline and /api/cheapest (real catalogue)', () => {
       [DEFAULT_WORKLOAD, ''],
       [w({ inputTokens: 500_000, outputTokens: 4000 }), '&input_tokens=500000&output_tokens=4000'],
       [w({ inputTokens: 20_000, outputTokens: 40_000, mode: 'batch' }), '&input_tokens=20000&output_tokens=40000&mode=batch'],
+      // Every model costs $0: the tie rule alone names the model.
+      [w({ inputTokens: 0, outputTokens: 0 }), '&input_tokens=0&output_tokens=0'],
     ];
     for (const [work, query] of cases) {
       // The site's headline ranks current models, as /api/cheapest does by default.
       const res = await app.request(`http://localhost/api/cheapest?limit=1${query}`);
-      const body = (await res.json()) as { recommendations: Array<{ name: string; costs: { monthly: number } }>; excluded: { count: number } };
+      const body = (await res.json()) as { recommendations: Array<{ id: string; name: string; costs: { monthly: number } }>; excluded: { count: number } };
       const priced = priceAll(real.models.map(siteModel), work);
       const headline = headlineHtml(priced, work);
       const top = body.recommendations[0]!;
       expect(headline, query).toContain(` at ${displayUsd(new Usd(BigInt(Math.round(top.costs.monthly * 1e9))))} a month.`);
+      expect(headline, query).toContain(`href="/models/${top.id}"`);
       expect(priced.filter((p) => p.exclusion && p.model.status === 'current').length, query).toBe(body.excluded.count);
     }
   });

@@ -9,6 +9,7 @@ import type { Model } from '../../core/catalogue-schema.js';
 import { calculateCost, type Workload } from '../../core/cost.js';
 import { displayUsd } from '../../core/display-usd.js';
 import { exclusionOf, type Exclusion } from '../../core/fit.js';
+import { compareTies } from '../../core/ties.js';
 import type { Usd } from '../../core/money.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 
@@ -98,7 +99,9 @@ export function whyText(counts: ReadonlyMap<Exclusion, number>, only?: readonly 
 export function headlineHtml(all: readonly Priced[], w: Workload): string {
   const priced = all.filter((p) => p.model.status === 'current');
   let best: Priced | undefined;
-  for (const p of priced) if (!p.exclusion && (!best || p.monthly.nanos < best.monthly.nanos)) best = p;
+  // Cheapest first, ties as /api/cheapest breaks them (current first, then id).
+  const before = (a: Priced, b: Priced) => a.monthly.nanos < b.monthly.nanos || (a.monthly.nanos === b.monthly.nanos && compareTies(a.model, b.model) < 0);
+  for (const p of priced) if (!p.exclusion && (!best || before(p, best))) best = p;
   const counts = leftOut(priced);
   const why = whyText(counts);
   const left = why ? ` Left out: ${escapeHtml(why)}.` : '';
