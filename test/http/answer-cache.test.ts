@@ -15,6 +15,7 @@ import { AnswerCache } from '../../src/http/answer-cache/index.js';
 import { requestKey } from '../../src/http/answer-cache/key.js';
 import { nodeCompressors } from '../../src/runtime/node/compression.js';
 import { fixtureApp, fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
+import { countingCompressors as counting } from './helpers.js';
 
 const REQUESTS = [
   '/api/pricing',
@@ -380,16 +381,6 @@ describe('cache keys', () => {
 });
 
 describe('compression of files, pages and answers: once each, by Accept-Encoding', () => {
-  /** node:zlib's compressors, counting what each is given to compress. */
-  function counting() {
-    const real = nodeCompressors();
-    const calls: string[] = [];
-    const compressors = {
-      br: (data: Uint8Array) => { calls.push(`br ${data.byteLength}`); return real.br!(data); },
-      gzip: (data: Uint8Array) => { calls.push(`gzip ${data.byteLength}`); return real.gzip!(data); },
-    };
-    return { compressors, calls };
-  }
   const widgetJs = `/* widget */${'console.log("a widget of some size");\n'.repeat(100)}`;
   const docsJs = `/* docs */${'console.log("Swagger UI, large");\n'.repeat(1000)}`;
 

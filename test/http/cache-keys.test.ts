@@ -10,19 +10,8 @@ import { buildCatalogue, type Catalogue } from '../../src/core/catalogue.js';
 import { ENDPOINTS, PAGE_ROUTES } from '../../src/http/app.js';
 import { requestKey } from '../../src/http/answer-cache/key.js';
 import { MAX_ORIGINS } from '../../src/http/service.js';
-import { nodeCompressors } from '../../src/runtime/node/compression.js';
 import { fixtureApp, fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
-
-/** node:zlib's compressors, counting what each is given. */
-function counting() {
-  const real = nodeCompressors();
-  const calls: string[] = [];
-  const compressors = {
-    br: (data: Uint8Array) => { calls.push(`br ${data.byteLength}`); return real.br!(data); },
-    gzip: (data: Uint8Array) => { calls.push(`gzip ${data.byteLength}`); return real.gzip!(data); },
-  };
-  return { compressors, calls };
-}
+import { countingCompressors as counting } from './helpers.js';
 
 const docsJs = `/* docs */${'console.log("Swagger UI, large");\n'.repeat(2000)}`;
 const assets = { docsJs, docsCss: `/* css */${'a{color:red}\n'.repeat(500)}`, widgetJs: docsJs.slice(0, 5000), siteJs: docsJs.slice(0, 3000) };

@@ -1,5 +1,6 @@
 /** Small request helpers for the HTTP tests, on top of fixtureApp()/getJson(). */
 import { expect } from 'vitest';
+import { nodeCompressors } from '../../src/runtime/node/compression.js';
 import { fixtureApp, getJson } from '../fixtures/catalogue.js';
 
 export { fixtureApp, getJson };
@@ -37,4 +38,15 @@ export function cheapestFilters(given: Record<string, unknown>) {
     budget: null, use_case: null, quality: null, tier: null, min_quality: null, min_context: null,
     include_free_tier: false, status: 'current', limit: 5, ...given,
   };
+}
+
+/** node:zlib's compressors, counting what each is given to compress. */
+export function countingCompressors() {
+  const real = nodeCompressors();
+  const calls: string[] = [];
+  const compressors = {
+    br: (data: Uint8Array) => { calls.push(`br ${data.byteLength}`); return real.br!(data); },
+    gzip: (data: Uint8Array) => { calls.push(`gzip ${data.byteLength}`); return real.gzip!(data); },
+  };
+  return { compressors, calls };
 }
