@@ -161,7 +161,7 @@ export class Connections {
 /**
  * What has moved on a socket: any change is progress. Node's socket timeout is refreshed by a
  * write call and, once, by its write queue shrinking since the last write, so a connection that
- * stops reading just after some bytes moved was only cut after two timeouts; this looks at the
+ * stops reading just after some bytes moved would be cut only after two timeouts; this looks at the
  * queue (libuv's writeQueueSize, which Node's own timeout reads too) at every look instead.
  */
 function moved(socket: Socket): number[] {

@@ -2,7 +2,7 @@
  * A GET or HEAD of a served path with trailing slashes (`/api/pricing/?tier=mid`, `/docs//`) is
  * redirected (301), in one step, to the path without them, query kept; any other path ending in
  * a slash (`/assets/`) is left to the routes, whose 404 it gets. (Hono's trimTrailingSlash
- * redirects any 404 ending in a slash, one slash a hop: 8,000 slashes made 8,000 redirects.)
+ * redirects any 404 ending in a slash, one slash a hop: 8,000 slashes would take 8,000 redirects.)
  */
 import type { MiddlewareHandler } from 'hono';
 
