@@ -4,7 +4,7 @@
  * lower cost per request, then current before legacy, then id. With a use case only suited models
  * (score >= 3) are kept.
  */
-import { SUITED_SCORE, type Model, type UseCase } from './catalogue-schema.js';
+import type { Model, UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { filterOf, type RankFilters } from './cheapest.js';
 import { compareTies } from './ties.js';
@@ -67,8 +67,8 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   // A cost over maxCostNanos once rounded half up is a numerator at least this.
   const over = maxCostNanos === undefined ? undefined : maxCostNanos * NANO_DENOMINATOR + NANO_DENOMINATOR / 2n;
   const scoreOf = (model: Model) => (useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0));
-  const meets = filterOf(criteria);
-  const keep = (model: Model) => meets(model) && (useCase === undefined || scoreOf(model) >= SUITED_SCORE);
+  // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
+  const keep = filterOf(criteria);
   const eligible: Eligible[] = [];
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false };
   const excluded = forEachEligible(catalogue, keep, screen, (model) => {

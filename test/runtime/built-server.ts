@@ -6,8 +6,8 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { bundleWeb } from '../../scripts/web-bundles.mjs';
+import { bundleServer } from './spawn-server.js';
 
 const repo = join(import.meta.dirname, '..', '..');
 
@@ -29,17 +29,7 @@ export async function builtServerRoot(): Promise<BuiltRoot> {
   const files = { 'widget.js': widgetJs, 'site.js': siteJs, 'docs.js': docsJs, 'docs.css': docsCss };
   mkdirSync(join(root, 'dist'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, 'dist', name), text);
-  const bundle = join(root, 'server.mjs');
-  await build({
-    entryPoints: [join(repo, 'src', 'runtime', 'node', 'main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile: bundle,
-    logLevel: 'error',
-  });
+  const bundle = await bundleServer(join(root, 'server.mjs'));
   return { bundle, files, dataDir: join(repo, 'data'), remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 

@@ -1,16 +1,17 @@
 /** Runs the Node server as a child process (bundled from src/ with esbuild), to test signals and logs. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Bundles src/runtime/node/main.ts next to node_modules (so its packages resolve) and returns the file. */
-export async function bundleServer(): Promise<string> {
-  const dir = join(root, 'node_modules', '.cache', 'ai-model-pricing-tests');
-  mkdirSync(dir, { recursive: true });
-  const outfile = join(dir, `server-${process.pid}-${Date.now()}.mjs`);
+/**
+ * Bundles src/runtime/node/main.ts into `outfile` (by default next to node_modules, so that its
+ * packages resolve) and returns the file.
+ */
+export async function bundleServer(outfile = join(root, 'node_modules', '.cache', 'ai-model-pricing-tests', `server-${process.pid}-${Date.now()}.mjs`)): Promise<string> {
+  mkdirSync(dirname(outfile), { recursive: true });
   await build({
     entryPoints: [join(root, 'src', 'runtime', 'node', 'main.ts')],
     bundle: true,

@@ -23,7 +23,6 @@ export class MemoryBudget {
   private readonly holders = new Set<Holder>();
 
   /** `largest`: the largest answer known before any is made (the largest file served), so that a first burst is reckoned right. */
-  /** `largest`: the largest answer known before any is made (the largest file served), so that a first burst is reckoned right. */
   constructor(
     readonly limit: number,
     largest = 64 * 1024,
