@@ -10,6 +10,31 @@ export type { AppliedPrices };
 export const MODES = ['standard', 'streaming', 'batch'] as const;
 export type Mode = (typeof MODES)[number];
 
+/** Service tiers a provider may sell besides standard (each model's own tier prices, where it has them). */
+export const SERVICE_TIERS = ['standard', 'flex', 'priority', 'fast'] as const;
+export type ServiceTier = (typeof SERVICE_TIERS)[number];
+
+/**
+ * The billable units of a request beyond text tokens. Counts are inclusive, as genai-prices' Usage:
+ * inputTokens includes every input token (text, audio, image, video; cached or not) and outputTokens
+ * every output token (text, reasoning, audio, image, video). A more specific unit is billed at its
+ * own price where the model publishes one, else at the price of the unit it is part of.
+ */
+export interface BillableExtras {
+  /** Part of outputTokens: reasoning (thinking) tokens. */
+  reasoningTokens?: number;
+  inputAudioTokens?: number;
+  /** Part of inputAudioTokens read from the prompt cache. */
+  cacheAudioReadTokens?: number;
+  outputAudioTokens?: number;
+  inputImageTokens?: number;
+  outputImageTokens?: number;
+  inputVideoTokens?: number;
+  outputVideoTokens?: number;
+  /** Web searches per request (priced per 1,000 where published). */
+  webSearches?: number;
+}
+
 export { CACHE_TTLS, type CacheTtl };
 
 /** One workload: tokens per request, requests per day, days per month, billing mode. */
@@ -27,6 +52,10 @@ export interface Workload {
   cacheTtl?: CacheTtl;
   /** Unset: every request at the peak (standard) prices. */
   timeOfDay?: TimeOfDay;
+  /** Unset: standard. Not yet billed (issue 26 wires it into the price sheets). */
+  serviceTier?: ServiceTier;
+  /** Not yet billed (issue 26 wires them into the price sheets); nothing passes them yet. */
+  extras?: BillableExtras;
 }
 
 /** Costs in USD, each the exact value rounded half up to the nano-dollar. */
