@@ -32,10 +32,9 @@ export const compare = endpoint({
     const workload = toWorkload(params);
     const { comparison, summary } = compareModels(models, workload);
     const end = ({ model, monthly }: (typeof summary)['cheapest']) => ({ id: model.id, name: model.name, monthly });
-    // The workload as everywhere, with the spec's requests_per_day beside requests.
-    const { input_tokens, cached_input_tokens, cache_write_tokens, output_tokens, ...rest } = workloadEcho(params);
     return {
-      workload: { input_tokens, cached_input_tokens, cache_write_tokens, output_tokens, requests_per_day: requests, ...rest },
+      // The workload as everywhere, with the spec's requests_per_day beside requests.
+      workload: workloadEcho(params, { requestsPerDay: true }),
       comparison: comparison.map(({ model, costs }, i) => {
         const warnings = costWarnings(model, workload);
         return {

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { LONG_CONTEXT_RULES, MODEL_STATUSES, modelSchema, TIERS } from '../core/catalogue-schema.js';
-import { CACHE_TTLS } from '../core/cost.js';
+import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../core/cost.js';
 
 /** USD amounts print as exact decimals in the JSON text, so a client reads them as numbers. */
 const usd = (description: string) => z.number().nonnegative().meta({ description });
@@ -118,11 +118,21 @@ const workloadSchema = z.object({
   cached_input_tokens: z.number().int(),
   cache_write_tokens: z.number().int(),
   cache_ttl: z.enum(CACHE_TTLS).optional().meta({ description: 'With cache writes: the lifetime they were priced for.' }),
+  input_audio_tokens: z.number().int(),
+  cached_audio_tokens: z.number().int(),
+  input_image_tokens: z.number().int(),
+  input_video_tokens: z.number().int(),
   output_tokens: z.number().int(),
+  reasoning_tokens: z.number().int(),
+  output_audio_tokens: z.number().int(),
+  output_image_tokens: z.number().int(),
+  output_video_tokens: z.number().int(),
+  web_searches: z.number().int(),
   requests_per_day: z.number().int().optional().meta({ description: "compare only: the spec's name for requests." }),
   requests: z.number().int(),
   days: z.number().int(),
-  mode: z.enum(['standard', 'streaming', 'batch']),
+  mode: z.enum(MODES),
+  service_tier: z.enum(SERVICE_TIERS),
   off_peak_share: z.number().int().optional().meta({ description: 'Percent of requests in the off-peak window (when at is not given).' }),
   at: z.string().optional().meta({ description: 'When the requests run, as given.' }),
 });

@@ -8,6 +8,7 @@
 import type { Model } from '../../core/catalogue-schema.js';
 import { calculateCost, type Workload } from '../../core/cost.js';
 import { displayUsd } from '../../core/display-usd.js';
+import { inputPartsText, outputPartsText, searchesText } from '../../core/parts-text.js';
 import { exclusionOf, type Exclusion } from '../../core/fit.js';
 import { compareTies } from '../../core/ties.js';
 import type { Usd } from '../../core/money.js';
@@ -60,12 +61,17 @@ const n = (v: number) => v.toLocaleString('en-US');
 const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
 
 export function workloadText(w: Workload): string {
-  const cache = [
+  const e = w.extras ?? {};
+  const input = [
     w.cachedInputTokens ? `${n(w.cachedInputTokens)} cached` : '',
     w.cacheWriteTokens ? `${n(w.cacheWriteTokens)} written to the cache` : '',
+    ...inputPartsText(e),
   ].filter(Boolean).join(', ');
+  const output = outputPartsText(e).join(', ');
+  const tier = w.serviceTier && w.serviceTier !== 'standard' ? `, ${w.serviceTier} tier` : '';
   const offPeak = w.timeOfDay && 'offPeakPercent' in w.timeOfDay ? `, ${w.timeOfDay.offPeakPercent}% off-peak` : '';
-  return `${n(w.inputTokens)} input${cache ? ` (${cache})` : ''} + ${n(w.outputTokens)} output tokens × ${n(w.requests)} requests a day × ${w.days} days (${w.mode}${offPeak})`;
+  return `${n(w.inputTokens)} input${input ? ` (${input})` : ''} + ${n(w.outputTokens)} output${output ? ` (${output})` : ''} tokens${searchesText(e)}` +
+    ` × ${n(w.requests)} requests a day × ${w.days} days (${w.mode}${tier}${offPeak})`;
 }
 
 /** Counts of the models left out, by reason, in the order they are named. */
