@@ -8,7 +8,7 @@ import { priceFacts, type PricedRecord } from '../core/price-facts.js';
 import { displayUsd } from '../core/display-usd.js';
 import { parseScaled, Usd } from '../core/money.js';
 import { inputPartsText, outputPartsText, searchesText } from '../core/parts-text.js';
-import { extrasOf } from '../endpoints/workload-parts.js';
+import { extrasOf } from '../endpoints/part-rules.js';
 import { pairs, prose, table } from './table.js';
 
 /** An endpoint's JSON answer, every amount printable exactly: a number that prints back as the answer wrote it, any other amount as its decimal text (see toPlain in run.ts). */

@@ -3,7 +3,8 @@ import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../c
 import type { TimeOfDay } from '../core/time-of-day.js';
 import { ApiError, quote } from './errors.js';
 import { choice, choiceOr, integer, MAX_TOKENS, optionalInteger, param } from './params.js';
-import { checkParts, partOptions, partsEcho, serviceTier, toParts, type PartParams } from './workload-parts.js';
+import { checkParts, partsEcho, toParts, type PartParams } from './part-rules.js';
+import { partOptions, serviceTier } from './workload-parts.js';
 
 export { MAX_TOKENS };
 export const MAX_REQUESTS = 1_000_000_000;
