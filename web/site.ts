@@ -5,9 +5,9 @@
  * sorting and filtering (site-table.ts).
  */
 import { MODES, SERVICE_TIERS, type Workload } from '../src/core/cost.js';
-import { checkParts, PART_NAMES, toParts } from '../src/endpoints/part-rules.js';
+import { checkParts, PART_NAMES, refuseWorkload, toParts } from '../src/endpoints/part-rules.js';
 import { priceQualityChart } from '../src/http/pages/chart.js';
-import { headlineHtml, monthlyCell, priceAll, tableNoteText, workloadText, type SiteModel } from '../src/http/pages/site-model.js';
+import { headlineHtml, hidden, monthlyCell, priceAll, tableNoteText, workloadText, type SiteModel } from '../src/http/pages/site-model.js';
 import { catalogueTable, MONTHLY_COL } from './site-table.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -15,7 +15,8 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 /**
  * The workload the form describes, or the sentence saying which field is wrong: every number field
  * under its API name, within the bounds the page gives it, and its parts checked by the API's own
- * rules (part-rules.ts), so the calculator refuses what the API refuses, in the same words.
+ * rules (part-rules.ts), so the calculator refuses what the API refuses (a service tier with batch
+ * too), in the same words.
  */
 function readWorkload(form: HTMLFormElement): Workload | string {
   const values: Record<string, number> = {};
@@ -49,7 +50,7 @@ function readWorkload(form: HTMLFormElement): Workload | string {
   } catch (err) {
     return (err as Error).message;
   }
-  return {
+  const workload: Workload = {
     inputTokens: params.input_tokens,
     outputTokens: params.output_tokens,
     requests: values.requests ?? 1,
@@ -60,6 +61,12 @@ function readWorkload(form: HTMLFormElement): Workload | string {
     ...(values.off_peak_share ? { timeOfDay: { offPeakPercent: values.off_peak_share } } : {}),
     ...toParts(params),
   };
+  try {
+    refuseWorkload(workload);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return workload;
 }
 
 function start(): void {
@@ -84,7 +91,7 @@ function start(): void {
     const priced = priceAll(models, workload);
     table.unfit.clear();
     for (const p of priced) {
-      if (p.exclusion === 'context_window' || p.exclusion === 'max_output') table.unfit.add(p.model.id);
+      if (hidden(p)) table.unfit.add(p.model.id);
       const cell = table.rows.get(p.model.id)?.cells[MONTHLY_COL];
       if (cell) {
         const { text, sort } = monthlyCell(p);

@@ -4,7 +4,9 @@
  * genai-prices' Usage counts them: each part is already counted in input_tokens or output_tokens,
  * so none is ever billed twice.
  */
-import type { BillableExtras, ServiceTier } from '../core/cost.js';
+import type { Model } from '../core/catalogue-schema.js';
+import type { BillableExtras, ServiceTier, Workload } from '../core/cost.js';
+import { modalityProblem, workloadProblem, type WorkloadProblem } from '../core/problems.js';
 import { ApiError } from './errors.js';
 
 export const MAX_WEB_SEARCHES = 10_000;
@@ -127,4 +129,36 @@ export function partsEcho(p: PartParams) {
       web_searches: count('web_searches'),
     },
   };
+}
+
+/** The parameter each Workload field the core names in a problem comes from. */
+const FIELD_PARAMS: Record<string, string> = {
+  serviceTier: 'service_tier',
+  inputTokens: 'input_tokens',
+  outputTokens: 'output_tokens',
+  ...Object.fromEntries(PART_NAMES.map((name) => [`extras.${EXTRAS[name]}`, name])),
+};
+
+function problemError(problem: WorkloadProblem, message: string): ApiError {
+  return new ApiError(400, 'invalid_parameter', message, { param: FIELD_PARAMS[problem.field] ?? problem.field });
+}
+
+/**
+ * A 400 for a workload no model is sold for: a service tier with batch (parts over their whole are
+ * refused before, by checkParts, in the parameters' names).
+ */
+export function refuseWorkload(workload: Workload): void {
+  const problem = workloadProblem(workload);
+  if (problem === undefined) return;
+  const advice = problem.code === 'tier_with_batch' ? ' Give mode=batch with service_tier=standard, or the tier with another mode.' : '';
+  throw problemError(problem, `${problem.message}${advice}`);
+}
+
+/** A 400 naming the parameter and the model when the model is on record as not taking (or giving) a modality the workload has. */
+export function refuseModality(model: Model, workload: Workload): void {
+  const problem = modalityProblem(model, workload);
+  if (problem) {
+    const param = FIELD_PARAMS[problem.field] ?? problem.field;
+    throw problemError(problem, `${param} must be 0 for ${model.id}: ${problem.message}`);
+  }
 }

@@ -3,7 +3,7 @@ import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../c
 import type { TimeOfDay } from '../core/time-of-day.js';
 import { ApiError, quote } from './errors.js';
 import { choice, choiceOr, integer, MAX_TOKENS, optionalInteger, param } from './params.js';
-import { checkParts, partsEcho, toParts, type PartParams } from './part-rules.js';
+import { checkParts, partsEcho, refuseWorkload, toParts, type PartParams } from './part-rules.js';
 import { partOptions, serviceTier } from './workload-parts.js';
 
 export { MAX_TOKENS };
@@ -113,7 +113,7 @@ export interface WorkloadParams extends PartParams {
  * without them is billed at the standard prices alone). Cache reads and writes, audio, image and
  * video tokens are parts of the input tokens, reasoning, audio, image and video output parts of the
  * output tokens: parts that do not fit their whole are a 400 (checkParts), as are off_peak_share
- * and at together.
+ * and at together and a service tier with batch (no provider sells both together).
  */
 export function toWorkload(p: WorkloadParams): Workload {
   checkParts(p);
@@ -123,7 +123,7 @@ export function toWorkload(p: WorkloadParams): Workload {
   const timeOfDay: TimeOfDay | undefined = p.at !== undefined
     ? ('instantMs' in p.at ? { instantMs: p.at.instantMs } : { utcSecond: p.at.utcSecond })
     : p.off_peak_share !== undefined ? { offPeakPercent: p.off_peak_share } : undefined;
-  return {
+  const workload: Workload = {
     inputTokens: p.input_tokens,
     outputTokens: p.output_tokens,
     requests: p.requests,
@@ -134,6 +134,8 @@ export function toWorkload(p: WorkloadParams): Workload {
     ...(timeOfDay === undefined ? {} : { timeOfDay }),
     ...toParts(p),
   };
+  refuseWorkload(workload);
+  return workload;
 }
 
 /**

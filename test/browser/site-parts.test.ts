@@ -82,6 +82,11 @@ describe.each([1280, 390])('the advanced row at %i px', (width) => {
     expect(await monthly(page, ids[0]!)).toBe(before);
     await page.fill('#calc-output_video_tokens', '0');
     expect(await page.getAttribute('#calc-error', 'class')).toContain('hidden');
+    // A service tier with batch, as the API refuses it.
+    await page.selectOption('#calc-mode', 'batch');
+    expect(await page.textContent('#calc-error')).toContain('The priority service tier is not sold with batch');
+    await page.selectOption('#calc-mode', 'standard');
+    expect(await page.getAttribute('#calc-error', 'class')).toContain('hidden');
     expect(problems).toEqual([]);
     await page.close();
   }, 30_000);

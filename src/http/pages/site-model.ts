@@ -10,6 +10,7 @@ import { calculateCost, type Workload } from '../../core/cost.js';
 import { displayUsd } from '../../core/display-usd.js';
 import { inputPartsText, outputPartsText, searchesText } from '../../core/parts-text.js';
 import { exclusionOf, type Exclusion } from '../../core/fit.js';
+import { modalityProblem } from '../../core/problems.js';
 import { compareTies } from '../../core/ties.js';
 import type { Usd } from '../../core/money.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
@@ -25,7 +26,7 @@ export type SiteModel = Pick<
   Model,
   | 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h'
   | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'batch' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
-  | 'status'
+  | 'status' | 'serviceTiers' | 'unitPrices' | 'modalities'
 >;
 
 export function siteModel(m: Model): SiteModel {
@@ -33,7 +34,7 @@ export function siteModel(m: Model): SiteModel {
   const optional = {
     cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
     longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak, batch: m.batch,
-    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly,
+    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly, serviceTiers: m.serviceTiers, unitPrices: m.unitPrices, modalities: m.modalities,
   };
   const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
   return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, ...present };
@@ -42,20 +43,26 @@ export function siteModel(m: Model): SiteModel {
 /** The cost engine reads only fields SiteModel carries (test/http/site-model.test.ts holds it to the API's costs). */
 const asModel = (m: SiteModel) => m as Model;
 
+/** Why the site leaves a model out: the API's fit rules, or a modality the model is on record as not taking (the API's 400). */
+export type SiteExclusion = Exclusion | 'modality';
+
 export interface Priced<M extends SiteModel = SiteModel> {
   model: M;
   monthly: Usd;
   /** Why the headline, the table and the chart leave the model out; undefined when it is in. */
-  exclusion: Exclusion | undefined;
+  exclusion: SiteExclusion | undefined;
 }
 
 export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload): Array<Priced<M>> {
   return models.map((model) => ({
     model,
     monthly: calculateCost(asModel(model), w).monthly,
-    exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false),
+    exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? (modalityProblem(asModel(model), w) ? 'modality' : undefined),
   }));
 }
+
+/** A model the table hides: the provider would refuse the request (too large, or a modality it does not take). */
+export const hidden = (p: Priced) => p.exclusion === 'context_window' || p.exclusion === 'max_output' || p.exclusion === 'modality';
 
 const n = (v: number) => v.toLocaleString('en-US');
 const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
@@ -75,8 +82,8 @@ export function workloadText(w: Workload): string {
 }
 
 /** Counts of the models left out, by reason, in the order they are named. */
-export function leftOut(priced: readonly Priced[]): Map<Exclusion, number> {
-  const counts = new Map<Exclusion, number>();
+export function leftOut(priced: readonly Priced[]): Map<SiteExclusion, number> {
+  const counts = new Map<SiteExclusion, number>();
   for (const reason of ORDER) {
     const count = priced.filter((p) => p.exclusion === reason).length;
     if (count) counts.set(reason, count);
@@ -84,16 +91,17 @@ export function leftOut(priced: readonly Priced[]): Map<Exclusion, number> {
   return counts;
 }
 
-const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'free_tier_only'];
+const ORDER: readonly SiteExclusion[] = ['context_window', 'max_output', 'modality', 'free_tier_only'];
 
-const WHY: Record<Exclusion, (count: number) => string> = {
+const WHY: Record<SiteExclusion, (count: number) => string> = {
+  modality: (c) => `${plural(c, 'model', 'models')} on record as not taking or giving this workload's audio, image or video`,
   context_window: (c) => `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
   max_output: (c) => `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
   free_tier_only: (c) => `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
 };
 
 /** "2 models whose … and 1 model served only …", or '' when none. */
-export function whyText(counts: ReadonlyMap<Exclusion, number>, only?: readonly Exclusion[]): string {
+export function whyText(counts: ReadonlyMap<SiteExclusion, number>, only?: readonly SiteExclusion[]): string {
   const parts = [...counts].filter(([e]) => !only || only.includes(e)).map(([e, c]) => WHY[e](c));
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
@@ -119,9 +127,9 @@ export function headlineHtml(all: readonly Priced[], w: Workload): string {
 /** The line above the table: which rows are hidden because the models cannot run the workload. */
 export function tableNoteText(priced: readonly Priced[]): string {
   const counts = leftOut(priced);
-  const hidden = (counts.get('context_window') ?? 0) + (counts.get('max_output') ?? 0);
-  if (hidden === 0) return '';
-  return `Hidden: ${whyText(counts, ['context_window', 'max_output'])}; the provider would refuse the request.`;
+  const reasons: SiteExclusion[] = ['context_window', 'max_output', 'modality'];
+  if (!reasons.some((r) => counts.get(r))) return '';
+  return `Hidden: ${whyText(counts, reasons)}; the provider would refuse the request.`;
 }
 
 /** The Monthly cost cell: a price, or "free tier only" where $0 is not a price anyone can pay. */

@@ -12,7 +12,7 @@ import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { jsonForScript, pageFrame } from './html.js';
-import { DEFAULT_WORKLOAD, headlineHtml, monthlyCell, priceAll, siteModel, tableNoteText, workloadText, type Priced } from './site-model.js';
+import { DEFAULT_WORKLOAD, headlineHtml, hidden, monthlyCell, priceAll, siteModel, tableNoteText, workloadText, type Priced } from './site-model.js';
 
 /** The calculator's mode options, named for what each is: a planning margin, a provider's discount. */
 export const MODE_LABELS: Record<Mode, string> = {
@@ -51,7 +51,7 @@ function row(p: Priced<Model>): string {
   const cell = monthlyCell(p);
   const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
   // A model that cannot run the workload is hidden, as the headline leaves it out (site.js keeps both in step).
-  const unfit = p.exclusion === 'context_window' || p.exclusion === 'max_output';
+  const unfit = hidden(p);
   return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}"${unfit ? ' hidden' : ''}>` +
     `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}</td>` +
     `<td class="opt" data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
@@ -88,7 +88,7 @@ function renderSitePage(catalogue: Catalogue, baseUrl: string): string {
     .join('');
   const priced = priceAll(models, w);
   const note = tableNoteText(priced);
-  const shown = priced.filter((p) => p.exclusion !== 'context_window' && p.exclusion !== 'max_output').length;
+  const shown = priced.filter((p) => !hidden(p)).length;
   const columns = ['Model', 'Provider', 'Tier', 'Input / 1M', 'Output / 1M', 'Context', 'Quality', 'Monthly cost'];
   const numeric = new Set([3, 4, 5, 6, 7]);
   // Left out on a phone (site.css), so that the model, its prices and the monthly cost fit.
