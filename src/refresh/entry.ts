@@ -13,6 +13,10 @@ export const isFormat = (name: string): name is Format => (FORMATS as readonly s
 /** The per-token prices an entry may give, each a field of the same name on a catalogue record. */
 export const PRICE_FIELDS = ['input', 'output', 'cachedInput', 'cacheWrite', 'cacheWrite1h'] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
+/** The price fields besides input and output, which every entry has. */
+export const EXTRA_PRICE_FIELDS = PRICE_FIELDS.filter((f): f is Exclude<PriceField, 'input' | 'output'> => f !== 'input' && f !== 'output');
+/** Cache-write prices, which a 0 on a paid model does not set (isWritePrice). */
+const WRITE_FIELDS: ReadonlySet<PriceField> = new Set(['cacheWrite', 'cacheWrite1h']);
 /** The prices a dated priceHistory entry holds. */
 export const HISTORY_FIELDS = ['input', 'output', 'cachedInput', 'cacheWrite'] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
@@ -91,9 +95,10 @@ export function makeEntry(source: Format, sourceId: string, slug: string, key: s
   if (input === undefined || output === undefined) return undefined;
   const out: SourceEntry = { source, sourceId, slug, key, input, output };
   if (typeof name === 'string' && name) out.name = name;
-  if (found.cachedInput !== undefined) out.cachedInput = found.cachedInput;
-  if (isWritePrice(found.cacheWrite, input)) out.cacheWrite = found.cacheWrite;
-  if (isWritePrice(found.cacheWrite1h, input)) out.cacheWrite1h = found.cacheWrite1h;
+  for (const field of EXTRA_PRICE_FIELDS) {
+    const price = found[field];
+    if (price !== undefined && (!WRITE_FIELDS.has(field) || isWritePrice(price, input))) out[field] = price;
+  }
   if (found.cites) out.cites = found.cites;
   if (isDay(found.released)) out.released = found.released;
   if (typeof found.contextTokens === 'number' && Number.isInteger(found.contextTokens) && found.contextTokens > 0) out.contextTokens = found.contextTokens;

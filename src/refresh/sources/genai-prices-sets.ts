@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import type { LongContextRule } from '../../core/catalogue-schema.js';
-import { GarbageError, type Band, type OffPeak, type PriceField, type Prices } from '../entry.js';
+import { EXTRA_PRICE_FIELDS, GarbageError, type Band, type OffPeak, type PriceField, type Prices } from '../entry.js';
 import { scaledPrice } from '../units.js';
 
 const tiered = z.looseObject({ base: z.unknown().optional(), tiers: z.array(z.looseObject({ start: z.number(), price: z.unknown().optional() })).optional().catch(undefined) });
@@ -17,7 +17,6 @@ export type PriceSet = z.infer<typeof priceSetSchema>;
 const KEYS: Record<PriceField, string> = {
   input: 'input_mtok', output: 'output_mtok', cachedInput: 'cache_read_mtok', cacheWrite: 'cache_write_mtok', cacheWrite1h: 'cache_write_1h_mtok',
 };
-const OPTIONAL = ['cachedInput', 'cacheWrite', 'cacheWrite1h'] as const;
 
 const asTiered = (v: unknown) => {
   const t = tiered.safeParse(v);
@@ -33,7 +32,7 @@ export function flat(p: PriceSet): Partial<Prices> {
   const output = base(p[KEYS.output]);
   if (input !== undefined) out.input = input;
   if (output !== undefined) out.output = output;
-  for (const field of OPTIONAL) {
+  for (const field of EXTRA_PRICE_FIELDS) {
     const v = base(p[KEYS[field]]);
     if (v !== undefined) out[field] = v;
   }
@@ -53,7 +52,7 @@ export function bands(p: PriceSet): { rule?: LongContextRule; steps: Band[] } {
   const steps = starts.map((start) => {
     // A band without its own input price is not one the catalogue can hold: as before, left as the source gives it.
     const step = { threshold: rule === 'at' ? start + 1 : start, input: priceAt(p[KEYS.input], start), output: priceAt(p[KEYS.output], start) ?? base(p[KEYS.output]) } as Band;
-    for (const field of OPTIONAL) {
+    for (const field of EXTRA_PRICE_FIELDS) {
       const v = priceAt(p[KEYS[field]], start);
       if (v !== undefined) step[field] = v;
     }
