@@ -124,7 +124,8 @@ export function applyProposal(files: DataFile[], proposal: Proposal, { today }: 
     }
     for (const added of proposal.added.filter((a) => a.slug === slug).filter(hasContext)) models.push(newRecord(provider, added, today));
     const rule = proposal.rules.find((r) => r.slug === slug);
-    const nextProvider = rule ? { slug, name: provider.name, pricingUrl: provider.pricingUrl, longContextRule: rule.theirs } : provider;
+    // The provider's other facts (its batch discount) stay; only the rule changes, in the schema's key order.
+    const nextProvider = rule ? { slug, name: provider.name, pricingUrl: provider.pricingUrl, longContextRule: rule.theirs, ...(provider.batch && { batch: provider.batch }) } : provider;
     file.json = { provider: nextProvider, models };
     if (JSON.stringify(file.json) !== before) touched.add(file.path);
   }
