@@ -71,7 +71,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
   const keep = filterOf(criteria);
   const eligible: Eligible[] = [];
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false };
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, workload };
   const excluded = forEachEligible(catalogue, keep, screen, (model, sheets) => {
     const score = scoreOf(model);
     if (maxCostNanos === undefined) {

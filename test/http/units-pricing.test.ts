@@ -97,6 +97,25 @@ describe('audio, image and video tokens', () => {
   });
 });
 
+describe('rankings with audio', () => {
+  it('leave out a model on record as not taking the audio, and count it', async () => {
+    for (const path of ['/api/cheapest?input_audio_tokens=100', '/api/recommend?input_audio_tokens=100']) {
+      const { status, body } = await getUnits(path);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.recommendations.map((r: { id: string }) => r.id).sort()).toEqual(['epsilon-audio', 'epsilon-think']);
+      expect(body.excluded).toEqual({
+        count: 1,
+        byReason: [{ reason: 'modality', count: 1, message: "the model is on record as not taking (or giving) the workload's audio, image or video" }],
+      });
+      // No source says whether Epsilon Think takes audio: it is offered at its text price, and says so.
+      const think = body.recommendations.find((r: { id: string }) => r.id === 'epsilon-think');
+      expect(think.warnings).toEqual([{ code: 'modality_unknown', message: expect.stringContaining('No source on record says whether Epsilon Think takes audio input') }]);
+    }
+    // Without audio every model is offered.
+    expect((await getUnits('/api/cheapest')).body.recommendations).toHaveLength(3);
+  });
+});
+
 describe('reasoning tokens and web searches', () => {
   it('reasoning_tokens are part of output_tokens, billed at the reasoning price and shown apart', async () => {
     // 1,000 output of which 600 reasoning: 400 × 0.6 + 600 × 3.5 = 240 + 2,100 = 2,340 per 1M (never 1,000 + 600 tokens)

@@ -43,21 +43,19 @@ export function siteModel(m: Model): SiteModel {
 /** The cost engine reads only fields SiteModel carries (test/http/site-model.test.ts holds it to the API's costs). */
 const asModel = (m: SiteModel) => m as Model;
 
-/** Why the site leaves a model out: the API's fit rules, or a modality the model is on record as not taking (the API's 400). */
-export type SiteExclusion = Exclusion | 'modality';
-
 export interface Priced<M extends SiteModel = SiteModel> {
   model: M;
   monthly: Usd;
   /** Why the headline, the table and the chart leave the model out; undefined when it is in. */
-  exclusion: SiteExclusion | undefined;
+  exclusion: Exclusion | undefined;
 }
 
 export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload): Array<Priced<M>> {
   return models.map((model) => ({
     model,
     monthly: calculateCost(asModel(model), w).monthly,
-    exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? (modalityProblem(asModel(model), w) ? 'modality' : undefined),
+    // As the rankings leave them out (eligible.ts): the fit rules, then a modality the model does not take.
+    exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? (w.extras && modalityProblem(asModel(model), w) ? 'modality' : undefined),
   }));
 }
 
@@ -82,8 +80,8 @@ export function workloadText(w: Workload): string {
 }
 
 /** Counts of the models left out, by reason, in the order they are named. */
-export function leftOut(priced: readonly Priced[]): Map<SiteExclusion, number> {
-  const counts = new Map<SiteExclusion, number>();
+export function leftOut(priced: readonly Priced[]): Map<Exclusion, number> {
+  const counts = new Map<Exclusion, number>();
   for (const reason of ORDER) {
     const count = priced.filter((p) => p.exclusion === reason).length;
     if (count) counts.set(reason, count);
@@ -91,9 +89,9 @@ export function leftOut(priced: readonly Priced[]): Map<SiteExclusion, number> {
   return counts;
 }
 
-const ORDER: readonly SiteExclusion[] = ['context_window', 'max_output', 'modality', 'free_tier_only'];
+const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'modality', 'free_tier_only'];
 
-const WHY: Record<SiteExclusion, (count: number) => string> = {
+const WHY: Record<Exclusion, (count: number) => string> = {
   modality: (c) => `${plural(c, 'model', 'models')} on record as not taking or giving this workload's audio, image or video`,
   context_window: (c) => `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
   max_output: (c) => `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
@@ -101,7 +99,7 @@ const WHY: Record<SiteExclusion, (count: number) => string> = {
 };
 
 /** "2 models whose … and 1 model served only …", or '' when none. */
-export function whyText(counts: ReadonlyMap<SiteExclusion, number>, only?: readonly SiteExclusion[]): string {
+export function whyText(counts: ReadonlyMap<Exclusion, number>, only?: readonly Exclusion[]): string {
   const parts = [...counts].filter(([e]) => !only || only.includes(e)).map(([e, c]) => WHY[e](c));
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
@@ -127,7 +125,7 @@ export function headlineHtml(all: readonly Priced[], w: Workload): string {
 /** The line above the table: which rows are hidden because the models cannot run the workload. */
 export function tableNoteText(priced: readonly Priced[]): string {
   const counts = leftOut(priced);
-  const reasons: SiteExclusion[] = ['context_window', 'max_output', 'modality'];
+  const reasons: Exclusion[] = ['context_window', 'max_output', 'modality'];
   if (!reasons.some((r) => counts.get(r))) return '';
   return `Hidden: ${whyText(counts, reasons)}; the provider would refuse the request.`;
 }
