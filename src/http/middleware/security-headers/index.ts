@@ -24,8 +24,8 @@ export const CONTENT_SECURITY_POLICY = [
 const ANY_TYPE: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
 const HTML: Readonly<Record<string, string>> = { ...ANY_TYPE, 'content-security-policy': CONTENT_SECURITY_POLICY };
 
-/** The headers a response of this Content-Type gets. */
-function securityHeadersFor(type: string): Readonly<Record<string, string>> {
+/** The headers a response of this Content-Type gets (the Worker's static assets get them too: src/runtime/worker/). */
+export function securityHeadersFor(type: string): Readonly<Record<string, string>> {
   return /^text\/html\b/i.test(type) ? HTML : ANY_TYPE;
 }
 
