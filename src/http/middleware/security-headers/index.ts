@@ -29,10 +29,15 @@ export function securityHeadersFor(type: string): Readonly<Record<string, string
   return /^text\/html\b/i.test(type) ? HTML : ANY_TYPE;
 }
 
-/** `closed`: a path with a CORS policy of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`. */
-export function securityHeaders(closed?: string): MiddlewareHandler {
+/**
+ * `closed`: a path with a CORS policy of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`.
+ * `complete`: whether a response already carries its security headers (the app's answers are made
+ * with them), so that its headers are not read back here.
+ */
+export function securityHeaders(closed?: string, complete: (response: Response) => boolean = () => false): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    if (complete(c.res)) return;
     const headers = c.res.headers;
     // A page that sets its own policy keeps it.
     for (const [name, value] of Object.entries(securityHeadersFor(headers.get('Content-Type') ?? ''))) {
