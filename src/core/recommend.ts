@@ -8,9 +8,11 @@ import type { Model, UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { filterOf, type RankFilters } from './cheapest.js';
 import { compareTies } from './ties.js';
-import { calculateCost, NANO_DENOMINATOR, requestNumerators, requestUsd, type Costs, type Workload } from './cost.js';
+import { costInto, costsOf, nanoDivisor, newRequestCost, roundedNanos, type Costs, type RequestCost, type Workload } from './cost.js';
 import { forEachEligible, type Excluded } from './eligible.js';
-import { divideRoundHalfUp, type Usd } from './money.js';
+import { Usd } from './money.js';
+import type { ModelSheets } from './price-sheet.js';
+import { quantitiesOf } from './quantities.js';
 import { topK } from './top-k.js';
 
 export interface RecommendCriteria extends RankFilters {
@@ -31,12 +33,13 @@ export interface Recommendation {
 interface Candidate {
   model: Model;
   score: number;
-  /** The exact cost of a request, as a numerator (cost.ts's requestNumerator). */
-  cost: bigint;
+  sheets: ModelSheets;
+  /** The exact cost of a request (cost.ts). */
+  cost: RequestCost;
 }
 
 /** A model past the filters, costed when the max_cost filter needed it. */
-type Eligible = Omit<Candidate, 'cost'> & { cost?: bigint };
+type Eligible = Omit<Candidate, 'cost'> & { cost?: RequestCost };
 
 /** Higher score, then higher quality. */
 function byFit(a: Eligible, b: Eligible): number {
@@ -44,52 +47,50 @@ function byFit(a: Eligible, b: Eligible): number {
 }
 
 /** byFit, then the lower cost per request (rounded to the nano-dollar), then compareTies. */
-function byRank(a: Candidate, b: Candidate): number {
-  return byFit(a, b) || compareRounded(a.cost, b.cost) || compareTies(a.model, b.model);
+function byRank(digits: number): (a: Candidate, b: Candidate) => number {
+  return (a, b) => byFit(a, b) || compareRounded(a.cost, b.cost, digits) || compareTies(a.model, b.model);
 }
 
-/**
- * Two request numerators ordered as the nano-dollars they round to (0 when they round equal).
- * Rounding keeps the order, and numerators a nano-dollar or more apart round apart: only closer
- * ones need the division.
- */
-function compareRounded(a: bigint, b: bigint): number {
-  const gap = a - b;
-  if (gap >= NANO_DENOMINATOR || -gap >= NANO_DENOMINATOR) return gap > 0n ? 1 : -1;
-  const [x, y] = [divideRoundHalfUp(a, NANO_DENOMINATOR), divideRoundHalfUp(b, NANO_DENOMINATOR)];
+/** Two request costs ordered as the nano-dollars they round to (0 when they round equal). */
+function compareRounded(a: RequestCost, b: RequestCost, digits: number): number {
+  if (a.big === undefined && b.big === undefined) {
+    const half = nanoDivisor(digits) / 2;
+    return a.nanos + (a.rest >= half ? 1 : 0) - (b.nanos + (b.rest >= half ? 1 : 0));
+  }
+  const [x, y] = [roundedNanos(a, digits), roundedNanos(b, digits)];
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** The ranking, and how many models met the filters but could not be offered (eligible.ts). */
 export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): { recommendations: Recommendation[]; excluded: Excluded } {
   const { useCase, maxCostNanos, limit, workload } = criteria;
-  const numerator = requestNumerators(workload);
-  // A cost over maxCostNanos once rounded half up is a numerator at least this.
-  const over = maxCostNanos === undefined ? undefined : maxCostNanos * NANO_DENOMINATOR + NANO_DENOMINATOR / 2n;
+  const q = quantitiesOf(workload);
+  const digits = catalogue.priceDigits;
+  const costOf = (sheets: ModelSheets) => costInto(newRequestCost(), sheets, q, workload);
   const scoreOf = (model: Model) => (useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0));
   // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
   const keep = filterOf(criteria);
   const eligible: Eligible[] = [];
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false };
-  const excluded = forEachEligible(catalogue, keep, screen, (model) => {
+  const excluded = forEachEligible(catalogue, keep, screen, (model, sheets) => {
     const score = scoreOf(model);
-    if (over === undefined) {
-      eligible.push({ model, score });
+    if (maxCostNanos === undefined) {
+      eligible.push({ model, score, sheets });
       return;
     }
-    const cost = numerator(model);
-    if (cost < over) eligible.push({ model, score, cost });
+    const cost = costOf(sheets);
+    if (roundedNanos(cost, digits) <= maxCostNanos) eligible.push({ model, score, sheets, cost });
   });
   // The cost ranks only models equal in fit: one less fit than the k-th fittest cannot be in the
   // top k, so only the others are costed (the ranking is byRank's over all of them either way).
   const kth = topK(eligible, limit, byFit)[limit - 1];
   const candidates: Candidate[] = [];
   for (const c of eligible) {
-    if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, cost: c.cost ?? numerator(c.model) });
+    if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, sheets: c.sheets, cost: c.cost ?? costOf(c.sheets) });
   }
-  const recommendations = topK(candidates, limit, byRank).map(({ model, score, cost }, i) => {
-    const usd = requestUsd(cost);
-    return { rank: i + 1, model, costPerRequest: usd, costs: calculateCost(model, workload), reason: explain(model, useCase, score, usd) };
+  const recommendations = topK(candidates, limit, byRank(digits)).map(({ model, score, cost }, i) => {
+    const usd = new Usd(roundedNanos(cost, digits));
+    return { rank: i + 1, model, costPerRequest: usd, costs: costsOf(cost, digits, workload), reason: explain(model, useCase, score, usd) };
   });
   return { recommendations, excluded };
 }
