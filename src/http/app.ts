@@ -182,7 +182,7 @@ export function madeOf(response: Response): Made | undefined {
 /**
  * A handler's reply as bytes, serialised once, with its type, caching headers, (for a 200) its
  * ETag and its security headers, as one plain object: the Response is made with it (on Node,
- * @hono/node-server's Response keeps it as it is, to the socket) and the cache in front of the
+ * the Node adapter's Response keeps it as it is, to the socket) and the cache in front of the
  * app (service.ts) keeps it. No middleware changes a made answer's headers (securityHeaders
  * leaves it, and nothing sets a header before an answer is made), so the object is final.
  */
