@@ -16,9 +16,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 FROM node:20-slim
-# glibc's malloc keeps at most 2 arenas (its default is 8 per core): fewer half-empty arenas kept
+# glibc's malloc keeps one arena (its default is 8 per core): fewer half-empty arenas kept
 # resident, so the peak under load stays under 100 MB (BENCHMARKS.md; docs/operations.md).
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8787 MALLOC_ARENA_MAX=2
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8787 MALLOC_ARENA_MAX=1
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
@@ -29,7 +29,7 @@ COPY bin ./bin
 USER node
 EXPOSE 8787
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8787)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The young generation capped at 4 MB a semi-space (V8's default is 16), and the old generation let
+# The young generation capped at 2 MB a semi-space (V8's default is 16), and the old generation let
 # grow 40 % past what a full collection kept before the next one: resident memory under sustained
 # load stays near 88-91 MB instead of climbing past 120 MB between full collections (BENCHMARKS.md).
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=40", "dist/server.mjs"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=40", "dist/server.mjs"]

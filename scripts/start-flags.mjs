@@ -9,7 +9,7 @@ const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scrip
 
 /** `npm start`'s node flags, in order (none if the script names none). */
 export const START_FLAGS = (/\bnode ((?:--\S+ )*)dist\/server\.mjs/.exec(start)?.[1] ?? '').split(' ').filter(Boolean);
-/** The variables `npm start` sets before `node` (`NAME=value` words), e.g. { MALLOC_ARENA_MAX: '2' }. */
+/** The variables `npm start` sets before `node` (`NAME=value` words), e.g. { MALLOC_ARENA_MAX: '1' }. */
 export const START_ENV = Object.fromEntries(
   (/(?:^|&& )((?:[A-Z_][A-Z0-9_]*=\S* )*)node (?:--\S+ )*dist\/server\.mjs/.exec(start)?.[1] ?? '')
     .split(' ').filter(Boolean).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),

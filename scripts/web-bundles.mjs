@@ -1,7 +1,7 @@
 // The browser bundles: the widget (web/widget.ts → /widget.js) and the site's script
 // (web/site.ts → /assets/site.js), minified IIFEs; and the API reference's script and stylesheet
 // (/assets/docs.js, /assets/docs.css: Swagger UI from swagger-ui-dist, then web/docs.ts and
-// web/docs.css). Used by build.mjs, build-worker.mjs and, in memory, by the tests.
+// web/docs.css). Used by build.mjs, build-worker.mjs (the Worker's static assets) and, in memory, by the tests.
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

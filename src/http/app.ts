@@ -9,7 +9,7 @@ import { JSON_TYPE, toJson } from '../endpoints/json.js';
 import { parseQuery } from '../endpoints/params.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
-import { securityHeaders } from './middleware/security-headers/index.js';
+import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
 import { trimTrailingSlashes } from './middleware/trailing-slash/index.js';
 import { urlLimit } from './middleware/url-limit/index.js';
 import { describeApi } from './openapi.js';
@@ -97,11 +97,11 @@ export function createApp(options: AppOptions): Hono {
   const answer = (c: Context, respond: (ctx: RequestContext) => Reply): Response => {
     const [ctx, readOrigin] = context(c.req.url);
     const reply = respond(ctx);
-    return send(c, reply, readOrigin());
+    return send(reply, readOrigin());
   };
   const app = new Hono();
 
-  app.use('*', securityHeaders(options.mcp?.path));
+  app.use('*', securityHeaders(options.mcp?.path, (response) => made.has(response)));
   app.use('*', urlLimit(options.maxUrlBytes === undefined ? {} : { maxBytes: options.maxUrlBytes }));
   if (options.rateLimiter) app.use('*', options.rateLimiter.middleware);
   // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
@@ -128,7 +128,7 @@ export function createApp(options: AppOptions): Hono {
   }
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
-      const params = e.ignoreQuery ? {} : parseQuery(new URL(c.req.url).searchParams, e.query);
+      const params = e.ignoreQuery ? {} : parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
       return answer(c, (ctx) => e.handle(params, ctx));
     });
   }
@@ -151,8 +151,19 @@ export function createApp(options: AppOptions): Hono {
 
 const encoder = new TextEncoder();
 
-/** What send() knows of a response beyond its headers, for the cache in front of the app. */
+/** The query of a request URL (without `?` and any fragment): the URL is not parsed again to read it. */
+function queryOf(url: string): string {
+  const hash = url.indexOf('#');
+  const end = hash === -1 ? url.length : hash;
+  const mark = url.indexOf('?');
+  return mark === -1 || mark > end ? '' : url.slice(mark + 1, end);
+}
+
+/** What send() made of a response, for the cache in front of the app: the answer as plain data. */
 export interface Made {
+  status: 200 | 404;
+  /** Its headers, final (security headers included), lower-case names: the object the Response was made with. */
+  headers: Readonly<Record<string, string>>;
   /** Its bytes, kept as they are instead of read back through the Response's stream (which costs more than making them). */
   body: Uint8Array;
   /** Whether the handler read the request's origin (without BASE_URL, the answer may embed it). */
@@ -163,27 +174,29 @@ export interface Made {
 
 const made = new WeakMap<Response, Made>();
 
-/**
- * What the app made of a response: from send(); else (an answer made elsewhere) its bytes read
- * from the response, taken to embed the origin.
- */
-export async function madeOf(response: Response): Promise<Made> {
-  return made.get(response) ?? { body: new Uint8Array(await response.arrayBuffer()), readOrigin: true };
+/** What the app made of a response, if send() made it (every answer of an endpoint or page). */
+export function madeOf(response: Response): Made | undefined {
+  return made.get(response);
 }
 
 /**
- * A handler's reply as bytes, serialised once, with its type, caching headers and (for a 200) its
- * ETag; the cache in front of the app (service.ts) answers If-None-Match from them.
+ * A handler's reply as bytes, serialised once, with its type, caching headers, (for a 200) its
+ * ETag and its security headers, as one plain object: the Response is made with it (on Node,
+ * the Node adapter's Response keeps it as it is, to the socket) and the cache in front of the
+ * app (service.ts) keeps it. No middleware changes a made answer's headers (securityHeaders
+ * leaves it, and nothing sets a header before an answer is made), so the object is final.
  */
-function send(c: Context, reply: Reply, readOrigin: boolean): Response {
+function send(reply: Reply, readOrigin: boolean): Response {
   const [text, type, status]: [string, string, 200 | 404] =
     reply instanceof TextReply ? [reply.body, reply.type, reply.status] : [toJson(reply), JSON_TYPE, 200];
   const body = encoder.encode(text);
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': CACHE_CONTROL };
+  const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL, 'content-type': type };
   if (status === 200) headers.etag = etagOf(body, type);
-  const response = c.body(body, status, headers);
+  Object.assign(headers, securityHeadersFor(type));
+  // BodyInit does not admit TextEncoder's Uint8Array<ArrayBufferLike> in TypeScript's DOM types; it is ArrayBuffer-backed.
+  const response = new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
   const fixed = reply instanceof TextReply ? reply.fixed : undefined;
-  made.set(response, { body, readOrigin, ...(fixed ? { fixed } : {}) });
+  made.set(response, { status, headers, body, readOrigin, ...(fixed ? { fixed } : {}) });
   return response;
 }
 

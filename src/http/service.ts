@@ -10,7 +10,7 @@ import type { Catalogue } from '../core/catalogue.js';
 import { AnswerCache, type Answer, type Conditional } from './answer-cache/index.js';
 import type { Compressors } from './answer-cache/encoding.js';
 import { pathOfKey, requestKey, type RequestKey } from './answer-cache/key.js';
-import { createApp, ignoresQuery, madeOf, type AppOptions } from './app.js';
+import { createApp, ignoresQuery, madeOf, type AppOptions, type Made } from './app.js';
 import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { MAX_URL_BYTES, targetBytes } from './middleware/url-limit/index.js';
 
@@ -28,6 +28,11 @@ export interface FrontRequest extends Conditional {
   url: string;
   /** The runtime's bindings (Node's `{incoming}`), for the rate limit's client address. */
   env?: unknown;
+  /**
+   * Its cache key, set by `cached` once it has asked the cache (null: not one the cache answers),
+   * so that `answer` neither reads the URL again nor asks the cache a second time.
+   */
+  key?: RequestKey | null;
 }
 
 export interface Service {
@@ -36,10 +41,21 @@ export interface Service {
   cache: AnswerCache;
   /** A kept answer to a GET or HEAD, or undefined to let the app answer (a runtime may write it itself). */
   cached(request: FrontRequest): Answer | undefined;
-  /** The Web-standard entry: the cache, then the app (the Worker's fetch; Node's for what `cached` leaves). */
+  /**
+   * The answer to a request (`front`: what the runtime read of it): the cache's, or the app's,
+   * kept on the way out when it may be. An answer the cache gives is plain data, which a runtime
+   * writes as it is (Node, to the socket); anything else is the app's Response.
+   */
+  answer(request: Request, front: FrontRequest): Promise<Answer | Response>;
+  /** The Web-standard entry: `answer` as a Response (the Worker's fetch). */
   fetch(request: Request, env?: unknown): Promise<Response>;
   /** `fetch` for a path or URL (relative to http://localhost), as Hono's app.request. */
   request(input: string, init?: RequestInit): Promise<Response>;
+}
+
+/** Whether `answer` gave the app's Response (a Response has methods; an Answer is data). */
+export function isResponse(result: Answer | Response): result is Response {
+  return typeof (result as Response).arrayBuffer === 'function';
 }
 
 export function createService(options: ServiceOptions): Service {
@@ -85,8 +101,22 @@ export function createService(options: ServiceOptions): Service {
   };
 
   const cached = (request: FrontRequest): Answer | undefined => {
-    const key = keyOf(request.method, request.url);
-    return key === undefined ? undefined : answerKept(key, request);
+    const key = (request.key = keyOf(request.method, request.url) ?? null);
+    return key === null ? undefined : answerKept(key, request);
+  };
+
+  const answer = async (request: Request, front: FrontRequest): Promise<Answer | Response> => {
+    const asked = front.key !== undefined;
+    const key = front.key !== undefined ? front.key : keyOf(front.method, front.url) ?? null;
+    const hit = key === null || asked ? undefined : answerKept(key, front);
+    if (hit) return hit;
+    const before = catalogue();
+    const asGet = front.method === 'HEAD' && key !== null;
+    const response = await app.fetch(asGet ? new Request(request, { method: 'GET' }) : request, front.env);
+    const made = key === null ? undefined : madeOf(response);
+    if (key === null || made === undefined || !isStorable(made)) return asGet ? new Response(null, response) : response;
+    const entry = cache.store(storeKey(key, made.readOrigin), before, made.headers, made.body, made.fixed);
+    return cache.answer(entry, front);
   };
 
   const fetch = async (request: Request, env?: unknown): Promise<Response> => {
@@ -97,21 +127,12 @@ export function createService(options: ServiceOptions): Service {
       ifNoneMatch: request.headers.get('if-none-match'),
       env,
     };
-    const key = keyOf(front.method, front.url);
-    const hit = key === undefined ? undefined : answerKept(key, front);
-    if (hit) return toResponse(hit);
-    const before = catalogue();
-    const asGet = front.method === 'HEAD' && key !== undefined;
-    const response = await app.fetch(asGet ? new Request(request, { method: 'GET' }) : request, env);
-    if (key === undefined || !isStorable(response)) return asGet ? new Response(null, response) : response;
-    const headers = Object.fromEntries(response.headers);
-    const { body, readOrigin, fixed } = await madeOf(response);
-    const entry = cache.store(storeKey(key, readOrigin), before, headers, body, fixed);
-    return toResponse(cache.answer(entry, front));
+    const result = await answer(request, front);
+    return isResponse(result) ? result : toResponse(result);
   };
 
   const request = (input: string, init?: RequestInit) => fetch(new Request(new URL(input, 'http://localhost'), init));
-  return { app, cache, cached, fetch, request };
+  return { app, cache, cached, answer, fetch, request };
 }
 
 /**
@@ -122,8 +143,8 @@ export function createService(options: ServiceOptions): Service {
 export const MAX_ORIGINS = 8;
 
 /** A 200 the app says any cache may keep. */
-function isStorable(response: Response): boolean {
-  return response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '') && !response.headers.has('set-cookie');
+function isStorable({ status, headers }: Made): boolean {
+  return status === 200 && /\bpublic\b/.test(headers['cache-control'] ?? '') && headers['set-cookie'] === undefined;
 }
 
 function toResponse({ status, headers, body }: Answer): Response {

@@ -1,11 +1,15 @@
 /**
- * Cloudflare Workers entry: the same service as on Node, with the catalogue and the browser
- * bundles built into the script (wrangler.toml builds them first; there is no file system at the edge).
+ * Cloudflare Workers entry: the same service as on Node, with the catalogue built into the script
+ * (there is no file system at the edge). The site's files are not in the script: Workers Static
+ * Assets serves them before the script runs (wrangler.toml's [assets], laid out by
+ * worker/static-assets.ts), and badge-maker's font tables are read from there (worker/fonts.ts).
  */
+import { getPath } from 'hono/utils/url';
 import { buildCatalogue } from '../core/catalogue.js';
+import { badge } from '../endpoints/badge.js';
 import { createService } from '../http/service.js';
 import { mcpRoute } from '../mcp/route.js';
-import { assets } from 'ai-model-pricing:assets';
+import { loadFonts, type AssetFetcher } from './worker/fonts.js';
 import alibaba from '../../data/alibaba.json';
 import amazon from '../../data/amazon.json';
 import anthropic from '../../data/anthropic.json';
@@ -23,6 +27,19 @@ const files = { alibaba, amazon, anthropic, cohere, deepseek, google, mistral, o
 
 const catalogue = buildCatalogue(Object.entries(files).map(([name, data]) => ({ file: `data/${name}.json`, data })));
 
-const service = createService({ catalogue, assets, mcp: mcpRoute });
+const service = createService({ catalogue, mcp: mcpRoute });
 
-export default { fetch: (request: Request, env: unknown) => service.fetch(request, env) };
+/** The Worker's bindings (wrangler.toml). */
+interface Env {
+  ASSETS: AssetFetcher;
+}
+
+export default {
+  fetch: async (request: Request, env: Env) => {
+    // A badge is the one answer that measures text: the isolate's first request for one (by its
+    // path as the router reads it) reads the tables.
+    // Unread, the badge answers the app's 500 (its measure throws), with the reason logged here.
+    if (getPath(request) === badge.path) await loadFonts(env.ASSETS).catch((err: unknown) => console.error(err));
+    return service.fetch(request, env);
+  },
+};

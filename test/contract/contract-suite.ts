@@ -244,6 +244,24 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     }),
   },
   { name: 'badge: no model is a 400', path: '/api/badge', check: error(400, 'missing_parameter', 'model') },
+  // Each style measures its text in another of badge-maker's fonts (the Worker reads them from its static assets).
+  ...(['flat-square', 'for-the-badge', 'social'] as const).map((style) => ({
+    name: `badge: style ${style}`,
+    path: `/api/badge?model=anthropic-claude-haiku-4-5&style=${style}`,
+    check: (a: Answer) => {
+      ok('image/svg+xml; charset=utf-8')(a);
+      expect(a.body).toMatch(/^<svg[^>]* width="[\d.]+"/);
+    },
+  })),
+  {
+    name: 'badge: an unknown model is an SVG error badge',
+    path: '/api/badge?model=nope-model&style=for-the-badge',
+    check: (a) => {
+      expect(a.status).toBe(404);
+      expect(a.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(a.body).toContain('MODEL NOT FOUND');
+    },
+  },
   {
     name: 'widget script',
     path: '/widget.js',
@@ -258,6 +276,19 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     check: (a) => {
       ok('text/html; charset=utf-8')(a);
       expect(a.body).toMatch(/<html/i);
+    },
+  },
+  {
+    name: 'widget script, whatever the query',
+    path: '/widget.js?v=2',
+    check: (a) => ok('text/javascript; charset=utf-8')(a),
+  },
+  {
+    name: "site stylesheet",
+    path: '/assets/site.css',
+    check: (a) => {
+      ok('text/css; charset=utf-8')(a);
+      expect(a.body).toContain(':root{');
     },
   },
   {
@@ -325,6 +356,8 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     }),
   },
   { name: 'an unknown path is a JSON 404', path: '/api/nothing', check: error(404, 'not_found') },
+  // The Worker's font tables are among its static assets, read by the script only.
+  { name: 'the font tables are not served', path: '/_worker/fonts/verdana-11px-normal.json', check: error(404, 'not_found') },
   {
     name: 'a write is a 405 naming the allowed methods',
     path: '/api/pricing',
@@ -411,5 +444,18 @@ export function contractTests(getFetch: () => ContractFetch): void {
     const second = await fetch('/api/pricing?model=openai-gpt-4o', { headers: { 'If-None-Match': etag ?? '' } });
     expect(second.status).toBe(304);
     expect(await second.text()).toBe('');
+  });
+  it('a file: HEAD answers its headers without a body, and its ETag gives a 304', async () => {
+    const fetch = getFetch();
+    const head = await fetch('/assets/docs.css', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(head.headers.get('cache-control')).toBe(CACHED);
+    expect(await head.text()).toBe('');
+    const etag = head.headers.get('etag');
+    expect(etag).toMatch(/^(W\/)?"/);
+    const again = await fetch('/assets/docs.css', { headers: { 'If-None-Match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
   });
 }

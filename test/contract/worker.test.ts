@@ -38,7 +38,7 @@ describe('API contract on workerd (wrangler)', () => {
 });
 
 describe('Node and workerd give the same answers', () => {
-  it('to every contract request', async () => {
+  it('to every contract request', { timeout: 60_000 }, async () => {
     // The same esbuild bundles the Worker's build step made (deterministic for the same sources).
     const node = nodeFetch(await webAssets());
     const nodeOrigin = 'http://localhost';

@@ -1,41 +1,68 @@
-/** The site's home page and the files it and embedding pages load: widget, site script, stylesheet, API reference. */
+/**
+ * The site's home page and its files (widget, site script and stylesheet, API reference). The
+ * files are one table, SITE_FILES: the app serves them from it on Node, and the Worker's build
+ * lays the same bytes out at the same paths for Workers Static Assets (src/runtime/worker/).
+ */
 import * as z from 'zod';
-import { endpoint, TextReply, type AssetName, type Assets, type RequestContext } from '../../endpoints/endpoint.js';
+import { endpoint, TextReply, type AssetName, type Assets, type Endpoint } from '../../endpoints/endpoint.js';
 import { sitePage } from '../pages/site.js';
 import { SITE_CSS } from '../pages/site-css.js';
 
 const JS = 'text/javascript; charset=utf-8';
 const CSS = 'text/css; charset=utf-8';
 
-/** A built file, with the codings made of it ahead; a 404 that says so when it is not built. */
-function built(assets: Assets, asset: AssetName, type: string, missing: (name: string) => string, name: string): TextReply {
-  const source = assets[asset];
-  return source === undefined ? new TextReply(missing(name), type, 404) : new TextReply(source, type, 200, assets.coded?.[asset] ?? {});
+/** A file: the same bytes at its path for the life of the process, whatever the query, origin or catalogue. */
+export interface SiteFile {
+  path: string;
+  summary: string;
+  type: string;
+  /** Its text: a built bundle, or a 404 that says so when it is not built. */
+  reply(assets: Assets): TextReply;
 }
 
-const script = (assets: Assets, asset: AssetName, name: string) =>
-  built(assets, asset, JS, (n) => `console.error("ai-model-pricing: ${n} not built (run npm run build)");`, name);
-
-const stylesheet = (assets: Assets, asset: AssetName, name: string) =>
-  built(assets, asset, CSS, (n) => `/* ${n} not built (run npm run build) */`, name);
-
-/** A file the service serves whatever the query string holds. */
-function file(path: string, summary: string, reply: (ctx: RequestContext) => TextReply) {
-  return endpoint({ path, summary, query: z.object({}), ignoreQuery: true, handle: (_p, ctx) => reply(ctx) });
+/** A built bundle, with the codings made of it ahead. */
+function built(path: string, summary: string, asset: AssetName, type: string, name: string): SiteFile {
+  const missing = type === JS ? `console.error("ai-model-pricing: ${name} not built (run npm run build)");` : `/* ${name} not built (run npm run build) */`;
+  return {
+    path,
+    summary,
+    type,
+    reply: (assets) => {
+      const source = assets[asset];
+      return source === undefined ? new TextReply(missing, type, 404) : new TextReply(source, type, 200, assets.coded?.[asset] ?? {});
+    },
+  };
 }
 
-export const widget = file('/widget.js', 'The embeddable widget script', ({ assets }) => script(assets, 'widgetJs', 'widget bundle'));
+const widgetFile = built('/widget.js', 'The embeddable widget script', 'widgetJs', JS, 'widget bundle');
+const siteScriptFile = built('/assets/site.js', "The site's script: sortable, filterable table and workload calculator", 'siteJs', JS, 'site bundle');
+const siteStylesFile: SiteFile = {
+  path: '/assets/site.css',
+  summary: "The site's stylesheet",
+  type: CSS,
+  reply: () => new TextReply(SITE_CSS, CSS, 200, {}),
+};
+const docsScriptFile = built('/assets/docs.js', "The API reference's script: Swagger UI (swagger-ui-dist) on /openapi.json", 'docsJs', JS, 'API reference script');
+const docsStylesFile = built('/assets/docs.css', "The API reference's stylesheet (Swagger UI's)", 'docsCss', CSS, 'API reference stylesheet');
 
-export const siteScript = file('/assets/site.js', "The site's script: sortable, filterable table and workload calculator", ({ assets }) =>
-  script(assets, 'siteJs', 'site bundle'));
+/** Every file the site serves. */
+export const SITE_FILES: readonly SiteFile[] = [widgetFile, siteScriptFile, siteStylesFile, docsScriptFile, docsStylesFile];
 
-export const siteStyles = file('/assets/site.css', "The site's stylesheet", () => new TextReply(SITE_CSS, CSS, 200, {}));
+/** A file as an endpoint: the same answer whatever the query string holds. */
+function fileEndpoint(file: SiteFile): Endpoint {
+  return endpoint({ path: file.path, summary: file.summary, query: z.object({}), ignoreQuery: true, handle: (_p, ctx) => file.reply(ctx.assets) });
+}
 
-export const docsScript = file('/assets/docs.js', "The API reference's script: Swagger UI (swagger-ui-dist) on /openapi.json", ({ assets }) =>
-  script(assets, 'docsJs', 'API reference script'));
+export const widget = fileEndpoint(widgetFile);
+export const siteScript = fileEndpoint(siteScriptFile);
+export const siteStyles = fileEndpoint(siteStylesFile);
+export const docsScript = fileEndpoint(docsScriptFile);
+export const docsStyles = fileEndpoint(docsStylesFile);
 
-export const docsStyles = file('/assets/docs.css', "The API reference's stylesheet (Swagger UI's)", ({ assets }) =>
-  stylesheet(assets, 'docsCss', 'API reference stylesheet'));
-
-export const home = file('/', "The service's site: catalogue, workload calculator, price-against-quality chart", (ctx) =>
-  new TextReply(sitePage(ctx), 'text/html; charset=utf-8'));
+export const home = endpoint({
+  path: '/',
+  summary: "The service's site: catalogue, workload calculator, price-against-quality chart",
+  query: z.object({}),
+  ignoreQuery: true,
+  handle: (_p, ctx) => new TextReply(sitePage(ctx), 'text/html; charset=utf-8'),
+});

@@ -4,14 +4,14 @@
  * through @hono/node-server to the service's fetch.
  */
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Catalogue } from '../../core/catalogue.js';
-import { createService, type Service } from '../../http/service.js';
+import { createService, isResponse, type FrontRequest, type Service } from '../../http/service.js';
 import { createMcpRoute } from '../../mcp/route.js';
 import { loadAssets } from './assets.js';
 import { nodeCompressors } from './compression.js';
@@ -90,13 +90,22 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
         }
       : {}),
   });
+  // What the handler below read of each request it leaves to the app (its key included), so that
+  // the service does not read it again from the Request.
+  const fronts = new WeakMap<IncomingMessage, FrontRequest>();
   const listener = getRequestListener(
     async (request: Request, env: HttpBindings | Http2Bindings) => {
-      const response = await service.fetch(request, env);
-      if (response.body !== null) return response;
+      const incoming = env.incoming as IncomingMessage;
+      const result = await service.answer(request, fronts.get(incoming) ?? frontOf(incoming, request.url, env));
+      // The cache's answer (every answer of an endpoint or page) goes to the socket as it is, as a hit does.
+      if (!isResponse(result)) {
+        (env.outgoing as ServerResponse).writeHead(result.status, result.headers).end(result.body ?? undefined);
+        return RESPONSE_ALREADY_SENT;
+      }
+      if (result.body !== null) return result;
       // @hono/node-server gives every answer a Content-Type, even one without a body (a 204, 301,
       // 304 or HEAD); these go out as they are.
-      env.outgoing.writeHead(response.status, Object.fromEntries(response.headers)).end();
+      env.outgoing.writeHead(result.status, Object.fromEntries(result.headers)).end();
       return RESPONSE_ALREADY_SENT;
     },
     {
@@ -117,15 +126,13 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
       // keeps Node from reading it off the wire to reuse the connection.
       if (draining || hasBody(req)) res.setHeader('Connection', 'close');
       const url = plainUrl(req);
-      const answer = url === undefined ? undefined : service.cached({
-        method: req.method ?? '',
-        url,
-        acceptEncoding: joined(req.headers['accept-encoding']),
-        ifNoneMatch: joined(req.headers['if-none-match']),
-        env: { incoming: req, outgoing: res },
-      });
-      if (answer) res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
-      else return listener(req, res);
+      if (url !== undefined) {
+        const front = frontOf(req, url, { incoming: req, outgoing: res });
+        const answer = service.cached(front);
+        if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
+        fronts.set(req, front);
+      }
+      return listener(req, res);
     },
     limits,
     connections,
@@ -219,6 +226,11 @@ function plainUrl(req: IncomingMessage): string | undefined {
   if (host === undefined || target === undefined || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target)) return undefined;
   const mark = target.indexOf('?');
   return DOT_SEGMENT.test(mark === -1 ? target : target.slice(0, mark)) ? undefined : `http://${host}${target}`;
+}
+
+/** What the service reads of a request: method, URL (as the app sees it), two headers, bindings. */
+function frontOf(req: IncomingMessage, url: string, env: unknown): FrontRequest {
+  return { method: req.method ?? '', url, acceptEncoding: joined(req.headers['accept-encoding']), ifNoneMatch: joined(req.headers['if-none-match']), env };
 }
 
 /** A header as the Fetch API reads it: absent is null, repeats joined by ", ". */

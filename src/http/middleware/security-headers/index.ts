@@ -24,15 +24,20 @@ export const CONTENT_SECURITY_POLICY = [
 const ANY_TYPE: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
 const HTML: Readonly<Record<string, string>> = { ...ANY_TYPE, 'content-security-policy': CONTENT_SECURITY_POLICY };
 
-/** The headers a response of this Content-Type gets. */
-function securityHeadersFor(type: string): Readonly<Record<string, string>> {
+/** The headers a response of this Content-Type gets (the Worker's static assets get them too: src/runtime/worker/). */
+export function securityHeadersFor(type: string): Readonly<Record<string, string>> {
   return /^text\/html\b/i.test(type) ? HTML : ANY_TYPE;
 }
 
-/** `closed`: a path with a CORS policy of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`. */
-export function securityHeaders(closed?: string): MiddlewareHandler {
+/**
+ * `closed`: a path with a CORS policy of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`.
+ * `complete`: whether a response already carries its security headers (the app's answers are made
+ * with them), so that its headers are not read back here.
+ */
+export function securityHeaders(closed?: string, complete: (response: Response) => boolean = () => false): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    if (complete(c.res)) return;
     const headers = c.res.headers;
     // A page that sets its own policy keeps it.
     for (const [name, value] of Object.entries(securityHeadersFor(headers.get('Content-Type') ?? ''))) {

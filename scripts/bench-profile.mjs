@@ -1,0 +1,88 @@
+// npm run bench:profile -- [--endpoint=calculate|cheapest|recommend] [--seconds=S] [--files] [--top=N]: where the
+// server's CPU goes on unique answers (each request a new input_tokens, as npm run bench's unique
+// rows). The server (a source-mapped build of dist/server.mjs, in dist/profile/, with npm start's
+// flags, --cpu-prof and --trace-gc) runs pinned to CPU 0, wrk to CPU 1. Prints the CPU profile's
+// self time by where the code comes from (our folders, each package, Node's internals, garbage
+// collection) per answer, and the garbage collections per 1,000 answers. BENCHMARKS.md has results.
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { serverBuild } from './server-build.mjs';
+import { START_ENV, START_FLAGS } from './start-flags.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = Object.fromEntries(process.argv.slice(2).map((a) => [...a.replace(/^--/, '').split('='), 'true'].slice(0, 2)));
+const ENDPOINT = args.endpoint ?? 'calculate';
+const SECONDS = Number(args.seconds ?? 5);
+const outdir = join(root, 'dist', 'profile');
+const scratch = mkdtempSync(join(tmpdir(), 'bench-profile-'));
+
+rmSync(outdir, { recursive: true, force: true });
+await build({ ...serverBuild, outdir, sourcemap: 'linked', logLevel: 'warning' });
+execFileSync('taskset', ['-a', '-c', '-p', '1', String(process.pid)], { stdio: 'ignore' });
+
+const child = spawn('taskset', ['-c', '0', process.execPath, ...START_FLAGS, '--cpu-prof', `--cpu-prof-dir=${scratch}`, '--trace-gc', join(outdir, 'server.mjs')], {
+  env: { ...process.env, ...START_ENV, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let out = '';
+const port = await new Promise((resolve) => child.stdout.on('data', (chunk) => {
+  out += chunk;
+  const match = /"port":(\d+)/.exec(out);
+  if (match) resolve(Number(match[1]));
+}));
+const targets = { calculate: '/api/calculate?model=openai-gpt-4o&input_tokens=', cheapest: '/api/cheapest?input_tokens=', recommend: '/api/recommend?input_tokens=' };
+let next = 1000;
+/** wrk with every request a new input_tokens; the answers it counted. */
+async function load(seconds) {
+  const script = join(scratch, 'unique.lua');
+  writeFileSync(script, `local i = ${next}\nrequest = function()\n  i = i + 1\n  return wrk.format(nil, ${JSON.stringify(targets[ENDPOINT])} .. i)\nend\n`);
+  const output = await new Promise((resolve, reject) => execFile('taskset', ['-c', '1', 'wrk', '-t1', '-c50', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`], (err, stdout) => (err ? reject(err) : resolve(stdout))));
+  const answers = Number(/(\d+) requests in /.exec(output)?.[1]);
+  next += answers + 1000;
+  return answers;
+}
+await load(1);
+const gcBefore = out.length;
+const answers = await load(SECONDS);
+const gcLines = out.slice(gcBefore).split('\n');
+const scavenges = gcLines.filter((l) => l.includes('Scavenge')).length;
+const markCompacts = gcLines.filter((l) => /Mark-Compact|Mark-sweep/i.test(l)).length;
+child.kill('SIGTERM');
+await new Promise((resolve) => child.once('exit', resolve));
+
+const profile = JSON.parse(readFileSync(join(scratch, readdirSync(scratch).find((f) => f.endsWith('.cpuprofile'))), 'utf8'));
+const maps = new Map();
+/** The source a profile node's code comes from: a folder of src/, a package, Node, or V8's own. */
+function origin({ url, functionName, lineNumber, columnNumber }) {
+  if (url === '') return functionName.startsWith('(') ? functionName : `native ${functionName}`;
+  if (url.startsWith('node:internal/deps/undici')) return 'undici (Request, Response, Headers)';
+  if (url.startsWith('node:') && args.files) return url;
+  if (url.startsWith('node:')) return /^node:(?:internal\/)?(_http|http|net|stream|streams|timers|async_hooks|zlib|url|buffer)/.exec(url)?.[1]?.replace(/^_?http$/, 'node http').replace(/^streams?$/, 'node streams') ?? 'node (other)';
+  if (!url.startsWith(pathToFileURL(outdir).href)) return relative(root, fileURLToPath(url));
+  if (!maps.has(url)) maps.set(url, new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8'))));
+  const source = maps.get(url).findEntry(lineNumber, columnNumber)?.originalSource ?? '';
+  const path = source.replace(/^.*?(node_modules\/|src\/)/, '$1');
+  const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  return pkg ? pkg[1] : (args.files ? path : path.split('/').slice(0, path.startsWith('src/') ? 2 : 1).join('/')) || 'unmapped';
+}
+const selfUs = new Map();
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+profile.samples.forEach((id, i) => {
+  const key = origin(byId.get(id).callFrame);
+  selfUs.set(key, (selfUs.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
+// Only the loaded run: the profile also holds start-up and the warm-up, in proportion to their share of the answers.
+const idle = selfUs.get('(idle)') ?? 0;
+selfUs.delete('(idle)');
+const busy = [...selfUs.values()].reduce((a, b) => a + b, 0);
+console.log(`/api/${ENDPOINT}, unique answers: ${answers} in ${SECONDS} s; busy ${(busy / 1000).toFixed(0)} ms of the profile (idle ${(idle / 1000).toFixed(0)} ms)`);
+console.log(`garbage collections per 1,000 answers: ${(scavenges * 1000 / answers).toFixed(1)} scavenges, ${(markCompacts * 1000 / answers).toFixed(2)} mark-compacts`);
+console.log('| where | share of busy CPU |\n| --- | ---: |');
+for (const [key, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(args.top ?? 16))) console.log(`| ${key} | ${((us / busy) * 100).toFixed(1)} % |`);
+rmSync(scratch, { recursive: true, force: true });
+rmSync(outdir, { recursive: true, force: true });
