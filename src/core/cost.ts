@@ -107,7 +107,7 @@ function addTerm(s: number, m: number, divisor: number): void {
   part += b * m;
 }
 
-function sum(sheet: Float64Array, weights: Float64Array, units: readonly number[]): number {
+function sum(sheet: readonly number[], weights: Float64Array, units: readonly number[]): number {
   let s = 0;
   for (let i = 0; i < units.length; i++) {
     const u = units[i] as number;
@@ -116,7 +116,7 @@ function sum(sheet: Float64Array, weights: Float64Array, units: readonly number[
   return s;
 }
 
-function bigSum(sheet: Float64Array, weights: Float64Array, units: readonly number[]): bigint {
+function bigSum(sheet: readonly number[], weights: Float64Array, units: readonly number[]): bigint {
   let s = 0n;
   for (const u of units) s += BigInt(weights[u] as number) * BigInt(sheet[u] as number);
   return s;

@@ -31,8 +31,8 @@ export const calculate = endpoint({
       const priced = then?.model ?? model;
       const warnings = costWarnings(priced, workload);
       return {
-        costs: calculateCost(priced, workload),
-        appliedPrices: appliedPricesOf(priced, workload, then?.set),
+        costs: calculateCost(priced, workload, catalogue.sheets.get(priced)),
+        appliedPrices: appliedPricesOf(priced, workload, then?.set, catalogue.sheets.get(priced)),
         ...(warnings.length ? { warnings } : {}),
       };
     };

@@ -30,7 +30,7 @@ export const compare = endpoint({
     const requests = either({ name: 'requests_per_day', value: p.requests_per_day }, { name: 'requests', value: p.requests }) ?? REQUESTS;
     const params = { ...p, requests };
     const workload = toWorkload(params);
-    const { comparison, summary } = compareModels(models, workload);
+    const { comparison, summary } = compareModels(models, workload, (m) => catalogue.sheets.get(m));
     const end = ({ model, monthly }: (typeof summary)['cheapest']) => ({ id: model.id, name: model.name, monthly });
     // The workload as everywhere, with the spec's requests_per_day beside requests.
     const { input_tokens, cached_input_tokens, cache_write_tokens, output_tokens, ...rest } = workloadEcho(params);
@@ -42,7 +42,7 @@ export const compare = endpoint({
           ...listed(model),
           ...requestedAs(ids[i] ?? model.id, model),
           costs,
-          appliedPrices: appliedPricesOf(model, workload),
+          appliedPrices: appliedPricesOf(model, workload, undefined, catalogue.sheets.get(model)),
           ...(warnings.length ? { warnings } : {}),
         };
       }),
