@@ -37,6 +37,13 @@ export interface ModelSheets {
   readonly offPeak: Sheet | undefined;
   /** The largest price of any sheet: with a request's total quantity, it bounds every sum (overflow guard). */
   readonly maxPrice: number;
+  // What pricing reads of the record, copied here: records differ in shape (optional fields), so
+  // reading them in a ranking's loop over every model is slow; sheets all have this one shape.
+  /** The record's longContextRule is "at": a band starts at its threshold, not above it. */
+  readonly fromThreshold: boolean;
+  /** The percent of token prices paid in batch mode: 100 less the batch discount (100 with no batch API). */
+  readonly batchPaid: number;
+  readonly offPeakRecord: Model['offPeak'];
 }
 
 type Own = Array<number | undefined>;
@@ -148,7 +155,10 @@ export function buildSheets(model: Model, digits = priceDigits(model)): ModelShe
   const offPeak = off && sheet('off-peak', 0, withText(extras, off.input, off.output, off.cachedInput, model.cacheWrite, model.cacheWrite1h), digits);
   let maxPrice = 0;
   for (const s of [...bands, ...Object.values(tiers), ...(offPeak ? [offPeak] : [])]) for (const p of s.prices) if (p > maxPrice) maxPrice = p;
-  return { model, digits, bands, tiers, offPeak, maxPrice };
+  return {
+    model, digits, bands, tiers, offPeak, maxPrice,
+    fromThreshold: model.longContextRule === 'at', batchPaid: 100 - (model.batch?.discountPercent ?? 0), offPeakRecord: model.offPeak,
+  };
 }
 
 /** Whether the sheet prices this unit at a price of its own (not an ancestor's). */

@@ -8,10 +8,10 @@ import type { Model, UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { filterOf, type RankFilters } from './cheapest.js';
 import { compareTies } from './ties.js';
-import { costInto, costsOf, nanoDivisor, newRequestCost, roundedNanos, type Costs, type RequestCost, type Workload } from './cost.js';
+import { costsOf, nanoDivisor, newRequestCost, roundedNanos, type Costs, type RequestCost, type Workload } from './cost.js';
+import { tableCostInto } from './price-table.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { Usd } from './money.js';
-import type { ModelSheets } from './price-sheet.js';
 import { quantitiesOf } from './quantities.js';
 import { topK } from './top-k.js';
 
@@ -33,7 +33,8 @@ export interface Recommendation {
 interface Candidate {
   model: Model;
   score: number;
-  sheets: ModelSheets;
+  /** The model's row in the catalogue's price table. */
+  row: number;
   /** The exact cost of a request (cost.ts). */
   cost: RequestCost;
 }
@@ -66,27 +67,27 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const { useCase, maxCostNanos, limit, workload } = criteria;
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
-  const costOf = (sheets: ModelSheets) => costInto(newRequestCost(), sheets, q, workload);
+  const costOf = (row: number) => tableCostInto(newRequestCost(), catalogue.priceTable, row, q, workload);
   const scoreOf = (model: Model) => (useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0));
   // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
   const keep = filterOf(criteria);
   const eligible: Eligible[] = [];
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false };
-  const excluded = forEachEligible(catalogue, keep, screen, (model, sheets) => {
+  const excluded = forEachEligible(catalogue, keep, screen, (model, row) => {
     const score = scoreOf(model);
     if (maxCostNanos === undefined) {
-      eligible.push({ model, score, sheets });
+      eligible.push({ model, score, row });
       return;
     }
-    const cost = costOf(sheets);
-    if (roundedNanos(cost, digits) <= maxCostNanos) eligible.push({ model, score, sheets, cost });
+    const cost = costOf(row);
+    if (roundedNanos(cost, digits) <= maxCostNanos) eligible.push({ model, score, row, cost });
   });
   // The cost ranks only models equal in fit: one less fit than the k-th fittest cannot be in the
   // top k, so only the others are costed (the ranking is byRank's over all of them either way).
   const kth = topK(eligible, limit, byFit)[limit - 1];
   const candidates: Candidate[] = [];
   for (const c of eligible) {
-    if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, sheets: c.sheets, cost: c.cost ?? costOf(c.sheets) });
+    if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, row: c.row, cost: c.cost ?? costOf(c.row) });
   }
   const recommendations = topK(candidates, limit, byRank(digits)).map(({ model, score, cost }, i) => {
     const usd = new Usd(roundedNanos(cost, digits));
