@@ -13,7 +13,7 @@ import { tableCostInto } from './price-table.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { Usd } from './money.js';
 import { quantitiesOf } from './quantities.js';
-import { topK } from './top-k.js';
+import { TopK, topK } from './top-k.js';
 
 export interface RecommendCriteria extends RankFilters {
   maxCostNanos?: bigint;
@@ -52,6 +52,14 @@ function byRank(digits: number): (a: Candidate, b: Candidate) => number {
   return (a, b) => byFit(a, b) || compareRounded(a.cost, b.cost, digits) || compareTies(a.model, b.model);
 }
 
+const EXACT_NUMBERS = 2n ** 52n;
+
+/** Whether a request cost rounds to more than `max` nano-dollars (numbers below 2^52, where both are). */
+function exceeds(c: RequestCost, max: bigint, digits: number): boolean {
+  if (c.big === undefined && max < EXACT_NUMBERS) return c.nanos + (c.rest >= nanoDivisor(digits) / 2 ? 1 : 0) > Number(max);
+  return roundedNanos(c, digits) > max;
+}
+
 /** Two request costs ordered as the nano-dollars they round to (0 when they round equal). */
 function compareRounded(a: RequestCost, b: RequestCost, digits: number): number {
   if (a.big === undefined && b.big === undefined) {
@@ -67,7 +75,10 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const { useCase, maxCostNanos, limit, workload } = criteria;
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
-  const costOf = (row: number) => tableCostInto(newRequestCost(), catalogue.priceTable, row, q, workload);
+  // Each model is costed into one probe; an object is made only for a cost that is kept.
+  const probe = newRequestCost();
+  const costOf = (row: number) => tableCostInto(probe, catalogue.priceTable, row, q, workload);
+  const rank = byRank(digits);
   const scoreOf = (model: Model) => (useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0));
   // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
   const keep = filterOf(criteria);
@@ -79,17 +90,25 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
       eligible.push({ model, score, row });
       return;
     }
-    const cost = costOf(row);
-    if (roundedNanos(cost, digits) <= maxCostNanos) eligible.push({ model, score, row, cost });
+    if (!exceeds(costOf(row), maxCostNanos, digits)) eligible.push({ model, score, row, cost: { ...probe } });
   });
   // The cost ranks only models equal in fit: one less fit than the k-th fittest cannot be in the
   // top k, so only the others are costed (the ranking is byRank's over all of them either way).
   const kth = topK(eligible, limit, byFit)[limit - 1];
-  const candidates: Candidate[] = [];
+  const best = new TopK<Candidate>(limit, rank);
+  const test: Candidate = { model: undefined as unknown as Model, score: 0, row: 0, cost: probe };
   for (const c of eligible) {
-    if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, row: c.row, cost: c.cost ?? costOf(c.row) });
+    if (kth !== undefined && byFit(c, kth) > 0) continue;
+    if (c.cost) {
+      best.add(c as Candidate);
+      continue;
+    }
+    costOf(c.row);
+    test.model = c.model;
+    test.score = c.score;
+    if (best.admits(test)) best.add({ model: c.model, score: c.score, row: c.row, cost: { ...probe } });
   }
-  const recommendations = topK(candidates, limit, byRank(digits)).map(({ model, score, cost }, i) => {
+  const recommendations = best.items.map(({ model, score, cost }, i) => {
     const usd = new Usd(roundedNanos(cost, digits));
     return { rank: i + 1, model, costPerRequest: usd, costs: costsOf(cost, digits, workload), reason: explain(model, useCase, score, usd) };
   });
