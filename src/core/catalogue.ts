@@ -2,7 +2,9 @@
 import * as z from 'zod';
 import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, type Model, type ModelData, type ProviderFile, type Tier } from './catalogue-schema.js';
+import type { FitFields } from './fit.js';
 import { buildSheets, priceDigits, type ModelSheets } from './price-sheet.js';
+import { buildPriceTable, type PriceTable } from './price-table.js';
 import { findVariants } from './variants.js';
 
 export interface ProviderInfo {
@@ -32,8 +34,12 @@ export interface Catalogue {
    * that rankings compare costs exactly without converting.
    */
   readonly sheets: ReadonlyMap<Model, ModelSheets>;
-  /** The sheets of `rankable`, in its order: what every ranking walks. */
+  /** The sheets of `rankable`, in its order. */
   readonly rankableSheets: readonly ModelSheets[];
+  /** The standard prices of `rankable`, in its order, as flat columns: what every ranking walks (price-table.ts). */
+  readonly priceTable: PriceTable;
+  /** The fit fields of `rankable`, in its order, in objects of one shape (records differ in shape: slow to read in a loop over all). */
+  readonly rankableFit: readonly FitFields[];
   /** The decimals the catalogue's prices need: every sheet holds its prices as USD × 10^priceDigits. */
   readonly priceDigits: number;
 }
@@ -92,6 +98,7 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
   const digits = models.reduce((most, m) => Math.max(most, priceDigits(m)), 0);
   const sheets = new Map(models.map((m) => [m, buildSheets(m, digits)]));
   const rankable = models.filter((m) => !headOf.has(m.id));
+  const rankableSheets = rankable.map((m) => sheets.get(m) as ModelSheets);
   return {
     models,
     providers,
@@ -103,7 +110,9 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
     variantsOf,
     rankable,
     sheets,
-    rankableSheets: rankable.map((m) => sheets.get(m) as ModelSheets),
+    rankableSheets,
+    priceTable: buildPriceTable(rankableSheets, digits),
+    rankableFit: rankable.map((m) => ({ contextTokens: m.contextTokens, maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly })),
     priceDigits: digits,
   };
 }

@@ -1,7 +1,8 @@
 /** Which models run a workload for the least money. */
 import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { compareCosts, costInto, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from './cost.js';
+import { compareCosts, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from './cost.js';
+import { tableCostInto } from './price-table.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { compareTies } from './ties.js';
 import { quantitiesOf } from './quantities.js';
@@ -66,16 +67,17 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const tiers = quality ? QUALITY_BANDS[quality] : undefined;
   const meets = filterOf(options);
   const keep = (m: Model) => meets(m) && (tiers === undefined || tiers.includes(m.tier));
-  // The workload's unit quantities, once; each model's cost from the sheets the catalogue built.
+  // The workload's unit quantities, once; each model's cost from the price table the catalogue built.
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
   const best = new TopK<{ model: Model; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
   // One probe for every model: an object is made only for a model that enters the top `limit`.
   const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, workload };
-  const excluded = forEachEligible(catalogue, keep, screen, (model, sheets) => {
+  const table = catalogue.priceTable;
+  const excluded = forEachEligible(catalogue, keep, screen, (model, i) => {
     probe.model = model;
-    costInto(probe.cost, sheets, q, workload);
+    tableCostInto(probe.cost, table, i, q, workload);
     if (best.admits(probe)) best.add({ model, cost: { ...probe.cost } });
   });
   const ranked: Ranked[] = [];

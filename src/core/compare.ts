@@ -2,6 +2,7 @@
 import type { Model } from './catalogue-schema.js';
 import { calculateCost, type Costs, type Workload } from './cost.js';
 import { exclusionOf } from './fit.js';
+import type { ModelSheets } from './price-sheet.js';
 import { divideRoundHalfUp, type Usd } from './money.js';
 
 export interface Comparison {
@@ -17,10 +18,11 @@ export interface Comparison {
 /**
  * Models in the order given; the first of equal costs wins cheapest and most expensive. The
  * cheapest is one that can run the workload and is sold as capacity (fit.ts) when any of them is:
- * a $0 free tier or a model that would refuse the request is no saving anyone can make.
+ * a $0 free tier or a model that would refuse the request is no saving anyone can make. The
+ * catalogue's sheets of the models (sheetsOf) spare building them again.
  */
-export function compareModels(models: readonly Model[], workload: Workload): Comparison {
-  const comparison = models.map((model) => ({ model, costs: calculateCost(model, workload) }));
+export function compareModels(models: readonly Model[], workload: Workload, sheetsOf: (model: Model) => ModelSheets | undefined = () => undefined): Comparison {
+  const comparison = models.map((model) => ({ model, costs: calculateCost(model, workload, sheetsOf(model)) }));
   const [first, ...rest] = comparison;
   if (!first) throw new RangeError('compareModels needs at least one model');
   const usable = comparison.filter(({ model }) => exclusionOf(model, workload.inputTokens, workload.outputTokens, false) === undefined);

@@ -89,7 +89,9 @@ export interface RequestCost {
 }
 
 /** The divisor of K that gives nano-dollars: 20 (weights) × 1e6 (per 1M) × 10^digits × 100 × 100 / 1e9. */
-export const nanoDivisor = (digits: number): number => 200 * 10 ** digits;
+export const nanoDivisor = (digits: number): number => DIVISORS[digits] as number;
+// A table: the hot path of every ranking reads it, and a power with a variable exponent is slow.
+const DIVISORS = Array.from({ length: 10 }, (_, d) => 200 * 10 ** d);
 
 const LIMIT = 2 ** 52;
 
@@ -97,8 +99,12 @@ const LIMIT = 2 ** 52;
 let whole = 0;
 let part = 0;
 
-/** Adds s × m (s an exact integer below 2^53, m at most 10,000) to the scratch pair, exactly. */
-function addTerm(s: number, m: number, divisor: number): void {
+/** Adds s × m (s an exact integer below 2^52, m at most 10,000) to the scratch pair (first: to zero), exactly. */
+export function addTerm(s: number, m: number, divisor: number, first: boolean): void {
+  if (first) {
+    whole = 0;
+    part = 0;
+  }
   if (s === 0 || m === 0) return;
   let a = Math.floor(s / divisor);
   let b = s - a * divisor;
@@ -107,7 +113,20 @@ function addTerm(s: number, m: number, divisor: number): void {
   part += b * m;
 }
 
-function sum(sheet: Float64Array, weights: Float64Array, units: readonly number[]): number {
+/** Writes the scratch pair into `out` as whole nano-dollars and a remainder below the divisor; false when past 2^52 (out untouched). */
+export function settle(out: RequestCost, divisor: number): boolean {
+  const carry = Math.floor(part / divisor);
+  whole += carry;
+  part -= carry * divisor;
+  if (part < 0) { whole -= 1; part += divisor; } else if (part >= divisor) { whole += 1; part -= divisor; }
+  if (whole >= LIMIT) return false;
+  out.nanos = whole;
+  out.rest = part;
+  out.big = undefined;
+  return true;
+}
+
+function sum(sheet: readonly number[], weights: Float64Array, units: readonly number[]): number {
   let s = 0;
   for (let i = 0; i < units.length; i++) {
     const u = units[i] as number;
@@ -116,39 +135,27 @@ function sum(sheet: Float64Array, weights: Float64Array, units: readonly number[
   return s;
 }
 
-function bigSum(sheet: Float64Array, weights: Float64Array, units: readonly number[]): bigint {
+function bigSum(sheet: readonly number[], weights: Float64Array, units: readonly number[]): bigint {
   let s = 0n;
   for (const u of units) s += BigInt(weights[u] as number) * BigInt(sheet[u] as number);
   return s;
 }
 
-/** The percent of the token price a request pays: 100, less the model's batch discount in batch mode. */
-const paidPercent = (model: Model, w: Workload) => (w.mode === 'batch' && model.batch ? 100 - model.batch.discountPercent : 100);
 
 /** Writes the exact cost of one request of `q` on the model into `out`. */
 export function costInto(out: RequestCost, ms: ModelSheets, q: Quantities, w: Workload): RequestCost {
   const s = select(ms, w, q.inputTokens);
-  const paid = paidPercent(ms.model, w);
+  // The percent of the token price a request pays: 100, less the model's batch discount in batch mode.
+  const paid = w.mode === 'batch' ? ms.batchPaid : 100;
   const divisor = nanoDivisor(ms.digits);
   const peak = s.peak.prices;
   const off = s.off?.prices;
   const offPercent = off === undefined ? 0 : s.percent;
   if (q.total * ms.maxPrice < LIMIT) {
-    whole = 0;
-    part = 0;
-    addTerm(sum(peak, q.weights, q.tokenUnits), (100 - offPercent) * paid, divisor);
-    if (off !== undefined && offPercent > 0) addTerm(sum(off, q.weights, q.tokenUnits), offPercent * paid, divisor);
-    addTerm(sum(peak, q.weights, q.feeUnits), 10_000, divisor);
-    const carry = Math.floor(part / divisor);
-    whole += carry;
-    part -= carry * divisor;
-    if (part < 0) { whole -= 1; part += divisor; } else if (part >= divisor) { whole += 1; part -= divisor; }
-    if (whole < LIMIT) {
-      out.nanos = whole;
-      out.rest = part;
-      out.big = undefined;
-      return out;
-    }
+    addTerm(sum(peak, q.weights, q.tokenUnits), (100 - offPercent) * paid, divisor, true);
+    if (off !== undefined && offPercent > 0) addTerm(sum(off, q.weights, q.tokenUnits), offPercent * paid, divisor, false);
+    addTerm(sum(peak, q.weights, q.feeUnits), 10_000, divisor, false);
+    if (settle(out, divisor)) return out;
   }
   let k = bigSum(peak, q.weights, q.tokenUnits) * BigInt((100 - offPercent) * paid) + bigSum(peak, q.weights, q.feeUnits) * 10_000n;
   if (off !== undefined && offPercent > 0) k += bigSum(off, q.weights, q.tokenUnits) * BigInt(offPercent * paid);

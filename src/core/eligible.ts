@@ -7,9 +7,8 @@
 import type { Model } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import type { Workload } from './cost.js';
-import { exclusionOf, type Exclusion } from './fit.js';
+import { exclusionOf, type Exclusion, type FitFields } from './fit.js';
 import { modalityProblem } from './problems.js';
-import type { ModelSheets } from './price-sheet.js';
 
 export interface Screen {
   inputTokens: number;
@@ -24,22 +23,22 @@ export interface Screen {
 export type Excluded = Partial<Record<Exclusion, number>>;
 
 /**
- * Calls `offer` with each model (and its price sheets) that meets `keep` and can be offered, in catalogue order (variants
+ * Calls `offer` with each model (and its index in `rankable`, the price table's row) that meets `keep` and can be offered, in catalogue order (variants
  * are not in `catalogue.rankable`), and returns what was left out: one pass with no list in
  * between, as rankings walk every model on every request.
  */
-export function forEachEligible(catalogue: Catalogue, keep: (model: Model) => boolean, screen: Screen, offer: (model: Model, sheets: ModelSheets) => void): Excluded {
+export function forEachEligible(catalogue: Catalogue, keep: (model: Model) => boolean, screen: Screen, offer: (model: Model, index: number) => void): Excluded {
   const excluded: Excluded = {};
   const { inputTokens, outputTokens } = screen;
   const includeFreeTier = screen.includeFreeTier ?? false;
   const withParts = screen.workload?.extras ? screen.workload : undefined;
-  const { rankable, rankableSheets } = catalogue;
+  const { rankable, rankableFit } = catalogue;
   for (let i = 0; i < rankable.length; i++) {
     const model = rankable[i] as Model;
     if (!keep(model)) continue;
-    const why = exclusionOf(model, inputTokens, outputTokens, includeFreeTier)
+    const why = exclusionOf(rankableFit[i] as FitFields, inputTokens, outputTokens, includeFreeTier)
       ?? (withParts && modalityProblem(model, withParts) ? 'modality' : undefined);
-    if (why === undefined) offer(model, rankableSheets[i] as ModelSheets);
+    if (why === undefined) offer(model, i);
     else excluded[why] = (excluded[why] ?? 0) + 1;
   }
   return excluded;

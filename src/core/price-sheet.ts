@@ -19,11 +19,11 @@ export interface Sheet {
   readonly name: string;
   readonly threshold: number;
   /** Each unit's price (its own, else its nearest priced ancestor's) as an integer: USD × 10^digits. */
-  readonly prices: Float64Array;
+  readonly prices: readonly number[];
   /** The same prices in USD, as the record writes them. */
-  readonly usd: Float64Array;
+  readonly usd: readonly number[];
   /** The unit whose price bills each unit (itself when it has its own; UNPRICED when none). */
-  readonly billedAs: Uint8Array;
+  readonly billedAs: readonly number[];
 }
 
 export interface ModelSheets {
@@ -37,25 +37,38 @@ export interface ModelSheets {
   readonly offPeak: Sheet | undefined;
   /** The largest price of any sheet: with a request's total quantity, it bounds every sum (overflow guard). */
   readonly maxPrice: number;
+  // What pricing reads of the record, copied here: records differ in shape (optional fields), so
+  // reading them in a ranking's loop over every model is slow; sheets all have this one shape.
+  /** The record's longContextRule is "at": a band starts at its threshold, not above it. */
+  readonly fromThreshold: boolean;
+  /** The percent of token prices paid in batch mode: 100 less the batch discount (100 with no batch API). */
+  readonly batchPaid: number;
+  readonly offPeakRecord: Model['offPeak'];
 }
 
 type Own = Array<number | undefined>;
 
+/** The decimals a price needs (0 to 9): the fewest whose scaled integer gives the price back. */
+function decimals(value: number | undefined): number {
+  if (value === undefined) return 0;
+  for (let d = 0; d < 9; d++) {
+    const scale = 10 ** d;
+    if (Math.round(value * scale) / scale === value) return d;
+  }
+  return 9;
+}
+
+type TextPrices = { input: number; output: number; cachedInput?: number | undefined; cacheWrite?: number | undefined; cacheWrite1h?: number | undefined };
+
 /** The decimals the model's prices need (0 to 9). */
 export function priceDigits(model: Model): number {
   let digits = 0;
-  const visit = (value: unknown): void => {
-    if (typeof value === 'number') {
-      const text = String(value);
-      const fraction = /e-(\d+)$/.exec(text) ? 9 : (text.split('.')[1]?.length ?? 0);
-      if (fraction > digits) digits = Math.min(fraction, 9);
-    } else if (value && typeof value === 'object') {
-      for (const v of Object.values(value)) visit(v);
-    }
-  };
-  visit([model.input, model.output, model.cachedInput, model.cacheWrite, model.cacheWrite1h, model.longContext, model.longContextSteps,
-    model.offPeak && [model.offPeak.input, model.offPeak.output, model.offPeak.cachedInput], unitPriceValues(model.unitPrices),
-    model.serviceTiers && Object.values(model.serviceTiers).map((t) => t && [t.input, t.output, t.cachedInput, t.cacheWrite])]);
+  const sets: Array<TextPrices | undefined> = [model, model.longContext, ...(model.longContextSteps ?? []), model.offPeak,
+    model.serviceTiers?.flex, model.serviceTiers?.priority, model.serviceTiers?.fast];
+  for (const set of sets) {
+    if (set) digits = Math.max(digits, decimals(set.input), decimals(set.output), decimals(set.cachedInput), decimals(set.cacheWrite), decimals(set.cacheWrite1h));
+  }
+  for (const price of unitPriceValues(model.unitPrices)) digits = Math.max(digits, decimals(price));
   return digits;
 }
 
@@ -76,18 +89,30 @@ function unitPriceValues(p: UnitPrices | undefined): Own {
 }
 
 function sheet(name: string, threshold: number, own: Own, digits: number): Sheet {
-  const billedAs = resolveUnits(own.map((p) => p !== undefined));
-  const usd = new Float64Array(UNIT_COUNT);
-  const prices = new Float64Array(UNIT_COUNT);
+  const billedAs = resolveUnits(own);
+  const usd: number[] = new Array<number>(UNIT_COUNT).fill(0);
+  const prices: number[] = new Array<number>(UNIT_COUNT).fill(0);
   for (let u = 0; u < UNIT_COUNT; u++) {
     const from = billedAs[u] as number;
     const value = from < UNIT_COUNT ? (own[from] as number) : 0;
-    const scaled = parseScaled(value, digits);
-    if (scaled === undefined) throw new RangeError(`price ${value} has more than ${digits} decimals`);
     usd[u] = value;
-    prices[u] = Number(scaled);
+    prices[u] = scaledPrice(value, digits);
   }
   return { name, threshold, prices, usd, billedAs };
+}
+
+/**
+ * The price as the integer USD × 10^digits. The rounded product is that integer exactly when the
+ * price has at most `digits` decimals: dividing it back then gives the very number read from the
+ * record (distinct decimals of 9 places below 10^6 USD are distinct doubles); else parseScaled decides.
+ */
+function scaledPrice(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  const n = Math.round(value * scale);
+  if (n / scale === value && n < 2 ** 53) return n;
+  const exact = parseScaled(value, digits);
+  if (exact === undefined) throw new RangeError(`price ${value} has more than ${digits} decimals`);
+  return Number(exact);
 }
 
 /** The text prices of a set, on top of the model's unit prices. */
@@ -130,7 +155,10 @@ export function buildSheets(model: Model, digits = priceDigits(model)): ModelShe
   const offPeak = off && sheet('off-peak', 0, withText(extras, off.input, off.output, off.cachedInput, model.cacheWrite, model.cacheWrite1h), digits);
   let maxPrice = 0;
   for (const s of [...bands, ...Object.values(tiers), ...(offPeak ? [offPeak] : [])]) for (const p of s.prices) if (p > maxPrice) maxPrice = p;
-  return { model, digits, bands, tiers, offPeak, maxPrice };
+  return {
+    model, digits, bands, tiers, offPeak, maxPrice,
+    fromThreshold: model.longContextRule === 'at', batchPaid: 100 - (model.batch?.discountPercent ?? 0), offPeakRecord: model.offPeak,
+  };
 }
 
 /** Whether the sheet prices this unit at a price of its own (not an ancestor's). */

@@ -4,7 +4,7 @@
  * less its children's, so each token is billed once, at the most specific unit it is counted in.
  */
 import { U, UNIT_COUNT, UNITS } from './units.js';
-import type { Workload } from './cost.js';
+import type { BillableExtras, Workload } from './cost.js';
 
 /** Streamed output carries this API's 1.15 planning margin: weights are ×20, streamed output ×23. */
 export const WEIGHT_SCALE = 20;
@@ -38,7 +38,11 @@ function whole(value: number | undefined): void {
 export function leafCounts(w: Workload): Float64Array {
   const c = new Float64Array(UNIT_COUNT);
   const x = w.extras ?? {};
-  for (const v of [w.inputTokens, w.outputTokens, w.cachedInputTokens, w.cacheWriteTokens, ...Object.values(x)]) whole(v);
+  whole(w.inputTokens);
+  whole(w.outputTokens);
+  whole(w.cachedInputTokens);
+  whole(w.cacheWriteTokens);
+  if (w.extras) for (const key in x) whole(x[key as keyof BillableExtras]);
   const cached = part(w.cachedInputTokens, w.inputTokens);
   const written = part(w.cacheWriteTokens, w.inputTokens - cached);
   const cachedAudio = part(x.cacheAudioReadTokens, Math.min(cached, x.inputAudioTokens ?? 0));

@@ -8,12 +8,12 @@ import type { Model, UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { filterOf, type RankFilters } from './cheapest.js';
 import { compareTies } from './ties.js';
-import { costInto, costsOf, nanoDivisor, newRequestCost, roundedNanos, type Costs, type RequestCost, type Workload } from './cost.js';
+import { costsOf, nanoDivisor, newRequestCost, roundedNanos, type Costs, type RequestCost, type Workload } from './cost.js';
+import { tableCostInto } from './price-table.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { Usd } from './money.js';
-import type { ModelSheets } from './price-sheet.js';
 import { quantitiesOf } from './quantities.js';
-import { topK } from './top-k.js';
+import { TopK, topK } from './top-k.js';
 
 export interface RecommendCriteria extends RankFilters {
   maxCostNanos?: bigint;
@@ -33,7 +33,8 @@ export interface Recommendation {
 interface Candidate {
   model: Model;
   score: number;
-  sheets: ModelSheets;
+  /** The model's row in the catalogue's price table. */
+  row: number;
   /** The exact cost of a request (cost.ts). */
   cost: RequestCost;
 }
@@ -51,6 +52,14 @@ function byRank(digits: number): (a: Candidate, b: Candidate) => number {
   return (a, b) => byFit(a, b) || compareRounded(a.cost, b.cost, digits) || compareTies(a.model, b.model);
 }
 
+const EXACT_NUMBERS = 2n ** 52n;
+
+/** Whether a request cost rounds to more than `max` nano-dollars (numbers below 2^52, where both are). */
+function exceeds(c: RequestCost, max: bigint, digits: number): boolean {
+  if (c.big === undefined && max < EXACT_NUMBERS) return c.nanos + (c.rest >= nanoDivisor(digits) / 2 ? 1 : 0) > Number(max);
+  return roundedNanos(c, digits) > max;
+}
+
 /** Two request costs ordered as the nano-dollars they round to (0 when they round equal). */
 function compareRounded(a: RequestCost, b: RequestCost, digits: number): number {
   if (a.big === undefined && b.big === undefined) {
@@ -66,29 +75,40 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const { useCase, maxCostNanos, limit, workload } = criteria;
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
-  const costOf = (sheets: ModelSheets) => costInto(newRequestCost(), sheets, q, workload);
+  // Each model is costed into one probe; an object is made only for a cost that is kept.
+  const probe = newRequestCost();
+  const costOf = (row: number) => tableCostInto(probe, catalogue.priceTable, row, q, workload);
+  const rank = byRank(digits);
   const scoreOf = (model: Model) => (useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0));
   // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
   const keep = filterOf(criteria);
   const eligible: Eligible[] = [];
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, workload };
-  const excluded = forEachEligible(catalogue, keep, screen, (model, sheets) => {
+  const excluded = forEachEligible(catalogue, keep, screen, (model, row) => {
     const score = scoreOf(model);
     if (maxCostNanos === undefined) {
-      eligible.push({ model, score, sheets });
+      eligible.push({ model, score, row });
       return;
     }
-    const cost = costOf(sheets);
-    if (roundedNanos(cost, digits) <= maxCostNanos) eligible.push({ model, score, sheets, cost });
+    if (!exceeds(costOf(row), maxCostNanos, digits)) eligible.push({ model, score, row, cost: { ...probe } });
   });
   // The cost ranks only models equal in fit: one less fit than the k-th fittest cannot be in the
   // top k, so only the others are costed (the ranking is byRank's over all of them either way).
   const kth = topK(eligible, limit, byFit)[limit - 1];
-  const candidates: Candidate[] = [];
+  const best = new TopK<Candidate>(limit, rank);
+  const test: Candidate = { model: undefined as unknown as Model, score: 0, row: 0, cost: probe };
   for (const c of eligible) {
-    if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, sheets: c.sheets, cost: c.cost ?? costOf(c.sheets) });
+    if (kth !== undefined && byFit(c, kth) > 0) continue;
+    if (c.cost) {
+      best.add(c as Candidate);
+      continue;
+    }
+    costOf(c.row);
+    test.model = c.model;
+    test.score = c.score;
+    if (best.admits(test)) best.add({ model: c.model, score: c.score, row: c.row, cost: { ...probe } });
   }
-  const recommendations = topK(candidates, limit, byRank(digits)).map(({ model, score, cost }, i) => {
+  const recommendations = best.items.map(({ model, score, cost }, i) => {
     const usd = new Usd(roundedNanos(cost, digits));
     return { rank: i + 1, model, costPerRequest: usd, costs: costsOf(cost, digits, workload), reason: explain(model, useCase, score, usd) };
   });

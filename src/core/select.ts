@@ -25,7 +25,7 @@ const NO_DAY: Selection['day'] = Object.freeze({});
  * the threshold, "at" the threshold or more.
  */
 function bandFor(ms: ModelSheets, inputTokens: number): number {
-  const at = ms.model.longContextRule === 'at';
+  const at = ms.fromThreshold;
   const { bands } = ms;
   for (let i = bands.length - 1; i > 0; i--) {
     const { threshold } = bands[i] as Sheet;
@@ -56,7 +56,7 @@ export function select(ms: ModelSheets, w: Workload, inputTokens: number): Selec
   let day = NO_DAY;
   const off = ms.offPeak;
   const time = w.timeOfDay;
-  const record = ms.model.offPeak;
+  const record = ms.offPeakRecord;
   if (off && record && time) {
     percent = 'offPeakPercent' in time ? time.offPeakPercent : isOffPeak(record, time) ? 100 : 0;
     const weekends = record.weekends;

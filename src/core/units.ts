@@ -54,15 +54,25 @@ export const UNIT_COUNT = UNITS.length;
 export const UNPRICED = 255;
 
 /**
- * The unit whose price bills each unit, given which units have their own price: itself, else the
+ * The unit whose price bills each unit, given each unit's own price (undefined: none): itself, else the
  * first parent with its own price, else the first parent's (UNPRICED when it has none).
  */
-export function resolveUnits(own: readonly boolean[]): Uint8Array {
-  const billedAs = new Uint8Array(UNIT_COUNT);
+export function resolveUnits(own: ReadonlyArray<number | undefined>): number[] {
+  const billedAs: number[] = new Array<number>(UNIT_COUNT).fill(UNPRICED);
   for (let u = 0; u < UNIT_COUNT; u++) {
+    if (own[u] !== undefined) {
+      billedAs[u] = u;
+      continue;
+    }
     const { parents } = UNITS[u] as Unit;
-    const priced = parents.find((p) => own[p]);
-    billedAs[u] = own[u] ? u : priced ?? (parents[0] === undefined ? UNPRICED : (billedAs[parents[0]] as number));
+    let from = parents[0] === undefined ? UNPRICED : (billedAs[parents[0]] as number);
+    for (const p of parents) {
+      if (own[p] !== undefined) {
+        from = p;
+        break;
+      }
+    }
+    billedAs[u] = from;
   }
   return billedAs;
 }

@@ -33,8 +33,8 @@ export const calculate = endpoint({
       refuseModality(priced, workload);
       const warnings = costWarnings(priced, workload);
       return {
-        costs: calculateCost(priced, workload),
-        appliedPrices: appliedPricesOf(priced, workload, then?.set),
+        costs: calculateCost(priced, workload, catalogue.sheets.get(priced)),
+        appliedPrices: appliedPricesOf(priced, workload, then?.set, catalogue.sheets.get(priced)),
         ...(warnings.length ? { warnings } : {}),
       };
     };

@@ -32,7 +32,7 @@ export const compare = endpoint({
     const params = { ...p, requests };
     const workload = toWorkload(params);
     for (const model of models) refuseModality(model, workload);
-    const { comparison, summary } = compareModels(models, workload);
+    const { comparison, summary } = compareModels(models, workload, (m) => catalogue.sheets.get(m));
     const end = ({ model, monthly }: (typeof summary)['cheapest']) => ({ id: model.id, name: model.name, monthly });
     return {
       // The workload as everywhere, with the spec's requests_per_day beside requests.
@@ -43,7 +43,7 @@ export const compare = endpoint({
           ...listed(model),
           ...requestedAs(ids[i] ?? model.id, model),
           costs,
-          appliedPrices: appliedPricesOf(model, workload),
+          appliedPrices: appliedPricesOf(model, workload, undefined, catalogue.sheets.get(model)),
           ...(warnings.length ? { warnings } : {}),
         };
       }),

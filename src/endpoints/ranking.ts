@@ -57,7 +57,7 @@ export function rankedItem(catalogue: Catalogue, model: Model, workload: Workloa
     ...listed(model),
     ...(model.freeTierOnly ? { freeTierOnly: true } : {}),
     ...(variants ? { variants } : {}),
-    appliedPrices: appliedPricesOf(model, workload),
+    appliedPrices: appliedPricesOf(model, workload, undefined, catalogue.sheets.get(model)),
     ...(warnings.length ? { warnings } : {}),
   };
 }

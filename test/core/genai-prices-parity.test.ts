@@ -70,34 +70,56 @@ function ours(model: Model) {
   };
 }
 
+/** Their prices of the units beyond text tokens, by our unitPrices names. */
+const UNIT_KEYS = {
+  inputAudio: 'input_audio_mtok', cachedInputAudio: 'cache_audio_read_mtok', outputAudio: 'output_audio_mtok', inputImage: 'input_image_mtok',
+  outputImage: 'output_image_mtok', inputVideo: 'input_video_mtok', outputVideo: 'output_video_mtok', outputReasoning: 'output_reasoning_mtok',
+  webSearches: 'web_searches_kcount', requests: 'requests_kcount',
+} as const;
+
+/** Whether our unit prices are exactly theirs (each flat; none on one side only). */
+function sameUnits(model: Model, them: ModelPrice): boolean {
+  return Object.entries(UNIT_KEYS).every(([ours, key]) => model.unitPrices?.[ours as keyof typeof UNIT_KEYS] === them[key]);
+}
+
 const same = (a: Schedule | undefined, b: Schedule | undefined) => a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 interface Case {
   workload: Workload;
   /** genai-prices' usage: input_tokens is the total, cache reads and writes are parts of it. */
   usage: Record<string, number>;
-  uses: Array<'cacheRead' | 'cacheWrite' | 'cacheWrite1h'>;
+  uses: Array<'cacheRead' | 'cacheWrite' | 'cacheWrite1h' | 'units'>;
 }
 
 function cases(model: Model): Case[] {
-  const make = (input: number, output: number, cached = 0, written = 0, ttl: '5m' | '1h' = '5m'): Case => ({
-    workload: {
-      inputTokens: input, outputTokens: output, requests: 1, days: 1, mode: 'standard',
-      ...(cached ? { cachedInputTokens: cached } : {}), ...(written ? { cacheWriteTokens: written, cacheTtl: ttl } : {}),
-    },
-    usage: {
-      input_tokens: input, output_tokens: output,
-      ...(cached ? { cache_read_tokens: cached } : {}),
-      ...(written ? { cache_write_tokens: written, ...(ttl === '1h' ? { cache_write_1h_tokens: written } : {}) } : {}),
-    },
-    uses: [...(cached ? ['cacheRead' as const] : []), ...(written ? [ttl === '1h' ? 'cacheWrite1h' as const : 'cacheWrite' as const] : [])],
-  });
+  const make = (input: number, output: number, cached = 0, written = 0, ttl: '5m' | '1h' = '5m', units = false): Case => {
+    // With units: a tenth of the input audio (a third of it cached, when there are cache reads), a fifth of the output reasoning, 2 web searches.
+    const audio = units ? Math.floor(input / 10) : 0;
+    const cachedAudio = Math.min(Math.floor(audio / 3), cached);
+    const reasoning = units ? Math.floor(output / 5) : 0;
+    return {
+      workload: {
+        inputTokens: input, outputTokens: output, requests: 1, days: 1, mode: 'standard',
+        ...(cached ? { cachedInputTokens: cached } : {}), ...(written ? { cacheWriteTokens: written, cacheTtl: ttl } : {}),
+        ...(units ? { extras: { inputAudioTokens: audio, cacheAudioReadTokens: cachedAudio, reasoningTokens: reasoning, webSearches: 2 } } : {}),
+      },
+      usage: {
+        input_tokens: input, output_tokens: output,
+        ...(cached ? { cache_read_tokens: cached } : {}),
+        ...(written ? { cache_write_tokens: written, ...(ttl === '1h' ? { cache_write_1h_tokens: written } : {}) } : {}),
+        ...(units ? { input_audio_tokens: audio, cache_audio_read_tokens: cachedAudio, output_reasoning_tokens: reasoning, web_searches: 2 } : {}),
+      },
+      uses: [...(cached ? ['cacheRead' as const] : []), ...(written ? [ttl === '1h' ? 'cacheWrite1h' as const : 'cacheWrite' as const] : []), ...(units ? ['units' as const] : [])],
+    };
+  };
   const list = [make(2000, 500), make(0, 1000), make(1_000_000, 0), make(10_000, 500, 2000), make(10_000, 500, 2000, 3000), make(10_000, 500, 0, 4000, '1h')];
+  if (model.unitPrices) list.push(make(2000, 500, 0, 0, '5m', true), make(10_000, 500, 2000, 0, '5m', true), make(10_000, 500, 2000, 3000, '5m', true));
   const thresholds = [model.longContext, ...(model.longContextSteps ?? [])].flatMap((s) => (s ? [s.threshold] : []));
   for (const t of thresholds) {
     for (const input of [t - 1, t, t + 1]) {
       const quarter = Math.floor(input / 4);
       list.push(make(input, 1000), make(input, 1000, quarter), make(input, 1000, quarter, quarter), make(input, 1000, 0, quarter, '1h'));
+      if (model.unitPrices) list.push(make(input, 1000, quarter, 0, '5m', true));
     }
   }
   return list;
@@ -121,7 +143,7 @@ function minuteBefore(hhmm: string): string {
 
 describe('parity with genai-prices 0.1.8', () => {
   it('gives the same cost to the nano-dollar wherever the prices agree', () => {
-    const counts = { models: 0, compared: 0, workloads: 0, offPeak: 0, notListed: 0, pricesDisagree: 0, workloadsSkipped: 0 };
+    const counts = { models: 0, compared: 0, workloads: 0, offPeak: 0, notListed: 0, pricesDisagree: 0, workloadsSkipped: 0, units: 0 };
     const mismatches: string[] = [];
     const disagreements: string[] = [];
     for (const model of catalogue.models) {
@@ -153,6 +175,7 @@ describe('parity with genai-prices 0.1.8', () => {
         cacheRead: same(mine.cacheRead, theirs(them.cache_read_mtok) ?? input),
         cacheWrite: same(mine.cacheWrite, theirs(them.cache_write_mtok) ?? input),
         cacheWrite1h: same(mine.cacheWrite1h, theirs(them.cache_write_1h_mtok)),
+        units: sameUnits(model, them),
       };
       if (!agrees.base) {
         counts.pricesDisagree++;
@@ -166,6 +189,7 @@ describe('parity with genai-prices 0.1.8', () => {
           continue;
         }
         counts.workloads++;
+        if (c.uses.includes('units')) counts.units++;
         const result = price(c.usage);
         const expected = result === null ? NaN : Math.round(result.total_price * 1e9);
         const actual = Number(calculateCost(model, c.workload).perRequest.nanos);
@@ -209,5 +233,7 @@ describe('parity with genai-prices 0.1.8', () => {
     expect(counts.compared).toBeGreaterThan(0);
     expect(counts.offPeak).toBeGreaterThan(0);
     expect(counts.workloads).toBeGreaterThan(0);
+    // Audio (cached too), reasoning and web searches on the catalogue's models that publish their prices.
+    expect(counts.units).toBeGreaterThan(40);
   });
 });
