@@ -2,6 +2,8 @@
 import * as z from 'zod';
 import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, type Model, type ModelData, type ProviderFile, type Tier } from './catalogue-schema.js';
+import { attachEvidence } from './evidence.js';
+import type { ModelScores } from './scores.js';
 import { findVariants } from './variants.js';
 
 export interface ProviderInfo {
@@ -26,6 +28,8 @@ export interface Catalogue {
   readonly variantsOf: ReadonlyMap<string, readonly string[]>;
   /** The models a ranking weighs, in catalogue order: every model but the variants (each shares its head's place). */
   readonly rankable: readonly Model[];
+  /** How each model's 0-100 scores were reached (evidence.ts); a score it lacks is unrated. */
+  readonly scoreDetails: ReadonlyMap<string, ModelScores['details']>;
 }
 
 /** A data file that does not hold a valid catalogue; the message names file, model and field. */
@@ -39,7 +43,8 @@ export interface CatalogueFile {
   data: unknown;
 }
 
-export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
+/** The price files, and the benchmark evidence (data/quality/benchmarks.json) when there is one. */
+export function buildCatalogue(files: readonly CatalogueFile[], evidence?: CatalogueFile): Catalogue {
   if (files.length === 0) throw new CatalogueError('the catalogue has no data files');
   const models: Model[] = [];
   const providers: ProviderInfo[] = [];
@@ -75,6 +80,9 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
     byId.set(alias, model);
   }
 
+  const { details: scoreDetails, problem } = attachEvidence(models, evidence?.file, evidence?.data);
+  if (problem) throw new CatalogueError(problem);
+
   const lastUpdated = models.reduce((newest, m) => (m.checkedOn > newest ? m.checkedOn : newest), '');
   const headOf = findVariants(models);
   const variantsOf = new Map<string, string[]>();
@@ -89,6 +97,7 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
     headOf,
     variantsOf,
     rankable: models.filter((m) => !headOf.has(m.id)),
+    scoreDetails,
   };
 }
 

@@ -1,20 +1,32 @@
 /**
- * Recommendations: the best-suited models for a use case within the given limits.
- * Ranking, deterministic: use-case score (or quality without a use case), then quality, then the
- * lower cost per request, then current before legacy, then id. With a use case only suited models
- * (score >= 3) are kept.
+ * Recommendations: the models that fit every filter, ranked by the evidence (scores.ts). By
+ * default the 0-100 score for the use case (overall without one), the lower cost per request
+ * breaking ties; `sort=value` by score per dollar, `sort=cost` by cost (score, then ties, after).
+ * With a use case only suited models (1-5 score >= 3) are kept; unrated models cannot be placed
+ * and are counted as left out. `frontier` keeps only the models no other beats on both score and cost.
  */
-import type { Model, UseCase } from './catalogue-schema.js';
+import type { Model } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { filterOf, type RankFilters } from './cheapest.js';
 import { compareTies } from './ties.js';
-import { calculateCost, NANO_DENOMINATOR, requestNumerators, requestUsd, type Costs, type Workload } from './cost.js';
+import { calculateCost, NANO_DENOMINATOR, requestNumerators, type Costs, type Workload } from './cost.js';
 import { forEachEligible, type Excluded } from './eligible.js';
-import { divideRoundHalfUp, type Usd } from './money.js';
+import { onFrontier } from './frontier.js';
+import { divideRoundHalfUp, Usd } from './money.js';
+import { evidenceText, tradeOff } from './score-reason.js';
+import { UNRATED, type ScoreDetail } from './scores.js';
 import { topK } from './top-k.js';
+
+export const SORTS = ['score', 'value', 'cost'] as const;
+export type Sort = (typeof SORTS)[number];
 
 export interface RecommendCriteria extends RankFilters {
   maxCostNanos?: bigint;
+  /** Minimum 0-100 score for the use case (overall without one). */
+  minScore?: number;
+  sort?: Sort;
+  /** Keep only models on the price-score frontier of those past the filters. */
+  frontier?: boolean;
   /** The workload the costs are for (the ranking reads its cost per request). */
   workload: Workload;
   limit: number;
@@ -23,6 +35,9 @@ export interface RecommendCriteria extends RankFilters {
 export interface Recommendation {
   rank: number;
   model: Model;
+  /** The 0-100 score the model was ranked by, and the evidence behind it. */
+  score: number;
+  scoreDetail: ScoreDetail;
   costPerRequest: Usd;
   costs: Costs;
   reason: string;
@@ -31,72 +46,50 @@ export interface Recommendation {
 interface Candidate {
   model: Model;
   score: number;
-  /** The exact cost of a request, as a numerator (cost.ts's requestNumerator). */
+  /** The cost of a request in nano-dollars, rounded half up as shown. */
   cost: bigint;
 }
 
-/** A model past the filters, costed when the max_cost filter needed it. */
-type Eligible = Omit<Candidate, 'cost'> & { cost?: bigint };
+const ORDER: Record<Sort, (a: Candidate, b: Candidate) => number> = {
+  score: (a, b) => b.score - a.score || cheaper(a, b) || compareTies(a.model, b.model),
+  // Score per dollar, compared without division: a.score / a.cost > b.score / b.cost. A free model is first.
+  value: (a, b) => sign(BigInt(b.score) * a.cost - BigInt(a.score) * b.cost) || b.score - a.score || cheaper(a, b) || compareTies(a.model, b.model),
+  cost: (a, b) => cheaper(a, b) || b.score - a.score || compareTies(a.model, b.model),
+};
 
-/** Higher score, then higher quality. */
-function byFit(a: Eligible, b: Eligible): number {
-  return a.score !== b.score ? b.score - a.score : b.model.quality - a.model.quality;
-}
+const sign = (n: bigint) => (n > 0n ? 1 : n < 0n ? -1 : 0);
+const cheaper = (a: Candidate, b: Candidate) => sign(a.cost - b.cost);
 
-/** byFit, then the lower cost per request (rounded to the nano-dollar), then compareTies. */
-function byRank(a: Candidate, b: Candidate): number {
-  return byFit(a, b) || compareRounded(a.cost, b.cost) || compareTies(a.model, b.model);
-}
-
-/**
- * Two request numerators ordered as the nano-dollars they round to (0 when they round equal).
- * Rounding keeps the order, and numerators a nano-dollar or more apart round apart: only closer
- * ones need the division.
- */
-function compareRounded(a: bigint, b: bigint): number {
-  const gap = a - b;
-  if (gap >= NANO_DENOMINATOR || -gap >= NANO_DENOMINATOR) return gap > 0n ? 1 : -1;
-  const [x, y] = [divideRoundHalfUp(a, NANO_DENOMINATOR), divideRoundHalfUp(b, NANO_DENOMINATOR)];
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** The ranking, and how many models met the filters but could not be offered (eligible.ts). */
+/** The ranking, and how many models met the filters but could not be offered (eligible.ts), unrated ones included. */
 export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): { recommendations: Recommendation[]; excluded: Excluded } {
-  const { useCase, maxCostNanos, limit, workload } = criteria;
+  const { useCase, maxCostNanos, minScore, limit, workload } = criteria;
   const numerator = requestNumerators(workload);
-  // A cost over maxCostNanos once rounded half up is a numerator at least this.
-  const over = maxCostNanos === undefined ? undefined : maxCostNanos * NANO_DENOMINATOR + NANO_DENOMINATOR / 2n;
-  const scoreOf = (model: Model) => (useCase === undefined ? model.quality : (model.useCases[useCase] ?? 0));
+  const key = useCase ?? 'overall';
   // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
   const keep = filterOf(criteria);
-  const eligible: Eligible[] = [];
+  const eligible: Candidate[] = [];
+  let unrated = 0;
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false };
   const excluded = forEachEligible(catalogue, keep, screen, (model) => {
-    const score = scoreOf(model);
-    if (over === undefined) {
-      eligible.push({ model, score });
+    const score = model.scores?.[key] ?? UNRATED;
+    if (score === UNRATED) {
+      unrated++;
       return;
     }
-    const cost = numerator(model);
-    if (cost < over) eligible.push({ model, score, cost });
+    if (minScore !== undefined && score < minScore) return;
+    const cost = divideRoundHalfUp(numerator(model), NANO_DENOMINATOR);
+    if (maxCostNanos === undefined || cost <= maxCostNanos) eligible.push({ model, score, cost });
   });
-  // The cost ranks only models equal in fit: one less fit than the k-th fittest cannot be in the
-  // top k, so only the others are costed (the ranking is byRank's over all of them either way).
-  const kth = topK(eligible, limit, byFit)[limit - 1];
-  const candidates: Candidate[] = [];
-  for (const c of eligible) {
-    if (kth === undefined || byFit(c, kth) <= 0) candidates.push({ model: c.model, score: c.score, cost: c.cost ?? numerator(c.model) });
-  }
-  const recommendations = topK(candidates, limit, byRank).map(({ model, score, cost }, i) => {
-    const usd = requestUsd(cost);
-    return { rank: i + 1, model, costPerRequest: usd, costs: calculateCost(model, workload), reason: explain(model, useCase, score, usd) };
+  if (unrated) excluded.unrated = unrated;
+  const pool = criteria.frontier ? onFrontier(eligible) : eligible;
+  const ranked = topK(pool, limit, ORDER[criteria.sort ?? 'score']);
+  const recommendations = ranked.map(({ model, score, cost }, i) => {
+    const usd = new Usd(cost);
+    const detail = catalogue.scoreDetails.get(model.id)![key]!;
+    const above = ranked[i - 1];
+    const versus = above ? ` Against #${i}: ${tradeOff(score, Number(cost), { score: above.score, cost: Number(above.cost) })}.` : '';
+    const reason = `${evidenceText(useCase, detail)}; $${usd.toString()} per request (${model.tier} tier, ${model.context} context).${versus}`;
+    return { rank: i + 1, model, score, scoreDetail: detail, costPerRequest: usd, costs: calculateCost(model, workload), reason };
   });
   return { recommendations, excluded };
-}
-
-function explain(model: Model, useCase: UseCase | undefined, score: number, cost: Usd): string {
-  const fit = useCase
-    ? `Scores ${score}/5 for ${useCase} with overall quality ${model.quality}/5`
-    : `Overall quality ${model.quality}/5`;
-  return `${fit} at $${cost.toString()} per request (${model.tier} tier, ${model.context} context).`;
 }
