@@ -8,6 +8,7 @@ import { formatPrice, priceMessage } from '../../badge/price-badge.js';
 import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { pageFrame } from './html.js';
+import { benchmarksSection } from './benchmarks-section.js';
 import { priceHistorySection } from './price-history.js';
 
 /** What a model served only on a free tier is, on its page (core/fit.ts leaves it out of rankings). */
@@ -58,6 +59,7 @@ ${facts}
 </dl>
 <h2>What a workload costs</h2>
 <p>2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days: <b>${displayUsd(costs.perRequest)}</b> a request, <b>${displayUsd(costs.monthly)}</b> a month. <a href="/#calculator">Try your own workload</a> or ask the API: <a href="/api/calculate?model=${e(id)}"><code>/api/calculate?model=${e(model.id)}</code></a>.</p>
+${benchmarksSection(model)}
 ${priceHistorySection(model)}
 <h2>Embed the badge</h2>
 <p>Markdown:</p>
