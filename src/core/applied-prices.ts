@@ -1,4 +1,5 @@
-/** What appliedPrices (cost.ts) reports: the prices a workload is billed at on one model. */
+/** What appliedPrices (applied-prices-of.ts) reports: the prices a workload is billed at on one model. */
+import type { ServiceTier } from './price-sheet.js';
 
 /** The lifetimes a prompt-cache write is priced for (cost.ts bills them; appliedPrices names them). */
 export const CACHE_TTLS = ['5m', '1h'] as const;
@@ -36,4 +37,27 @@ export interface AppliedPrices {
   dayAssumed?: true;
   /** When off-peak prices were used: those prices (cacheWrite: writes billed as input), their times and the percent of requests they billed. */
   offPeak?: { input: number; output: number; cachedInput?: number; cacheWrite?: number; window: string; percent: number };
+  /**
+   * When the workload asked for a service tier: the tier whose prices billed it (input, output and
+   * cachedInput above are that tier's). `standard` when the model does not sell the tier asked, or
+   * sells it for no price in the request's band (warnings.ts says which).
+   */
+  serviceTier?: ServiceTier;
+  /** When the output has reasoning tokens: how many, at which price per 1M, and whether that is the model's own reasoning price or its output price. */
+  reasoning?: { tokens: number; price: number; billedAs: 'outputReasoning' | 'output' };
+  /** Each other unit billed beyond text tokens and cache use (audio, image, video, searches, request fees), in units.ts order. */
+  units?: AppliedUnit[];
+}
+
+/** One unit of a request and the price it was billed at. */
+export interface AppliedUnit {
+  /** units.ts's key: inputAudio, cachedInputAudio, inputImage, inputVideo, outputAudio, outputImage, outputVideo, webSearches, requests. */
+  unit: string;
+  /** Per request (tokens, searches; 1 for the request fee). */
+  quantity: number;
+  /** USD per `per` units. */
+  price: number;
+  per: number;
+  /** The unit whose price billed it: the unit itself, or the one it is part of (e.g. input: text price). */
+  billedAs: string;
 }

@@ -114,6 +114,63 @@ export const batchSchema = z.strictObject({
 });
 export type Batch = z.infer<typeof batchSchema>;
 
+/** What a model takes in or gives out besides text (models.dev's `modalities` names; pdf is read as image). */
+export const MODALITIES = ['text', 'image', 'audio', 'video'] as const;
+export type Modality = (typeof MODALITIES)[number];
+
+/** Which modalities a model takes and gives, with where that is written. */
+export const modalitiesSchema = z.strictObject({
+  input: z.array(z.enum(MODALITIES)).min(1),
+  output: z.array(z.enum(MODALITIES)).min(1),
+  source: z.string().min(1),
+  checkedOn: isoDate,
+});
+
+/**
+ * Prices of the billable units beyond text tokens, where the model publishes them, with where and
+ * when they were read: per 1M tokens, but webSearches and requests per 1,000. A unit without its
+ * own price here is billed at the price of the unit it is part of (src/core/units.ts).
+ */
+export const unitPricesSchema = z.strictObject({
+  inputAudio: price.optional(),
+  /** Audio input read from the prompt cache. */
+  cachedInputAudio: price.optional(),
+  outputAudio: price.optional(),
+  inputImage: price.optional(),
+  outputImage: price.optional(),
+  inputVideo: price.optional(),
+  outputVideo: price.optional(),
+  /** Reasoning (thinking) output, where it differs from the output price. */
+  outputReasoning: price.optional(),
+  /** Per 1,000 web searches. */
+  webSearches: price.optional(),
+  /** Per 1,000 requests: a fee on every request. */
+  requests: price.optional(),
+  source: z.string().min(1),
+  checkedOn: isoDate,
+});
+export type UnitPrices = z.infer<typeof unitPricesSchema>;
+
+/** A service tier's prices (the standard band's), with where and when they were read. */
+export const tierPricesSchema = z.strictObject({
+  input: price,
+  output: price,
+  cachedInput: price.optional(),
+  /** The 5-minute cache-write price in this tier, where published. */
+  cacheWrite: price.optional(),
+  source: z.string().min(1),
+  checkedOn: isoDate,
+  note: z.string().optional(),
+});
+export type TierPrices = z.infer<typeof tierPricesSchema>;
+
+/** The service tiers a model sells besides standard (cost.ts SERVICE_TIERS), each with its prices. */
+export const serviceTiersSchema = z.strictObject({
+  flex: tierPricesSchema.optional(),
+  priority: tierPricesSchema.optional(),
+  fast: tierPricesSchema.optional(),
+});
+
 const useCaseScore = z.number().int().min(0).max(5);
 
 export const modelSchema = z.strictObject({
@@ -144,6 +201,12 @@ export const modelSchema = z.strictObject({
   offPeak: offPeakSchema.optional(),
   /** The model's batch discount where it differs from its provider's (`provider.batch`). */
   batch: batchSchema.optional(),
+  /** Prices of audio, image and video tokens, reasoning output, web searches and request fees, where published. */
+  unitPrices: unitPricesSchema.optional(),
+  /** Prices of the service tiers the model sells besides standard (flex, priority, fast). */
+  serviceTiers: serviceTiersSchema.optional(),
+  /** Which modalities the model takes and gives, where a source says. */
+  modalities: modalitiesSchema.optional(),
   /** Other ids that name this model (API aliases such as `-latest` names); they resolve to this record. */
   aliases: z.array(modelId).min(1).optional(),
   /** 1-5, from the documented rule in docs/catalogue.md. */

@@ -4,6 +4,7 @@ import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, type Model, type ModelData, type ProviderFile, type Tier } from './catalogue-schema.js';
 import { attachEvidence } from './evidence.js';
 import type { ModelScores } from './scores.js';
+import { buildSheets, priceDigits, type ModelSheets } from './price-sheet.js';
 import { findVariants } from './variants.js';
 
 export interface ProviderInfo {
@@ -30,6 +31,15 @@ export interface Catalogue {
   readonly rankable: readonly Model[];
   /** How each model's 0-100 scores were reached (evidence.ts); a score it lacks is unrated. */
   readonly scoreDetails: ReadonlyMap<string, ModelScores['details']>;
+  /**
+   * Every model's price sheets (price-sheet.ts), built once here, all at the catalogue's digits so
+   * that rankings compare costs exactly without converting.
+   */
+  readonly sheets: ReadonlyMap<Model, ModelSheets>;
+  /** The sheets of `rankable`, in its order: what every ranking walks. */
+  readonly rankableSheets: readonly ModelSheets[];
+  /** The decimals the catalogue's prices need: every sheet holds its prices as USD × 10^priceDigits. */
+  readonly priceDigits: number;
 }
 
 /** A data file that does not hold a valid catalogue; the message names file, model and field. */
@@ -87,6 +97,9 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
   const headOf = findVariants(models);
   const variantsOf = new Map<string, string[]>();
   for (const [variant, head] of headOf) variantsOf.set(head.id, [...(variantsOf.get(head.id) ?? []), variant]);
+  const digits = models.reduce((most, m) => Math.max(most, priceDigits(m)), 0);
+  const sheets = new Map(models.map((m) => [m, buildSheets(m, digits)]));
+  const rankable = models.filter((m) => !headOf.has(m.id));
   return {
     models,
     providers,
@@ -96,8 +109,11 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     byTier: new Map(TIERS.map((tier) => [tier, models.filter((m) => m.tier === tier)])),
     headOf,
     variantsOf,
-    rankable: models.filter((m) => !headOf.has(m.id)),
     scoreDetails,
+    rankable,
+    sheets,
+    rankableSheets: rankable.map((m) => sheets.get(m) as ModelSheets),
+    priceDigits: digits,
   };
 }
 
@@ -129,6 +145,10 @@ function checkRecord(record: ModelData, slug: string, where: string): void {
   // No provider publishes off-peak prices for long-context bands, so the engine has no rule for both.
   if (record.offPeak && record.longContext) {
     throw new CatalogueError(`${where}, field "offPeak": a model with off-peak prices cannot also have longContext prices`);
+  }
+  // No provider publishes service-tier prices for off-peak hours, so the engine has no rule for both.
+  if (record.offPeak && record.serviceTiers) {
+    throw new CatalogueError(`${where}, field "serviceTiers": a model with off-peak prices cannot also have service-tier prices`);
   }
   const seen = new Set<string>();
   for (const [i, alias] of (record.aliases ?? []).entries()) {

@@ -1,10 +1,11 @@
 /** Which models run a workload for the least money. */
 import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { calculateCost, requestNumerators, type Costs, type Workload } from './cost.js';
+import { compareCosts, costInto, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from './cost.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { compareTies } from './ties.js';
-import { topK } from './top-k.js';
+import { quantitiesOf } from './quantities.js';
+import { TopK } from './top-k.js';
 
 export type QualityBand = 'high' | 'budget';
 export const QUALITY_BANDS: Record<QualityBand, readonly Tier[]> = {
@@ -65,14 +66,21 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const tiers = quality ? QUALITY_BANDS[quality] : undefined;
   const meets = filterOf(options);
   const keep = (m: Model) => meets(m) && (tiers === undefined || tiers.includes(m.tier));
-  const numerator = requestNumerators(workload);
-  const candidates: Array<{ model: Model; cost: bigint }> = [];
+  // The workload's unit quantities, once; each model's cost from the sheets the catalogue built.
+  const q = quantitiesOf(workload);
+  const digits = catalogue.priceDigits;
+  const best = new TopK<{ model: Model; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
+  // One probe for every model: an object is made only for a model that enters the top `limit`.
+  const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false };
-  const excluded = forEachEligible(catalogue, keep, screen, (model) => candidates.push({ model, cost: numerator(model) }));
-  const cheapest = topK(candidates, limit, (a, b) => (a.cost < b.cost ? -1 : a.cost > b.cost ? 1 : compareTies(a.model, b.model)));
+  const excluded = forEachEligible(catalogue, keep, screen, (model, sheets) => {
+    probe.model = model;
+    costInto(probe.cost, sheets, q, workload);
+    if (best.admits(probe)) best.add({ model, cost: { ...probe.cost } });
+  });
   const ranked: Ranked[] = [];
-  for (const { model } of cheapest) {
-    const costs = calculateCost(model, workload);
+  for (const { model, cost } of best.items) {
+    const costs = costsOf(cost, digits, workload);
     // The monthly cost never falls as the request cost rises, so those within budget are a prefix.
     if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
     ranked.push({ rank: ranked.length + 1, model, costs });

@@ -6,6 +6,7 @@
 import type { Model } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { exclusionOf, type Exclusion } from './fit.js';
+import type { ModelSheets } from './price-sheet.js';
 
 export interface Screen {
   inputTokens: number;
@@ -18,18 +19,20 @@ export interface Screen {
 export type Excluded = Partial<Record<Exclusion, number>>;
 
 /**
- * Calls `offer` with each model that meets `keep` and can be offered, in catalogue order (variants
+ * Calls `offer` with each model (and its price sheets) that meets `keep` and can be offered, in catalogue order (variants
  * are not in `catalogue.rankable`), and returns what was left out: one pass with no list in
  * between, as rankings walk every model on every request.
  */
-export function forEachEligible(catalogue: Catalogue, keep: (model: Model) => boolean, screen: Screen, offer: (model: Model) => void): Excluded {
+export function forEachEligible(catalogue: Catalogue, keep: (model: Model) => boolean, screen: Screen, offer: (model: Model, sheets: ModelSheets) => void): Excluded {
   const excluded: Excluded = {};
   const { inputTokens, outputTokens } = screen;
   const includeFreeTier = screen.includeFreeTier ?? false;
-  for (const model of catalogue.rankable) {
+  const { rankable, rankableSheets } = catalogue;
+  for (let i = 0; i < rankable.length; i++) {
+    const model = rankable[i] as Model;
     if (!keep(model)) continue;
     const why = exclusionOf(model, inputTokens, outputTokens, includeFreeTier);
-    if (why === undefined) offer(model);
+    if (why === undefined) offer(model, rankableSheets[i] as ModelSheets);
     else excluded[why] = (excluded[why] ?? 0) + 1;
   }
   return excluded;

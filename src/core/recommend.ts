@@ -9,10 +9,11 @@ import type { Model } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { filterOf, type RankFilters } from './cheapest.js';
 import { compareTies } from './ties.js';
-import { calculateCost, NANO_DENOMINATOR, requestNumerators, type Costs, type Workload } from './cost.js';
+import { costInto, costsOf, newRequestCost, roundedNanos, type Costs, type RequestCost, type Workload } from './cost.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { onFrontier } from './frontier.js';
-import { divideRoundHalfUp, Usd } from './money.js';
+import { Usd } from './money.js';
+import { quantitiesOf } from './quantities.js';
 import { evidenceText, tradeOff } from './score-reason.js';
 import { UNRATED, type ScoreDetail } from './scores.js';
 import { topK } from './top-k.js';
@@ -48,6 +49,7 @@ interface Candidate {
   score: number;
   /** The cost of a request in nano-dollars, rounded half up as shown. */
   cost: bigint;
+  exact: RequestCost;
 }
 
 const ORDER: Record<Sort, (a: Candidate, b: Candidate) => number> = {
@@ -63,33 +65,35 @@ const cheaper = (a: Candidate, b: Candidate) => sign(a.cost - b.cost);
 /** The ranking, and how many models met the filters but could not be offered (eligible.ts), unrated ones included. */
 export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): { recommendations: Recommendation[]; excluded: Excluded } {
   const { useCase, maxCostNanos, minScore, limit, workload } = criteria;
-  const numerator = requestNumerators(workload);
+  const q = quantitiesOf(workload);
+  const digits = catalogue.priceDigits;
   const key = useCase ?? 'overall';
   // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
   const keep = filterOf(criteria);
   const eligible: Candidate[] = [];
   let unrated = 0;
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false };
-  const excluded = forEachEligible(catalogue, keep, screen, (model) => {
+  const excluded = forEachEligible(catalogue, keep, screen, (model, sheets) => {
     const score = model.scores?.[key] ?? UNRATED;
     if (score === UNRATED) {
       unrated++;
       return;
     }
     if (minScore !== undefined && score < minScore) return;
-    const cost = divideRoundHalfUp(numerator(model), NANO_DENOMINATOR);
-    if (maxCostNanos === undefined || cost <= maxCostNanos) eligible.push({ model, score, cost });
+    const exact = costInto(newRequestCost(), sheets, q, workload);
+    const cost = roundedNanos(exact, digits);
+    if (maxCostNanos === undefined || cost <= maxCostNanos) eligible.push({ model, score, cost, exact });
   });
   if (unrated) excluded.unrated = unrated;
   const pool = criteria.frontier ? onFrontier(eligible) : eligible;
   const ranked = topK(pool, limit, ORDER[criteria.sort ?? 'score']);
-  const recommendations = ranked.map(({ model, score, cost }, i) => {
+  const recommendations = ranked.map(({ model, score, cost, exact }, i) => {
     const usd = new Usd(cost);
     const detail = catalogue.scoreDetails.get(model.id)![key]!;
     const above = ranked[i - 1];
     const versus = above ? ` Against #${i}: ${tradeOff(score, Number(cost), { score: above.score, cost: Number(above.cost) })}.` : '';
     const reason = `${evidenceText(useCase, detail)}; $${usd.toString()} per request (${model.tier} tier, ${model.context} context).${versus}`;
-    return { rank: i + 1, model, score, scoreDetail: detail, costPerRequest: usd, costs: calculateCost(model, workload), reason };
+    return { rank: i + 1, model, score, scoreDetail: detail, costPerRequest: usd, costs: costsOf(exact, digits, workload), reason };
   });
   return { recommendations, excluded };
 }

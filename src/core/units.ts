@@ -1,0 +1,68 @@
+/**
+ * The billable units, as genai-prices' unit registry: each a row with how many of it a price is for
+ * and the units it is part of. A unit's count is part of its parents' (inclusive counts), and it
+ * is billed at its own price where the model publishes one, else at its nearest priced ancestor's
+ * (the first parent with its own price, else the first parent's). A new unit is a new row here and
+ * the record field its price is read from (price-sheet.ts); the engine loops over the rows.
+ */
+import type { Modality } from './catalogue-schema.js';
+
+export interface Unit {
+  /** The name appliedPrices reports the unit by. */
+  readonly key: string;
+  /** How many of the unit a price is for: 1M tokens, or 1,000 searches or requests. */
+  readonly per: 1_000_000 | 1000;
+  /** Input and output tokens take the batch discount (and output the streaming margin); fees do not. */
+  readonly direction: 'input' | 'output' | 'fee';
+  /** Parent units by index, nearest first; every parent's row comes before its children's. */
+  readonly parents: readonly number[];
+  /** The modality a model must take (input) or give (output) to be billed this unit. */
+  readonly modality?: Exclude<Modality, 'text'>;
+}
+
+/** Row indexes, fixed: the engine keeps prices and quantities in arrays indexed by them. */
+export const U = {
+  input: 0, cachedInput: 1, cacheWrite5m: 2, cacheWrite1h: 3, inputAudio: 4, cachedInputAudio: 5, inputImage: 6, inputVideo: 7,
+  output: 8, outputReasoning: 9, outputAudio: 10, outputImage: 11, outputVideo: 12, webSearches: 13, requests: 14,
+} as const;
+export type UnitKey = keyof typeof U;
+
+const M = 1_000_000 as const;
+
+export const UNITS: readonly Unit[] = [
+  { key: 'input', per: M, direction: 'input', parents: [] },
+  { key: 'cachedInput', per: M, direction: 'input', parents: [U.input] },
+  { key: 'cacheWrite5m', per: M, direction: 'input', parents: [U.input] },
+  { key: 'cacheWrite1h', per: M, direction: 'input', parents: [U.input] },
+  { key: 'inputAudio', per: M, direction: 'input', parents: [U.input], modality: 'audio' },
+  // Part of the audio input and of the cache reads: audio's price where published, else the cache read's.
+  { key: 'cachedInputAudio', per: M, direction: 'input', parents: [U.inputAudio, U.cachedInput], modality: 'audio' },
+  { key: 'inputImage', per: M, direction: 'input', parents: [U.input], modality: 'image' },
+  { key: 'inputVideo', per: M, direction: 'input', parents: [U.input], modality: 'video' },
+  { key: 'output', per: M, direction: 'output', parents: [] },
+  { key: 'outputReasoning', per: M, direction: 'output', parents: [U.output] },
+  { key: 'outputAudio', per: M, direction: 'output', parents: [U.output], modality: 'audio' },
+  { key: 'outputImage', per: M, direction: 'output', parents: [U.output], modality: 'image' },
+  { key: 'outputVideo', per: M, direction: 'output', parents: [U.output], modality: 'video' },
+  { key: 'webSearches', per: 1000, direction: 'fee', parents: [] },
+  { key: 'requests', per: 1000, direction: 'fee', parents: [] },
+];
+
+export const UNIT_COUNT = UNITS.length;
+
+/** A unit with no price of its own nor a priced ancestor: not billed (price-sheet.ts billedAs). */
+export const UNPRICED = 255;
+
+/**
+ * The unit whose price bills each unit, given which units have their own price: itself, else the
+ * first parent with its own price, else the first parent's (UNPRICED when it has none).
+ */
+export function resolveUnits(own: readonly boolean[]): Uint8Array {
+  const billedAs = new Uint8Array(UNIT_COUNT);
+  for (let u = 0; u < UNIT_COUNT; u++) {
+    const { parents } = UNITS[u] as Unit;
+    const priced = parents.find((p) => own[p]);
+    billedAs[u] = own[u] ? u : priced ?? (parents[0] === undefined ? UNPRICED : (billedAs[parents[0]] as number));
+  }
+  return billedAs;
+}
