@@ -4,6 +4,7 @@
  * in; the page's first render comes from the same functions on the server), and the table's
  * sorting and filtering (site-table.ts).
  */
+import type { UseCase } from '../src/core/catalogue-schema.js';
 import { MODES, type Mode, type Workload } from '../src/core/cost.js';
 import { priceQualityChart } from '../src/http/pages/chart.js';
 import { headlineHtml, monthlyCell, priceAll, tableNoteText, workloadText, type SiteModel } from '../src/http/pages/site-model.js';
@@ -64,6 +65,9 @@ function start(): void {
   const error = $('calc-error');
   const chart = $('chart-figure');
   const note = $('fit-note');
+  const useCaseSelect = $<HTMLSelectElement>('chart-use-case');
+  // The select's options are the use cases (the server wrote them from USE_CASES); '' is overall.
+  const useCase = (): UseCase | undefined => (useCaseSelect?.value ? (useCaseSelect.value as UseCase) : undefined);
 
   function recalculate(): void {
     const workload = readWorkload(form!);
@@ -85,7 +89,7 @@ function start(): void {
     }
     // The same HTML the server renders, from the same functions; every catalogue value is escaped there.
     if (summary) summary.innerHTML = headlineHtml(priced, workload);
-    if (chart) chart.innerHTML = priceQualityChart(priced, workloadText(workload));
+    if (chart) chart.innerHTML = priceQualityChart(priced, workloadText(workload), useCase());
     if (note) {
       note.textContent = tableNoteText(priced);
       note.classList.toggle('hidden', note.textContent === '');
@@ -95,6 +99,7 @@ function start(): void {
   form.addEventListener('input', recalculate);
   form.addEventListener('change', recalculate);
   form.addEventListener('submit', (event) => event.preventDefault());
+  useCaseSelect?.addEventListener('change', recalculate);
   recalculate();
 }
 

@@ -24,15 +24,15 @@ export type SiteModel = Pick<
   Model,
   | 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h'
   | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'batch' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
-  | 'status'
+  | 'status' | 'scores'
 >;
 
 export function siteModel(m: Model): SiteModel {
-  const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status } = m;
+  const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, scores } = m;
   const optional = {
     cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
     longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak, batch: m.batch,
-    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly,
+    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly, scores,
   };
   const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
   return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, ...present };
