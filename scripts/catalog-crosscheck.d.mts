@@ -13,6 +13,7 @@ export const DATA_DIR: string;
 export const REFERENCE_PRICES: string;
 export const REFERENCE_SCOPE: Record<string, { provider: string; host: string | null }>;
 export const PRICE_FIELDS: ReadonlyArray<readonly [string, string]>;
+export function isWritePrice(write: unknown, input: unknown): boolean;
 export function samePrice(a: number, b: number): boolean;
 export function loadReference(pricesPath?: string): { models: Array<Record<string, unknown>> } | undefined;
 export function findReferenceRecord(

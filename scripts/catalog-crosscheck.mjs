@@ -1,9 +1,9 @@
 // Cross-check of the catalogue in data/ against the reference dataset ../shared/reference/prices.json.
-// Plain JavaScript (ESM) so it runs with `node` and can be imported by the tests (types: .d.mts).
+// Plain JavaScript (ESM) so it runs with `node` and can be imported by the tests (types: .d.mts), like the
+// seed that built data/ from the reference; the refresh that keeps data/ current is src/refresh/.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isWritePrice } from './catalog-sources.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '..');
@@ -31,6 +31,15 @@ export const PRICE_FIELDS = [
   ['cachedInput', 'cache_read'],
   ['cacheWrite', 'cache_write'],
 ];
+
+/**
+ * Whether a listed cache-write price is a price of its own: a write price of 0 on a paid model means
+ * no write surcharge. The refresh applies the same rule to its sources (isWritePrice in
+ * src/refresh/entry.ts); these seeding scripts run as plain JavaScript and cannot import it.
+ */
+export function isWritePrice(write, input) {
+  return typeof write === 'number' && !(write === 0 && input > 0);
+}
 
 /** Equal within 0.01 % (the reference itself treats values within 0.5 % as agreeing). */
 export function samePrice(a, b) {

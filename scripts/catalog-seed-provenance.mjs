@@ -1,6 +1,6 @@
 // The plain-language provenance of seeded records: price and quality sources, disagreement notes,
 // and the dated price history, from the reference dataset's fields (see docs/catalogue.md).
-import { isWritePrice } from './catalog-sources.mjs';
+import { isWritePrice } from './catalog-crosscheck.mjs';
 
 export const CHECKED_ON = '2026-11-21';
 

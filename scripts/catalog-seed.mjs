@@ -5,10 +5,9 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DATA_DIR, REFERENCE_PRICES, REFERENCE_SCOPE, findReferenceRecord } from './catalog-crosscheck.mjs';
+import { DATA_DIR, REFERENCE_PRICES, REFERENCE_SCOPE, findReferenceRecord, isWritePrice } from './catalog-crosscheck.mjs';
 import { PROVIDERS } from './catalog-selection.mjs';
 import { CHECKED_ON, contestedNote, historyOf, isDate, listText, priceSourceOf, qualitySourceOf, SOURCE_LABEL } from './catalog-seed-provenance.mjs';
-import { isWritePrice } from './catalog-sources.mjs';
 
 export { CHECKED_ON, qualitySourceOf };
 

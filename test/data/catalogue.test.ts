@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { providerFileSchema, type ProviderFile } from '../../src/core/catalogue-schema.js';
 import { formatContext } from '../../src/core/context-window.js';
 import { crossCheck, REFERENCE_PRICES } from '../../scripts/catalog-crosscheck.mjs';
-import { tierFor } from '../../scripts/catalog-seed.mjs';
+import { tierFor } from '../../src/refresh/record.js';
 
 const DATA_DIR = resolve(import.meta.dirname, '..', '..', 'data');
 const files = readdirSync(DATA_DIR).filter((f) => f.endsWith('.json')).sort();

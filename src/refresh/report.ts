@@ -1,24 +1,14 @@
-// Reading data/*.json and printing a refresh proposal (scripts/catalog-refresh-plan.mjs) for review.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DATA_DIR } from './catalog-crosscheck.mjs';
-import { pair } from './catalog-refresh-plan.mjs';
+/** A refresh proposal (./plan.ts) in plain text, for review (and the weekly pull request's body). */
+import { pair, type Proposal } from './proposal.js';
 
-export function readDataDir(dataDir = DATA_DIR) {
-  return readdirSync(dataDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ path: join(dataDir, f), json: JSON.parse(readFileSync(join(dataDir, f), 'utf8')) }));
-}
+const show = (v: unknown) => (v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-const show = (v) => (v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-export function report(proposal) {
+export function report(proposal: Proposal): string {
   const lines = ['Sources read:'];
   for (const s of proposal.sources) lines.push(`  ${s.label}: ${s.entries.length} priced models of our providers (${s.src})`);
   lines.push('', `Changed: ${proposal.changed.length} model(s)`);
   for (const c of proposal.changed) {
-    lines.push(`  ${c.id}: from ${c.winner.source.label} (${c.winner.entry.sourceId}), ${c.effectiveFrom ? `in force from ${c.effectiveFrom}` : "no start date given"}`);
+    lines.push(`  ${c.id}: from ${c.winner.source.label} (${c.winner.entry.sourceId}), ${c.effectiveFrom ? `in force from ${c.effectiveFrom}` : 'no start date given'}`);
     for (const f of c.fields) lines.push(`    ${f.field}: ${show(f.ours)} -> ${show(f.theirs)}`);
     for (const s of c.scheduled) lines.push(`    scheduled from ${s.effectiveFrom}: ${pair(s)}`);
     if (c.differText) lines.push(`    ${c.differText}`);

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { providerFileSchema } from '../../src/core/catalogue-schema.js';
 import { priceOn } from '../../src/core/history.js';
 import { buildCatalogue } from '../../src/core/catalogue.js';
-import { main } from '../../scripts/catalog-refresh.mjs';
+import { main } from '../../src/refresh/main.js';
 
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'refresh');
 /** Each source's Last-Modified, which dates it: litellm is the newest, models.dev the oldest. */

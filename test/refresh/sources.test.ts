@@ -1,13 +1,15 @@
-// The readers of the public price lists (scripts/catalog-sources*.mjs) on small hand-written copies
+// The readers of the public price lists (src/refresh/sources/) on small hand-written copies
 // (test/fixtures/sources/) and on the genai-prices data bundled in its pinned npm package.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findProvider } from '@pydantic/genai-prices';
 import { describe, expect, it } from 'vitest';
-import {
-  GarbageError, matchKey, perTokenToPerMillion, readLitellm, readModelsDev, readOpenRouter, undatedKey,
-} from '../../scripts/catalog-sources.mjs';
-import { readSource } from '../../scripts/catalog-read-source.mjs';
+import { GarbageError, type Format } from '../../src/refresh/entry.js';
+import { readSource } from '../../src/refresh/sources/index.js';
+import { readLitellm } from '../../src/refresh/sources/litellm.js';
+import { readModelsDev } from '../../src/refresh/sources/models-dev.js';
+import { readOpenRouter } from '../../src/refresh/sources/openrouter.js';
+import { matchKey, perTokenToPerMillion, undatedKey } from '../../src/refresh/units.js';
 
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'sources');
 const readJson = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as unknown;
@@ -69,7 +71,7 @@ describe('readers', () => {
     expect(entries[0]).toMatchObject({ input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 });
   });
 
-  it.each([
+  it.each<[Format, unknown]>([
     ['models.dev', { data: [] }],
     ['litellm', [1, 2]],
     ['openrouter', { error: 'rate limited' }],

@@ -1,0 +1,80 @@
+/**
+ * The refresh's I/O: fetching or reading a source with its date, reading and writing data/*.json.
+ * Everything else in src/refresh is pure.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { ProviderFile } from '../core/catalogue-schema.js';
+import type { Format } from './entry.js';
+import type { DataFile } from './proposal.js';
+
+/** The day the data bundled in the pinned @pydantic/genai-prices was last checked (its newest price comment). */
+export const GENAI_PACKAGE_DATE = '2026-09-22';
+const GENAI_PROVIDERS = ['openai', 'anthropic', 'google', 'mistral', 'deepseek', 'x-ai', 'cohere', 'aws', 'together'];
+const TIMEOUT_MS = 60_000;
+
+export interface Fetched {
+  json: unknown;
+  date: string;
+  label: string;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const codeOf = (e: unknown): unknown => (e instanceof Error && 'code' in e ? e.code : undefined);
+
+function parseJson(text: string, src: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new Error(`returned something that is not JSON at ${src} (starts with ${JSON.stringify(text.slice(0, 40))})`);
+  }
+}
+
+/** The JSON of one source and its date (Last-Modified of a URL, mtime of a file, the package's data date). */
+export async function fetchSource(format: Format, src: string, today: string): Promise<Fetched> {
+  if (format === 'genai-prices' && src === 'package') {
+    const entry = createRequire(import.meta.url).resolve('@pydantic/genai-prices');
+    const { version } = JSON.parse(readFileSync(resolve(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+    const { findProvider } = await import('@pydantic/genai-prices');
+    const json = GENAI_PROVIDERS.map((id) => findProvider({ providerId: id })).filter(Boolean);
+    return { json, date: GENAI_PACKAGE_DATE, label: `genai-prices ${version} data of ${GENAI_PACKAGE_DATE}` };
+  }
+  if (/^https?:\/\//.test(src)) {
+    let response: Response;
+    try {
+      response = await fetch(src, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } });
+    } catch (e) {
+      const cause = e instanceof Error ? codeOf(e.cause) : undefined;
+      throw new Error(`cannot be reached at ${src}: ${String(cause ?? messageOf(e))}`);
+    }
+    if (!response.ok) throw new Error(`answered HTTP ${response.status} at ${src}`);
+    const text = await response.text();
+    const modified = response.headers.get('last-modified');
+    const date = modified && !Number.isNaN(Date.parse(modified)) ? new Date(modified).toISOString().slice(0, 10) : today;
+    return { json: parseJson(text, src), date, label: `${format} data of ${date}` };
+  }
+  let text: string;
+  try {
+    text = readFileSync(src, 'utf8');
+  } catch (e) {
+    throw new Error(`cannot be read from ${src}: ${String(codeOf(e) ?? messageOf(e))}`);
+  }
+  const date = statSync(src).mtime.toISOString().slice(0, 10);
+  return { json: parseJson(text, src), date, label: `${format} data of ${date}` };
+}
+
+/**
+ * The data files of a directory. They are the catalogue itself, validated by its own schema in
+ * npm test and catalog:check, so they are read as they are (parsing would reorder their keys).
+ */
+export function readDataDir(dataDir: string): DataFile[] {
+  return readdirSync(dataDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ path: join(dataDir, f), json: JSON.parse(readFileSync(join(dataDir, f), 'utf8')) as ProviderFile }));
+}
+
+export function writeDataFiles(files: DataFile[], paths: string[]): void {
+  for (const f of files) if (paths.includes(f.path)) writeFileSync(f.path, `${JSON.stringify(f.json, null, 2)}\n`);
+}

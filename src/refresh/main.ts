@@ -1,0 +1,107 @@
+/**
+ * npm run catalog:refresh -- [--write] [--models.dev SRC] [--litellm SRC] [--openrouter SRC]
+ *                            [--genai-prices SRC|package] [--data DIR] [--today YYYY-MM-DD] [--since YYYY-MM-DD]
+ *
+ * Reads the public price lists (SRC: an http(s) URL or a file; without any, all four from their
+ * public URLs), compares them with data/*.json and prints every proposed change with its source and
+ * date. With --write it applies them (docs/catalogue.md, "The refresh"). A source that is down or
+ * not what it should be: nothing is written, the message names the source, exit 1.
+ */
+import { resolve } from 'node:path';
+import { FORMATS, isFormat, type Format, type Source } from './entry.js';
+import { applyProposal } from './apply.js';
+import { fetchSource, readDataDir, writeDataFiles } from './io.js';
+import { propose } from './plan.js';
+import { report } from './report.js';
+import { readSource, SOURCE_KINDS } from './sources/index.js';
+
+const USAGE = `Usage: npm run catalog:refresh -- [--write] [--${FORMATS.join(' SRC] [--')} SRC] [--data DIR] [--today YYYY-MM-DD] [--since YYYY-MM-DD]
+SRC is an http(s) URL or a file (--genai-prices package: the pinned npm package's data); without any, all four public URLs.
+Prints the proposed changes to data/*.json; --write applies them.`;
+
+interface Args {
+  write: boolean;
+  help: boolean;
+  sources: Partial<Record<Format, string>>;
+  data?: string;
+  today?: string;
+  since?: string;
+}
+const OPTIONS = ['data', 'today', 'since'] as const;
+const isOption = (name: string): name is (typeof OPTIONS)[number] => (OPTIONS as readonly string[]).includes(name);
+
+const isDate = (t: string) => /^\d{4}-\d{2}-\d{2}$/.test(t) && new Date(`${t}T00:00:00Z`).toISOString().startsWith(t);
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { write: false, help: false, sources: {} };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--write') { args.write = true; continue; }
+    if (arg === '--help' || arg === '-h') { args.help = true; continue; }
+    const name = arg.startsWith('--') ? arg.slice(2) : '';
+    const value = argv[i + 1];
+    if (!isFormat(name) && !isOption(name)) throw new Error(`unknown argument ${arg}`);
+    if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
+    i++;
+    if (isFormat(name)) args.sources[name] = value;
+    else args[name] = value;
+  }
+  for (const k of ['today', 'since'] as const) {
+    const v = args[k];
+    if (v !== undefined && !isDate(v)) throw new Error(`--${k} must be a date as YYYY-MM-DD; got ${v}`);
+  }
+  if (Object.keys(args.sources).length === 0) for (const [f, kind] of Object.entries(SOURCE_KINDS)) args.sources[f as Format] = kind.url;
+  return args;
+}
+
+const daysBefore = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+export interface Io {
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+  /** The check date when --today is not given. */
+  today?: string;
+}
+
+/** Runs the command; resolves to the exit code (0 done, 1 a source failed, 2 bad usage). */
+export async function main(argv: string[], { out = console.log, err = console.error, today = new Date().toISOString().slice(0, 10) }: Io = {}): Promise<number> {
+  let args: Args;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    err(`catalog:refresh: ${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    out(USAGE);
+    return 0;
+  }
+  const day = args.today ?? today;
+  const sources: Source[] = [];
+  const failures: string[] = [];
+  for (const [format, src] of Object.entries(args.sources) as Array<[Format, string]>) {
+    try {
+      const { json, date, label } = await fetchSource(format, src, day);
+      sources.push({ format, src, date, label, entries: readSource(format, json, { today: day }) });
+    } catch (e) {
+      failures.push(`catalog:refresh: source ${format} ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  if (failures.length) {
+    for (const f of failures) err(f);
+    err('catalog:refresh: nothing written; fix or leave out the failing source(s) and run again.');
+    return 1;
+  }
+  const dataDir = args.data ?? resolve('data');
+  const files = readDataDir(dataDir);
+  const proposal = propose(files, sources, { today: day, since: args.since ?? daysBefore(day, 90) });
+  out(report(proposal));
+  if (!args.write) {
+    out('\nDry run: nothing written. Run again with --write to apply these changes to data/.');
+    return 0;
+  }
+  const touched = applyProposal(files, proposal, { today: day });
+  writeDataFiles(files, touched);
+  out(`\nWrote ${touched.length} file(s) in ${dataDir}, checked ${day}. Next: npm test.`);
+  return 0;
+}
