@@ -151,3 +151,29 @@ export function reportEvidence(evidence: BenchmarkFile, p: EvidenceProposal): st
   if (p.unknown.length) lines.push(`  Skipped (not described in the evidence file): ${p.unknown.join(', ')}`);
   return lines.join('\n');
 }
+
+/** The reading of the evidence refresh: the file, where it is, and each input's proposal in order. */
+export interface EvidenceRun {
+  path: string;
+  evidence: BenchmarkFile;
+  proposals: EvidenceProposal[];
+}
+
+/** Each input proposed against the evidence as the inputs before it leave it. */
+export function proposeAll(evidence: BenchmarkFile, inputs: ReadonlyArray<{ file: string; json: unknown }>, referenceIds: ReadonlyMap<string, string>): EvidenceProposal[] {
+  let current = evidence;
+  return inputs.map(({ file, json }) => {
+    const proposal = proposeEvidence(current, readRows(json, file), referenceIds, file);
+    current = applyEvidence(current, proposal.changes);
+    return proposal;
+  });
+}
+
+export function reportRun(run: EvidenceRun): string {
+  let evidence = run.evidence;
+  return run.proposals.map((p) => {
+    const text = reportEvidence(evidence, p);
+    evidence = applyEvidence(evidence, p.changes);
+    return text;
+  }).join('\n');
+}

@@ -13,8 +13,8 @@
 import { resolve } from 'node:path';
 import { FORMATS, isFormat, type Format, type Source } from './entry.js';
 import { applyProposal } from './apply.js';
-import { loadEvidence, reportRun, writeEvidence, type EvidenceRun } from './benchmarks-io.js';
-import { fetchSource, readDataDir, writeDataFiles } from './io.js';
+import { reportRun, type EvidenceRun } from './benchmarks.js';
+import { fetchSource, loadEvidence, readDataDir, writeDataFiles, writeEvidence } from './io.js';
 import { propose } from './plan.js';
 import { report } from './report.js';
 import { readSource, SOURCE_KINDS } from './sources/index.js';
