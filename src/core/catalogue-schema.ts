@@ -1,7 +1,6 @@
 /** Zod schema of the catalogue files in data/: the single definition of a model record. */
 import * as z from 'zod';
 import { parseScaled } from './money.js';
-import type { BenchmarkResult } from './benchmarks.js';
 import type { Scores } from './scores.js';
 
 export const TIERS = ['Budget', 'Mid', 'Premium'] as const;
@@ -260,8 +259,6 @@ export type Model = ModelData & {
   provider: string;
   providerSlug: string;
   longContextRule?: LongContextRule;
-  /** Benchmark results with their dates and sources (data/quality/benchmarks.json), joined at load. */
-  benchmarks?: BenchmarkResult[];
   /** 0-100 scores derived from them, overall and per use case, or `unrated` (docs/quality.md). */
   scores?: Scores;
 };

@@ -4,6 +4,7 @@ import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, type Model, type ModelData, type ProviderFile, type Tier } from './catalogue-schema.js';
 import { attachEvidence } from './evidence.js';
 import type { ModelScores } from './scores.js';
+import type { BenchmarkResult } from './benchmarks.js';
 import { buildSheets, priceDigits, type ModelSheets } from './price-sheet.js';
 import { findVariants } from './variants.js';
 
@@ -31,6 +32,8 @@ export interface Catalogue {
   readonly rankable: readonly Model[];
   /** How each model's 0-100 scores were reached (evidence.ts); a score it lacks is unrated. */
   readonly scoreDetails: ReadonlyMap<string, ModelScores['details']>;
+  /** Each model's benchmark results with their dates and sources (data/quality/benchmarks.json). */
+  readonly benchmarksOf: ReadonlyMap<string, readonly BenchmarkResult[]>;
   /**
    * Every model's price sheets (price-sheet.ts), built once here, all at the catalogue's digits so
    * that rankings compare costs exactly without converting.
@@ -90,7 +93,7 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     byId.set(alias, model);
   }
 
-  const { details: scoreDetails, problem } = attachEvidence(models, evidence?.file, evidence?.data);
+  const { details: scoreDetails, results: benchmarksOf, problem } = attachEvidence(models, evidence?.file, evidence?.data);
   if (problem) throw new CatalogueError(problem);
 
   const lastUpdated = models.reduce((newest, m) => (m.checkedOn > newest ? m.checkedOn : newest), '');
@@ -110,6 +113,7 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     headOf,
     variantsOf,
     scoreDetails,
+    benchmarksOf,
     rankable,
     sheets,
     rankableSheets: rankable.map((m) => sheets.get(m) as ModelSheets),

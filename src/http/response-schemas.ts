@@ -42,7 +42,7 @@ export const modelRecordSchema = modelSchema
     longContextRule: z.enum(LONG_CONTEXT_RULES).optional().meta({
       description: 'On models with longContext: whether its prices apply above the threshold or from it on (at), per the provider.',
     }),
-    benchmarks: z.array(benchmarkResultSchema).meta({ description: 'Benchmark results with their dates and sources (docs/quality.md).' }),
+    benchmarks: z.array(benchmarkResultSchema).optional().meta({ description: 'In the one-model answer (model=): the benchmark results behind the scores, with their dates and sources (docs/quality.md).' }),
     scores: z
       .record(z.string(), z.union([z.number().int().min(0).max(100), z.literal('unrated')]))
       .meta({ description: "0-100 scores derived from the benchmarks, overall and per use case; 'unrated' where no benchmark rates the model." }),

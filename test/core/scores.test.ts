@@ -43,21 +43,25 @@ describe('scores of the shipped catalogue', () => {
     expect(opus.scores?.coding).toBe(94);
   });
 
+  it('every model of the evidence file is a model of the catalogue (by id, not an alias)', () => {
+    for (const id of Object.keys(shipped.models)) expect(catalogue.models.some((m) => m.id === id), id).toBe(true);
+  });
+
   it('a model with no benchmark is unrated everywhere, never a number', () => {
     const none = catalogue.models.filter((m) => !shipped.models[m.id]);
     expect(none.length).toBeGreaterThan(0);
     for (const m of none) {
-      expect(m.benchmarks).toEqual([]);
+      expect(catalogue.benchmarksOf.get(m.id)).toEqual([]);
       expect(Object.values(m.scores!)).toEqual(Array(USE_CASES.length + 1).fill('unrated'));
     }
   });
 
   it('a record carries its benchmarks with value, date and source link; DesignArena only derived', () => {
-    const opus = catalogue.byId.get('anthropic-claude-opus-5')!;
-    expect(opus.benchmarks).toContainEqual({ id: 'lmarena_code_2026_08', name: 'Code Arena', metric: 'LMArena Code Arena (WebDev) Elo, top 50', scale: 'Elo',
+    const opus = catalogue.benchmarksOf.get('anthropic-claude-opus-5')!;
+    expect(opus).toContainEqual({ id: 'lmarena_code_2026_08', name: 'Code Arena', metric: 'LMArena Code Arena (WebDev) Elo, top 50', scale: 'Elo',
       value: 1688, date: '2026-08-30', source: 'LMArena (arena.ai), late-August 2026 boards', url: 'https://arena.ai/leaderboard/code' });
-    expect(opus.benchmarks?.find((b) => b.id === 'designarena_code')).toMatchObject({ value: null, derived: 92.2 });
-    for (const m of catalogue.models) for (const b of m.benchmarks ?? []) expect(b.url).toMatch(/^https:\/\//);
+    expect(opus.find((b) => b.id === 'designarena_code')).toMatchObject({ value: null, derived: 92.2 });
+    for (const results of catalogue.benchmarksOf.values()) for (const b of results) expect(b.url).toMatch(/^https:\/\//);
   });
 });
 

@@ -1,11 +1,11 @@
 /** The model page's evidence: its 0-100 scores and the benchmark results they come from, as a small table. */
+import type { BenchmarkResult } from '../../core/benchmarks.js';
 import type { Model } from '../../core/catalogue-schema.js';
 import { shownValue } from '../../core/score-reason.js';
 import { escapeHtml } from '../../endpoints/escape.js';
 
-export function benchmarksSection(model: Model): string {
+export function benchmarksSection(model: Model, results: readonly BenchmarkResult[]): string {
   const e = escapeHtml;
-  const results = model.benchmarks ?? [];
   if (results.length === 0) {
     return `<h2>Benchmarks</h2>\n<p>No public leaderboard in our snapshots rates this model, so it is <b>unrated</b>: it has no 0-100 score and score-ranked answers leave it out. See docs/quality.md for how scores work.</p>`;
   }
