@@ -5,53 +5,69 @@
  * sorting and filtering (site-table.ts).
  */
 import type { UseCase } from '../src/core/catalogue-schema.js';
-import { MODES, type Mode, type Workload } from '../src/core/cost.js';
+import { MODES, SERVICE_TIERS, type Workload } from '../src/core/cost.js';
+import { checkParts, PART_NAMES, refuseWorkload, toParts } from '../src/endpoints/part-rules.js';
 import { priceQualityChart } from '../src/http/pages/chart.js';
-import { headlineHtml, monthlyCell, priceAll, tableNoteText, workloadText, type SiteModel } from '../src/http/pages/site-model.js';
+import { headlineHtml, hidden, monthlyCell, priceAll, tableNoteText, workloadText, type SiteModel } from '../src/http/pages/site-model.js';
 import { catalogueTable, MONTHLY_COL } from './site-table.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
-/** The calculator's fields, as the API names and bounds them. */
-const FIELDS = {
-  input_tokens: { min: 0, max: 100_000_000, label: 'Input tokens' },
-  output_tokens: { min: 0, max: 100_000_000, label: 'Output tokens' },
-  requests: { min: 1, max: 1_000_000_000, label: 'Requests per day' },
-  days: { min: 1, max: 31, label: 'Days per month' },
-  cached_input_tokens: { min: 0, max: 100_000_000, label: 'Cached input tokens' },
-  cache_write_tokens: { min: 0, max: 100_000_000, label: 'Cache-write tokens' },
-  off_peak_share: { min: 0, max: 100, label: 'Off-peak share' },
-} as const;
-type FieldName = keyof typeof FIELDS;
-
-/** The workload the form describes, or the sentence saying which field is wrong. */
+/**
+ * The workload the form describes, or the sentence saying which field is wrong: every number field
+ * under its API name, within the bounds the page gives it, and its parts checked by the API's own
+ * rules (part-rules.ts), so the calculator refuses what the API refuses (a service tier with batch
+ * too), in the same words.
+ */
 function readWorkload(form: HTMLFormElement): Workload | string {
-  const values = {} as Record<FieldName, number>;
+  const values: Record<string, number> = {};
   let problem: string | undefined;
-  for (const [name, { min, max, label }] of Object.entries(FIELDS) as Array<[FieldName, (typeof FIELDS)[FieldName]]>) {
-    const input = form.elements.namedItem(name) as HTMLInputElement | null;
-    const text = input?.value.trim() ?? '';
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[type=number]')) {
+    const [min, max] = [Number(input.min), Number(input.max)];
+    const text = input.value.trim();
     const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
     const ok = value >= min && value <= max;
-    input?.setAttribute('aria-invalid', String(!ok));
+    input.setAttribute('aria-invalid', String(!ok));
+    const label = input.labels?.[0]?.firstChild?.textContent ?? input.name;
     if (!ok) problem ??= `${label} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`;
-    values[name] = value;
+    values[input.name] = value;
   }
   if (problem) return problem;
-  if (values.cached_input_tokens + values.cache_write_tokens > values.input_tokens) {
-    return 'Cached and cache-write tokens are parts of the input tokens: together they must not exceed the input tokens.';
-  }
-  const modeText = (form.elements.namedItem('mode') as HTMLSelectElement).value;
-  return {
-    inputTokens: values.input_tokens,
-    outputTokens: values.output_tokens,
-    requests: values.requests,
-    days: values.days,
-    mode: (MODES as readonly string[]).includes(modeText) ? (modeText as Mode) : 'standard',
-    ...(values.cached_input_tokens ? { cachedInputTokens: values.cached_input_tokens } : {}),
-    ...(values.cache_write_tokens ? { cacheWriteTokens: values.cache_write_tokens, cacheTtl: '5m' as const } : {}),
-    ...(values.off_peak_share ? { timeOfDay: { offPeakPercent: values.off_peak_share } } : {}),
+  const choice = <V extends string>(name: string, allowed: readonly V[]): V => {
+    const text = (form.elements.namedItem(name) as HTMLSelectElement | null)?.value;
+    return (allowed as readonly string[]).includes(text ?? '') ? (text as V) : (allowed[0] as V);
   };
+  const given = (name: string) => (values[name] ? values[name] : undefined);
+  const params = {
+    input_tokens: values.input_tokens ?? 0,
+    output_tokens: values.output_tokens ?? 0,
+    cached_input_tokens: given('cached_input_tokens'),
+    cache_write_tokens: given('cache_write_tokens'),
+    service_tier: choice('service_tier', SERVICE_TIERS),
+    ...Object.fromEntries(PART_NAMES.map((name) => [name, given(name)])),
+  };
+  try {
+    checkParts(params);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  const workload: Workload = {
+    inputTokens: params.input_tokens,
+    outputTokens: params.output_tokens,
+    requests: values.requests ?? 1,
+    days: values.days ?? 30,
+    mode: choice('mode', MODES),
+    ...(params.cached_input_tokens ? { cachedInputTokens: params.cached_input_tokens } : {}),
+    ...(params.cache_write_tokens ? { cacheWriteTokens: params.cache_write_tokens, cacheTtl: '5m' as const } : {}),
+    ...(values.off_peak_share ? { timeOfDay: { offPeakPercent: values.off_peak_share } } : {}),
+    ...toParts(params),
+  };
+  try {
+    refuseWorkload(workload);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return workload;
 }
 
 function start(): void {
@@ -79,7 +95,7 @@ function start(): void {
     const priced = priceAll(models, workload);
     table.unfit.clear();
     for (const p of priced) {
-      if (p.exclusion === 'context_window' || p.exclusion === 'max_output') table.unfit.add(p.model.id);
+      if (hidden(p)) table.unfit.add(p.model.id);
       const cell = table.rows.get(p.model.id)?.cells[MONTHLY_COL];
       if (cell) {
         const { text, sort } = monthlyCell(p);

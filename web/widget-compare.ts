@@ -1,43 +1,41 @@
 /**
  * The compare widget (`data-type="compare"`): the costs of a workload on 2 to 10 models, from
  * /api/compare. The workload attributes carry the API's parameter names (data-input-tokens is
- * input_tokens, and so on) and are forwarded as they are; data-requests-per-day, the spec's name,
- * still works. Cost warnings in the answer (a model that cannot take the request, a free tier, a
- * mode the provider does not bill) are listed under the table.
+ * input_tokens, data-service-tier is service_tier, data-reasoning-tokens is reasoning_tokens, and
+ * so on: every workload parameter of /api/compare) and are forwarded as they are;
+ * data-requests-per-day, the spec's name, still works. Cost warnings in the answer (a model that
+ * cannot take the request, a free tier, a mode or service tier the provider does not sell) are
+ * listed under the table.
  */
+import { inputPartsText, outputPartsText, searchesText } from '../src/core/parts-text.js';
+import { extrasOf } from '../src/endpoints/part-rules.js';
 import { api, count, el, link, table, usd } from './widget-dom.js';
+import { WORKLOAD_ATTRIBUTES } from './widget-attributes.js';
 
 interface Costs { perRequest: number; daily: number; monthly: number; yearly: number }
 interface Warning { code: string; message: string }
 interface CompareBody {
   workload: {
     input_tokens: number; output_tokens: number; requests?: number; requests_per_day?: number; days: number; mode?: string;
-    cached_input_tokens?: number; cache_write_tokens?: number;
-  };
+    cached_input_tokens?: number; cache_write_tokens?: number; service_tier?: string;
+  } & Record<string, unknown>;
   comparison: Array<{ id: string; name: string; costs: Costs; warnings?: Warning[] }>;
   summary: { cheapest: { name: string; monthly: number }; mostExpensive: { name: string; monthly: number }; savings: { monthly: number; percent: number } };
 }
 
-/** The widget's workload attributes (dataset names) and the API parameter each one is. */
-export const WORKLOAD_ATTRIBUTES = {
-  inputTokens: 'input_tokens',
-  outputTokens: 'output_tokens',
-  requests: 'requests',
-  requestsPerDay: 'requests_per_day',
-  days: 'days',
-  mode: 'mode',
-  cachedInputTokens: 'cached_input_tokens',
-  cacheWriteTokens: 'cache_write_tokens',
-} as const;
 
 function caption(w: CompareBody['workload']): string {
-  const cache = [
+  const e = extrasOf(w);
+  const input = [
     w.cached_input_tokens ? `${count(w.cached_input_tokens)} cached` : '',
     w.cache_write_tokens ? `${count(w.cache_write_tokens)} written to the cache` : '',
+    ...inputPartsText(e),
   ].filter(Boolean).join(', ');
+  const output = outputPartsText(e).join(', ');
   const requests = w.requests ?? w.requests_per_day ?? 0;
-  const mode = w.mode && w.mode !== 'standard' ? ` (${w.mode})` : '';
-  return `${count(w.input_tokens)} input${cache ? ` (${cache})` : ''} + ${count(w.output_tokens)} output tokens, ${count(requests)} requests a day, ${w.days} days a month${mode}`;
+  const how = [w.mode && w.mode !== 'standard' ? w.mode : '', w.service_tier && w.service_tier !== 'standard' ? `${w.service_tier} tier` : ''].filter(Boolean).join(', ');
+  return `${count(w.input_tokens)} input${input ? ` (${input})` : ''} + ${count(w.output_tokens)} output${output ? ` (${output})` : ''} tokens${searchesText(e)}, ` +
+    `${count(requests)} requests a day, ${w.days} days a month${how ? ` (${how})` : ''}`;
 }
 
 export async function renderCompare(box: HTMLElement, d: DOMStringMap): Promise<void> {

@@ -9,7 +9,8 @@
 interface ModelRecord { id: string; name: string; provider: string; tier: string; input: number; output: number; context: string; freeTierOnly?: boolean }
 
 import { API, api, el, link, price, table } from './widget-dom.js';
-import { renderCompare, WORKLOAD_ATTRIBUTES } from './widget-compare.js';
+import { renderCompare } from './widget-compare.js';
+import { WORKLOAD_ATTRIBUTES } from './widget-attributes.js';
 
 const CLASS = 'ai-pricing-widget';
 

@@ -10,6 +10,8 @@ import { headlineBenchmarks } from '../core/headline-benchmarks.js';
 import { shownValue } from '../core/score-reason.js';
 import { displayUsd } from '../core/display-usd.js';
 import { parseScaled, Usd } from '../core/money.js';
+import { inputPartsText, outputPartsText, searchesText } from '../core/parts-text.js';
+import { extrasOf } from '../endpoints/part-rules.js';
 import { pairs, prose, table } from './table.js';
 
 /** An endpoint's JSON answer, every amount printable exactly: a number that prints back as the answer wrote it, any other amount as its decimal text (see toPlain in run.ts). */
@@ -46,10 +48,16 @@ const count = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en-US')
 /** "Workload: 2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days a month (standard)." */
 export function workloadLine(w: Plain): string {
   const requests = w.requests ?? w.requests_per_day;
-  const parts = [`${count(w.input_tokens)} input + ${count(w.output_tokens)} output tokens per request`];
+  const e = extrasOf(w);
+  const inputParts = inputPartsText(e).join(', ');
+  const outputParts = outputPartsText(e).join(', ');
+  const parts = [
+    `${count(w.input_tokens)} input${inputParts ? ` (${inputParts})` : ''} + ${count(w.output_tokens)} output${outputParts ? ` (${outputParts})` : ''} tokens per request${searchesText(e)}`,
+  ];
   if (requests !== undefined) parts.push(`${count(requests)} requests a day`);
   if (w.days !== undefined) parts.push(`${count(w.days)} days a month`);
-  return prose(`Workload: ${parts.join(', ')}${typeof w.mode === 'string' ? ` (${w.mode})` : ''}.`);
+  const tier = typeof w.service_tier === 'string' && w.service_tier !== 'standard' ? `, ${w.service_tier} tier` : '';
+  return prose(`Workload: ${parts.join(', ')}${typeof w.mode === 'string' ? ` (${w.mode}${tier})` : ''}.`);
 }
 
 export function costTable(rows: readonly Plain[]): string {

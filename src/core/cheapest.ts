@@ -72,7 +72,7 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const best = new TopK<{ model: Model; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
   // One probe for every model: an object is made only for a model that enters the top `limit`.
   const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false };
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, workload };
   const excluded = forEachEligible(catalogue, keep, screen, (model, sheets) => {
     probe.model = model;
     costInto(probe.cost, sheets, q, workload);

@@ -1,14 +1,16 @@
 /**
  * A record's prices beyond input, output and cached input, in words: cache writes (5-minute and
- * 1-hour), each long-context band and the off-peak prices with their times. The model page and the
- * CLI's price card show the same lines.
+ * 1-hour), each long-context band, the off-peak prices with their times, the service tiers, the
+ * prices of audio, image and video tokens, reasoning, web searches and request fees, and the
+ * modalities the model takes, each with where and when it was read. The model page and the CLI's
+ * price card show the same lines.
  */
 import type { Model } from './catalogue-schema.js';
 import { bandVerb } from './context-window.js';
 import { describeOffPeak } from './time-of-day.js';
 
 /** The fields read here: a served record (the CLI reads one from an answer). */
-export type PricedRecord = Pick<Model, 'cacheWrite' | 'cacheWrite1h' | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak'>;
+export type PricedRecord = Pick<Model, 'cacheWrite' | 'cacheWrite1h' | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'serviceTiers' | 'unitPrices' | 'modalities'>;
 
 type Format = (usd: number) => string;
 
@@ -34,5 +36,34 @@ export function priceFacts(model: PricedRecord, fmt: Format): Array<[string, str
   }
   const off = model.offPeak;
   if (off) facts.push(['Off-peak', `${describeOffPeak(off)}: ${priceList(off, fmt)} (the others are peak prices)`]);
+  for (const tier of ['flex', 'priority', 'fast'] as const) {
+    const set = model.serviceTiers?.[tier];
+    if (set) facts.push([`${tier[0]?.toUpperCase()}${tier.slice(1)} tier`, `${priceList(set, fmt)}${set.note ? `; ${set.note}` : ''} ${read(set)}`]);
+  }
+  facts.push(...unitFacts(model.unitPrices, fmt));
+  const m = model.modalities;
+  if (m) facts.push(['Modalities', `takes ${m.input.join(', ')}; gives ${m.output.join(', ')} ${read(m)}`]);
   return facts;
+}
+
+/** "(source, checked 2026-11-21)": where and when a price or fact was read. */
+const read = (fact: { source: string; checkedOn: string }) => `(${fact.source}, checked ${fact.checkedOn})`;
+
+/** Lines for the unit prices a model publishes: audio, image and video tokens, reasoning, searches, request fees. */
+function unitFacts(u: PricedRecord['unitPrices'], fmt: Format): Array<[string, string]> {
+  if (!u) return [];
+  const list = (parts: Array<[number | undefined, string]>, per: string) => {
+    const shown = parts.filter((p): p is [number, string] => p[0] !== undefined).map(([usd, what]) => `${fmt(usd)} ${what}`);
+    return shown.length ? `${shown.join(', ')} ${per}` : undefined;
+  };
+  const lines: Array<[string, string | undefined]> = [
+    ['Audio tokens', list([[u.inputAudio, 'input'], [u.cachedInputAudio, 'cached input'], [u.outputAudio, 'output']], 'per 1M')],
+    ['Image tokens', list([[u.inputImage, 'input'], [u.outputImage, 'output']], 'per 1M')],
+    ['Video tokens', list([[u.inputVideo, 'input'], [u.outputVideo, 'output']], 'per 1M')],
+    ['Reasoning', list([[u.outputReasoning, 'per 1M reasoning tokens']], '')],
+    ['Web searches', list([[u.webSearches, 'per 1,000 searches']], '')],
+    ['Request fee', list([[u.requests, 'per 1,000 requests']], '')],
+  ];
+  const shown = lines.filter((l): l is [string, string] => l[1] !== undefined).map(([label, text]): [string, string] => [label, text.trim()]);
+  return shown.length ? [...shown, ['Unit prices source', read(u).slice(1, -1)]] : [];
 }

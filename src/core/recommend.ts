@@ -72,7 +72,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const keep = filterOf(criteria);
   const eligible: Candidate[] = [];
   let unrated = 0;
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false };
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, workload };
   const excluded = forEachEligible(catalogue, keep, screen, (model, sheets) => {
     const score = model.scores?.[key] ?? UNRATED;
     if (score === UNRATED) {

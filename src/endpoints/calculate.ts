@@ -9,6 +9,7 @@ import { ApiError } from './errors.js';
 import { idList, text } from './params.js';
 import { listed } from './present.js';
 import { costWarnings } from '../core/warnings.js';
+import { refuseModality } from './part-rules.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
 export const calculateQuery = z.object({
@@ -29,6 +30,7 @@ export const calculate = endpoint({
     const costsOf = (model: Model, param: string) => {
       const then = date === undefined ? undefined : modelAsOf(model, date, param);
       const priced = then?.model ?? model;
+      refuseModality(priced, workload);
       const warnings = costWarnings(priced, workload);
       return {
         costs: calculateCost(priced, workload),

@@ -7,6 +7,7 @@ import { endpoint, findModels, requestedAs, requireParam } from './endpoint.js';
 import { idList, optionalInteger } from './params.js';
 import { listed } from './present.js';
 import { either } from './ranking.js';
+import { refuseModality } from './part-rules.js';
 import { MAX_REQUESTS, toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
 const REQUESTS = 1000;
@@ -30,12 +31,12 @@ export const compare = endpoint({
     const requests = either({ name: 'requests_per_day', value: p.requests_per_day }, { name: 'requests', value: p.requests }) ?? REQUESTS;
     const params = { ...p, requests };
     const workload = toWorkload(params);
+    for (const model of models) refuseModality(model, workload);
     const { comparison, summary } = compareModels(models, workload);
     const end = ({ model, monthly }: (typeof summary)['cheapest']) => ({ id: model.id, name: model.name, monthly });
-    // The workload as everywhere, with the spec's requests_per_day beside requests.
-    const { input_tokens, cached_input_tokens, cache_write_tokens, output_tokens, ...rest } = workloadEcho(params);
     return {
-      workload: { input_tokens, cached_input_tokens, cache_write_tokens, output_tokens, requests_per_day: requests, ...rest },
+      // The workload as everywhere, with the spec's requests_per_day beside requests.
+      workload: workloadEcho(params, { requestsPerDay: true }),
       comparison: comparison.map(({ model, costs }, i) => {
         const warnings = costWarnings(model, workload);
         return {

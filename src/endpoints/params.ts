@@ -36,6 +36,9 @@ function isRefusal(value: unknown): value is { refused: string } {
   return typeof value === 'object' && value !== null && 'refused' in value;
 }
 
+/** The most tokens of any kind one request may give (input_tokens, output_tokens and their parts). */
+export const MAX_TOKENS = 100_000_000;
+
 /** Digits, optionally grouped in threes by commas as people write them (`1,000`). */
 const DIGITS = /^(?:\d{1,16}|\d{1,3}(?:,\d{3}){1,5})$/;
 
@@ -82,8 +85,8 @@ export function choice<const V extends string>(values: readonly V[], description
 }
 
 /** One of fixed values (as choice), `fallback` when absent. */
-export function choiceOr<const V extends string>(values: readonly V[], fallback: V, description: string) {
-  const read = choiceReader(values, {});
+export function choiceOr<const V extends string>(values: readonly V[], fallback: V, description: string, aliases: Record<string, V> = {}) {
+  const read = choiceReader(values, aliases);
   return param((text): V | { refused: string } => (text === undefined ? fallback : read(text)), {
     description, default: fallback, enum: [...read.allowed],
   });

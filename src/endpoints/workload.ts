@@ -2,9 +2,11 @@
 import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../core/cost.js';
 import type { TimeOfDay } from '../core/time-of-day.js';
 import { ApiError, quote } from './errors.js';
-import { choice, choiceOr, integer, optionalInteger, param } from './params.js';
+import { choice, choiceOr, integer, MAX_TOKENS, optionalInteger, param } from './params.js';
+import { checkParts, partsEcho, refuseWorkload, toParts, type PartParams } from './part-rules.js';
+import { partOptions, serviceTier } from './workload-parts.js';
 
-export const MAX_TOKENS = 100_000_000;
+export { MAX_TOKENS };
 export const MAX_REQUESTS = 1_000_000_000;
 
 export const inputTokens = (fallback: number) =>
@@ -48,8 +50,9 @@ export function readAt(text: string): AtTime | undefined {
 }
 
 /**
- * The parameters every cost endpoint takes besides its token counts: cache reads and writes, and
- * when the requests run (for models with off-peak prices).
+ * The parameters every cost endpoint takes besides its token counts: cache reads and writes, the
+ * parts of the input and output billed apart (workload-parts.ts), and when the requests run (for
+ * models with off-peak prices).
  */
 export const pricingOptions = {
   cached_input_tokens: cachedInputTokens,
@@ -59,6 +62,7 @@ export const pricingOptions = {
     'The part of input_tokens written to the prompt cache, billed at the cache-write price for cache_ttl (the input price where the model publishes none).',
   ),
   cache_ttl: choice(CACHE_TTLS, 'Lifetime of the cache writes: 5m (default; the cacheWrite price) or 1h (the cacheWrite1h price).'),
+  ...partOptions,
   off_peak_share: optionalInteger(
     0,
     100,
@@ -74,9 +78,10 @@ export const pricingOptions = {
 };
 
 /**
- * The workload parameters every cost endpoint takes, under the same names: tokens per request,
- * cache reads and writes, requests a day, days a month, mode and when the requests run. Only the
- * token defaults differ, as the spec sets them per endpoint.
+ * The workload parameters every cost endpoint takes, under the same names: tokens per request and
+ * their parts (cache reads and writes, reasoning, audio, image, video), web searches, requests a
+ * day, days a month, mode, service tier and when the requests run. Only the token defaults differ,
+ * as the spec sets them per endpoint.
  */
 export function workloadQuery(defaults: { input: number; output: number }) {
   return {
@@ -85,11 +90,12 @@ export function workloadQuery(defaults: { input: number; output: number }) {
     requests: requestsPerDay(1000),
     days: daysPerMonth,
     mode,
+    service_tier: serviceTier,
     ...pricingOptions,
   };
 }
 
-export interface WorkloadParams {
+export interface WorkloadParams extends PartParams {
   input_tokens: number;
   output_tokens: number;
   requests: number;
@@ -104,24 +110,20 @@ export interface WorkloadParams {
 
 /**
  * The core Workload for the parameters. Optional parts are left out when not given (a request
- * without them is billed at the standard prices alone). Cached and written tokens are parts of the input
- * tokens, so more of them together than input_tokens is a 400, as are off_peak_share and at together.
+ * without them is billed at the standard prices alone). Cache reads and writes, audio, image and
+ * video tokens are parts of the input tokens, reasoning, audio, image and video output parts of the
+ * output tokens: parts that do not fit their whole are a 400 (checkParts), as are off_peak_share
+ * and at together and a service tier with batch (no provider sells both together).
  */
 export function toWorkload(p: WorkloadParams): Workload {
-  const cached = p.cached_input_tokens ?? 0;
-  const written = p.cache_write_tokens ?? 0;
-  if (cached + written > p.input_tokens) {
-    const param = p.cache_write_tokens === undefined ? 'cached_input_tokens' : 'cache_write_tokens';
-    const parts = p.cache_write_tokens === undefined ? `cached_input_tokens (${cached})` : `cached_input_tokens + cache_write_tokens (${cached + written})`;
-    throw new ApiError(400, 'invalid_parameter', `${parts} must not exceed input_tokens (${p.input_tokens}): cache reads and writes are parts of the input.`, { param });
-  }
+  checkParts(p);
   if (p.off_peak_share !== undefined && p.at !== undefined) {
     throw new ApiError(400, 'invalid_parameter', 'Give either at (when the requests run) or off_peak_share (what percent run off-peak), not both.', { param: 'at' });
   }
   const timeOfDay: TimeOfDay | undefined = p.at !== undefined
     ? ('instantMs' in p.at ? { instantMs: p.at.instantMs } : { utcSecond: p.at.utcSecond })
     : p.off_peak_share !== undefined ? { offPeakPercent: p.off_peak_share } : undefined;
-  return {
+  const workload: Workload = {
     inputTokens: p.input_tokens,
     outputTokens: p.output_tokens,
     requests: p.requests,
@@ -130,24 +132,34 @@ export function toWorkload(p: WorkloadParams): Workload {
     ...(p.cached_input_tokens === undefined ? {} : { cachedInputTokens: p.cached_input_tokens }),
     ...(p.cache_write_tokens === undefined ? {} : { cacheWriteTokens: p.cache_write_tokens, cacheTtl: p.cache_ttl ?? '5m' }),
     ...(timeOfDay === undefined ? {} : { timeOfDay }),
+    ...toParts(p),
   };
+  refuseWorkload(workload);
+  return workload;
 }
 
 /**
  * A response's workload: every part of the workload it priced, defaults included, under the
- * parameter names: `cache_ttl` with cache writes, and `at` when given, else `off_peak_share`.
+ * parameter names: the input and its parts, the output and its parts, web searches, requests, days,
+ * mode, service tier, `cache_ttl` with cache writes, and `at` when given, else `off_peak_share`.
+ * `requestsPerDay` adds compare's spec name for the requests beside them.
  */
-export function workloadEcho(p: WorkloadParams) {
+export function workloadEcho(p: WorkloadParams, { requestsPerDay = false } = {}) {
   const written = p.cache_write_tokens ?? 0;
+  const parts = partsEcho(p);
   return {
     input_tokens: p.input_tokens,
     cached_input_tokens: p.cached_input_tokens ?? 0,
     cache_write_tokens: written,
     ...(written > 0 ? { cache_ttl: p.cache_ttl ?? '5m' } : {}),
+    ...parts.input,
     output_tokens: p.output_tokens,
+    ...parts.output,
+    ...(requestsPerDay ? { requests_per_day: p.requests } : {}),
     requests: p.requests,
     days: p.days,
     mode: p.mode,
+    service_tier: p.service_tier,
     ...(p.at === undefined ? { off_peak_share: p.off_peak_share ?? 0 } : { at: p.at.text }),
   };
 }

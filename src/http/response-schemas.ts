@@ -4,7 +4,8 @@
  */
 import * as z from 'zod';
 import { LONG_CONTEXT_RULES, MODEL_STATUSES, modelSchema, TIERS } from '../core/catalogue-schema.js';
-import { CACHE_TTLS } from '../core/cost.js';
+import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../core/cost.js';
+import type { Warning } from '../core/warnings.js';
 
 /** USD amounts print as exact decimals in the JSON text, so a client reads them as numbers. */
 const usd = (description: string) => z.number().nonnegative().meta({ description });
@@ -125,6 +126,23 @@ export const appliedPricesSchema = z
       .object({ outputPercent: z.number().int(), note: z.string() })
       .optional()
       .meta({ description: "mode=streaming: the +15% on output this API adds as a planning margin; no provider bills it." }),
+    serviceTier: z.enum(SERVICE_TIERS).optional().meta({
+      description: 'With service_tier: the tier whose prices billed the request (input, output and cachedInput are its prices); standard where the model is not sold on the tier asked (a warning says so).',
+    }),
+    reasoning: z
+      .object({ tokens: z.number().int(), price: price('The price the reasoning tokens were billed at'), billedAs: z.enum(['outputReasoning', 'output']) })
+      .optional()
+      .meta({ description: "With reasoning_tokens: the reasoning part of the output, apart: how many tokens, at which price, and whether that is the model's own reasoning price or its output price." }),
+    units: z
+      .array(z.object({
+        unit: z.string().meta({ description: 'inputAudio, cachedInputAudio, inputImage, inputVideo, outputAudio, outputImage, outputVideo, webSearches or requests.' }),
+        quantity: z.number().int().meta({ description: 'Per request: tokens, searches, or 1 for a request fee.' }),
+        price: z.number().nonnegative().meta({ description: 'USD per `per` units.' }),
+        per: z.number().int().meta({ description: '1000000 for tokens, 1000 for searches and requests.' }),
+        billedAs: z.string().meta({ description: "The unit whose price billed it: the unit itself where the model publishes its price, else the one it is part of (input or output: the text price), or unpriced." }),
+      }))
+      .optional()
+      .meta({ description: 'Each other unit billed beyond text tokens and cache use (audio, image and video tokens, web searches, request fees) and its price.' }),
   })
   .meta({ description: 'The per-1M prices that made the cost.' });
 
@@ -134,27 +152,40 @@ const workloadSchema = z.object({
   cached_input_tokens: z.number().int(),
   cache_write_tokens: z.number().int(),
   cache_ttl: z.enum(CACHE_TTLS).optional().meta({ description: 'With cache writes: the lifetime they were priced for.' }),
+  input_audio_tokens: z.number().int(),
+  cached_audio_tokens: z.number().int(),
+  input_image_tokens: z.number().int(),
+  input_video_tokens: z.number().int(),
   output_tokens: z.number().int(),
+  reasoning_tokens: z.number().int(),
+  output_audio_tokens: z.number().int(),
+  output_image_tokens: z.number().int(),
+  output_video_tokens: z.number().int(),
+  web_searches: z.number().int(),
   requests_per_day: z.number().int().optional().meta({ description: "compare only: the spec's name for requests." }),
   requests: z.number().int(),
   days: z.number().int(),
-  mode: z.enum(['standard', 'streaming', 'batch']),
+  mode: z.enum(MODES),
+  service_tier: z.enum(SERVICE_TIERS),
   off_peak_share: z.number().int().optional().meta({ description: 'Percent of requests in the off-peak window (when at is not given).' }),
   at: z.string().optional().meta({ description: 'When the requests run, as given.' }),
 });
 
 const warningsSchema = z
   .array(z.object({
-    code: z.enum(['context_window', 'max_output', 'free_tier_only', 'no_batch_discount']),
+    code: z.enum([
+      'context_window', 'max_output', 'free_tier_only', 'no_batch_discount',
+      'service_tier_not_offered', 'tier_unit_price', 'modality_text_price', 'modality_unknown', 'unit_unpriced',
+    ] satisfies Array<Warning['code']>),
     message: z.string(),
   }))
   .optional()
-  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), or batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates)." });
+  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates), the model is not sold on the service tier asked (service_tier_not_offered: standard prices) or its tier publishes no price for a unit (tier_unit_price), audio, image or video tokens were billed at the text price (modality_text_price: no separate price published; modality_unknown: no source says the model takes them), or a unit has no price on record (unit_unpriced: not in the cost)." });
 
 const excludedSchema = z
   .object({
     count: z.number().int(),
-    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
+    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
   })
   .meta({ description: 'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated).' });
 

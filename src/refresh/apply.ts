@@ -7,6 +7,7 @@ import { formatContext } from '../core/context-window.js';
 import { HISTORY_FIELDS, PRICE_FIELDS, type HistoryField, type PriceField } from './entry.js';
 import { pair, type Added, type Change, type DataFile, type Proposal } from './proposal.js';
 import { ordered, tierFor, verifiedOf, type Draft } from './record.js';
+import { applyUnitChanges } from './unit-changes.js';
 
 type HistoryEntry = NonNullable<ModelData['priceHistory']>[number];
 const isHistoryField = (f: string): f is HistoryField => (HISTORY_FIELDS as readonly string[]).includes(f);
@@ -59,6 +60,9 @@ export function applyChange(model: ModelData, change: Change, { today, sourceUrl
     const added = `Added on ${today}: ${filled.map((f) => `${f.field} $${String(f.theirs)}`).join(', ')} (${label}).`;
     sentence = sentence ? `${sentence} ${added}` : added;
   }
+  const units = applyUnitChanges(model, change.units, today);
+  Object.assign(next, units.patch);
+  if (units.sentence) sentence = sentence ? `${sentence} ${units.sentence}` : units.sentence;
   if (change.scheduled.length || change.winner.entry.tiersKnown) {
     // The source lists every later price set (genai-prices does): they replace the record's.
     history = history.filter((h) => h.effectiveFrom <= today);

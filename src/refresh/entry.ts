@@ -17,6 +17,17 @@ export type PriceField = (typeof PRICE_FIELDS)[number];
 export const EXTRA_PRICE_FIELDS = PRICE_FIELDS.filter((f): f is Exclude<PriceField, 'input' | 'output'> => f !== 'input' && f !== 'output');
 /** Cache-write prices, which a 0 on a paid model does not set (isWritePrice). */
 const WRITE_FIELDS: ReadonlySet<PriceField> = new Set(['cacheWrite', 'cacheWrite1h']);
+/** The prices of units beyond text tokens (a record's `unitPrices`): per 1M tokens, searches and requests per 1,000. */
+export const UNIT_PRICE_FIELDS = [
+  'inputAudio', 'cachedInputAudio', 'outputAudio', 'inputImage', 'outputImage', 'inputVideo', 'outputVideo', 'outputReasoning', 'webSearches', 'requests',
+] as const;
+export type UnitPriceField = (typeof UNIT_PRICE_FIELDS)[number];
+/** The service tiers a record may price besides standard (`serviceTiers`), and the prices a source gives for each. */
+export const TIER_NAMES = ['flex', 'priority', 'fast'] as const;
+export type TierName = (typeof TIER_NAMES)[number];
+export const TIER_PRICE_FIELDS = ['input', 'output', 'cachedInput'] as const;
+export type TierPrices = { input: number; output: number; cachedInput?: number };
+
 /** The prices a dated priceHistory entry holds. */
 export const HISTORY_FIELDS = ['input', 'output', 'cachedInput', 'cacheWrite'] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
@@ -57,6 +68,10 @@ export interface SourceEntry extends Prices {
   longContextRule?: LongContextRule;
   longContext?: Band;
   longContextSteps?: Band[];
+  /** Prices of audio, image and video tokens, reasoning, searches and request fees (genai-prices gives them). */
+  unitPrices?: Partial<Record<UnitPriceField, number>>;
+  /** Prices of the service tiers (litellm gives flex and priority). */
+  serviceTiers?: Partial<Record<TierName, TierPrices>>;
 }
 
 /** A source that is not the format it claims to be (HTML, an error object, a different list). */

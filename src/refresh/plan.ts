@@ -8,6 +8,7 @@ import { FORMATS, HISTORY_FIELDS, PRICE_FIELDS, type Band, type SourceEntry, typ
 import { finder, labelOf, namesOf, rank } from './match.js';
 import { newModels } from './plan-new.js';
 import { pair, type Change, type DataFile, type FieldChange, type Found, type Proposal } from './proposal.js';
+import { unitChanges } from './unit-changes.js';
 import { catalogueId, matchKey } from './units.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -113,10 +114,11 @@ export function propose(files: DataFile[], sources: Source[], { today, since }: 
 function changeOf(slug: string, providerName: string, model: ModelData, winner: Found, found: Found[], today: string): Change | undefined {
   const { agreeText, differText } = verdict(winner, found);
   const fields = fieldChanges(model, winner.entry);
+  const units = unitChanges(model, rank(found));
   const oldDiffer = /Sources differ: .*$/s.exec(model.priceNote ?? '')?.[0];
-  if (!fields.length && oldDiffer === differText && !scheduleMoved(model, winner.entry, today)) return undefined;
+  if (!fields.length && !units.length && oldDiffer === differText && !scheduleMoved(model, winner.entry, today)) return undefined;
   return {
     slug, id: model.id, fields, winner, effectiveFrom: winner.entry.effectiveFrom,
-    priceSource: priceSourceText(providerName, winner, agreeText, today), differText, scheduled: winner.entry.scheduled ?? [],
+    priceSource: priceSourceText(providerName, winner, agreeText, today), differText, scheduled: winner.entry.scheduled ?? [], units,
   };
 }

@@ -1,6 +1,7 @@
 /** What a refresh proposes for data/*.json: the plan (./plan.ts) makes it, apply (./apply.ts) writes it, the report prints it. */
 import type { LongContextRule, ModelData, ProviderFile } from '../core/catalogue-schema.js';
 import type { PriceField, ScheduledPrices, Source, SourceEntry } from './entry.js';
+import type { UnitChange } from './unit-changes.js';
 
 /** One data file as read, and as apply leaves it. */
 export interface DataFile {
@@ -27,6 +28,8 @@ export interface Change {
   priceSource: string;
   differText: string | undefined;
   scheduled: ScheduledPrices[];
+  /** Unit and service-tier prices (./unit-changes.ts), each from the best source that gives it. */
+  units: UnitChange[];
 }
 
 export interface Added {

@@ -10,6 +10,7 @@ export function report(proposal: Proposal): string {
   for (const c of proposal.changed) {
     lines.push(`  ${c.id}: from ${c.winner.source.label} (${c.winner.entry.sourceId}), ${c.effectiveFrom ? `in force from ${c.effectiveFrom}` : 'no start date given'}`);
     for (const f of c.fields) lines.push(`    ${f.field}: ${show(f.ours)} -> ${show(f.theirs)}`);
+    for (const u of c.units) lines.push(`    ${u.group}.${u.field}: ${show(u.ours)} -> ${show(u.theirs)} (${u.source}, ${u.date})`);
     for (const s of c.scheduled) lines.push(`    scheduled from ${s.effectiveFrom}: ${pair(s)}`);
     if (c.differText) lines.push(`    ${c.differText}`);
   }

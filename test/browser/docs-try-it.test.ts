@@ -2,20 +2,15 @@
  * /docs in Chromium with the real catalogue: for every operation, "Try it out" then "Execute",
  * with the values Swagger UI fills in from the document's examples, answers 200.
  */
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleWeb } from '../../scripts/web-bundles.mjs';
-import { createService } from '../../src/http/service.js';
-import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
-import { launchChromium, serveOnLoopback, type Served } from './harness.js';
+import { launchChromium, serveRealSite, type Served } from './harness.js';
 
 let browser: Browser;
 let site: Served;
 
 beforeAll(async () => {
-  const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
-  site = await serveOnLoopback(createService({ catalogue, assets: await bundleWeb() }).fetch);
+  site = await serveRealSite();
   browser = await launchChromium();
 }, 60_000);
 

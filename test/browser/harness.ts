@@ -1,9 +1,12 @@
 /** Browser-test plumbing: the app on a random loopback port, Debian's Chromium, screenshots. */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
+import { bundleWeb } from '../../scripts/web-bundles.mjs';
 import { buildCatalogue } from '../../src/core/catalogue.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import type { Assets } from '../../src/endpoints/endpoint.js';
 import { createService } from '../../src/http/service.js';
 import { fixtureFiles } from '../fixtures/catalogue.js';
@@ -34,6 +37,12 @@ export function serveOnLoopback(fetch: (req: Request) => Response | Promise<Resp
       });
     });
   });
+}
+
+/** The service with the real catalogue (data/) and the built browser bundles, on loopback. */
+export async function serveRealSite(): Promise<Served> {
+  const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
+  return serveOnLoopback(createService({ catalogue, assets: await bundleWeb() }).fetch);
 }
 
 export function launchChromium(): Promise<Browser> {

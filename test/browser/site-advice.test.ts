@@ -126,7 +126,8 @@ describe('the headline, table and chart follow the calculator', () => {
     expect(await monthly(page, 'beta-pro')).toBe(`$${pro!.costs.monthly.toFixed(2)}`);
     // More cached and written than the input is refused, naming the rule; the last good costs stay.
     await page.fill('#calc-cache_write_tokens', '5000');
-    expect(await text(page, '#calc-error')).toBe('Cached and cache-write tokens are parts of the input tokens: together they must not exceed the input tokens.');
+    // In the API's words (the site checks the parts by the API's rules).
+    expect(await text(page, '#calc-error')).toBe('cached_input_tokens + cache_write_tokens (11000) must not exceed input_tokens (10000): cache reads and writes are parts of the input.');
     expect(await monthly(page, 'alpha-large')).toBe('$684.00');
     await page.close();
   }, 30_000);

@@ -27,6 +27,8 @@ beforeAll(async () => {
 <div class="ai-pricing-widget" id="c" data-type="compare" data-models="alpha-large,alpha-nano" data-input-tokens="200000" data-output-tokens="1000"
  data-requests="100" data-days="20" data-mode="streaming" data-cached-input-tokens="100000" data-cache-write-tokens="50000"></div>
 <div class="ai-pricing-widget" id="old" data-type="compare" data-models="alpha-nano,beta-pro" data-requests-per-day="200"></div>
+<div class="ai-pricing-widget" id="parts" data-type="compare" data-models="alpha-large,beta-pro" data-output-tokens="1000" data-reasoning-tokens="600"
+ data-service-tier="priority"></div>
 <script async src="${api.origin}/widget.js"></script></body></html>`));
   host = await serveOnLoopback(pages.fetch);
   browser = await launchChromium();
@@ -120,6 +122,33 @@ describe('the compare widget', () => {
     expect(new URL(calls.find((u) => u.includes('beta-pro'))!).searchParams.get('requests_per_day')).toBe('200');
     expect((await rows('#old'))[0]).toEqual(['Alpha Nano', '$0.00025', '$0.05', '$1.50']);
     await page.screenshot({ path: `${ARTIFACTS}/widget-compare.png`, fullPage: true });
+    await page.close();
+  }, 30_000);
+});
+
+describe('the compare widget with the parts billed apart', () => {
+  it('forwards service_tier and reasoning_tokens, names them in the caption and shows what the API answers, warnings included', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    const calls: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/compare')) calls.push(r.url()); });
+    await page.goto(`${host.origin}/compare`);
+    await waitRendered(page, '#parts');
+    const sent = calls.find((u) => u.includes('beta-pro') && u.includes('reasoning'))!;
+    expect(Object.fromEntries(new URL(sent).searchParams)).toEqual({
+      models: 'alpha-large,beta-pro', output_tokens: '1000', reasoning_tokens: '600', service_tier: 'priority',
+    });
+    const answer = await (await fetch(`${api.origin}/api/compare${new URL(sent).search}`)).json() as {
+      comparison: Array<{ name: string; costs: { perRequest: number }; warnings?: Array<{ message: string }> }>;
+    };
+    const shown = await page.$eval('#parts', (el) => ({
+      caption: el.shadowRoot!.querySelector('caption')!.textContent,
+      perRequest: Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => tr.children[1]!.textContent),
+      warnings: Array.from(el.shadowRoot!.querySelectorAll('.warn li')).map((li) => li.textContent),
+    }));
+    expect(shown.caption).toBe('1,000 input + 1,000 output (600 reasoning) tokens, 1,000 requests a day, 30 days a month (priority tier)');
+    expect(shown.perRequest).toEqual(answer.comparison.map((m) => `$${m.costs.perRequest}`));
+    expect(shown.warnings).toEqual(answer.comparison.flatMap((m) => (m.warnings ?? []).map((w) => `${m.name}: ${w.message}`)));
+    await page.screenshot({ path: `${ARTIFACTS}/widget-compare-parts-390.png`, fullPage: true });
     await page.close();
   }, 30_000);
 });

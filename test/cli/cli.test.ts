@@ -94,6 +94,8 @@ describe('ai-model-pricing CLI', () => {
       [['calc', 'openai-gpt-5.6-terra', '--input-tokens', '272000', '--cache-write-tokens', '1000', '--cache-ttl', '1h', '--json'],
         '/api/calculate?model=openai-gpt-5.6-terra&input_tokens=272000&cache_write_tokens=1000&cache_ttl=1h'],
       [['recommend', '--status', 'legacy', '--limit', '2', '--json'], '/api/recommend?status=legacy&limit=2'],
+      [['compare', 'openai-gpt-4o', 'openai-gpt-4o-mini', '--service-tier', 'flex', '--reasoning-tokens', '100', '--input-audio-tokens', '500', '--web-searches', '2', '--json'],
+        '/api/compare?models=openai-gpt-4o,openai-gpt-4o-mini&service_tier=flex&reasoning_tokens=100&input_audio_tokens=500&web_searches=2'],
     ];
     const runs = await Promise.all(cases.map(([args]) => cli(...args)));
     for (const [i, [args, path]] of cases.entries()) {

@@ -175,7 +175,9 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
       const monthly = recs.map((r) => r.costs.monthly);
       expect(monthly).toEqual([...monthly].sort((x, y) => x - y));
       expect(j.workload).toEqual({
-        input_tokens: 1000, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: 1000, requests: 1000, days: 30, mode: 'standard', off_peak_share: 0,
+        input_tokens: 1000, cached_input_tokens: 0, cache_write_tokens: 0, input_audio_tokens: 0, cached_audio_tokens: 0, input_image_tokens: 0, input_video_tokens: 0,
+        output_tokens: 1000, reasoning_tokens: 0, output_audio_tokens: 0, output_image_tokens: 0, output_video_tokens: 0, web_searches: 0,
+        requests: 1000, days: 30, mode: 'standard', service_tier: 'standard', off_peak_share: 0,
       });
     }),
   },

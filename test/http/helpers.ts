@@ -24,12 +24,19 @@ export async function expectError(path: string, status: number, code: string, pa
   return body.error as { status: number; code: string; message: string; param?: string; suggestions?: string[] };
 }
 
+/** The parts of a request's input and output a workload without them repeats: none. */
+export const NO_PARTS = {
+  input_audio_tokens: 0, cached_audio_tokens: 0, input_image_tokens: 0, input_video_tokens: 0,
+  reasoning_tokens: 0, output_audio_tokens: 0, output_image_tokens: 0, output_video_tokens: 0, web_searches: 0,
+};
+
 /**
  * The workload block an answer repeats: every part of it, the given ones over the defaults a
- * request without them is priced at (no cache reads or writes, standard mode, all at peak).
+ * request without them is priced at (no cache reads or writes, no audio, image, video or
+ * reasoning parts, no searches, standard mode and service tier, all at peak).
  */
 export function workload(given: Record<string, unknown>) {
-  return { cached_input_tokens: 0, cache_write_tokens: 0, mode: 'standard', off_peak_share: 0, ...given };
+  return { cached_input_tokens: 0, cache_write_tokens: 0, ...NO_PARTS, mode: 'standard', service_tier: 'standard', off_peak_share: 0, ...given };
 }
 
 /** The filters block of /api/cheapest: the given ones over the defaults. */

@@ -48,6 +48,15 @@ describe('GET /openapi.json', () => {
     const calculate = doc.paths['/api/calculate']!.get.parameters;
     expect(calculate.find((p) => p.name === 'mode')).toMatchObject({ in: 'query', schema: { enum: ['standard', 'streaming', 'batch'] } });
     expect(calculate.find((p) => p.name === 'input_tokens')).toMatchObject({ schema: { default: '2000', type: 'string' } });
+    // The parts billed beyond text tokens, on every cost endpoint.
+    for (const path of ['/api/calculate', '/api/compare', '/api/cheapest', '/api/recommend']) {
+      const names = doc.paths[path]!.get.parameters.map((p) => p.name);
+      expect(names, path).toEqual(expect.arrayContaining([
+        'service_tier', 'reasoning_tokens', 'input_audio_tokens', 'cached_audio_tokens', 'output_audio_tokens',
+        'input_image_tokens', 'output_image_tokens', 'input_video_tokens', 'output_video_tokens', 'web_searches',
+      ]));
+    }
+    expect(calculate.find((p) => p.name === 'service_tier')).toMatchObject({ schema: { enum: ['standard', 'flex', 'priority', 'fast', 'default'], default: 'standard' } });
     expect(doc.paths['/models/{id}']!.get.parameters).toMatchObject([{ name: 'id', in: 'path' }]);
   });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { compareQuery } from '../../src/endpoints/compare.js';
+import { WORKLOAD_ATTRIBUTES } from '../../web/widget-attributes.js';
 import { fixtureApp } from '../fixtures/catalogue.js';
 import { getText } from './helpers.js';
 
@@ -25,5 +27,15 @@ describe('GET /widget.js', () => {
     expect(status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(text).toContain('console.error');
+  });
+});
+
+describe('the compare widget', () => {
+  it('takes every workload parameter of /api/compare as a data attribute of the same name', () => {
+    const { models: _models, ...workload } = compareQuery.shape;
+    expect(Object.values(WORKLOAD_ATTRIBUTES).sort()).toEqual(Object.keys(workload).sort());
+    for (const [attribute, param] of Object.entries(WORKLOAD_ATTRIBUTES)) {
+      expect(attribute.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), attribute).toBe(param);
+    }
   });
 });

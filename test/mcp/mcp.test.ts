@@ -48,12 +48,17 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
     expect(Object.keys(calc?.inputSchema.properties ?? {})).toEqual(Object.keys(calculateQuery.shape));
     expect(calc?.inputSchema.properties?.input_tokens).toMatchObject({ description: 'Input tokens per request.', default: '2000' });
     expect(calc?.inputSchema.properties?.mode).toMatchObject({ enum: ['standard', 'streaming', 'batch'] });
+    expect(calc?.inputSchema.properties?.service_tier).toMatchObject({ enum: ['standard', 'flex', 'priority', 'fast', 'default'], default: 'standard' });
     expect(Object.keys(byName.get('get_model_price')?.inputSchema.properties ?? {})).toEqual(['model']);
     expect(byName.get('get_model_price')?.inputSchema.required).toEqual(['model']);
     expect(byName.get('compare_models')?.inputSchema.required).toEqual(['models']);
     for (const t of tools) expect(t.description).toMatch(/GET \/api\//);
     // One workload vocabulary: every cost tool takes the same workload names.
-    const workloadNames = ['input_tokens', 'output_tokens', 'cached_input_tokens', 'cache_write_tokens', 'requests', 'days', 'mode', 'off_peak_share', 'at'];
+    const workloadNames = [
+      'input_tokens', 'output_tokens', 'cached_input_tokens', 'cache_write_tokens', 'cache_ttl', 'requests', 'days', 'mode', 'off_peak_share', 'at',
+      'service_tier', 'reasoning_tokens', 'input_audio_tokens', 'cached_audio_tokens', 'output_audio_tokens', 'input_image_tokens', 'output_image_tokens',
+      'input_video_tokens', 'output_video_tokens', 'web_searches',
+    ];
     for (const name of ['calculate_cost', 'compare_models', 'find_cheapest', 'recommend_models']) {
       expect(Object.keys(byName.get(name)?.inputSchema.properties ?? {}), name).toEqual(expect.arrayContaining(workloadNames));
     }

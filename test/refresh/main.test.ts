@@ -123,6 +123,7 @@ describe('catalog:refresh --write', () => {
     expect(alpha.priceNote).toBe(
       'Changed on 2026-10-01: input $2 to $1.5, output $8 to $6 (genai-prices data of 2026-11-20).' +
         ' Added on 2026-12-01: cachedInput $0.15 (genai-prices data of 2026-11-20).' +
+        ' Added on 2026-12-01: inputAudio $40, outputAudio $80 (genai-prices data of 2026-11-20, citing https://openai.example/pricing).' +
         ' Sources differ: models.dev (2026-07-01) gives $2/$8.',
     );
     expect(alpha.aliases).toEqual(['openai-gpt-alpha-latest']);
@@ -138,7 +139,7 @@ describe('catalog:refresh --write', () => {
     expect(gamma.priceHistory).toEqual([
       { effectiveFrom: '2027-03-01', input: 0.6, output: 2.4, source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing', note: 'Scheduled price change.' },
     ]);
-    expect(gamma.priceNote).toBe('Sources differ: litellm (2026-11-25) gives $0.6/$2.4.');
+    expect(gamma.priceNote).toMatch(/ Sources differ: litellm \(2026-11-25\) gives \$0\.6\/\$2\.4\.$/);
     expect(gamma.priceSource).toBe('OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; models.dev agrees');
 
     // New model: litellm cites the provider, so it sets the price; context from the sources.
@@ -163,6 +164,36 @@ describe('catalog:refresh --write', () => {
     expect(priceOn(loaded, '2026-10-01')).toMatchObject({ kind: 'priced', set: { input: 1.5, output: 6 } });
   });
 
+  it('proposes a new modality price from genai-prices and a tier price change from litellm, and writes them with source, date and what they replace', async () => {
+    const dir = dataCopy();
+    const dry = await run([...sourceArgs(), '--data', dir]);
+    expect(dry.out).toContain('    unitPrices.inputAudio: - -> 40 (genai-prices data of 2026-11-20, citing https://openai.example/pricing, 2026-11-20)');
+    expect(dry.out).toContain('    flex.input: 0.25 -> 0.2 (litellm data of 2026-11-25, 2026-11-25)');
+    expect(dry.out).toContain('    priority.output: - -> 4.8 (litellm data of 2026-11-25, 2026-11-25)');
+    const { code, err } = await run([...sourceArgs(), '--data', dir, '--write']);
+    expect({ code, err }).toEqual({ code: 0, err: '' });
+    const openai = providerFileSchema.parse(readJson(join(dir, 'openai.json')));
+    const byId = new Map(openai.models.map((m) => [m.id, m]));
+    // The new modality price: genai-prices' gpt-alpha set in force (from 2026-10-01) gives audio prices.
+    expect(byId.get('openai-gpt-alpha')?.unitPrices).toEqual({
+      inputAudio: 40, outputAudio: 80, source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing', checkedOn: '2026-12-01',
+    });
+    // The tier price change: litellm's flex prices replace the record's, whose prices the tier's note keeps; priority is new.
+    const gamma = byId.get('openai-gpt-gamma');
+    expect(gamma?.serviceTiers).toEqual({
+      flex: {
+        input: 0.2, output: 0.8, cachedInput: 0.02, source: 'litellm data of 2026-11-25', checkedOn: '2026-12-01',
+        note: 'Before 2026-11-25: input $0.25, output $1 (litellm data of 2026-11-01, checked 2026-11-01).',
+      },
+      priority: { input: 1.2, output: 4.8, source: 'litellm data of 2026-11-25', checkedOn: '2026-12-01' },
+    });
+    expect(gamma?.priceNote).toContain('Changed on 2026-11-25: flex input $0.25 to $0.2, flex output $1 to $0.8 (litellm data of 2026-11-25).');
+    expect(gamma?.priceNote).toContain('Added on 2026-12-01: flex cachedInput $0.02, priority input $1.2, priority output $4.8 (litellm data of 2026-11-25).');
+    // The catalogue takes the written records, and prices the tier.
+    const catalogue = buildCatalogue([{ file: 'openai.json', data: openai }]);
+    expect(catalogue.byId.get('openai-gpt-gamma')?.serviceTiers?.flex?.input).toBe(0.2);
+  });
+
   it('a second run proposes nothing more', async () => {
     const dir = dataCopy();
     await run([...sourceArgs(), '--data', dir, '--write']);
@@ -184,7 +215,9 @@ describe('catalog:refresh of data/ against the pinned genai-prices package', () 
     const out: string[] = [];
     const code = await main(['--genai-prices', 'package', '--data', dir], { out: (l) => out.push(l), err: (l) => out.push(l), today: '2026-11-24' });
     expect(code).toBe(0);
-    expect(out.join('\n')).toContain('Changed: 0 model(s)');
+    // The text prices agree; what it proposes is only the unit prices (audio, searches, ...) the records do not hold yet.
+    const fieldLines = out.join('\n').split('\n').filter((l) => /^ {4}\w/.test(l));
+    expect(fieldLines.filter((l) => !/^ {4}unitPrices\.\w+: - -> [\d.]+ \(genai-prices 0\.1\.8 data of 2026-09-22, citing https:\/\/\S+, 2026-09-22\)$/.test(l))).toEqual([]);
     // The records it compared hold what the package holds.
     expect(readJson(join(dir, 'deepseek.json')).models[0].offPeak.weekends).toEqual({ utcOffset: '+08:00', since: '2026-08-23' });
     expect(readJson(join(dir, 'openai.json')).models.find((m: { id: string }) => m.id === 'openai-gpt-5.6-terra').longContext.cacheWrite).toBe(5);

@@ -21,7 +21,7 @@ input,select{font:inherit;color:var(--fg);background:var(--bg);border:1px solid 
 input:focus-visible,select:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 .summary{margin:.75rem 0 0;font-weight:600}
 details.advanced{flex-basis:100%}details.advanced summary{cursor:pointer;color:var(--accent)}
-details.advanced .calc{display:flex;flex-wrap:wrap;gap:.75rem 1rem;margin-top:.5rem}details.advanced p{font-size:.85rem;color:var(--muted);max-width:52rem}
+details.advanced .calc{display:flex;flex-wrap:wrap;gap:.75rem 1rem;margin-top:.5rem;align-items:flex-end}details.advanced p{font-size:.85rem;color:var(--muted);max-width:52rem}
 .free{color:var(--muted);font-style:italic}
 .table-wrap{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
@@ -54,6 +54,7 @@ main,footer{padding-left:.75rem;padding-right:.75rem}
 .top nav a{margin:0 1rem 0 0}
 input,select{min-width:0;max-width:100%}
 form.calc label{max-width:100%}#calc-mode{width:100%}
+details.advanced .calc label{flex:1 1 9rem}details.advanced .calc input,details.advanced .calc select{width:100%}
 dl.facts{grid-template-columns:1fr;gap:0}dl.facts dd{margin-bottom:.4rem}
 #models .opt{display:none}
 #models th,#models td{padding:.4rem .3rem;white-space:normal}

@@ -8,7 +8,9 @@
 import type { Model } from '../../core/catalogue-schema.js';
 import { calculateCost, type Workload } from '../../core/cost.js';
 import { displayUsd } from '../../core/display-usd.js';
+import { inputPartsText, outputPartsText, searchesText } from '../../core/parts-text.js';
 import { exclusionOf, type Exclusion } from '../../core/fit.js';
+import { modalityProblem } from '../../core/problems.js';
 import { compareTies } from '../../core/ties.js';
 import type { Usd } from '../../core/money.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
@@ -24,7 +26,7 @@ export type SiteModel = Pick<
   Model,
   | 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h'
   | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'batch' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
-  | 'status' | 'scores'
+  | 'status' | 'scores' | 'serviceTiers' | 'unitPrices' | 'modalities'
 >;
 
 export function siteModel(m: Model): SiteModel {
@@ -32,7 +34,7 @@ export function siteModel(m: Model): SiteModel {
   const optional = {
     cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
     longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak, batch: m.batch,
-    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly, scores,
+    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly, scores, serviceTiers: m.serviceTiers, unitPrices: m.unitPrices, modalities: m.modalities,
   };
   const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
   return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, ...present };
@@ -52,20 +54,29 @@ export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload)
   return models.map((model) => ({
     model,
     monthly: calculateCost(asModel(model), w).monthly,
-    exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false),
+    // As the rankings leave them out (eligible.ts): the fit rules, then a modality the model does not take.
+    exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? (w.extras && modalityProblem(asModel(model), w) ? 'modality' : undefined),
   }));
 }
+
+/** A model the table hides: the provider would refuse the request (too large, or a modality it does not take). */
+export const hidden = (p: Priced) => p.exclusion === 'context_window' || p.exclusion === 'max_output' || p.exclusion === 'modality';
 
 const n = (v: number) => v.toLocaleString('en-US');
 const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
 
 export function workloadText(w: Workload): string {
-  const cache = [
+  const e = w.extras ?? {};
+  const input = [
     w.cachedInputTokens ? `${n(w.cachedInputTokens)} cached` : '',
     w.cacheWriteTokens ? `${n(w.cacheWriteTokens)} written to the cache` : '',
+    ...inputPartsText(e),
   ].filter(Boolean).join(', ');
+  const output = outputPartsText(e).join(', ');
+  const tier = w.serviceTier && w.serviceTier !== 'standard' ? `, ${w.serviceTier} tier` : '';
   const offPeak = w.timeOfDay && 'offPeakPercent' in w.timeOfDay ? `, ${w.timeOfDay.offPeakPercent}% off-peak` : '';
-  return `${n(w.inputTokens)} input${cache ? ` (${cache})` : ''} + ${n(w.outputTokens)} output tokens × ${n(w.requests)} requests a day × ${w.days} days (${w.mode}${offPeak})`;
+  return `${n(w.inputTokens)} input${input ? ` (${input})` : ''} + ${n(w.outputTokens)} output${output ? ` (${output})` : ''} tokens${searchesText(e)}` +
+    ` × ${n(w.requests)} requests a day × ${w.days} days (${w.mode}${tier}${offPeak})`;
 }
 
 /** Counts of the models left out, by reason, in the order they are named. */
@@ -78,9 +89,10 @@ export function leftOut(priced: readonly Priced[]): Map<Exclusion, number> {
   return counts;
 }
 
-const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'free_tier_only'];
+const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'modality', 'free_tier_only'];
 
 const WHY: Record<Exclusion, (count: number) => string> = {
+  modality: (c) => `${plural(c, 'model', 'models')} on record as not taking or giving this workload's audio, image or video`,
   context_window: (c) => `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
   max_output: (c) => `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
   free_tier_only: (c) => `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
@@ -114,9 +126,9 @@ export function headlineHtml(all: readonly Priced[], w: Workload): string {
 /** The line above the table: which rows are hidden because the models cannot run the workload. */
 export function tableNoteText(priced: readonly Priced[]): string {
   const counts = leftOut(priced);
-  const hidden = (counts.get('context_window') ?? 0) + (counts.get('max_output') ?? 0);
-  if (hidden === 0) return '';
-  return `Hidden: ${whyText(counts, ['context_window', 'max_output'])}; the provider would refuse the request.`;
+  const reasons: Exclusion[] = ['context_window', 'max_output', 'modality'];
+  if (!reasons.some((r) => counts.get(r))) return '';
+  return `Hidden: ${whyText(counts, reasons)}; the provider would refuse the request.`;
 }
 
 /** The Monthly cost cell: a price, or "free tier only" where $0 is not a price anyone can pay. */

@@ -5,13 +5,14 @@
  */
 import type { Catalogue } from '../../core/catalogue.js';
 import { TIERS, USE_CASES, type Model } from '../../core/catalogue-schema.js';
-import { MODES, type Mode } from '../../core/cost.js';
+import { MODES, SERVICE_TIERS, type Mode, type ServiceTier } from '../../core/cost.js';
+import { MAX_WEB_SEARCHES, type PART_NAMES } from '../../endpoints/part-rules.js';
 import { formatPrice } from '../../badge/price-badge.js';
 import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { jsonForScript, pageFrame } from './html.js';
-import { DEFAULT_WORKLOAD, headlineHtml, monthlyCell, priceAll, siteModel, tableNoteText, workloadText, type Priced } from './site-model.js';
+import { DEFAULT_WORKLOAD, headlineHtml, hidden, monthlyCell, priceAll, siteModel, tableNoteText, workloadText, type Priced } from './site-model.js';
 
 /** The calculator's mode options, named for what each is: a planning margin, a provider's discount. */
 export const MODE_LABELS: Record<Mode, string> = {
@@ -19,6 +20,27 @@ export const MODE_LABELS: Record<Mode, string> = {
   streaming: 'streaming (+15% output margin)',
   batch: "batch (provider's batch discount, where offered)",
 };
+
+/** The service tiers as the calculator offers them: what each is, where a provider sells it. */
+export const TIER_LABELS: Record<ServiceTier, string> = {
+  standard: 'standard',
+  flex: 'flex (slower, cheaper, where sold)',
+  priority: 'priority (faster, dearer, where sold)',
+  fast: 'fast (where sold)',
+};
+
+/** The advanced fields for the parts of a request billed apart, under the API's names. */
+const PART_FIELDS: ReadonlyArray<[(typeof PART_NAMES)[number], string]> = [
+  ['input_audio_tokens', 'Audio input tokens per request'],
+  ['cached_audio_tokens', 'Cached audio tokens per request'],
+  ['input_image_tokens', 'Image input tokens per request'],
+  ['input_video_tokens', 'Video input tokens per request'],
+  ['reasoning_tokens', 'Reasoning tokens per request'],
+  ['output_audio_tokens', 'Audio output tokens per request'],
+  ['output_image_tokens', 'Image output tokens per request'],
+  ['output_video_tokens', 'Video output tokens per request'],
+  ['web_searches', 'Web searches per request'],
+];
 
 function numberField(name: string, label: string, value: number, min: number, max: number): string {
   return `<label for="calc-${name}">${label}<input id="calc-${name}" name="${name}" type="number" inputmode="numeric" min="${min}" max="${max}" step="1" value="${value}" required></label>`;
@@ -29,7 +51,7 @@ function row(p: Priced<Model>): string {
   const cell = monthlyCell(p);
   const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
   // A model that cannot run the workload is hidden, as the headline leaves it out (site.js keeps both in step).
-  const unfit = p.exclusion === 'context_window' || p.exclusion === 'max_output';
+  const unfit = hidden(p);
   return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}"${unfit ? ' hidden' : ''}>` +
     `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}</td>` +
     `<td class="opt" data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
@@ -68,7 +90,7 @@ function renderSitePage(catalogue: Catalogue, baseUrl: string): string {
     .join('');
   const priced = priceAll(models, w);
   const note = tableNoteText(priced);
-  const shown = priced.filter((p) => p.exclusion !== 'context_window' && p.exclusion !== 'max_output').length;
+  const shown = priced.filter((p) => !hidden(p)).length;
   const columns = ['Model', 'Provider', 'Tier', 'Input / 1M', 'Output / 1M', 'Context', 'Quality', 'Monthly cost', 'Score'];
   const numeric = new Set([3, 4, 5, 6, 7, 8]);
   // Left out on a phone (site.css), so that the model, its prices and the monthly cost fit.
@@ -91,19 +113,23 @@ ${numberField('output_tokens', 'Output tokens per request', w.outputTokens, 0, 1
 ${numberField('requests', 'Requests per day', w.requests, 1, 1_000_000_000)}
 ${numberField('days', 'Days per month', w.days, 1, 31)}
 <label for="calc-mode">Mode<select id="calc-mode" name="mode">${MODES.map((m) => `<option value="${m}"${m === w.mode ? ' selected' : ''}>${escapeHtml(MODE_LABELS[m])}</option>`).join('')}</select></label>
-<details class="advanced"><summary>Advanced: prompt cache and off-peak hours</summary>
+<details class="advanced"><summary>Advanced: prompt cache, off-peak hours, service tier, reasoning, audio, image, video and web searches</summary>
 <div class="calc">
 ${numberField('cached_input_tokens', 'Cached input tokens per request', 0, 0, 100_000_000)}
 ${numberField('cache_write_tokens', 'Cache-write tokens per request', 0, 0, 100_000_000)}
 ${numberField('off_peak_share', 'Off-peak share of requests (%)', 0, 0, 100)}
+<label for="calc-service_tier">Service tier<select id="calc-service_tier" name="service_tier">${SERVICE_TIERS.map((t) => `<option value="${t}">${escapeHtml(TIER_LABELS[t])}</option>`).join('')}</select></label>
 </div>
-<p>The API's names: cached and written tokens are parts of the input tokens (read at the model's cached-input price, written at its 5-minute cache-write price, or the input price where it publishes none); the off-peak share is the percent of requests run in the off-peak window of models with off-peak prices.</p>
+<div class="calc">
+${PART_FIELDS.map(([name, label]) => numberField(name, label, 0, 0, name === 'web_searches' ? MAX_WEB_SEARCHES : 100_000_000)).join('\n')}
+</div>
+<p>The API's names: cached and written tokens are parts of the input tokens (read at the model's cached-input price, written at its 5-minute cache-write price, or the input price where it publishes none); the off-peak share is the percent of requests run in the off-peak window of models with off-peak prices. The service tier prices each model at its own flex, priority or fast prices where it is sold on that tier (standard prices where not). Audio, image and video input tokens are parts of the input tokens (cached audio a part of both the audio and the cached tokens), reasoning, audio, image and video output tokens parts of the output tokens, each billed at the model's price for it (its text price where it publishes none); web searches are per request.</p>
 </details>
 </form>
 <p class="summary" id="calc-summary" aria-live="polite">${headlineHtml(priced, w)}</p>
 <p id="calc-error" class="hidden" role="alert"></p>
 </div>
-<p>The <b>Monthly cost</b> column of the catalogue below and the chart follow this workload; the fields take the same names and values as the API's (<code>input_tokens</code>, <code>output_tokens</code>, <code>requests</code>, <code>days</code>, <code>mode</code>, <code>cached_input_tokens</code>, <code>cache_write_tokens</code>, <code>off_peak_share</code>). Streaming adds this API's 15% planning margin to output (no provider bills it); batch uses each provider's own batch discount where it offers a batch API, standard rates where it does not. Prompts above a model's long-context threshold are priced at its long-context rates. The cheapest named above is a model that can run the request and whose capacity can be bought: models whose context window or largest output is too small are left out, and so are models served only on a free, rate-limited tier.</p>
+<p>The <b>Monthly cost</b> column of the catalogue below and the chart follow this workload; the fields take the same names and values as the API's (<code>input_tokens</code>, <code>output_tokens</code>, <code>requests</code>, <code>days</code>, <code>mode</code>, <code>cached_input_tokens</code>, <code>cache_write_tokens</code>, <code>off_peak_share</code>, <code>service_tier</code>, <code>reasoning_tokens</code>, <code>input_audio_tokens</code> and the other parts). Streaming adds this API's 15% planning margin to output (no provider bills it); batch uses each provider's own batch discount where it offers a batch API, standard rates where it does not. Prompts above a model's long-context threshold are priced at its long-context rates. The cheapest named above is a model that can run the request and whose capacity can be bought: models whose context window or largest output is too small are left out, and so are models served only on a free, rate-limited tier.</p>
 </section>
 
 <section id="chart" aria-labelledby="chart-h">

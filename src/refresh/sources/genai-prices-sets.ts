@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import type { LongContextRule } from '../../core/catalogue-schema.js';
-import { EXTRA_PRICE_FIELDS, GarbageError, type Band, type OffPeak, type PriceField, type Prices } from '../entry.js';
+import { EXTRA_PRICE_FIELDS, GarbageError, type Band, type OffPeak, type PriceField, type Prices, type UnitPriceField } from '../entry.js';
 import { scaledPrice } from '../units.js';
 
 const tiered = z.looseObject({ base: z.unknown().optional(), tiers: z.array(z.looseObject({ start: z.number(), price: z.unknown().optional() })).optional().catch(undefined) });
@@ -16,6 +16,13 @@ export type PriceSet = z.infer<typeof priceSetSchema>;
 /** genai-prices key of each catalogue price field. */
 const KEYS: Record<PriceField, string> = {
   input: 'input_mtok', output: 'output_mtok', cachedInput: 'cache_read_mtok', cacheWrite: 'cache_write_mtok', cacheWrite1h: 'cache_write_1h_mtok',
+};
+
+/** genai-prices key of each unit price (a record's `unitPrices` field). */
+const UNIT_KEYS: Record<UnitPriceField, string> = {
+  inputAudio: 'input_audio_mtok', cachedInputAudio: 'cache_audio_read_mtok', outputAudio: 'output_audio_mtok',
+  inputImage: 'input_image_mtok', outputImage: 'output_image_mtok', inputVideo: 'input_video_mtok', outputVideo: 'output_video_mtok',
+  outputReasoning: 'output_reasoning_mtok', webSearches: 'web_searches_kcount', requests: 'requests_kcount',
 };
 
 const asTiered = (v: unknown) => {
@@ -34,6 +41,16 @@ export function flat(p: PriceSet): Partial<Prices> {
   if (output !== undefined) out.output = output;
   for (const field of EXTRA_PRICE_FIELDS) {
     const v = base(p[KEYS[field]]);
+    if (v !== undefined) out[field] = v;
+  }
+  return out;
+}
+
+/** The unit prices of one price set (their base price: the catalogue holds a unit's price for the standard band). */
+export function unitPricesOf(p: PriceSet): Partial<Record<UnitPriceField, number>> {
+  const out: Partial<Record<UnitPriceField, number>> = {};
+  for (const [field, key] of Object.entries(UNIT_KEYS) as Array<[UnitPriceField, string]>) {
+    const v = base(p[key]);
     if (v !== undefined) out[field] = v;
   }
   return out;

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { GarbageError, type MatchLogic, type SourceEntry } from '../entry.js';
 import { matchKey } from '../units.js';
-import { bands, flat, priceSetSchema, timeOfDay, weekendsOf, type DailyWindow, type PriceSet } from './genai-prices-sets.js';
+import { bands, flat, priceSetSchema, timeOfDay, unitPricesOf, weekendsOf, type DailyWindow, type PriceSet } from './genai-prices-sets.js';
 
 /** genai-prices provider id -> catalogue slug, and which of its models are that provider's own. */
 const PROVIDERS: Record<string, { slug: string; own?: RegExp }> = {
@@ -94,6 +94,8 @@ function modelEntry(pricingUrl: string | undefined, slug: string, m: z.infer<typ
   if (typeof m.context_window === 'number' && Number.isInteger(m.context_window)) out.contextTokens = m.context_window;
   const from = startOf(current);
   if (from) out.effectiveFrom = from;
+  const units = unitPricesOf(current.prices);
+  if (Object.keys(units).length) out.unitPrices = units;
   const { rule, steps } = bands(current.prices);
   const [first, ...more] = steps;
   if (first && rule) {

@@ -3,7 +3,7 @@
  * input_cost_per_token, output_cost_per_token, cache_read_input_token_cost, … } }, prices per token.
  */
 import * as z from 'zod';
-import { GarbageError, makeEntry, type SourceEntry } from '../entry.js';
+import { GarbageError, makeEntry, TIER_NAMES, type SourceEntry, type TierName, type TierPrices } from '../entry.js';
 import { matchKey, perTokenToPerMillion, REGION_PREFIX } from '../units.js';
 
 /** litellm `litellm_provider` -> catalogue slug (Bedrock only for Amazon's own Nova models). */
@@ -24,6 +24,19 @@ const spec = z.looseObject({
   max_input_tokens: z.unknown().optional(),
   source: z.unknown().optional(),
 });
+/** litellm's tier prices: `input_cost_per_token_flex`, `output_cost_per_token_priority`, `cache_read_input_token_cost_flex`. */
+function tiersOf(raw: Record<string, unknown>): Partial<Record<TierName, TierPrices>> | undefined {
+  const tiers: Partial<Record<TierName, TierPrices>> = {};
+  for (const tier of TIER_NAMES) {
+    const input = perTokenToPerMillion(raw[`input_cost_per_token_${tier}`]);
+    const output = perTokenToPerMillion(raw[`output_cost_per_token_${tier}`]);
+    const cachedInput = perTokenToPerMillion(raw[`cache_read_input_token_cost_${tier}`]);
+    // A tier is a price set: without both an input and an output price it is not one the record can hold.
+    if (input !== undefined && output !== undefined) tiers[tier] = { input, output, ...(cachedInput === undefined ? {} : { cachedInput }) };
+  }
+  return Object.keys(tiers).length ? tiers : undefined;
+}
+
 const payload = z.record(z.string(), z.unknown()).refine((json) => Object.values(json).some((v) => spec.safeParse(v).success));
 
 /** Where Bedrock lists one model under several keys, the plain key wins, then global., then us. */
@@ -53,6 +66,8 @@ export function readLitellm(json: unknown): SourceEntry[] {
       contextTokens: s.data.max_input_tokens,
       cites: typeof s.data.source === 'string' && /^https:\/\//.test(s.data.source) ? s.data.source : undefined,
     });
+    const tiers = tiersOf(s.data);
+    if (e && tiers) e.serviceTiers = tiers;
     if (e) candidates.push(e);
   }
   candidates.sort((a, b) => rank(a.sourceId) - rank(b.sourceId));
