@@ -4,6 +4,7 @@
  * in; the page's first render comes from the same functions on the server), and the table's
  * sorting and filtering (site-table.ts).
  */
+import type { UseCase } from '../src/core/catalogue-schema.js';
 import { MODES, SERVICE_TIERS, type Workload } from '../src/core/cost.js';
 import { checkParts, PART_NAMES, refuseWorkload, toParts } from '../src/endpoints/part-rules.js';
 import { priceQualityChart } from '../src/http/pages/chart.js';
@@ -80,6 +81,9 @@ function start(): void {
   const error = $('calc-error');
   const chart = $('chart-figure');
   const note = $('fit-note');
+  const useCaseSelect = $<HTMLSelectElement>('chart-use-case');
+  // The select's options are the use cases (the server wrote them from USE_CASES); '' is overall.
+  const useCase = (): UseCase | undefined => (useCaseSelect?.value ? (useCaseSelect.value as UseCase) : undefined);
 
   function recalculate(): void {
     const workload = readWorkload(form!);
@@ -101,7 +105,7 @@ function start(): void {
     }
     // The same HTML the server renders, from the same functions; every catalogue value is escaped there.
     if (summary) summary.innerHTML = headlineHtml(priced, workload);
-    if (chart) chart.innerHTML = priceQualityChart(priced, workloadText(workload));
+    if (chart) chart.innerHTML = priceQualityChart(priced, workloadText(workload), useCase());
     if (note) {
       note.textContent = tableNoteText(priced);
       note.classList.toggle('hidden', note.textContent === '');
@@ -111,6 +115,7 @@ function start(): void {
   form.addEventListener('input', recalculate);
   form.addEventListener('change', recalculate);
   form.addEventListener('submit', (event) => event.preventDefault());
+  useCaseSelect?.addEventListener('change', recalculate);
   recalculate();
 }
 

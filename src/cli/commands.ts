@@ -106,7 +106,7 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
   },
   {
     name: 'recommend',
-    summary: 'Recommended models for a use case: suitability and quality first, then cost',
+    summary: 'Recommended models for a use case, ranked by benchmark score (or --sort value|cost), with the evidence',
     positionals: '',
     endpoint: recommend as unknown as Endpoint<QuerySchema>,
     fromPositionals: none('recommend'),
@@ -114,9 +114,9 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
       const rows = list(a.recommendations);
       if (rows.length === 0) return emptyList(a, 'No model meets these criteria.') + excludedLine(a);
       return table(
-        [{ title: '#', align: 'right' }, { title: 'ID', wrap: true }, { title: 'TIER' }, { title: 'QUALITY', align: 'right' }, { title: 'CONTEXT', align: 'right' }, { title: 'PER REQUEST', align: 'right' }],
-        rows.map((r) => [text(r.rank), text(r.id), text(r.tier), `${text(r.quality)}/5`, text(r.context), usd(r.costPerRequest)]),
-      ) + rowNotes(rows) + excludedLine(a);
+        [{ title: '#', align: 'right' }, { title: 'ID', wrap: true }, { title: 'TIER' }, { title: 'SCORE', align: 'right' }, { title: 'CONTEXT', align: 'right' }, { title: 'PER REQUEST', align: 'right' }],
+        rows.map((r) => [text(r.rank), text(r.id), text(r.tier), `${text(r.score)}/100`, text(r.context), usd(r.costPerRequest)]),
+      ) + `\n\n${rows.map((r) => prose(`#${text(r.rank)}: ${text(r.reason)}`)).join('\n')}` + rowNotes(rows) + excludedLine(a);
     },
   },
 ];

@@ -5,6 +5,9 @@
 import { formatPrice } from '../badge/price-badge.js';
 import { SUITED_SCORE } from '../core/catalogue-schema.js';
 import { priceFacts, type PricedRecord } from '../core/price-facts.js';
+import type { BenchmarkResult } from '../core/benchmarks.js';
+import { headlineBenchmarks } from '../core/headline-benchmarks.js';
+import { shownValue } from '../core/score-reason.js';
 import { displayUsd } from '../core/display-usd.js';
 import { parseScaled, Usd } from '../core/money.js';
 import { inputPartsText, outputPartsText, searchesText } from '../core/parts-text.js';
@@ -73,6 +76,15 @@ export function emptyList(answer: Plain, fallback: string): string {
   return prose(typeof hint.message === 'string' ? hint.message : fallback);
 }
 
+/** The overall 0-100 score and the two results that matter most (headline-benchmarks.ts), or unrated. */
+function benchmarkLines(model: Plain): Array<[string, string]> {
+  const results = Array.isArray(model.benchmarks) ? (model.benchmarks as BenchmarkResult[]) : [];
+  const overall = record(model.scores).overall;
+  if (typeof overall !== 'number') return [['Score', 'unrated: no public benchmark in our snapshots']];
+  const top = headlineBenchmarks(results).map((r): [string, string] => ['Benchmark', `${r.name} ${shownValue({ result: r })}, ${r.date} (${r.source})`]);
+  return [['Score', `overall ${overall}/100 from public benchmarks`], ...top];
+}
+
 /** One model on a few lines: who it is, its prices, context, quality and what it suits, where the price comes from. */
 export function modelCard(model: Plain, source: unknown): string {
   const suited = Object.entries(record(model.useCases))
@@ -88,6 +100,7 @@ export function modelCard(model: Plain, source: unknown): string {
     ...priceFacts(model as PricedRecord, price),
     ['Context', `${text(model.context)} (${count(model.contextTokens)} tokens)${maxOutput}`],
     ['Quality', `${text(model.quality)}/5${suited.length ? `; suits ${suited.join(', ')}` : ''}`],
+    ...benchmarkLines(model),
     model.freeTierOnly === true ? ['Free tier', 'served only on a free, rate-limited tier: the $0 is no capacity to buy'] : undefined,
     model.batch === undefined ? undefined : ['Batch', `${text(record(model.batch).discountPercent)}% off through the provider's batch API (--mode batch)`],
     model.batch === undefined ? undefined : ['Batch terms', text(record(model.batch).source)],

@@ -1,6 +1,7 @@
 /** Zod schema of the catalogue files in data/: the single definition of a model record. */
 import * as z from 'zod';
 import { parseScaled } from './money.js';
+import type { Scores } from './scores.js';
 
 export const TIERS = ['Budget', 'Mid', 'Premium'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -254,4 +255,10 @@ export type ProviderFile = z.infer<typeof providerFileSchema>;
  * A model record as the API serves it: the data plus the provider's name and slug, and, on models
  * with long-context prices, the provider's longContextRule (so the record says how its threshold applies).
  */
-export type Model = ModelData & { provider: string; providerSlug: string; longContextRule?: LongContextRule };
+export type Model = ModelData & {
+  provider: string;
+  providerSlug: string;
+  longContextRule?: LongContextRule;
+  /** 0-100 scores derived from them, overall and per use case, or `unrated` (docs/quality.md). */
+  scores?: Scores;
+};

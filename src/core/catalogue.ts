@@ -3,6 +3,9 @@ import * as z from 'zod';
 import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, type Model, type ModelData, type ProviderFile, type Tier } from './catalogue-schema.js';
 import type { FitFields } from './fit.js';
+import { attachEvidence } from './evidence.js';
+import type { ModelScores } from './scores.js';
+import type { BenchmarkResult } from './benchmarks.js';
 import { buildSheets, priceDigits, type ModelSheets } from './price-sheet.js';
 import { buildPriceTable, type PriceTable } from './price-table.js';
 import { findVariants } from './variants.js';
@@ -29,6 +32,10 @@ export interface Catalogue {
   readonly variantsOf: ReadonlyMap<string, readonly string[]>;
   /** The models a ranking weighs, in catalogue order: every model but the variants (each shares its head's place). */
   readonly rankable: readonly Model[];
+  /** How each model's 0-100 scores were reached (evidence.ts); a score it lacks is unrated. */
+  readonly scoreDetails: ReadonlyMap<string, ModelScores['details']>;
+  /** Each model's benchmark results with their dates and sources (data/quality/benchmarks.json). */
+  readonly benchmarksOf: ReadonlyMap<string, readonly BenchmarkResult[]>;
   /**
    * Every model's price sheets (price-sheet.ts), built once here, all at the catalogue's digits so
    * that rankings compare costs exactly without converting.
@@ -55,7 +62,8 @@ export interface CatalogueFile {
   data: unknown;
 }
 
-export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
+/** The price files, and the benchmark evidence (data/quality/benchmarks.json) when there is one. */
+export function buildCatalogue(files: readonly CatalogueFile[], evidence?: CatalogueFile): Catalogue {
   if (files.length === 0) throw new CatalogueError('the catalogue has no data files');
   const models: Model[] = [];
   const providers: ProviderInfo[] = [];
@@ -91,6 +99,9 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
     byId.set(alias, model);
   }
 
+  const { details: scoreDetails, results: benchmarksOf, problem } = attachEvidence(models, evidence?.file, evidence?.data);
+  if (problem) throw new CatalogueError(problem);
+
   const lastUpdated = models.reduce((newest, m) => (m.checkedOn > newest ? m.checkedOn : newest), '');
   const headOf = findVariants(models);
   const variantsOf = new Map<string, string[]>();
@@ -108,6 +119,8 @@ export function buildCatalogue(files: readonly CatalogueFile[]): Catalogue {
     byTier: new Map(TIERS.map((tier) => [tier, models.filter((m) => m.tier === tier)])),
     headOf,
     variantsOf,
+    scoreDetails,
+    benchmarksOf,
     rankable,
     sheets,
     rankableSheets,

@@ -5,8 +5,11 @@
 import type { Model } from './catalogue-schema.js';
 import { formatContext } from './context-window.js';
 
-/** Why a ranked answer leaves a model out (modality: eligible.ts, from problems.ts's modalityProblem). */
-export type Exclusion = 'context_window' | 'max_output' | 'modality' | 'free_tier_only';
+/**
+ * Why a ranked answer leaves a model out (modality: eligible.ts, from problems.ts's modalityProblem;
+ * unrated: a score-ranked answer has no place for it, recommend.ts).
+ */
+export type Exclusion = 'context_window' | 'max_output' | 'modality' | 'free_tier_only' | 'unrated';
 
 /** The fields the fit rules read (the site's and the widget's smaller records carry them too). */
 export type FitFields = Pick<Model, 'contextTokens' | 'maxOutputTokens' | 'freeTierOnly'>;
@@ -34,6 +37,7 @@ export const EXCLUSION_TEXT: Record<Exclusion, string> = {
   max_output: 'output tokens exceed the largest output the model returns',
   modality: "the model is on record as not taking (or giving) the workload's audio, image or video",
   free_tier_only: 'served only on a free, rate-limited tier: no capacity to buy (include_free_tier=true shows them)',
+  unrated: 'unrated: no benchmark result gives it a score for this use case, so a score-ranked answer cannot place it',
 };
 
 /** The sentence of a fit problem for one model and request. */

@@ -53,6 +53,8 @@ export const pricing = endpoint({
       (!providers || providers.has(m.providerSlug)) && (!tier || m.tier === tier) && (status === 'all' || m.status === status);
     if (id !== undefined) {
       const model = findModel(catalogue, id, 'model');
+      // The evidence comes with one model's record only: in the lists it would be most of their size.
+      const benchmarks = () => catalogue.benchmarksOf.get(model.id) ?? [];
       if (!matches(model)) {
         throw new ApiError(404, 'model_not_found', `Model ${quote(model.id)} does not match the provider, tier and status filters given with it.`, {
           param: 'model',
@@ -60,9 +62,9 @@ export const pricing = endpoint({
       }
       if (date !== undefined) {
         const then = modelAsOf(model, date, 'model');
-        return { model: { ...then.model, asOf: asOfInfo(date, then.set) }, ...requestedAs(id, model), ...links(ctx) };
+        return { model: { ...then.model, benchmarks: benchmarks(), asOf: asOfInfo(date, then.set) }, ...requestedAs(id, model), ...links(ctx) };
       }
-      return { model, ...requestedAs(id, model), ...links(ctx) };
+      return { model: { ...model, benchmarks: benchmarks() }, ...requestedAs(id, model), ...links(ctx) };
     }
     const models = providers || tier || status !== 'all' ? catalogue.models.filter(matches) : catalogue.models;
     if (date !== undefined) {

@@ -4,10 +4,10 @@ import type { Catalogue } from '../core/catalogue.js';
 import type { Workload } from '../core/cost.js';
 import { displayUsd } from '../core/display-usd.js';
 import { Usd } from '../core/money.js';
-import { recommendModels, type RecommendCriteria, type Recommendation } from '../core/recommend.js';
+import { recommendModels, SORTS, type RecommendCriteria, type Recommendation } from '../core/recommend.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
-import { optionalInteger, statusFilter, usdAmount } from './params.js';
+import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';
 import { either, excludedBody, rankedItem, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
@@ -21,6 +21,9 @@ export const recommendQuery = z.object({
   ),
   quality: optionalInteger(1, 5, "The spec's name for the minimum quality score, 1 to 5 (the same as min_quality)."),
   max_cost: usdAmount('Maximum cost per request, USD.'),
+  min_score: optionalInteger(0, 100, 'Minimum 0-100 benchmark score for the use case (overall without one); min_quality is the 1-5 scale.'),
+  sort: choiceOr(SORTS, 'score', 'Order: score (the 0-100 score for the use case, cost breaking ties), value (score per dollar of the workload) or cost (cheapest first among the models past the filters).'),
+  frontier: flag('Keep only models on the price-score frontier: no other model past the filters is both cheaper (or as cheap) and better (or as good).'),
   ...workloadQuery({ input: 1000, output: 500 }),
   ...otherFilters,
   status: statusFilter('current'),
@@ -37,18 +40,27 @@ export function recommendCriteria(p: RecommendParams, workload: Workload): Recom
     ...rankFiltersOf(p, tierOf(p), minQualityOf(p)),
     workload,
     limit: p.limit,
+    sort: p.sort,
+    frontier: p.frontier,
     ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
+    ...(p.min_score !== undefined ? { minScore: p.min_score } : {}),
   };
 }
 
 // In the order recommendModels narrows the candidates (status, current by default, is tried first: see whyEmpty).
-const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality', 'min_context', 'max_cost'] as const;
+const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality', 'min_score', 'min_context', 'max_cost'] as const;
 
-function present(catalogue: Catalogue, workload: Workload, { rank, model, costPerRequest, costs, reason }: Recommendation) {
+function present(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string) {
   const { appliedPrices, ...item } = rankedItem(catalogue, model, workload);
   return {
     rank,
     ...item,
+    score,
+    scoreOf,
+    ...(scoreDetail.fromOverall ? { scoreFromOverall: true } : {}),
+    scoreEvidence: scoreDetail.inputs.map(({ result, normalised, weight }) => ({ ...result, normalised: Math.round(normalised * 10) / 10, weight })),
+    // Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing.
+    scorePerDollar: costs.monthly.nanos === 0n ? null : Math.round((score * 1e9 * 100) / Number(costs.monthly.nanos)) / 100,
     quality: model.quality,
     context: model.context,
     costPerRequest,
@@ -68,13 +80,13 @@ function emptyHint(p: RecommendParams, catalogue: Catalogue, workload: Workload)
     param: why.param,
     message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
     without: why.without,
-    nearest: present(catalogue, workload, why.nearest),
+    nearest: present(catalogue, workload, why.nearest, p.use_case ?? 'overall'),
   };
 }
 
 export const recommend = endpoint({
   path: '/api/recommend',
-  summary: 'Recommended models that can run the workload: suitability and quality first, then cost',
+  summary: 'Recommended models that can run the workload, ranked by their benchmark score (or score per dollar, or cost), with the evidence',
   query: recommendQuery,
   handle: (p, { catalogue }) => {
     const workload = toWorkload(p);
@@ -88,6 +100,9 @@ export const recommend = endpoint({
         tier: criteria.tier ?? null,
         quality: criteria.minQuality ?? null,
         min_quality: criteria.minQuality ?? null,
+        min_score: p.min_score ?? null,
+        sort: p.sort,
+        frontier: p.frontier,
         max_cost: p.max_cost === undefined ? null : new Usd(p.max_cost),
         min_context: p.min_context ?? null,
         include_free_tier: p.include_free_tier,
@@ -99,7 +114,7 @@ export const recommend = endpoint({
         ...(p.at === undefined ? {} : { at: p.at.text }),
       },
       workload: workloadEcho(p),
-      recommendations: recommendations.map((r) => present(catalogue, workload, r)),
+      recommendations: recommendations.map((r) => present(catalogue, workload, r, p.use_case ?? 'overall')),
       excluded: excludedBody(excluded),
       ...(hint ? { hint } : {}),
     };

@@ -24,6 +24,18 @@ export const errorBodySchema = z
   })
   .meta({ description: 'The one error envelope of the API.' });
 
+const benchmarkResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  metric: z.string(),
+  scale: z.string().meta({ description: 'The scale of value: 0-100, 0-1, Elo, tokens/s, % solved, ...' }),
+  value: z.number().nullable().meta({ description: "Null when the source's terms keep its number out; derived then holds its 0-100 value." }),
+  derived: z.number().optional(),
+  date: z.string(),
+  source: z.string(),
+  url: z.string(),
+});
+
 export const modelRecordSchema = modelSchema
   .extend({
     provider: z.string().meta({ description: 'Provider display name.' }),
@@ -31,6 +43,10 @@ export const modelRecordSchema = modelSchema
     longContextRule: z.enum(LONG_CONTEXT_RULES).optional().meta({
       description: 'On models with longContext: whether its prices apply above the threshold or from it on (at), per the provider.',
     }),
+    benchmarks: z.array(benchmarkResultSchema).optional().meta({ description: 'In the one-model answer (model=): the benchmark results behind the scores, with their dates and sources (docs/quality.md).' }),
+    scores: z
+      .record(z.string(), z.union([z.number().int().min(0).max(100), z.literal('unrated')]))
+      .meta({ description: "0-100 scores derived from the benchmarks, overall and per use case; 'unrated' where no benchmark rates the model." }),
   })
   .meta({ description: 'A model record: prices are USD per 1M tokens.' });
 
@@ -169,9 +185,9 @@ const warningsSchema = z
 const excludedSchema = z
   .object({
     count: z.number().int(),
-    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'free_tier_only']), count: z.number().int(), message: z.string() })),
+    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
   })
-  .meta({ description: 'The models that met every filter but were left out: the request does not fit them, or they are served only on a free tier (include_free_tier=true offers those).' });
+  .meta({ description: 'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated).' });
 
 /** What a ranked item carries besides its costs. */
 const rankedFields = {
@@ -238,6 +254,11 @@ export const compareResponseSchema = z.object({
 const recommendationSchema = z.object({
   rank: z.number().int(),
   ...rankedFields,
+  score: z.number().int().meta({ description: 'The 0-100 score the model was ranked by.' }),
+  scoreOf: z.string().meta({ description: 'The use case the score is for, or overall.' }),
+  scoreFromOverall: z.literal(true).optional().meta({ description: 'No benchmark of the use case: the overall score stands in.' }),
+  scoreEvidence: z.array(benchmarkResultSchema.extend({ normalised: z.number(), weight: z.number() })).meta({ description: 'The results behind the score, heaviest first.' }),
+  scorePerDollar: z.number().nullable().meta({ description: "Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing." }),
   quality: z.number().int(),
   context: z.string(),
   costPerRequest: usd('Cost of one request, USD.'),
@@ -253,6 +274,9 @@ export const recommendResponseSchema = z.object({
     tier: z.string().nullable(),
     quality: z.number().int().nullable().meta({ description: 'The minimum quality score (the same as min_quality).' }),
     min_quality: z.number().int().nullable(),
+    min_score: z.number().int().nullable(),
+    sort: z.enum(['score', 'value', 'cost']),
+    frontier: z.boolean(),
     max_cost: z.number().nullable(),
     min_context: z.number().int().nullable(),
     include_free_tier: z.boolean(),

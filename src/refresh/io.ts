@@ -2,10 +2,12 @@
  * The refresh's I/O: fetching or reading a source with its date, reading and writing data/*.json.
  * Everything else in src/refresh is pure.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { ProviderFile } from '../core/catalogue-schema.js';
+import { benchmarkFileSchema } from '../core/benchmarks.js';
+import { applyEvidence, proposeAll, type EvidenceRun } from './benchmarks.js';
 import type { Format } from './entry.js';
 import type { DataFile } from './proposal.js';
 
@@ -77,4 +79,28 @@ export function readDataDir(dataDir: string): DataFile[] {
 
 export function writeDataFiles(files: DataFile[], paths: string[]): void {
   for (const f of files) if (paths.includes(f.path)) writeFileSync(f.path, `${JSON.stringify(f.json, null, 2)}\n`);
+}
+
+/** The evidence refresh's reading: data/quality/benchmarks.json and the input files (an error names the file; nothing is written). */
+export function loadEvidence(dataDir: string, inputs: readonly string[], files: readonly DataFile[]): EvidenceRun {
+  const path = join(dataDir, 'quality', 'benchmarks.json');
+  if (!existsSync(path)) throw new Error(`there is no ${path} to refresh`);
+  const evidence = benchmarkFileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  const referenceIds = new Map(files.flatMap((f) => f.json.models.flatMap((m) => (m.referenceId ? [[m.referenceId, m.id] as const] : []))));
+  const read = inputs.map((file) => {
+    try {
+      return { file, json: JSON.parse(readFileSync(file, 'utf8')) as unknown };
+    } catch (e) {
+      throw new Error(`cannot read ${file}: ${messageOf(e)}`);
+    }
+  });
+  return { path, evidence, proposals: proposeAll(evidence, read, referenceIds) };
+}
+
+/** Writes the evidence with every proposal applied; false when nothing changed. */
+export function writeEvidence(run: EvidenceRun): boolean {
+  const changes = run.proposals.flatMap((p) => p.changes);
+  if (changes.length === 0) return false;
+  writeFileSync(run.path, `${JSON.stringify(applyEvidence(run.evidence, changes), null, 2)}\n`);
+  return true;
 }

@@ -1,28 +1,34 @@
 /**
  * npm run catalog:refresh -- [--write] [--models.dev SRC] [--litellm SRC] [--openrouter SRC]
  *                            [--genai-prices SRC|package] [--data DIR] [--today YYYY-MM-DD] [--since YYYY-MM-DD]
+ *                            [--benchmarks FILE]...
  *
  * Reads the public price lists (SRC: an http(s) URL or a file; without any, all four from their
  * public URLs), compares them with data/*.json and prints every proposed change with its source and
  * date. With --write it applies them (docs/catalogue.md, "The refresh"). A source that is down or
- * not what it should be: nothing is written, the message names the source, exit 1.
+ * not what it should be: nothing is written, the message names the source, exit 1. --benchmarks
+ * (repeatable) also proposes newer benchmark results from files in the reference's shapes, with the
+ * score changes they make (benchmarks.ts; docs/quality.md).
  */
 import { resolve } from 'node:path';
 import { FORMATS, isFormat, type Format, type Source } from './entry.js';
 import { applyProposal } from './apply.js';
-import { fetchSource, readDataDir, writeDataFiles } from './io.js';
+import { reportRun, type EvidenceRun } from './benchmarks.js';
+import { fetchSource, loadEvidence, readDataDir, writeDataFiles, writeEvidence } from './io.js';
 import { propose } from './plan.js';
 import { report } from './report.js';
 import { readSource, SOURCE_KINDS } from './sources/index.js';
 
 const USAGE = `Usage: npm run catalog:refresh -- [--write] [--${FORMATS.join(' SRC] [--')} SRC] [--data DIR] [--today YYYY-MM-DD] [--since YYYY-MM-DD]
 SRC is an http(s) URL or a file (--genai-prices package: the pinned npm package's data); without any, all four public URLs.
+--benchmarks FILE (repeatable): newer benchmark results, in the shape of the reference's quality.json or its transcribed boards.
 Prints the proposed changes to data/*.json; --write applies them.`;
 
 interface Args {
   write: boolean;
   help: boolean;
   sources: Partial<Record<Format, string>>;
+  benchmarks: string[];
   data?: string;
   today?: string;
   since?: string;
@@ -33,13 +39,18 @@ const isOption = (name: string): name is (typeof OPTIONS)[number] => (OPTIONS as
 const isDate = (t: string) => /^\d{4}-\d{2}-\d{2}$/.test(t) && new Date(`${t}T00:00:00Z`).toISOString().startsWith(t);
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { write: false, help: false, sources: {} };
+  const args: Args = { write: false, help: false, sources: {}, benchmarks: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--write') { args.write = true; continue; }
     if (arg === '--help' || arg === '-h') { args.help = true; continue; }
     const name = arg.startsWith('--') ? arg.slice(2) : '';
     const value = argv[i + 1];
+    if (name === 'benchmarks' && value !== undefined && !value.startsWith('--')) {
+      args.benchmarks.push(value);
+      i++;
+      continue;
+    }
     if (!isFormat(name) && !isOption(name)) throw new Error(`unknown argument ${arg}`);
     if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
     i++;
@@ -87,21 +98,31 @@ export async function main(argv: string[], { out = console.log, err = console.er
       failures.push(`catalog:refresh: source ${format} ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  const dataDir = args.data ?? resolve('data');
+  const files = readDataDir(dataDir);
+  let evidence: EvidenceRun | undefined;
+  if (args.benchmarks.length) {
+    try {
+      evidence = loadEvidence(dataDir, args.benchmarks, files);
+    } catch (e) {
+      failures.push(`catalog:refresh: benchmarks: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   if (failures.length) {
     for (const f of failures) err(f);
     err('catalog:refresh: nothing written; fix or leave out the failing source(s) and run again.');
     return 1;
   }
-  const dataDir = args.data ?? resolve('data');
-  const files = readDataDir(dataDir);
   const proposal = propose(files, sources, { today: day, since: args.since ?? daysBefore(day, 90) });
   out(report(proposal));
+  if (evidence) out(`\n${reportRun(evidence)}`);
   if (!args.write) {
     out('\nDry run: nothing written. Run again with --write to apply these changes to data/.');
     return 0;
   }
   const touched = applyProposal(files, proposal, { today: day });
   writeDataFiles(files, touched);
-  out(`\nWrote ${touched.length} file(s) in ${dataDir}, checked ${day}. Next: npm test.`);
+  const wroteEvidence = evidence ? writeEvidence(evidence) : false;
+  out(`\nWrote ${touched.length + (wroteEvidence ? 1 : 0)} file(s) in ${dataDir}, checked ${day}. Next: npm test.`);
   return 0;
 }

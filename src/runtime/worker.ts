@@ -20,12 +20,16 @@ import mistral from '../../data/mistral.json';
 import openai from '../../data/openai.json';
 import together from '../../data/together.json';
 import xai from '../../data/xai.json';
+import benchmarks from '../../data/quality/benchmarks.json';
 
 // Same files in the same (sorted) order as load-catalogue.ts reads data/; the contract tests
 // compare the whole catalogue the Worker serves with the one Node serves.
 const files = { alibaba, amazon, anthropic, cohere, deepseek, google, mistral, openai, together, xai };
 
-const catalogue = buildCatalogue(Object.entries(files).map(([name, data]) => ({ file: `data/${name}.json`, data })));
+const catalogue = buildCatalogue(Object.entries(files).map(([name, data]) => ({ file: `data/${name}.json`, data })), {
+  file: 'data/quality/benchmarks.json',
+  data: benchmarks,
+});
 
 const service = createService({ catalogue, mcp: mcpRoute });
 

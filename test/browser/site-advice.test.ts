@@ -85,11 +85,11 @@ describe('the headline, table and chart follow the calculator', () => {
     // The chart: four dots, a caption for this workload, Alpha Nano gone.
     expect(await page.locator('svg.chart circle').count()).toBe(4);
     const after = await text(page, '#chart figcaption');
-    expect(after).toContain('Monthly cost of 200,000 input + 500 output tokens × 1,000 requests a day × 30 days (standard).');
+    expect(after).toContain('Monthly cost of 200,000 input + 500 output tokens × 1,000 requests a day × 30 days (standard) against the overall score');
     expect(after).toContain('Not drawn: 4 models whose context window cannot take input + output tokens this large.');
     expect(await page.locator('svg.chart a[href="/models/alpha-nano"]').count()).toBe(0);
     expect(await page.getAttribute('svg.chart desc', 'id')).toBe('chart-desc');
-    expect(await text(page, 'svg.chart title >> nth=0')).toBe('Price against quality');
+    expect(await text(page, 'svg.chart title >> nth=0')).toBe('Price against overall score');
     expect(alphaNanoX).not.toBeNull();
 
     // Back to a small prompt: every row that fits shows again, filters still apply.

@@ -144,6 +144,10 @@ describe('ai-model-pricing CLI', () => {
   it('price is a short card: prices, context, quality and what the model suits on one line, its source', async () => {
     const record = JSON.parse(readFileSync(join(root, 'data', 'openai.json'), 'utf8')).models.find((m: { id: string }) => m.id === 'openai-gpt-4o');
     const suited = Object.entries(record.useCases as Record<string, number>).filter(([, s]) => s >= 3).sort((a, b) => b[1] - a[1]);
+    // The two results that matter most: AA's Intelligence Index, then (no AA Coding Index for GPT-4o) LMArena text.
+    const evidence = JSON.parse(readFileSync(join(root, 'data', 'quality', 'benchmarks.json'), 'utf8')).models['openai-gpt-4o'];
+    const shown = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: v < 10 ? 2 : 1 });
+    const served = (await app.request(`${BASE_URL}/api/pricing?model=openai-gpt-4o`).then((r) => r.json())) as { model: { scores: { overall: number } } };
     const { code, stdout } = await cli('price', 'openai-gpt-4o');
     expect(code).toBe(0);
     expect(stdout).toBe([
@@ -155,6 +159,9 @@ describe('ai-model-pricing CLI', () => {
       `Cached input: $${record.cachedInput} per 1M tokens`,
       `Context:      ${record.context} (${record.contextTokens.toLocaleString('en-US')} tokens), up to ${record.maxOutputTokens.toLocaleString('en-US')} output tokens`,
       `Quality:      ${record.quality}/5; suits ${suited.map(([n, s]) => `${n} ${s}`).join(', ')}`,
+      `Score:        overall ${served.model.scores.overall}/100 from public benchmarks`,
+      `Benchmark:    AA Intelligence Index ${shown(evidence.aa_intelligence_index.value)}, 2026-07-10 (Artificial Analysis)`,
+      `Benchmark:    LMArena text ${shown(evidence.lmarena_text.value)}, ${evidence.lmarena_text.date} (LMArena (arena.ai))`,
       'Batch:        50% off through the provider\'s batch API (--mode batch)',
       'Batch terms:  https://platform.openai.com/docs/guides/batch',
       `Verified:     ${record.verified} (checked ${record.checkedOn})`,

@@ -85,6 +85,6 @@ describe('price sheets agree with the engine before them', () => {
 
 /** The data-file record of a served model (the catalogue adds provider, providerSlug, longContextRule and batch itself). */
 function stripServed(model: Model): unknown {
-  const { provider: _p, providerSlug: _s, longContextRule: _r, aliases: _a, ...record } = model;
+  const { provider: _p, providerSlug: _s, longContextRule: _r, aliases: _a, scores: _q, ...record } = model;
   return record;
 }

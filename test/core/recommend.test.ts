@@ -15,7 +15,8 @@ const ids = (criteria: Partial<RecommendCriteria>) => ranked({ ...base, ...crite
 //   beta-classic 0.0001  + 0.0001 = 0.0002    (quality 2)
 //   alpha-nano   0.00005 + 0.0002 = 0.00025   (quality 2)
 describe('recommendModels', () => {
-  it('without a use case: quality first, then the lower cost', () => {
+  // Scores (test/fixtures/evidence.ts): overall 20·(quality−1); coding 20·(coding−1); speed from AA speed.
+  it('without a use case: the overall score first, then the lower cost', () => {
     expect(ids({})).toEqual(['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini', 'beta-classic', 'alpha-nano']);
   });
 
@@ -28,12 +29,12 @@ describe('recommendModels', () => {
     ]);
   });
 
-  it('with a use case: only suited models, by use-case score, then quality, then cost', () => {
-    // speed: beta-flash 5 (q3), alpha-nano 5 (q2), alpha-mini 4; alpha-large scores 2
-    expect(ids({ useCase: 'speed' })).toEqual(['beta-flash', 'alpha-nano', 'alpha-mini']);
-    // coding: alpha-large 5, beta-pro 4, then beta-flash and alpha-mini both 3 and q3: cheaper first
+  it('with a use case: only suited models, by the 0-100 score for it, then cost', () => {
+    // speed: alpha-nano and beta-flash 80, the cheaper first (0.00025, 0.0003), alpha-mini 60; alpha-large is not suited
+    expect(ids({ useCase: 'speed' })).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini']);
+    // coding: alpha-large 80, beta-pro 60, then beta-flash and alpha-mini both 40: cheaper first
     expect(ids({ useCase: 'coding' })).toEqual(['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini']);
-    // chat: alpha-large 4 q5, beta-pro 4 q4, then 3s: beta-flash q3 0.0003, alpha-mini q3 0.00125, beta-classic q2
+    // chat (no chat benchmark: the overall score): alpha-large 80, beta-pro 60, beta-flash and alpha-mini 40, beta-classic 20
     expect(ids({ useCase: 'chat' })).toEqual(['alpha-large', 'beta-pro', 'beta-flash', 'alpha-mini', 'beta-classic']);
     expect(ids({ useCase: 'creative' })).toEqual([]);
   });
@@ -65,12 +66,11 @@ describe('recommendModels', () => {
   });
 
   it('explains each pick in one sentence', () => {
-    const [flash] = ranked({ ...base, useCase: 'speed', limit: 1 });
-    expect(flash?.reason).toBe('Scores 5/5 for speed with overall quality 3/5 at $0.0003 per request (Budget tier, 1M context).');
-    const [large] = ranked({ ...base, limit: 1 });
-    expect(large?.reason).toBe('Overall quality 5/5 at $0.0105 per request (Premium tier, 1M context).');
-    for (const r of ranked(base)) {
-      expect(r.reason).toMatch(/^[A-Z][^.]*(\.\d+[^.]*)*\.$/); // one sentence: ends with its only full stop
-    }
+    const [nano] = ranked({ ...base, useCase: 'speed', limit: 1 });
+    expect(nano?.reason).toBe('Speed 80/100 from the AA output speed 200, Jul 2026; $0.00025 per request (Budget tier, 128K context).');
+    const [large] = ranked({ ...base, useCase: 'chat', limit: 1 });
+    expect(large?.reason).toBe(
+      'Chat 80/100 (no chat benchmark: its overall score, from the AA Intelligence Index 48, Jul 2026); $0.0105 per request (Premium tier, 1M context).',
+    );
   });
 });

@@ -173,19 +173,20 @@ describe('the real catalogue', () => {
     expect(cheapest.recommendations.map((r) => r.id)).toEqual(exact);
 
     const rec = JSON.parse((await get('/api/recommend?use_case=coding&limit=10')).text) as {
-      recommendations: Array<{ id: string; quality: number; costPerRequest: number; reason: string }>;
+      recommendations: Array<{ id: string; score: number; costPerRequest: number; reason: string }>;
     };
     expect(rec.recommendations.length).toBeGreaterThan(0);
-    const score = (id: string) => catalogue.byId.get(id)?.useCases.coding ?? 0;
+    const suited = (id: string) => catalogue.byId.get(id)?.useCases.coding ?? 0;
     for (let i = 1; i < rec.recommendations.length; i++) {
       const [prev, cur] = [rec.recommendations[i - 1], rec.recommendations[i]];
       if (!prev || !cur) continue;
-      const order = (score(cur.id) - score(prev.id)) || (cur.quality - prev.quality) || (prev.costPerRequest - cur.costPerRequest);
+      const order = (cur.score - prev.score) || (prev.costPerRequest - cur.costPerRequest);
       expect(order, `${prev.id} before ${cur.id}`).toBeLessThanOrEqual(0);
     }
     for (const r of rec.recommendations) {
-      expect(score(r.id)).toBeGreaterThanOrEqual(3);
-      expect(r.reason).toMatch(/coding/);
+      expect(suited(r.id)).toBeGreaterThanOrEqual(3);
+      expect(r.score).toBe(catalogue.byId.get(r.id)?.scores?.coding);
+      expect(r.reason).toMatch(/^Coding \d+\/100 from /);
     }
   });
 

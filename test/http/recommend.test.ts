@@ -12,7 +12,9 @@ const ids = (body: { recommendations: Array<{ id: string }> }) => body.recommend
 const get = async (query: string) => (await getJson(`/api/recommend${query}`)).body;
 
 /** The criteria block: the given values, with the unambiguous names (tier, min_quality) repeating the spec's. */
-const criteria = (given: Record<string, unknown>) => ({ ...given, tier: given.budget ?? null, min_quality: given.quality ?? null, include_free_tier: false });
+const criteria = (given: Record<string, unknown>) => ({
+  min_score: null, sort: 'score', frontier: false, ...given, tier: given.budget ?? null, min_quality: given.quality ?? null, include_free_tier: false,
+});
 
 describe('GET /api/recommend', () => {
   it('defaults: 1000 in, 500 out, limit 5, current models; by quality, then cost', async () => {
@@ -21,23 +23,26 @@ describe('GET /api/recommend', () => {
     expect(body.criteria).toEqual(criteria({
       use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
     }));
-    // costs: per request × 1,000 requests a day × 30 days (the workload's defaults).
-    expect(body.recommendations).toEqual([
-      { rank: 1, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', quality: 5, context: '1M', costPerRequest: 0.0105,
-        costs: { perRequest: 0.0105, daily: 10.5, monthly: 315 }, appliedPrices: { band: 'standard', input: 3, output: 15 },
-        reason: 'Overall quality 5/5 at $0.0105 per request (Premium tier, 1M context).' },
-      { rank: 2, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', quality: 4, context: '1M', costPerRequest: 0.00625,
-        costs: { perRequest: 0.00625, daily: 6.25, monthly: 187.5 }, appliedPrices: { band: 'standard', input: 1.25, output: 10 },
-        reason: 'Overall quality 4/5 at $0.00625 per request (Mid tier, 1M context).' },
-      { rank: 3, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', status: 'current', quality: 3, context: '1M', costPerRequest: 0.0003,
-        costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 }, appliedPrices: { band: 'standard', input: 0.1, output: 0.4 },
-        reason: 'Overall quality 3/5 at $0.0003 per request (Budget tier, 1M context).' },
-      { rank: 4, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', quality: 3, context: '400K', costPerRequest: 0.00125,
-        costs: { perRequest: 0.00125, daily: 1.25, monthly: 37.5 }, appliedPrices: { band: 'standard', input: 0.25, output: 2 },
-        reason: 'Overall quality 3/5 at $0.00125 per request (Budget tier, 400K context).' },
-      { rank: 5, id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', quality: 2, context: '128K', costPerRequest: 0.00025,
-        costs: { perRequest: 0.00025, daily: 0.25, monthly: 7.5 }, appliedPrices: { band: 'standard', input: 0.05, output: 0.4 },
-        reason: 'Overall quality 2/5 at $0.00025 per request (Budget tier, 128K context).' },
+    // costs: per request × 1,000 requests a day × 30 days (the workload's defaults). Scores: the
+    // fixture's AA Intelligence Index sits on the bound of tier q, which the rule puts at 20·(q−1);
+    // scorePerDollar = score / monthly cost, e.g. 80 / 315 = 0.25.
+    const { scoreEvidence, ...first } = body.recommendations[0];
+    expect(scoreEvidence).toEqual([{ id: 'aa_intelligence_index', name: 'AA Intelligence Index', metric: 'AA Intelligence Index (fixture)', scale: '0-100',
+      value: 48, date: '2026-07-10', source: 'Artificial Analysis', url: 'https://artificialanalysis.ai/', normalised: 80, weight: 3 }]);
+    expect(first).toEqual({ rank: 1, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', score: 80, scoreOf: 'overall',
+      scorePerDollar: 0.25, quality: 5, context: '1M', costPerRequest: 0.0105,
+      costs: { perRequest: 0.0105, daily: 10.5, monthly: 315 }, appliedPrices: { band: 'standard', input: 3, output: 15 },
+      reason: 'Overall 80/100 from the AA Intelligence Index 48, Jul 2026; $0.0105 per request (Premium tier, 1M context).' });
+    expect(body.recommendations.map((r: any) => [r.id, r.score, r.scorePerDollar, r.costs.monthly, r.reason])).toEqual([
+      ['alpha-large', 80, 0.25, 315, 'Overall 80/100 from the AA Intelligence Index 48, Jul 2026; $0.0105 per request (Premium tier, 1M context).'],
+      ['beta-pro', 60, 0.32, 187.5,
+        'Overall 60/100 from the AA Intelligence Index 36, Jul 2026; $0.00625 per request (Mid tier, 1M context). Against #1: 20 points lower, 60% of the price.'],
+      ['beta-flash', 40, 4.44, 9,
+        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026; $0.0003 per request (Budget tier, 1M context). Against #2: 20 points lower, 1/21 of the price.'],
+      ['alpha-mini', 40, 1.07, 37.5,
+        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026; $0.00125 per request (Budget tier, 400K context). Against #3: the same score, 4× the price.'],
+      ['alpha-nano', 20, 2.67, 7.5,
+        'Overall 20/100 from the AA Intelligence Index 9, Jul 2026; $0.00025 per request (Budget tier, 128K context). Against #4: 20 points lower, a fifth of the price.'],
     ]);
   });
 
@@ -60,10 +65,13 @@ describe('GET /api/recommend', () => {
 
   it('use_case keeps suited models, ranked by their score for it, and says so in the reason', async () => {
     const body = await get('?use_case=speed');
-    // speed: beta-flash 5 (q3), alpha-nano 5 (q2), alpha-mini 4; alpha-large scores 2
-    expect(ids(body)).toEqual(['beta-flash', 'alpha-nano', 'alpha-mini']);
+    // speed (suited: 1-5 score >= 3): alpha-nano and beta-flash 80 (AA speed 200, tier 5's bound),
+    // the cheaper first; alpha-mini 60 (120 tokens/s); alpha-large is not suited.
+    expect(ids(body)).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini']);
     expect(body.criteria.use_case).toBe('speed');
-    expect(body.recommendations[0].reason).toBe('Scores 5/5 for speed with overall quality 3/5 at $0.0003 per request (Budget tier, 1M context).');
+    expect(body.recommendations.map((r: any) => [r.score, r.scoreOf])).toEqual([[80, 'speed'], [80, 'speed'], [60, 'speed']]);
+    expect(body.recommendations[0].reason).toBe('Speed 80/100 from the AA output speed 200, Jul 2026; $0.00025 per request (Budget tier, 128K context).');
+    expect(body.recommendations[1].reason).toMatch(/Against #1: the same score, 20% dearer\.$/);
     expect(ids(await get('?use_case=vision'))).toEqual(['beta-pro', 'beta-flash']);
     expect(ids(await get('?use_case=long-context'))).toEqual(['alpha-large']);
     expect(ids(await get('?use_case=LONG-CONTEXT'))).toEqual(['alpha-large']);

@@ -32,7 +32,7 @@ describe('the home page as the server renders it', () => {
     );
     // The table hides the model that does not fit and says why; it marks the free-tier one instead of showing $0.
     expect(text).toMatch(/<tr data-id="beta-tiny"[^>]* hidden>/);
-    expect(text).toMatch(/<tr data-id="beta-free"[^>]*>(?:(?!<\/tr>).)*<td class="num monthly free" data-sort="0">free tier only<\/td><\/tr>/);
+    expect(text).toMatch(/<tr data-id="beta-free"[^>]*>(?:(?!<\/tr>).)*<td class="num monthly free" data-sort="0">free tier only<\/td><td class="num opt score" data-sort="40">40<\/td><\/tr>/);
     expect(text).not.toMatch(/<tr data-id="beta-free"[^>]* hidden/);
     expect(text).toContain('<p id="fit-note">Hidden: 1 model whose context window cannot take input + output tokens this large; the provider would refuse the request.</p>');
     expect(text).toContain('<p id="f-count" aria-live="polite">7 of 8 models</p>');

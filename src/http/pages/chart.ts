@@ -1,45 +1,68 @@
 /**
  * The price-against-quality chart: inline SVG (no script, no inline styles), drawn by the server
- * for the first render and by /assets/site.js after each change to the calculator. x is the
- * monthly cost of the workload on a log scale, y the quality score; each point links to the
- * model's page and says its numbers in a <title>. The cheapest model of each quality level is
- * labelled where its label clears every dot (chart-labels.ts). Models the headline leaves out,
- * and $0 costs (a log scale has no place for them), are not drawn; the caption says how many and why.
+ * for the first render and by /assets/site.js after each change to the calculator or the use case.
+ * x is the monthly cost of the workload on a log scale, y the model's 0-100 benchmark score for
+ * the chosen use case (overall without one); each point links to the model's page and says its
+ * numbers in a <title>. The models on the price-score frontier (no other model both cheaper and
+ * better, core/frontier.ts) are ringed, joined by a line and named (where a label clears every
+ * dot: chart-labels.ts). Models the headline leaves out, unrated models and $0 costs (a log
+ * scale has no place for them) are not drawn; the caption says how many and why.
  */
+import type { UseCase } from '../../core/catalogue-schema.js';
 import { displayUsd } from '../../core/display-usd.js';
+import { onFrontier } from '../../core/frontier.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { placeLabels, type Dot } from './chart-labels.js';
 import { leftOut, whyText, type Priced } from './site-model.js';
 
 const W = 900;
 const H = 420;
-const M = { top: 20, right: 30, bottom: 50, left: 70 };
+// The left margin holds "100" at a phone's font (site-css.ts) clear of the rotated axis title.
+const M = { top: 20, right: 30, bottom: 50, left: 110 };
 
-function notDrawn(priced: readonly Priced[]): string {
-  const why = whyText(leftOut(priced));
-  const zero = priced.filter((p) => !p.exclusion && p.monthly.nanos === 0n).length;
+/** The score the chart plots, or undefined when unrated (read without scores.ts, which the browser bundle leaves out). */
+export const scoreOf = (p: Priced, useCase: UseCase | undefined): number | undefined => {
+  const score = p.model.scores?.[useCase ?? 'overall'];
+  return typeof score === 'number' ? score : undefined;
+};
+
+function notDrawn(all: readonly Priced[], useCase: UseCase | undefined): string {
+  const why = whyText(leftOut(all));
+  const fits = all.filter((p) => !p.exclusion);
+  const zero = fits.filter((p) => p.monthly.nanos === 0n).length;
+  const unrated = fits.filter((p) => scoreOf(p, useCase) === undefined).length;
   const parts = [
     why,
+    unrated ? `${unrated} unrated ${unrated === 1 ? 'model' : 'models'} (no benchmark gives ${unrated === 1 ? 'it' : 'them'} ${useCase ? `a ${useCase}` : 'an overall'} score)` : '',
     zero ? `${zero} ${zero === 1 ? 'model that costs' : 'models that cost'} $0 for this workload (a log scale has no place for $0)` : '',
   ].filter(Boolean);
   return parts.length ? ` Not drawn: ${escapeHtml(parts.join('; '))}.` : '';
 }
 
-export function priceQualityChart(all: readonly Priced[], workloadText: string): string {
-  const priced = all.filter((p) => !p.exclusion && p.monthly.nanos > 0n);
-  const caption = `<figcaption>Monthly cost of ${escapeHtml(workloadText)}. Colours: <span class="tier tier-Budget">Budget</span> <span class="tier tier-Mid">Mid</span> <span class="tier tier-Premium">Premium</span>. The table below has the same numbers.${notDrawn(all)}</figcaption>`;
-  if (priced.length === 0) return `<figure><p>No model has a cost to draw for this workload.</p>\n${caption}</figure>`;
+export function priceQualityChart(all: readonly Priced[], workloadText: string, useCase?: UseCase): string {
+  const what = useCase ?? 'overall';
+  const drawn = all
+    .flatMap((p) => {
+      const score = scoreOf(p, useCase);
+      return !p.exclusion && p.monthly.nanos > 0n && score !== undefined ? [{ p, score, cost: p.monthly.nanos }] : [];
+    });
+  const frontier = new Set(onFrontier(drawn));
+  const named = [...frontier].sort((a, b) => (a.cost < b.cost ? -1 : a.cost > b.cost ? 1 : 0));
+  const list = named.map((d) => `${d.p.model.name} (${d.score}, ${displayUsd(d.p.monthly)})`).join(', ');
+  const frontierText = named.length ? ` On the frontier (no other model both cheaper and better for ${what}), cheapest first: <span class="frontier-list">${escapeHtml(list)}</span>.` : '';
+  const caption = `<figcaption>Monthly cost of ${escapeHtml(workloadText)} against the ${escapeHtml(what)} score (0-100, from public benchmarks). Colours: <span class="tier tier-Budget">Budget</span> <span class="tier tier-Mid">Mid</span> <span class="tier tier-Premium">Premium</span>; ringed: the frontier.${frontierText} The table below has the same costs.${notDrawn(all, useCase)}</figcaption>`;
+  if (drawn.length === 0) return `<figure><p>No rated model has a cost to draw for this workload.</p>\n${caption}</figure>`;
   // Positions only: the numbers shown come from displayUsd on the exact amounts.
-  const values = priced.map((p) => Number(p.monthly.nanos) / 1e9);
+  const values = drawn.map((d) => Number(d.cost) / 1e9);
   const lo = Math.floor(Math.log10(Math.min(...values)));
   const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...values))));
   const x = (usd: number) => M.left + ((Math.log10(usd) - lo) / (hi - lo)) * (W - M.left - M.right);
-  const y = (quality: number) => M.top + ((5.5 - quality) / 5) * (H - M.top - M.bottom);
+  const y = (score: number) => M.top + ((100 - score) / 100) * (H - M.top - M.bottom);
 
   const parts: string[] = [];
-  for (let q = 1; q <= 5; q++) {
-    parts.push(`<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${y(q)}" y2="${y(q)}"/>`);
-    parts.push(`<text x="${M.left - 10}" y="${y(q) + 4}" text-anchor="end">${q}</text>`);
+  for (let s = 0; s <= 100; s += 20) {
+    parts.push(`<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${y(s)}" y2="${y(s)}"/>`);
+    parts.push(`<text x="${M.left - 10}" y="${y(s) + 4}" text-anchor="end">${s}</text>`);
   }
   for (let e = lo; e <= hi; e++) {
     const px = x(10 ** e);
@@ -50,28 +73,28 @@ export function priceQualityChart(all: readonly Priced[], workloadText: string):
   }
   parts.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - 8}" text-anchor="middle">Monthly cost (log scale)</text>`);
   // At x = 26 the title's glyphs, rotated, stay inside the chart at a phone's larger font (site.css).
-  parts.push(`<text x="26" y="${(M.top + H - M.bottom) / 2}" text-anchor="middle" transform="rotate(-90 26 ${(M.top + H - M.bottom) / 2})">Quality (1–5)</text>`);
+  parts.push(`<text x="26" y="${(M.top + H - M.bottom) / 2}" text-anchor="middle" transform="rotate(-90 26 ${(M.top + H - M.bottom) / 2})">Score (0–100)</text>`);
 
-  const cheapestAt = new Map<number, Priced>();
-  for (const p of priced) {
-    const best = cheapestAt.get(p.model.quality);
-    if (!best || p.monthly.nanos < best.monthly.nanos) cheapestAt.set(p.model.quality, p);
-  }
-  const seenPerRow = new Map<number, number>();
-  const dots = new Map<Priced, Dot>();
-  for (const p of priced) {
-    const n = seenPerRow.get(p.model.quality) ?? 0;
-    seenPerRow.set(p.model.quality, n + 1);
-    // A small fixed vertical offset per point keeps equal scores from hiding each other.
-    const dot = { cx: Math.round(x(Number(p.monthly.nanos) / 1e9) * 10) / 10, cy: Math.round((y(p.model.quality) + ((n % 5) - 2) * 5) * 10) / 10 };
-    dots.set(p, dot);
-    const title = `${p.model.name} (${p.model.provider}, ${p.model.tier}): ${displayUsd(p.monthly)} a month, quality ${p.model.quality}`;
+  const dots = new Map<(typeof drawn)[number], Dot>();
+  for (const d of drawn) dots.set(d, { cx: Math.round(x(Number(d.cost) / 1e9) * 10) / 10, cy: Math.round(y(d.score) * 10) / 10 });
+  // The frontier as a staircase: each step holds its score until the next, dearer and better model.
+  const steps = named.flatMap((d, i) => {
+    const dot = dots.get(d)!;
+    const next = named[i + 1];
+    return next ? [`${dot.cx},${dot.cy}`, `${dots.get(next)!.cx},${dot.cy}`] : [`${dot.cx},${dot.cy}`];
+  });
+  if (steps.length > 1) parts.push(`<polyline class="frontier-line" points="${steps.join(' ')}"/>`);
+  for (const d of drawn) {
+    const { model } = d.p;
+    const dot = dots.get(d)!;
+    const on = frontier.has(d);
+    const title = `${model.name} (${model.provider}, ${model.tier}): ${displayUsd(d.p.monthly)} a month, ${what} score ${d.score}/100${on ? ', on the frontier' : ''}`;
     parts.push(
-      `<a href="${escapeHtml(modelPagePath(p.model.id))}"><circle class="pt-${p.model.tier}" cx="${dot.cx}" cy="${dot.cy}" r="6"><title>${escapeHtml(title)}</title></circle></a>`,
+      `<a href="${escapeHtml(modelPagePath(model.id))}"><circle class="pt-${model.tier}${on ? ' frontier' : ''}" data-id="${escapeHtml(model.id)}" cx="${dot.cx}" cy="${dot.cy}" r="6"><title>${escapeHtml(title)}</title></circle></a>`,
     );
   }
   // Labels after every dot, so that none is painted under one.
-  const labelled = [...cheapestAt.values()].map((p) => ({ text: p.model.name, dot: dots.get(p)! }));
+  const labelled = named.map((d) => ({ text: d.p.model.name, dot: dots.get(d)! }));
   const places = placeLabels(labelled, [...dots.values()], { left: M.left, top: 0, right: W, bottom: H - M.bottom });
   labelled.forEach(({ text }, i) => {
     const place = places[i];
@@ -79,8 +102,8 @@ export function priceQualityChart(all: readonly Priced[], workloadText: string):
   });
   return `<figure>
 <svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="chart-title chart-desc">
-<title id="chart-title">Price against quality</title>
-<desc id="chart-desc">Each dot is a model: further right costs more for ${escapeHtml(workloadText)}, higher has a better quality score. The cheapest model at each quality level is named.</desc>
+<title id="chart-title">Price against ${escapeHtml(what)} score</title>
+<desc id="chart-desc">Each dot is a model: further right costs more for ${escapeHtml(workloadText)}, higher has a better ${escapeHtml(what)} score. The ringed models, joined by a line, are the frontier: no other model is both cheaper and better.</desc>
 ${parts.join('\n')}
 </svg>
 ${caption}

@@ -1,4 +1,5 @@
 /** A model's own page (`/models/<id>`): what badges and the widget link to. */
+import type { BenchmarkResult } from '../../core/benchmarks.js';
 import type { Model } from '../../core/catalogue-schema.js';
 import type { Catalogue } from '../../core/catalogue.js';
 import { calculateCost } from '../../core/cost.js';
@@ -8,6 +9,7 @@ import { formatPrice, priceMessage } from '../../badge/price-badge.js';
 import { displayUsd } from '../../core/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { pageFrame } from './html.js';
+import { benchmarksSection } from './benchmarks-section.js';
 import { priceHistorySection } from './price-history.js';
 
 /** What a model served only on a free tier is, on its page (core/fit.ts leaves it out of rankings). */
@@ -18,7 +20,7 @@ function fact(term: string, value: string): string {
 }
 
 /** The page of `model`; `requestedId` is the alias the address used, when it used one. */
-export function modelPage(model: Model, baseUrl: string, requestedId?: string): string {
+export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], baseUrl: string, requestedId?: string): string {
   const e = escapeHtml;
   const id = encodeURIComponent(model.id);
   const badgeUrl = `${baseUrl}/api/badge?model=${id}`;
@@ -58,6 +60,7 @@ ${facts}
 </dl>
 <h2>What a workload costs</h2>
 <p>2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days: <b>${displayUsd(costs.perRequest)}</b> a request, <b>${displayUsd(costs.monthly)}</b> a month. <a href="/#calculator">Try your own workload</a> or ask the API: <a href="/api/calculate?model=${e(id)}"><code>/api/calculate?model=${e(model.id)}</code></a>.</p>
+${benchmarksSection(model, benchmarks)}
 ${priceHistorySection(model)}
 <h2>Embed the badge</h2>
 <p>Markdown:</p>

@@ -40,6 +40,7 @@ figure{margin:0}figcaption{color:var(--muted);margin-top:.5rem}
 .chart .pt-Budget{fill:var(--budget)}.chart .pt-Mid{fill:var(--mid)}.chart .pt-Premium{fill:var(--premium)}
 .chart a circle{stroke:var(--bg);stroke-width:1.5}.chart a:hover circle,.chart a:focus circle{stroke:var(--fg);stroke-width:2}
 .chart .lbl{fill:var(--fg);font-size:11px}
+.chart circle.frontier{stroke:var(--fg);stroke-width:2.5}.chart .frontier-line{fill:none;stroke:var(--fg);stroke-width:1.5;stroke-dasharray:4 3}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
 pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.6rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
 code,dd,.lead{overflow-wrap:anywhere}

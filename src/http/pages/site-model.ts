@@ -26,15 +26,15 @@ export type SiteModel = Pick<
   Model,
   | 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h'
   | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'batch' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
-  | 'status' | 'serviceTiers' | 'unitPrices' | 'modalities'
+  | 'status' | 'scores' | 'serviceTiers' | 'unitPrices' | 'modalities'
 >;
 
 export function siteModel(m: Model): SiteModel {
-  const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status } = m;
+  const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, scores } = m;
   const optional = {
     cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
     longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak, batch: m.batch,
-    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly, serviceTiers: m.serviceTiers, unitPrices: m.unitPrices, modalities: m.modalities,
+    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly, scores, serviceTiers: m.serviceTiers, unitPrices: m.unitPrices, modalities: m.modalities,
   };
   const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
   return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, ...present };
@@ -96,6 +96,7 @@ const WHY: Record<Exclusion, (count: number) => string> = {
   context_window: (c) => `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
   max_output: (c) => `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
   free_tier_only: (c) => `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
+  unrated: (c) => `${plural(c, 'model', 'models')} with no benchmark result for this use case (unrated)`,
 };
 
 /** "2 models whose … and 1 model served only …", or '' when none. */

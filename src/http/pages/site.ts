@@ -4,7 +4,7 @@
  * with the default workload's costs, so it reads right before (or without) the script.
  */
 import type { Catalogue } from '../../core/catalogue.js';
-import { TIERS, type Model } from '../../core/catalogue-schema.js';
+import { TIERS, USE_CASES, type Model } from '../../core/catalogue-schema.js';
 import { MODES, SERVICE_TIERS, type Mode, type ServiceTier } from '../../core/cost.js';
 import { MAX_WEB_SEARCHES, type PART_NAMES } from '../../endpoints/part-rules.js';
 import { formatPrice } from '../../badge/price-badge.js';
@@ -60,7 +60,9 @@ function row(p: Priced<Model>): string {
     `<td class="num" data-sort="${m.output}">${formatPrice(m.output)}</td>` +
     `<td class="num opt" data-sort="${m.contextTokens}">${escapeHtml(m.context)}</td>` +
     `<td class="num opt" data-sort="${m.quality}">${m.quality}</td>` +
-    `<td class="num monthly${m.freeTierOnly ? ' free' : ''}" data-sort="${cell.sort}">${escapeHtml(cell.text)}</td></tr>`;
+    `<td class="num monthly${m.freeTierOnly ? ' free' : ''}" data-sort="${cell.sort}">${escapeHtml(cell.text)}</td>` +
+    // Unrated sorts below every score (-1): it has no number.
+    `<td class="num opt score" data-sort="${typeof m.scores?.overall === 'number' ? m.scores.overall : -1}">${m.scores?.overall ?? 'unrated'}</td></tr>`;
 }
 
 // Where the address goes in a rendered page: a string no page holds otherwise (escapeHtml leaves it as is).
@@ -89,10 +91,10 @@ function renderSitePage(catalogue: Catalogue, baseUrl: string): string {
   const priced = priceAll(models, w);
   const note = tableNoteText(priced);
   const shown = priced.filter((p) => !hidden(p)).length;
-  const columns = ['Model', 'Provider', 'Tier', 'Input / 1M', 'Output / 1M', 'Context', 'Quality', 'Monthly cost'];
-  const numeric = new Set([3, 4, 5, 6, 7]);
+  const columns = ['Model', 'Provider', 'Tier', 'Input / 1M', 'Output / 1M', 'Context', 'Quality', 'Monthly cost', 'Score'];
+  const numeric = new Set([3, 4, 5, 6, 7, 8]);
   // Left out on a phone (site.css), so that the model, its prices and the monthly cost fit.
-  const optional = new Set([1, 2, 5, 6]);
+  const optional = new Set([1, 2, 5, 6, 8]);
   const head = columns
     .map((c, i) => {
       const classes = [numeric.has(i) ? 'num' : '', optional.has(i) ? 'opt' : ''].filter(Boolean).join(' ');
@@ -132,7 +134,9 @@ ${PART_FIELDS.map(([name, label]) => numberField(name, label, 0, 0, name === 'we
 
 <section id="chart" aria-labelledby="chart-h">
 <h2 id="chart-h">Price against quality</h2>
+<p class="filters"><label for="chart-use-case">Score for<select id="chart-use-case"><option value="">overall</option>${USE_CASES.map((u) => `<option>${u}</option>`).join('')}</select></label></p>
 <div id="chart-figure">${priceQualityChart(priced, workloadText(w))}</div>
+<p>Scores are 0-100, derived from public leaderboards (Artificial Analysis, LMArena, LiveBench, Aider, SWE-bench) by one documented rule; each model's page lists its benchmarks with their dates and sources. The API's <code>/api/recommend?frontier=true</code> returns the same frontier.</p>
 </section>
 
 <section id="catalogue" aria-labelledby="cat-h">
@@ -146,7 +150,7 @@ ${PART_FIELDS.map(([name, label]) => numberField(name, label, 0, 0, name === 'we
 <p id="fit-note"${note ? '' : ' class="hidden"'}>${escapeHtml(note)}</p>
 <div class="table-wrap">
 <table id="models">
-<caption>Prices per million tokens; monthly cost of the calculator's workload ("free tier only": the provider serves the model only on a free, rate-limited tier, so its $0 is not a price you can pay for capacity). Select a column heading to sort.</caption>
+<caption>Prices per million tokens; monthly cost of the calculator's workload; Score: the overall 0-100 benchmark score ("unrated": no public benchmark) ("free tier only": the provider serves the model only on a free, rate-limited tier, so its $0 is not a price you can pay for capacity). Select a column heading to sort.</caption>
 <thead><tr>${head}</tr></thead>
 <tbody>
 ${priced.map(row).join('\n')}

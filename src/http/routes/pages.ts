@@ -28,7 +28,7 @@ export const modelPageRoute: PageRoute = {
     const model = catalogue.byId.get(id.toLowerCase());
     // An alias shows its model's page, saying which alias was asked for.
     return model
-      ? new TextReply(modelPage(model, baseUrl, requestedAs(id, model).requestedId), HTML)
+      ? new TextReply(modelPage(model, catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId), HTML)
       : new TextReply(modelNotFoundPage(catalogue, id), HTML, 404);
   },
 };

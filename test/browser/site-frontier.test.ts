@@ -1,0 +1,74 @@
+/**
+ * The chart's frontier in Chromium at 1280 and 390 px, on the real catalogue: the models ringed on
+ * the chart for the calculator's workload are those the API's recommend?frontier=true returns for
+ * it (every status), they are in view, and the chart follows the use case chosen and the workload.
+ * Screenshots go to test-artifacts/.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleWeb } from '../../scripts/web-bundles.mjs';
+import { createService } from '../../src/http/service.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
+import { ARTIFACTS, launchChromium, serveOnLoopback, type Served } from './harness.js';
+
+const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
+let browser: Browser;
+let site: Served;
+
+beforeAll(async () => {
+  site = await serveOnLoopback(createService({ catalogue, assets: await bundleWeb() }).fetch);
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** The API's frontier for a workload, cheapest first (variants share their head's place there). */
+async function apiFrontier(query: string): Promise<string[]> {
+  const res = await fetch(`${site.origin}/api/recommend?frontier=true&sort=cost&status=all&limit=10&${query}`);
+  const body = (await res.json()) as { recommendations: Array<{ id: string }> };
+  return body.recommendations.map((r) => r.id);
+}
+
+/** The ringed dots' model ids, cheapest first, without variants (the API ranks a variant as its head). */
+const ringed = (page: Page) =>
+  page.$$eval('#chart-figure circle.frontier', (cs) => cs.map((c) => ({ id: c.getAttribute('data-id') ?? '', x: Number(c.getAttribute('cx')) })))
+    .then((dots) => dots.sort((a, b) => a.x - b.x).map((d) => d.id).filter((id) => !catalogue.headOf.has(id)));
+
+describe.each([1280, 390] as const)('at %i px wide', (width) => {
+  it('the chart rings the frontier the API returns for the calculator\'s workload, in view, and follows the use case', async () => {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${site.origin}/`);
+    await page.waitForSelector('#chart-figure circle.frontier');
+    const workload = 'input_tokens=2000&output_tokens=500&requests=1000&days=30';
+    const overall = await ringed(page);
+    expect(overall.length).toBeGreaterThan(1);
+    // Sorted by cost, the frontier's scores only rise (otherwise a cheaper model would beat one).
+    expect(overall).toEqual(await apiFrontier(workload));
+    expect(await page.locator('#chart-figure polyline.frontier-line').count()).toBe(1);
+    const box = await page.locator('#chart-figure svg').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    await page.locator('#chart').screenshot({ path: join(ARTIFACTS, `chart-frontier-${width}.png`) });
+
+    // The calculator's workload moves the costs: ten times the output makes another frontier, as the API says.
+    await page.fill('#calc-output_tokens', '5000');
+    await page.waitForFunction(() => document.querySelector('#chart-figure figcaption')?.textContent?.includes('5,000 output'));
+    expect(await ringed(page)).toEqual(await apiFrontier('input_tokens=2000&output_tokens=5000&requests=1000&days=30'));
+
+    // The use case: the chart plots the coding score; every ringed model is on the coding frontier of all drawn.
+    await page.selectOption('#chart-use-case', 'coding');
+    await page.waitForFunction(() => document.querySelector('#chart-title')?.textContent === 'Price against coding score');
+    const coding = await page.$$eval('#chart-figure circle', (cs) => cs.map((c) => ({
+      on: c.classList.contains('frontier'), x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')),
+    })));
+    // Higher on the chart is a lower y. A dot is on the frontier when no other dot is as far left and as high, and further on one.
+    const beaten = (a: { x: number; y: number }) => coding.some((b) => b.x <= a.x && b.y <= a.y && (b.x < a.x || b.y < a.y));
+    expect(coding.filter((d) => d.on)).toEqual(coding.filter((d) => !beaten(d)));
+    await page.locator('#chart').screenshot({ path: join(ARTIFACTS, `chart-frontier-coding-${width}.png`) });
+    await page.close();
+  }, 60_000);
+});
