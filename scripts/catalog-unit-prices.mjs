@@ -49,7 +49,7 @@ export function unitPricesFrom(slug, record) {
   const prices = {};
   for (const [field, key] of Object.entries(UNIT_PRICE_KEYS)) if (typeof p[key] === 'number') prices[field] = p[key];
   if (Object.keys(prices).length === 0) return undefined;
-  return { ...prices, source: `genai-prices 0.1.8 data for ${found.provider.id} ${found.model.id}, checked ${today}`, checkedOn: today };
+  return { ...prices, source: `genai-prices 0.1.8 data for ${found.provider.id} ${found.model.id}`, checkedOn: today };
 }
 
 export const REFERENCE = join(root, '..', 'shared', 'reference', 'prices.json');
@@ -67,10 +67,10 @@ export function serviceTiersFrom(entry) {
   const tier = (t, source) => (t && typeof t.input === 'number' && typeof t.output === 'number'
     ? { input: t.input, output: t.output, ...(typeof t.cache_read === 'number' ? { cachedInput: t.cache_read } : {}), ...(typeof t.cache_write === 'number' ? { cacheWrite: t.cache_write } : {}), source, checkedOn: today }
     : undefined);
-  const litellm = (name) => `LiteLLM's price list of 2026-08-01 (${name} tier), checked ${today}`;
+  const litellm = (name) => `LiteLLM's price list of 2026-08-01 (${name} tier)`;
   const flex = tier(entry.service_tiers_litellm?.flex, litellm('flex'));
   const priority = tier(entry.service_tiers_litellm?.priority, litellm('priority'));
-  const fast = tier(entry.fast_mode_models_dev, `models.dev of 2026-07-02 (fast mode), checked ${today}`);
+  const fast = tier(entry.fast_mode_models_dev, `models.dev of 2026-07-02 (fast mode)`);
   if (flex) tiers.flex = flex;
   if (priority) tiers.priority = priority;
   if (fast) tiers.fast = fast;

@@ -148,25 +148,33 @@ describe('ai-model-pricing CLI', () => {
     const evidence = JSON.parse(readFileSync(join(root, 'data', 'quality', 'benchmarks.json'), 'utf8')).models['openai-gpt-4o'];
     const shown = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: v < 10 ? 2 : 1 });
     const served = (await app.request(`${BASE_URL}/api/pricing?model=openai-gpt-4o`).then((r) => r.json())) as { model: { scores: { overall: number } } };
+    // GPT-4o's priority tier (LiteLLM) and web-search fee (genai-prices), each with its source.
+    const tier = record.serviceTiers.priority;
     const { code, stdout } = await cli('price', 'openai-gpt-4o');
     expect(code).toBe(0);
     expect(stdout).toBe([
       'GPT-4o (openai-gpt-4o)',
       `OpenAI, ${record.tier} tier, ${record.status}`,
       '',
-      `Input:        $${record.input} per 1M tokens`,
-      `Output:       $${record.output} per 1M tokens`,
-      `Cached input: $${record.cachedInput} per 1M tokens`,
-      `Context:      ${record.context} (${record.contextTokens.toLocaleString('en-US')} tokens), up to ${record.maxOutputTokens.toLocaleString('en-US')} output tokens`,
-      `Quality:      ${record.quality}/5; suits ${suited.map(([n, s]) => `${n} ${s}`).join(', ')}`,
-      `Score:        overall ${served.model.scores.overall}/100 from public benchmarks`,
-      `Benchmark:    AA Intelligence Index ${shown(evidence.aa_intelligence_index.value)}, 2026-07-10 (Artificial Analysis)`,
-      `Benchmark:    LMArena text ${shown(evidence.lmarena_text.value)}, ${evidence.lmarena_text.date} (LMArena (arena.ai))`,
-      'Batch:        50% off through the provider\'s batch API (--mode batch)',
-      'Batch terms:  https://platform.openai.com/docs/guides/batch',
-      `Verified:     ${record.verified} (checked ${record.checkedOn})`,
-      `Source:       ${record.sourceUrl}`,
-      `Page:         ${BASE_URL}/models/openai-gpt-4o`,
+      `Input:              $${record.input} per 1M tokens`,
+      `Output:             $${record.output} per 1M tokens`,
+      `Cached input:       $${record.cachedInput} per 1M tokens`,
+      `Priority tier:      $${tier.input} input, $${tier.output} output, $${tier.cachedInput} cached per 1M (LiteLLM's`,
+      `                    price list of 2026-08-01 (priority tier), checked`,
+      `                    ${tier.checkedOn})`,
+      `Web searches:       $${record.unitPrices.webSearches} per 1,000 searches`,
+      `Unit prices source: genai-prices 0.1.8 data for openai gpt-4o, checked`,
+      `                    ${record.unitPrices.checkedOn}`,
+      `Context:            ${record.context} (${record.contextTokens.toLocaleString('en-US')} tokens), up to ${record.maxOutputTokens.toLocaleString('en-US')} output tokens`,
+      `Quality:            ${record.quality}/5; suits ${suited.map(([n, s]) => `${n} ${s}`).join(', ')}`,
+      `Score:              overall ${served.model.scores.overall}/100 from public benchmarks`,
+      `Benchmark:          AA Intelligence Index ${shown(evidence.aa_intelligence_index.value)}, 2026-07-10 (Artificial Analysis)`,
+      `Benchmark:          LMArena text ${shown(evidence.lmarena_text.value)}, ${evidence.lmarena_text.date} (LMArena (arena.ai))`,
+      'Batch:              50% off through the provider\'s batch API (--mode batch)',
+      'Batch terms:        https://platform.openai.com/docs/guides/batch',
+      `Verified:           ${record.verified} (checked ${record.checkedOn})`,
+      `Source:             ${record.sourceUrl}`,
+      `Page:               ${BASE_URL}/models/openai-gpt-4o`,
       '',
     ].join('\n'));
   });
@@ -180,11 +188,12 @@ describe('ai-model-pricing CLI', () => {
       '              others are peak prices)',
     ].join('\n'));
     expect(await lines('openai-gpt-5.6-terra')).toEqual(expect.arrayContaining([
-      'Cache write:  $2.5 per 1M tokens',
-      'Long context: from 272,000 input tokens: $4 input, $18 output, $0.4 cached, $5',
-      '              cache write per 1M',
+      'Cache write:        $2.5 per 1M tokens',
+      'Long context:       from 272,000 input tokens: $4 input, $18 output, $0.4',
+      '                    cached, $5 cache write per 1M',
+      'Flex tier:          $1 input, $6 output, $0.1 cached, $1.25 cache write per 1M',
     ]));
-    expect(await lines('anthropic-claude-opus-5')).toEqual(expect.arrayContaining(['Cache write:    $6.25 per 1M tokens', 'Cache write 1h: $10 per 1M tokens']));
+    expect(await lines('anthropic-claude-opus-5')).toEqual(expect.arrayContaining(['Cache write:        $6.25 per 1M tokens', 'Cache write 1h:     $10 per 1M tokens']));
     // Several bands, each with the provider's rule ("above" for Alibaba).
     expect((await cli('price', 'alibaba-qwen3-max')).stdout).toContain(
       'Long context: above 32,000 input tokens: $2.4 input, $12 output per 1M; above\n              128,000 input tokens: $3 input, $15 output per 1M',
