@@ -1,7 +1,7 @@
 /** appliedPrices: which prices a workload is billed at on a model; the cost (cost.ts) is made of exactly these. */
 import type { Model } from './catalogue-schema.js';
 import { STREAMING_MARGIN, type AppliedPrices, type AppliedUnit } from './applied-prices.js';
-import type { Workload } from './cost.js';
+import type { Workload } from './workload.js';
 import { buildSheets, unitKey, type ModelSheets } from './price-sheet.js';
 import { leafCounts } from './quantities.js';
 import { select } from './select.js';

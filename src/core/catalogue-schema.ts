@@ -1,7 +1,6 @@
 /** Zod schema of the catalogue files in data/: the single definition of a model record. */
 import * as z from 'zod';
 import { parseScaled } from './money.js';
-import type { Scores } from './scores.js';
 
 export const TIERS = ['Budget', 'Mid', 'Premium'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -13,6 +12,12 @@ export const USE_CASES = [
   'summarization', 'multilingual',
 ] as const;
 export type UseCase = (typeof USE_CASES)[number];
+
+/** A 0-100 score from benchmark evidence (scores.ts), or `unrated` without any: never a number made up. */
+export const UNRATED = 'unrated';
+export type Score = number | typeof UNRATED;
+export type ScoreKey = 'overall' | UseCase;
+export type Scores = Record<ScoreKey, Score>;
 export const CHEAPEST_USE_CASES = USE_CASES.slice(0, 6) as readonly UseCase[];
 
 /** `current` (sold and recommended) or `legacy` (older but still sold). */

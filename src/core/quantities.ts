@@ -4,7 +4,7 @@
  * less its children's, so each token is billed once, at the most specific unit it is counted in.
  */
 import { U, UNIT_COUNT, UNITS } from './units.js';
-import type { BillableExtras, Workload } from './cost.js';
+import type { BillableExtras, Workload } from './workload.js';
 
 /** Streamed output carries this API's 1.15 planning margin: weights are ×20, streamed output ×23. */
 export const WEIGHT_SCALE = 20;

@@ -6,14 +6,11 @@
  * (said so in its detail), except speed, which only a speed measurement rates. Without any
  * result a score is `unrated`, never a number.
  */
-import { USE_CASES, type UseCase } from './catalogue-schema.js';
+import { UNRATED, USE_CASES, type Score, type ScoreKey, type Scores, type UseCase } from './catalogue-schema.js';
 import type { BenchmarkResult } from './benchmarks.js';
 import { BOUNDS, normalise, OVERALL, USE_CASE_INPUTS, type Input } from './score-rule.js';
 
-export const UNRATED = 'unrated';
-export type Score = number | typeof UNRATED;
-export type ScoreKey = 'overall' | UseCase;
-export type Scores = Record<ScoreKey, Score>;
+export { UNRATED, type Score, type ScoreKey, type Scores } from './catalogue-schema.js';
 
 /** A result as one score read it. */
 export interface ScoreInput {

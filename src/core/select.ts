@@ -1,6 +1,6 @@
 /** Which sheets bill a request on a model: band by input size, service tier, and the off-peak share. */
 import type { AppliedPrices } from './applied-prices.js';
-import type { Workload } from './cost.js';
+import type { Workload } from './workload.js';
 import type { ModelSheets, ServiceTier, Sheet } from './price-sheet.js';
 import { isOffPeak, onWeekend } from './time-of-day.js';
 

@@ -6,8 +6,10 @@
  * prices it replaces are kept in a tier's `note` and in the record's `priceNote`.
  */
 import type { ModelData } from '../core/catalogue-schema.js';
-import { TIER_NAMES, TIER_PRICE_FIELDS, UNIT_PRICE_FIELDS, type TierName } from './entry.js';
-import type { Found } from './proposal.js';
+import { TIER_NAMES, TIER_PRICE_FIELDS, UNIT_PRICE_FIELDS, type Source, type SourceEntry, type TierName } from './entry.js';
+
+/** A source's entry for a record (proposal.ts's Found, which imports this file's UnitChange). */
+type Found = { source: Source; entry: SourceEntry };
 import type { Draft } from './record.js';
 
 export interface UnitChange {
