@@ -58,8 +58,13 @@ export function integer(min: number, max: number, fallback: number, description:
 }
 
 /** An optional whole number within [min, max]. */
-export function optionalInteger(min: number, max: number, description: string) {
-  return param((text) => (text === undefined ? undefined : wholeNumber(text, min, max)), { description });
+export function optionalInteger(min: number, max: number, description: string, hint = '') {
+  return param((text) => {
+    if (text === undefined) return undefined;
+    const read = wholeNumber(text, min, max);
+    // `hint` ends the refusal, where another parameter is what the client likely meant.
+    return typeof read === 'number' || hint === '' ? read : { refused: `${read.refused}${hint}` };
+  }, { description });
 }
 
 /** An optional amount of USD (`12.5`), read exactly as nano-dollars. */

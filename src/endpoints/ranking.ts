@@ -23,7 +23,7 @@ export const tierChoice = (description: string, hint = '') => choice(TIERS, desc
 export const rankFilters = {
   use_case: choice(USE_CASES, 'Keep only models suited to this use case (a use-case score of 3 or more).', { long_context: 'long-context' }),
   tier: tierChoice('Keep only this tier: budget (or low), mid (or medium), premium (or high).'),
-  min_quality: optionalInteger(1, 5, 'Minimum overall quality score, 1 to 5.'),
+  min_quality: optionalInteger(1, 5, 'Minimum overall quality score, 1 to 5.', ' (for a minimum 0-100 benchmark score, use min_score on /api/recommend)'),
   min_context: contextSize('Minimum context window in tokens (128000, 128K or 1M).'),
   include_free_tier: flag('Also offer models served only on a free, rate-limited tier (left out by default: their $0 is no capacity to buy); they come marked freeTierOnly.'),
   limit: integer(1, 10, 5, 'Maximum number of results, 1 to 10.'),

@@ -55,6 +55,13 @@ describe('GET /api/recommend', () => {
     expect(error.message).toContain('current, legacy, all');
   });
 
+  it('min_quality is the 1-5 scale: a 0-100 value is a 400 that names min_score, which takes it', async () => {
+    const error = await expectError('/api/recommend?min_quality=80', 400, 'invalid_parameter', 'min_quality');
+    expect(error.message).toContain('from 1 to 5');
+    expect(error.message).toContain('use min_score');
+    expect((await getJson('/api/recommend?min_score=80')).res.status).toBe(200);
+  });
+
   it('costPerRequest is a number without float noise (raw response text)', async () => {
     // 2000 × 0.05/1M + 500 × 0.4/1M = 0.0001 + 0.0002 = 0.0003 (floats: 0.00030000000000000003)
     const { text } = await getText('/api/recommend?use_case=speed&input_tokens=2000&limit=10');
