@@ -41,7 +41,19 @@ function synthetic(n) {
     }
     files.push({ file: `${slug}.json`, data: { provider: { slug, name: `Provider ${p}`, pricingUrl: 'https://example.com' }, models } });
   }
-  return buildCatalogue(files);
+  // Benchmark evidence for nine models in ten (two AA indices), so recommend ranks by scores as on the real catalogue.
+  const result = (value) => ({ value, date: '2026-07-10', sourceModel: 'synthetic' });
+  const evidence = {
+    about: 'synthetic',
+    sources: { artificial_analysis: { name: 'Artificial Analysis', url: 'https://artificialanalysis.ai/', republish: true, terms: 'attribution', snapshot: '2026-07-10' } },
+    benchmarks: {
+      aa_intelligence_index: { name: 'AA Intelligence Index', metric: 'Artificial Analysis Intelligence Index (0-100)', scale: '0-100', source: 'artificial_analysis' },
+      aa_coding_index: { name: 'AA Coding Index', metric: 'Artificial Analysis Coding Index (0-100)', scale: '0-100', source: 'artificial_analysis' },
+    },
+    models: Object.fromEntries(files.flatMap(({ data }) => data.models).filter((_, i) => i % 10 !== 9)
+      .map((m) => [m.id, { aa_intelligence_index: result(Math.round(rand() * 7000) / 100), aa_coding_index: result(Math.round(rand() * 7000) / 100) }])),
+  };
+  return buildCatalogue(files, { file: 'benchmarks.json', data: evidence });
 }
 
 // Each request a new input_tokens (i), so nothing the app might keep between requests helps.

@@ -1,7 +1,7 @@
 /** Builds the validated, indexed catalogue from the parsed data files. Pure: callers do the I/O. */
 import * as z from 'zod';
 import { formatContext } from './context-window.js';
-import { providerFileSchema, TIERS, type Model, type ModelData, type ProviderFile, type Tier } from './catalogue-schema.js';
+import { providerFileSchema, TIERS, USE_CASES, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from './catalogue-schema.js';
 import type { FitFields } from './fit.js';
 import { attachEvidence } from './evidence.js';
 import type { ModelScores } from './scores.js';
@@ -47,6 +47,8 @@ export interface Catalogue {
   readonly priceTable: PriceTable;
   /** The fit fields of `rankable`, in its order, in objects of one shape (records differ in shape: slow to read in a loop over all). */
   readonly rankableFit: readonly FitFields[];
+  /** The rankable models' 0-100 scores per key (overall and each use case), NaN where unrated: one column per key, read by recommend's walk. */
+  readonly rankableScores: Readonly<Record<ScoreKey, Float64Array>>;
   /** The decimals the catalogue's prices need: every sheet holds its prices as USD × 10^priceDigits. */
   readonly priceDigits: number;
 }
@@ -126,6 +128,9 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     rankableSheets,
     priceTable: buildPriceTable(rankableSheets, digits),
     rankableFit: rankable.map((m) => ({ contextTokens: m.contextTokens, maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly })),
+    rankableScores: Object.fromEntries((['overall', ...USE_CASES] as const).map((key) => [
+      key, Float64Array.from(rankable, (m) => { const score = m.scores?.[key]; return typeof score === 'number' ? score : NaN; }),
+    ])) as Record<ScoreKey, Float64Array>,
     priceDigits: digits,
   };
 }

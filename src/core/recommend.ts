@@ -16,8 +16,8 @@ import { onFrontier } from './frontier.js';
 import { Usd } from './money.js';
 import { quantitiesOf } from './quantities.js';
 import { evidenceText, tradeOff } from './score-reason.js';
-import { UNRATED, type ScoreDetail } from './scores.js';
-import { topK } from './top-k.js';
+import type { ScoreDetail } from './scores.js';
+import { TopK, topK } from './top-k.js';
 
 export const SORTS = ['score', 'value', 'cost'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -69,27 +69,40 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
   const key = useCase ?? 'overall';
+  const scores = catalogue.rankableScores[key];
   // Each model is costed from its row of the catalogue's price table into one probe.
   const probe = newRequestCost();
   // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
   const keep = filterOf(criteria);
-  const eligible: Candidate[] = [];
+  const order = ORDER[criteria.sort ?? 'score'];
+  // The frontier needs every candidate; otherwise a top-k keeps the best `limit`, and an object is
+  // made only for a model it keeps (the others are tested in one reused candidate).
+  const all: Candidate[] | undefined = criteria.frontier ? [] : undefined;
+  const best = new TopK<Candidate>(limit, order);
+  const test: Candidate = { model: undefined as unknown as Model, score: 0, cost: 0n, exact: probe };
   let unrated = 0;
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, workload };
   const excluded = forEachEligible(catalogue, keep, screen, (model, row) => {
-    const score = model.scores?.[key] ?? UNRATED;
-    if (score === UNRATED) {
+    const score = scores[row] as number;
+    if (Number.isNaN(score)) {
       unrated++;
       return;
     }
     if (minScore !== undefined && score < minScore) return;
     tableCostInto(probe, catalogue.priceTable, row, q, workload);
     const cost = roundedNanos(probe, digits);
-    if (maxCostNanos === undefined || cost <= maxCostNanos) eligible.push({ model, score, cost, exact: { ...probe } });
+    if (maxCostNanos !== undefined && cost > maxCostNanos) return;
+    if (all) {
+      all.push({ model, score, cost, exact: { ...probe } });
+      return;
+    }
+    test.model = model;
+    test.score = score;
+    test.cost = cost;
+    if (best.admits(test)) best.add({ model, score, cost, exact: { ...probe } });
   });
   if (unrated) excluded.unrated = unrated;
-  const pool = criteria.frontier ? onFrontier(eligible) : eligible;
-  const ranked = topK(pool, limit, ORDER[criteria.sort ?? 'score']);
+  const ranked = all ? topK(onFrontier(all), limit, order) : best.items;
   const recommendations = ranked.map(({ model, score, cost, exact }, i) => {
     const usd = new Usd(cost);
     const detail = catalogue.scoreDetails.get(model.id)![key]!;
