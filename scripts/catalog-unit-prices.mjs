@@ -4,7 +4,11 @@
 // mode) from ../shared/reference/prices.json, for every catalogue record they can be matched to.
 // Prints what it would set; --write puts them in data/*.json (unitPrices, serviceTiers) with their
 // source and today's date. A genai-prices model whose text prices differ from the record's is
-// left out (its other prices may be of another version), and so is a tiered (non-flat) price.
+// left out (its other prices may be of another version), and so is a tiered (non-flat) price. By
+// the same rule a source's service tiers are taken only when that source's standard input and
+// output prices (LiteLLM's, or models.dev's for fast mode) equal the record's: tiers listed beside
+// another standard price belong to that price, not the record's. A flex or priority tier at the
+// standard price itself is left out too: it is no separate price (LiteLLM lists Gemini 2.5 Pro's so).
 // Until the refresh (src/refresh) reads these fields itself, this is how they are read.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,17 +64,20 @@ export function referenceEntry(reference, provider, slug, record) {
   return reference.models.find((m) => m.provider === provider && (m.model_id === (record.referenceId ?? key) || m.match_key === key));
 }
 
-/** The record's service tiers from the reference entry: those with an input and an output price. */
-export function serviceTiersFrom(entry) {
+/** The record's service tiers from the reference entry: those with an input and an output price, from a source whose standard price is the record's. */
+export function serviceTiersFrom(entry, record) {
   if (!entry) return undefined;
+  const sameStandard = (source) => entry[`input_${source}`] === record.input && entry[`output_${source}`] === record.output;
   const tiers = {};
   const tier = (t, source) => (t && typeof t.input === 'number' && typeof t.output === 'number'
     ? { input: t.input, output: t.output, ...(typeof t.cache_read === 'number' ? { cachedInput: t.cache_read } : {}), ...(typeof t.cache_write === 'number' ? { cacheWrite: t.cache_write } : {}), source, checkedOn: today }
     : undefined);
   const litellm = (name) => `LiteLLM's price list of 2026-08-01 (${name} tier)`;
-  const flex = tier(entry.service_tiers_litellm?.flex, litellm('flex'));
-  const priority = tier(entry.service_tiers_litellm?.priority, litellm('priority'));
-  const fast = tier(entry.fast_mode_models_dev, `models.dev of 2026-07-02 (fast mode)`);
+  const fromLitellm = sameStandard('litellm');
+  const distinct = (t) => (t && t.input === record.input && t.output === record.output ? undefined : t);
+  const flex = fromLitellm ? tier(distinct(entry.service_tiers_litellm?.flex), litellm('flex')) : undefined;
+  const priority = fromLitellm ? tier(distinct(entry.service_tiers_litellm?.priority), litellm('priority')) : undefined;
+  const fast = sameStandard('models_dev') ? tier(entry.fast_mode_models_dev, `models.dev of 2026-07-02 (fast mode)`) : undefined;
   if (flex) tiers.flex = flex;
   if (priority) tiers.priority = priority;
   if (fast) tiers.fast = fast;
@@ -85,9 +92,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const data = JSON.parse(readFileSync(path, 'utf8'));
     for (const record of data.models) {
       const units = unitPricesFrom(data.provider.slug, record);
-      const tiers = reference && !record.offPeak ? serviceTiersFrom(referenceEntry(reference, data.provider.name, data.provider.slug, record)) : undefined;
+      const tiers = reference && !record.offPeak ? serviceTiersFrom(referenceEntry(reference, data.provider.name, data.provider.slug, record), record) : undefined;
       if (units) record.unitPrices = units;
       if (tiers) record.serviceTiers = tiers;
+      else if (reference && !record.offPeak && record.serviceTiers) {
+        console.log(record.id, 'service tiers dropped: no source lists one beside the record\'s standard price that differs from it');
+        delete record.serviceTiers;
+      }
       if (units || tiers) console.log(record.id, JSON.stringify({ ...(units ? { unitPrices: units } : {}), ...(tiers ? { serviceTiers: tiers } : {}) }));
     }
     if (write) writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`);

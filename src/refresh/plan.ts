@@ -114,7 +114,7 @@ export function propose(files: DataFile[], sources: Source[], { today, since }: 
 function changeOf(slug: string, providerName: string, model: ModelData, winner: Found, found: Found[], today: string): Change | undefined {
   const { agreeText, differText } = verdict(winner, found);
   const fields = fieldChanges(model, winner.entry);
-  const units = unitChanges(model, rank(found));
+  const units = unitChanges(model, rank(found), winner.entry);
   const oldDiffer = /Sources differ: .*$/s.exec(model.priceNote ?? '')?.[0];
   if (!fields.length && !units.length && oldDiffer === differText && !scheduleMoved(model, winner.entry, today)) return undefined;
   return {

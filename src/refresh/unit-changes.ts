@@ -3,7 +3,10 @@
  * image and video tokens, reasoning, web searches, request fees; genai-prices gives them) and its
  * `serviceTiers` (flex, priority, fast; litellm gives them). Each group comes from the best-ranked
  * source that gives it (match.ts's precedence), and is written with that source and the date; the
- * prices it replaces are kept in a tier's `note` and in the record's `priceNote`.
+ * prices it replaces are kept in a tier's `note` and in the record's `priceNote`. A source's tiers
+ * are read only when its standard price is the record's (as this run leaves it): tiers listed
+ * beside another standard price belong to that price. A flex or priority tier at the standard
+ * price itself is no separate price and is not read either.
  */
 import type { ModelData } from '../core/catalogue-schema.js';
 import { TIER_NAMES, TIER_PRICE_FIELDS, UNIT_PRICE_FIELDS, type Source, type SourceEntry, type TierName } from './entry.js';
@@ -26,16 +29,21 @@ export interface UnitChange {
 
 const sourceOf = (f: Found) => (f.entry.cites ? `${f.source.label}, citing ${f.entry.cites}` : f.source.label);
 
+/** The standard price a record has once this run's changes are written. */
+type Standard = { input: number; output: number };
+
 /** What the sources (best first, as match.ts ranks them) give that the record does not have or has otherwise. */
-export function unitChanges(model: ModelData, ranked: readonly Found[]): UnitChange[] {
+export function unitChanges(model: ModelData, ranked: readonly Found[], standard: Standard = model): UnitChange[] {
   const changes: UnitChange[] = [];
   const add = (group: UnitChange['group'], field: string, ours: number | undefined, theirs: number | undefined, from: Found) => {
     if (theirs !== undefined && theirs !== ours) changes.push({ group, field, ours: ours ?? null, theirs, source: sourceOf(from), date: from.source.date });
   };
   const units = ranked.find((f) => f.entry.unitPrices);
   for (const field of UNIT_PRICE_FIELDS) if (units) add('unitPrices', field, model.unitPrices?.[field], units.entry.unitPrices?.[field], units);
+  const atStandard = (p: Standard) => p.input === standard.input && p.output === standard.output;
+  const tiersFrom = ranked.filter((f) => atStandard(f.entry));
   for (const tier of TIER_NAMES) {
-    const from = ranked.find((f) => f.entry.serviceTiers?.[tier]);
+    const from = tiersFrom.find((f) => { const t = f.entry.serviceTiers?.[tier]; return t && !(tier !== 'fast' && atStandard(t)); });
     const set = from?.entry.serviceTiers?.[tier];
     if (from && set) for (const field of TIER_PRICE_FIELDS) add(tier, field, model.serviceTiers?.[tier]?.[field], set[field], from);
   }

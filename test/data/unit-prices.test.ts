@@ -1,8 +1,9 @@
 /**
  * The prices of units beyond text tokens and of service tiers are their sources' own: every
  * unitPrices value is the pinned genai-prices package's for that model, and every service tier
- * the reference's (LiteLLM's priority and flex, models.dev's fast mode). The tier check needs
- * ../shared/reference and is skipped without it.
+ * the reference's (LiteLLM's priority and flex, models.dev's fast mode), taken only where that
+ * source's standard price is the record's (tiers beside another standard price belong to it). The
+ * tier check needs ../shared/reference and is skipped without it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -61,6 +62,9 @@ describe('unit and tier prices', () => {
         const entry = reference.models.find((r) => r.provider === provider.name && (r.model_id === (m.referenceId ?? key) || r.match_key === key));
         const theirs = (tier === 'fast' ? entry?.fast_mode_models_dev : (entry?.service_tiers_litellm as Record<string, unknown> | undefined)?.[tier]) as Record<string, number> | undefined;
         expect(theirs, `${m.id} ${tier}`).toBeDefined();
+        // The source's own standard price at the same date: the one its tier prices go with.
+        const standard = tier === 'fast' ? 'models_dev' : 'litellm';
+        expect([entry?.[`input_${standard}`], entry?.[`output_${standard}`]], `${m.id} ${tier}: ${standard}'s standard price`).toEqual([m.input, m.output]);
         expect(prices.source).toMatch(tier === 'fast' ? /^models\.dev of 2026-07-02 \(fast mode\)/ : new RegExp(`^LiteLLM's price list of 2026-08-01 \\(${tier} tier\\)`));
         expect([prices.input, prices.output, prices.cachedInput, prices.cacheWrite], `${m.id} ${tier}`)
           .toEqual([theirs?.input, theirs?.output, theirs?.cache_read ?? undefined, theirs?.cache_write ?? undefined]);
@@ -68,5 +72,23 @@ describe('unit and tier prices', () => {
       }
     }
     expect(tiers).toBeGreaterThan(30);
+  });
+
+  it('flex is cheaper than standard and priority dearer, on every record with them', () => {
+    let checked = 0;
+    for (const { m } of records) {
+      const { flex, priority } = m.serviceTiers ?? {};
+      if (flex) {
+        expect(flex.input <= m.input && flex.output <= m.output, `${m.id} flex`).toBe(true);
+        expect(flex.input < m.input || flex.output < m.output, `${m.id} flex is the standard price`).toBe(true);
+        checked++;
+      }
+      if (priority) {
+        expect(priority.input >= m.input && priority.output >= m.output, `${m.id} priority`).toBe(true);
+        expect(priority.input > m.input || priority.output > m.output, `${m.id} priority is the standard price`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
   });
 });

@@ -139,7 +139,7 @@ describe('catalog:refresh --write', () => {
     expect(gamma.priceHistory).toEqual([
       { effectiveFrom: '2027-03-01', input: 0.6, output: 2.4, source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing', note: 'Scheduled price change.' },
     ]);
-    expect(gamma.priceNote).toMatch(/ Sources differ: litellm \(2026-11-25\) gives \$0\.6\/\$2\.4\.$/);
+    expect(gamma.priceNote).toBe('Sources differ: litellm (2026-11-25) gives $0.6/$2.4.');
     expect(gamma.priceSource).toBe('OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; models.dev agrees');
 
     // New model: litellm cites the provider, so it sets the price; context from the sources.
@@ -168,8 +168,8 @@ describe('catalog:refresh --write', () => {
     const dir = dataCopy();
     const dry = await run([...sourceArgs(), '--data', dir]);
     expect(dry.out).toContain('    unitPrices.inputAudio: - -> 40 (genai-prices data of 2026-11-20, citing https://openai.example/pricing, 2026-11-20)');
-    expect(dry.out).toContain('    flex.input: 0.25 -> 0.2 (litellm data of 2026-11-25, 2026-11-25)');
-    expect(dry.out).toContain('    priority.output: - -> 4.8 (litellm data of 2026-11-25, 2026-11-25)');
+    expect(dry.out).toContain('    flex.input: 0.5 -> 0.4 (litellm data of 2026-11-25, 2026-11-25)');
+    expect(dry.out).toContain('    priority.output: - -> 8 (litellm data of 2026-11-25, 2026-11-25)');
     const { code, err } = await run([...sourceArgs(), '--data', dir, '--write']);
     expect({ code, err }).toEqual({ code: 0, err: '' });
     const openai = providerFileSchema.parse(readJson(join(dir, 'openai.json')));
@@ -178,20 +178,35 @@ describe('catalog:refresh --write', () => {
     expect(byId.get('openai-gpt-alpha')?.unitPrices).toEqual({
       inputAudio: 40, outputAudio: 80, source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing', checkedOn: '2026-12-01',
     });
-    // The tier price change: litellm's flex prices replace the record's, whose prices the tier's note keeps; priority is new.
-    const gamma = byId.get('openai-gpt-gamma');
-    expect(gamma?.serviceTiers).toEqual({
+    // The tier price change: litellm lists gpt-epsilon at the record's $1/$4, so its flex prices
+    // replace the record's, whose prices the tier's note keeps; priority is new.
+    const epsilon = byId.get('openai-gpt-epsilon');
+    expect(epsilon?.serviceTiers).toEqual({
       flex: {
-        input: 0.2, output: 0.8, cachedInput: 0.02, source: 'litellm data of 2026-11-25', checkedOn: '2026-12-01',
-        note: 'Before 2026-11-25: input $0.25, output $1 (litellm data of 2026-11-01, checked 2026-11-01).',
+        input: 0.4, output: 1.6, cachedInput: 0.04, source: 'litellm data of 2026-11-25', checkedOn: '2026-12-01',
+        note: 'Before 2026-11-25: input $0.5, output $2 (litellm data of 2026-11-01, checked 2026-11-01).',
       },
-      priority: { input: 1.2, output: 4.8, source: 'litellm data of 2026-11-25', checkedOn: '2026-12-01' },
+      priority: { input: 2, output: 8, source: 'litellm data of 2026-11-25', checkedOn: '2026-12-01' },
     });
-    expect(gamma?.priceNote).toContain('Changed on 2026-11-25: flex input $0.25 to $0.2, flex output $1 to $0.8 (litellm data of 2026-11-25).');
-    expect(gamma?.priceNote).toContain('Added on 2026-12-01: flex cachedInput $0.02, priority input $1.2, priority output $4.8 (litellm data of 2026-11-25).');
+    expect(epsilon?.priceNote).toContain('Changed on 2026-11-25: flex input $0.5 to $0.4, flex output $2 to $1.6 (litellm data of 2026-11-25).');
+    expect(epsilon?.priceNote).toContain('Added on 2026-12-01: flex cachedInput $0.04, priority input $2, priority output $8 (litellm data of 2026-11-25).');
     // The catalogue takes the written records, and prices the tier.
     const catalogue = buildCatalogue([{ file: 'openai.json', data: openai }]);
-    expect(catalogue.byId.get('openai-gpt-gamma')?.serviceTiers?.flex?.input).toBe(0.2);
+    expect(catalogue.byId.get('openai-gpt-epsilon')?.serviceTiers?.flex?.input).toBe(0.4);
+  });
+
+  it('proposes no tier price from a source whose standard price differs from the record\'s', async () => {
+    // litellm lists gpt-gamma at $0.6/$2.4 (genai-prices' price from 2027-03-01) with flex and
+    // priority prices of that price; the record keeps genai-prices' $0.5/$2, so they are not read.
+    const dir = dataCopy();
+    const dry = await run([...sourceArgs(), '--data', dir]);
+    expect(dry.out).toContain('openai-gpt-gamma');
+    expect(dry.out).not.toMatch(/(flex|priority)\.\w+: [-\d.]+ -> (0\.2|0\.8|0\.02|1\.2|4\.8) /);
+    await run([...sourceArgs(), '--data', dir, '--write']);
+    const gamma = providerFileSchema.parse(readJson(join(dir, 'openai.json'))).models.find((m) => m.id === 'openai-gpt-gamma');
+    expect([gamma?.input, gamma?.output]).toEqual([0.5, 2]);
+    expect(gamma?.serviceTiers).toEqual({ flex: { input: 0.25, output: 1, source: 'litellm data of 2026-11-01', checkedOn: '2026-11-01' } });
+    expect(gamma?.priceNote ?? '').not.toMatch(/flex|priority/);
   });
 
   it('a second run proposes nothing more', async () => {
