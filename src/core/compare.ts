@@ -25,12 +25,18 @@ export interface Comparison {
  * catalogue's sheets of the models (sheetsOf) spare building them again.
  */
 export function compareModels(models: readonly Model[], workload: Workload, sheetsOf: (model: Model) => ModelSheets | undefined = () => undefined): Comparison {
-  const comparison = models.map((model) => ({ model, costs: calculateCost(model, workload, sheetsOf(model)) }));
+  const used = unpricedCandidates(workload);
+  const priced = new Set<Model>();
+  const comparison = models.map((model) => {
+    const sheets = sheetsOf(model) ?? buildSheets(model);
+    const billedAs = (sheets.bands[0] as Sheet).billedAs;
+    if (used.every((u) => billedAs[u] !== UNPRICED)) priced.add(model);
+    return { model, costs: calculateCost(model, workload, sheets) };
+  });
   const [first] = comparison;
   if (!first) throw new RangeError('compareModels needs at least one model');
   // A model with no price for a unit the workload uses (web searches) has a cost that leaves it out: no saving to name.
-  const used = unpricedCandidates(workload);
-  const pricedAll = comparison.filter(({ model }) => used.every((u) => ((sheetsOf(model) ?? buildSheets(model)).bands[0] as Sheet).billedAs[u] !== UNPRICED));
+  const pricedAll = comparison.filter(({ model }) => priced.has(model));
   const pool = pricedAll.length ? pricedAll : comparison;
   const usable = pool.filter(({ model }) => exclusionOf(model, workload.inputTokens, workload.outputTokens, false) === undefined);
   let cheapest = usable[0] ?? (pool[0] as typeof first);
