@@ -2,7 +2,7 @@
 import type { Model } from './catalogue-schema.js';
 import { STREAMING_MARGIN, type AppliedPrices, type AppliedUnit } from './applied-prices.js';
 import type { Workload } from './workload.js';
-import { buildSheets, unitKey, type ModelSheets } from './price-sheet.js';
+import { buildSheets, standardPricedUnits, unitKey, type ModelSheets } from './price-sheet.js';
 import { leafCounts } from './quantities.js';
 import { select } from './select.js';
 import { describeOffPeak } from './time-of-day.js';
@@ -45,6 +45,8 @@ export function appliedPrices(model: Model, workload: Workload, sheets: ModelShe
     }
   }
   if (s.tier !== undefined) applied.serviceTier = s.tier;
+  const standardPriced = standardPricedUnits(peak, counts);
+  if (standardPriced.length > 0) applied.standardPriced = standardPriced.map(unitKey);
   const reasoning = counts[U.outputReasoning] as number;
   if (reasoning > 0) {
     const own = peak.billedAs[U.outputReasoning] === U.outputReasoning;

@@ -43,6 +43,8 @@ export interface AppliedPrices {
    * sells it for no price in the request's band (warnings.ts says which).
    */
   serviceTier?: ServiceTier;
+  /** On a tier: the units (units.ts keys) the tier publishes no price for, billed at the standard sheet's price (warning tier_unit_price). */
+  standardPriced?: string[];
   /** When the output has reasoning tokens: how many, at which price per 1M, and whether that is the model's own reasoning price or its output price. */
   reasoning?: { tokens: number; price: number; billedAs: 'outputReasoning' | 'output' };
   /** Each other unit billed beyond text tokens and cache use (audio, image, video, searches, request fees), in units.ts order. */

@@ -1,14 +1,17 @@
 /**
  * The models a ranking may offer for a request: those that meet its filters, can run the request
- * (fit.ts) and take its audio, image or video (problems.ts), are sold as capacity (not a free tier
- * only, unless asked), and are not a variant of a
- * model already in the running (variants.ts). What it leaves out is counted by reason.
+ * (fit.ts), are known to take its audio, image or video and price every unit it uses
+ * (partsExclusion), are sold as capacity (not a free tier only, unless asked), and are not a
+ * variant of a model already in the running (variants.ts). What it leaves out is counted by reason.
  */
 import type { Model } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
+import type { ModelSheets } from './price-sheet.js';
 import type { Workload } from './cost.js';
 import { exclusionOf, type Exclusion, type FitFields } from './fit.js';
-import { modalityProblem } from './problems.js';
+import { MODALITY_FIELDS, takesModality } from './problems.js';
+import { leafCounts } from './quantities.js';
+import { U, UNIT_COUNT, UNITS, UNPRICED } from './units.js';
 
 export interface Screen {
   inputTokens: number;
@@ -31,15 +34,49 @@ export function forEachEligible(catalogue: Catalogue, keep: (model: Model) => bo
   const excluded: Excluded = {};
   const { inputTokens, outputTokens } = screen;
   const includeFreeTier = screen.includeFreeTier ?? false;
-  const withParts = screen.workload?.extras ? screen.workload : undefined;
-  const { rankable, rankableFit } = catalogue;
+  const w = screen.workload;
+  const used = w ? unpricedCandidates(w) : [];
+  const { rankable, rankableFit, rankableSheets } = catalogue;
   for (let i = 0; i < rankable.length; i++) {
     const model = rankable[i] as Model;
     if (!keep(model)) continue;
     const why = exclusionOf(rankableFit[i] as FitFields, inputTokens, outputTokens, includeFreeTier)
-      ?? (withParts && modalityProblem(model, withParts) ? 'modality' : undefined);
+      ?? (w ? partsExclusion(model, (rankableSheets[i] as ModelSheets).bands[0]?.billedAs ?? [], w, used) : undefined);
     if (why === undefined) offer(model, i);
     else excluded[why] = (excluded[why] ?? 0) + 1;
   }
   return excluded;
+}
+
+/**
+ * The units of the workload a model may have no price for: those with no parent (a unit with one
+ * is billed at its parent's price at worst), less the request fee (a model without one charges none).
+ */
+export function unpricedCandidates(w: Workload): number[] {
+  const counts = leafCounts(w);
+  const units: number[] = [];
+  for (let u = 0; u < UNIT_COUNT; u++) {
+    if (u !== U.requests && (counts[u] as number) > 0 && (UNITS[u] as { parents: readonly number[] }).parents.length === 0) units.push(u);
+  }
+  return units;
+}
+
+/**
+ * Why a ranking leaves out a model that can run the request: audio, image or video it is on record
+ * as not taking (modality) or not known to take (modality_unknown: neither its modalities nor a
+ * price of its own say it does), or a unit the workload uses with no price on its sheet
+ * (unit_unpriced: counting it as $0 would rank the model cheapest for what it does not sell).
+ * `billedAs` is its standard sheet's (tiers and bands price the same units), `used` unpricedCandidates(w).
+ */
+export function partsExclusion(model: Model, billedAs: readonly number[], w: Workload, used: readonly number[]): Exclusion | undefined {
+  const x = w.extras;
+  if (x) {
+    for (const { field, modality, direction } of MODALITY_FIELDS) {
+      if ((x[field] ?? 0) === 0) continue;
+      const takes = takesModality(model, modality, direction);
+      if (takes !== true) return takes === false ? 'modality' : 'modality_unknown';
+    }
+  }
+  for (const u of used) if (billedAs[u] === UNPRICED) return 'unit_unpriced';
+  return undefined;
 }

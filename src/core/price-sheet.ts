@@ -6,7 +6,7 @@
 import type { Model, TierPrices, UnitPrices } from './catalogue-schema.js';
 import { bandVerb, formatContext } from './context-window.js';
 import { parseScaled } from './money.js';
-import { resolveUnits, U, UNIT_COUNT, UNITS } from './units.js';
+import { resolveUnits, U, UNIT_COUNT, UNITS, UNPRICED } from './units.js';
 
 /** Service tiers a provider may sell besides standard (each model's own tier prices, where it has them). */
 export const SERVICE_TIERS = ['standard', 'flex', 'priority', 'fast'] as const;
@@ -24,6 +24,8 @@ export interface Sheet {
   readonly usd: readonly number[];
   /** The unit whose price bills each unit (itself when it has its own; UNPRICED when none). */
   readonly billedAs: readonly number[];
+  /** On a service tier's sheet: the units the tier publishes no price for, billed as the standard sheet bills them. */
+  readonly fromStandard: readonly boolean[];
 }
 
 export interface ModelSheets {
@@ -98,7 +100,37 @@ function sheet(name: string, threshold: number, own: Own, digits: number): Sheet
     usd[u] = value;
     prices[u] = scaledPrice(value, digits);
   }
-  return { name, threshold, prices, usd, billedAs };
+  return { name, threshold, prices, usd, billedAs, fromStandard: NONE_FROM_STANDARD };
+}
+
+const NONE_FROM_STANDARD: readonly boolean[] = Object.freeze(new Array<boolean>(UNIT_COUNT).fill(false));
+
+/**
+ * A tier's sheet: its own prices, and each unit it publishes no price for as the standard sheet
+ * bills it (own price or fallback), never at a tier price of another unit: a tier's input price
+ * says nothing of its cache reads or audio, and no price is scaled from another.
+ */
+function tierSheet(name: string, own: Own, standard: Sheet, digits: number): Sheet {
+  const t = sheet(name, 0, own, digits);
+  const prices = [...t.prices];
+  const usd = [...t.usd];
+  const billedAs = [...t.billedAs];
+  const fromStandard = [...t.fromStandard];
+  for (let u = 0; u < UNIT_COUNT; u++) {
+    if (own[u] !== undefined) continue;
+    prices[u] = standard.prices[u] as number;
+    usd[u] = standard.usd[u] as number;
+    billedAs[u] = standard.billedAs[u] as number;
+    fromStandard[u] = billedAs[u] !== UNPRICED;
+  }
+  return { name, threshold: 0, prices, usd, billedAs, fromStandard };
+}
+
+/** The units of these leaf counts (quantities.ts) a tier's sheet bills at standard prices, in units.ts order. */
+export function standardPricedUnits(s: Sheet, counts: ArrayLike<number>): number[] {
+  const units: number[] = [];
+  for (let u = 0; u < UNIT_COUNT; u++) if (s.fromStandard[u] && (counts[u] as number) > 0) units.push(u);
+  return units;
 }
 
 /**
@@ -139,7 +171,7 @@ export function buildSheets(model: Model, digits = priceDigits(model)): ModelShe
   ];
   const tiers: Partial<Record<PaidTier, Sheet>> = {};
   for (const [tier, t] of Object.entries(model.serviceTiers ?? {}) as Array<[PaidTier, TierPrices]>) {
-    // A tier's unpublished units fall back within the tier (warnings.ts says when the standard sheet prices them itself).
+    // A tier's unpublished units are billed at standard prices (tierSheet; warnings.ts names them).
     const own = new Array<number | undefined>(UNIT_COUNT).fill(undefined);
     // Fees are per search and per request, not per token: the same in every tier.
     own[U.webSearches] = extras[U.webSearches];
@@ -148,7 +180,7 @@ export function buildSheets(model: Model, digits = priceDigits(model)): ModelShe
     own[U.output] = t.output;
     own[U.cachedInput] = t.cachedInput;
     own[U.cacheWrite5m] = t.cacheWrite;
-    tiers[tier] = sheet(tier, 0, own, digits);
+    tiers[tier] = tierSheet(tier, own, bands[0] as Sheet, digits);
   }
   const off = model.offPeak;
   // Off-peak: its own input, output and cache reads (unpublished reads at its input); the model's published write prices.

@@ -2,7 +2,8 @@
 import type { Model } from './catalogue-schema.js';
 import type { Workload } from './cost.js';
 import { fitMessage, fitProblem } from './fit.js';
-import { buildSheets, ownPrice, type ModelSheets } from './price-sheet.js';
+import { buildSheets, standardPricedUnits, type ModelSheets } from './price-sheet.js';
+import { leafCounts } from './quantities.js';
 import { MODALITY_FIELDS, takesModality } from './problems.js';
 import { select } from './select.js';
 import { U } from './units.js';
@@ -52,23 +53,16 @@ function tierWarnings(model: Model, w: Workload, sheets: ModelSheets): Warning[]
   if (band > 0) {
     return [{ code: 'service_tier_not_offered', message: `${model.provider} publishes no ${tier} prices for ${model.name}'s long-context band (${(sheets.bands[band] as { name: string }).name}): priced at that band's standard rates.` }];
   }
-  const x = w.extras ?? {};
-  const used: Array<[number, number]> = [
-    [U.cachedInput, w.cachedInputTokens ?? 0], [U.cacheWrite5m, w.cacheTtl === '1h' ? 0 : w.cacheWriteTokens ?? 0], [U.cacheWrite1h, w.cacheTtl === '1h' ? w.cacheWriteTokens ?? 0 : 0],
-    [U.inputAudio, x.inputAudioTokens ?? 0], [U.inputImage, x.inputImageTokens ?? 0], [U.inputVideo, x.inputVideoTokens ?? 0], [U.outputReasoning, x.reasoningTokens ?? 0],
-    [U.outputAudio, x.outputAudioTokens ?? 0], [U.outputImage, x.outputImageTokens ?? 0], [U.outputVideo, x.outputVideoTokens ?? 0], [U.webSearches, x.webSearches ?? 0],
-  ];
-  const standard = sheets.bands[0] as ModelSheets['bands'][number];
-  const unpriced = used.filter(([u, n]) => n > 0 && !ownPrice(sheet, u) && ownPrice(standard, u)).map(([u]) => UNIT_WORDS[u]);
-  if (unpriced.length === 0) return [];
+  const units = standardPricedUnits(sheet, leafCounts(w));
+  if (units.length === 0) return [];
   return [{
     code: 'tier_unit_price',
-    message: `${model.provider} publishes no ${tier} price for ${model.name}'s ${unpriced.join(', ')}: billed at the ${tier} price of the tokens they are part of (the standard sheet prices them separately).`,
+    message: `${model.provider} publishes no ${tier} price for ${model.name}'s ${units.map((u) => UNIT_WORDS[u]).join(', ')}: billed at the standard price.`,
   }];
 }
 
 const UNIT_WORDS: Record<number, string> = {
-  [U.cachedInput]: 'cache reads', [U.cacheWrite5m]: 'cache writes', [U.cacheWrite1h]: '1-hour cache writes', [U.inputAudio]: 'audio input',
+  [U.cachedInput]: 'cache reads', [U.cachedInputAudio]: 'cached audio input', [U.cacheWrite5m]: 'cache writes', [U.cacheWrite1h]: '1-hour cache writes', [U.inputAudio]: 'audio input',
   [U.inputImage]: 'image input', [U.inputVideo]: 'video input', [U.outputReasoning]: 'reasoning output', [U.outputAudio]: 'audio output',
   [U.outputImage]: 'image output', [U.outputVideo]: 'video output', [U.webSearches]: 'web searches',
 };

@@ -127,7 +127,10 @@ export const appliedPricesSchema = z
       .optional()
       .meta({ description: "mode=streaming: the +15% on output this API adds as a planning margin; no provider bills it." }),
     serviceTier: z.enum(SERVICE_TIERS).optional().meta({
-      description: 'With service_tier: the tier whose prices billed the request (input, output and cachedInput are its prices); standard where the model is not sold on the tier asked (a warning says so).',
+      description: 'With service_tier: the tier whose prices billed the request (input and output are its prices); standard where the model is not sold on the tier asked (a warning says so).',
+    }),
+    standardPriced: z.array(z.string()).optional().meta({
+      description: 'On a service tier: the units (cachedInput, cacheWrite5m, inputAudio, ...) the tier publishes no price for, billed at the standard price (warning tier_unit_price).',
     }),
     reasoning: z
       .object({ tokens: z.number().int(), price: price('The price the reasoning tokens were billed at'), billedAs: z.enum(['outputReasoning', 'output']) })
@@ -185,7 +188,7 @@ const warningsSchema = z
 const excludedSchema = z
   .object({
     count: z.number().int(),
-    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
+    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
   })
   .meta({ description: 'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated).' });
 

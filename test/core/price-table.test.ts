@@ -52,7 +52,11 @@ describe('the price table', () => {
 
   it('ranks cheapest as the plain sort of every offered model by its exact cost', () => {
     fc.assert(fc.property(workload, (w) => {
-      const offered = catalogue.rankable.filter((m) => exclusionOf(m, w.inputTokens, w.outputTokens, false) === undefined);
+      // Searches need a search price on record; audio a record (or an audio price) saying the model takes it.
+      const takesAudio = (m: Model) => m.modalities?.input.includes('audio') === true || m.unitPrices?.inputAudio !== undefined;
+      const offered = catalogue.rankable.filter((m) => exclusionOf(m, w.inputTokens, w.outputTokens, false) === undefined
+        && !((w.extras?.webSearches ?? 0) > 0 && m.unitPrices?.webSearches === undefined)
+        && !((w.extras?.inputAudioTokens ?? 0) > 0 && !takesAudio(m)));
       const cost = new Map(offered.map((m) => [m, requestNumerator(m, w)]));
       const expected = [...offered].sort((a, b) => {
         const [x, y] = [cost.get(a) as bigint, cost.get(b) as bigint];

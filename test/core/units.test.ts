@@ -61,16 +61,21 @@ describe('units', () => {
   });
 
   it('prices a service tier from its own prices, and a tier not sold at standard with a warning', () => {
-    // Priority: cached 2,000 × 0.875 + (2,000 audio + 500 image + 5,500 text) × 3.5 = 29,750; output 2,000 × 14 = 28,000; fees $0.021.
-    expect(per({ ...w, serviceTier: 'priority' })).toBe('0.07875');
+    // Priority prices text input, output and cache reads; every other unit is billed at the standard price.
+    // Input: 1,000 cached text × 0.875 + 1,000 cached audio × 2.5 + 2,000 audio × 40 + 500 image × 2 (standard input) + 5,500 text × 3.5 = 103,625;
+    // output: 1,000 reasoning × 10 + 500 audio × 80 + 500 text × 14 = 57,000; fees $0.021.
+    expect(per({ ...w, serviceTier: 'priority' })).toBe('0.181625');
+    expect(appliedPrices(rt, { ...w, serviceTier: 'priority' }).standardPriced).toEqual(['inputAudio', 'cachedInputAudio', 'inputImage', 'outputReasoning', 'outputAudio']);
     expect(appliedPrices(rt, { ...w, serviceTier: 'priority' }).serviceTier).toBe('priority');
     expect(costWarnings(rt, { ...w, serviceTier: 'priority' }).map((x) => x.code)).toContain('tier_unit_price');
     expect(per({ ...w, serviceTier: 'fast' })).toBe('0.17');
     expect(appliedPrices(rt, { ...w, serviceTier: 'fast' }).serviceTier).toBe('standard');
     expect(costWarnings(rt, { ...w, serviceTier: 'fast' }).map((x) => x.code)).toContain('service_tier_not_offered');
-    // Flex publishes no cache-read price: reads fall back to the flex input price.
+    // Flex publishes no cache-read price: reads at the standard 0.5, never the flex input price: 500K × 1 + 500K × 0.5 + 1M × 4 + $0.001.
     const text: Workload = { inputTokens: 1_000_000, outputTokens: 1_000_000, cachedInputTokens: 500_000, requests: 1, days: 1, mode: 'standard', serviceTier: 'flex' };
-    expect(per(text)).toBe('5.001');
+    expect(per(text)).toBe('4.751');
+    expect(appliedPrices(rt, text)).toMatchObject({ input: 1, cachedInput: 0.5, standardPriced: ['cachedInput'] });
+    expect(costWarnings(rt, text).find((x) => x.code === 'tier_unit_price')?.message).toBe("Voice AI publishes no flex price for Voice RT's cache reads: billed at the standard price.");
   });
 
   it('refuses batch with a tier, parts above their total, and a modality the record says the model lacks', () => {

@@ -98,19 +98,23 @@ describe('audio, image and video tokens', () => {
 });
 
 describe('rankings with audio', () => {
-  it('leave out a model on record as not taking the audio, and count it', async () => {
+  it('offer only models known to take the audio; count those on record as not taking it and those not known to', async () => {
     for (const path of ['/api/cheapest?input_audio_tokens=100', '/api/recommend?input_audio_tokens=100']) {
       const { status, body } = await getUnits(path);
       expect(status, JSON.stringify(body)).toBe(200);
-      expect(body.recommendations.map((r: { id: string }) => r.id).sort()).toEqual(['epsilon-audio', 'epsilon-think']);
+      // No source says whether Epsilon Think takes audio (and it publishes no audio price): left out, not ranked at its text price.
+      expect(body.recommendations.map((r: { id: string }) => r.id)).toEqual(['epsilon-audio']);
       expect(body.excluded).toEqual({
-        count: 1,
-        byReason: [{ reason: 'modality', count: 1, message: "the model is on record as not taking (or giving) the workload's audio, image or video" }],
+        count: 2,
+        byReason: [
+          { reason: 'modality', count: 1, message: "the model is on record as not taking (or giving) the workload's audio, image or video" },
+          { reason: 'modality_unknown', count: 1, message: expect.stringMatching(/^not known to take/) },
+        ],
       });
-      // No source says whether Epsilon Think takes audio: it is offered at its text price, and says so.
-      const think = body.recommendations.find((r: { id: string }) => r.id === 'epsilon-think');
-      expect(think.warnings).toEqual([{ code: 'modality_unknown', message: expect.stringContaining('No source on record says whether Epsilon Think takes audio input') }]);
     }
+    // calculate still prices it, at its text price, and says so.
+    const think = await calc('model=epsilon-think&input_tokens=100&input_audio_tokens=100&output_tokens=0');
+    expect(think.warnings).toEqual([{ code: 'modality_unknown', message: expect.stringContaining('No source on record says whether Epsilon Think takes audio input') }]);
     // Without audio every model is offered.
     expect((await getUnits('/api/cheapest')).body.recommendations).toHaveLength(3);
   });

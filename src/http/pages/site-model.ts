@@ -10,7 +10,8 @@ import { calculateCost, type Workload } from '../../core/cost.js';
 import { displayUsd } from '../../core/display-usd.js';
 import { inputPartsText, outputPartsText, searchesText } from '../../core/parts-text.js';
 import { exclusionOf, type Exclusion } from '../../core/fit.js';
-import { modalityProblem } from '../../core/problems.js';
+import { partsExclusion, unpricedCandidates } from '../../core/eligible.js';
+import { buildSheets } from '../../core/price-sheet.js';
 import { compareTies } from '../../core/ties.js';
 import type { Usd } from '../../core/money.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
@@ -51,12 +52,16 @@ export interface Priced<M extends SiteModel = SiteModel> {
 }
 
 export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload): Array<Priced<M>> {
-  return models.map((model) => ({
-    model,
-    monthly: calculateCost(asModel(model), w).monthly,
-    // As the rankings leave them out (eligible.ts): the fit rules, then a modality the model does not take.
-    exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? (w.extras && modalityProblem(asModel(model), w) ? 'modality' : undefined),
-  }));
+  const used = unpricedCandidates(w);
+  return models.map((model) => {
+    const sheets = buildSheets(asModel(model));
+    return {
+      model,
+      monthly: calculateCost(asModel(model), w, sheets).monthly,
+      // As the rankings leave them out (eligible.ts): the fit rules, then a modality it does not (or is not known to) take, or a unit it has no price for.
+      exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? partsExclusion(asModel(model), sheets.bands[0]?.billedAs ?? [], w, used),
+    };
+  });
 }
 
 /** A model the table hides: the provider would refuse the request (too large, or a modality it does not take). */
@@ -89,10 +94,12 @@ export function leftOut(priced: readonly Priced[]): Map<Exclusion, number> {
   return counts;
 }
 
-const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'modality', 'free_tier_only'];
+const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'free_tier_only'];
 
 const WHY: Record<Exclusion, (count: number) => string> = {
   modality: (c) => `${plural(c, 'model', 'models')} on record as not taking or giving this workload's audio, image or video`,
+  modality_unknown: (c) => `${plural(c, 'model', 'models')} not known to take or give this workload's audio, image or video`,
+  unit_unpriced: (c) => `${plural(c, 'model', 'models')} with no price on record for this workload's web searches`,
   context_window: (c) => `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
   max_output: (c) => `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
   free_tier_only: (c) => `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
