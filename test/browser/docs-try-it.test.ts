@@ -2,27 +2,15 @@
  * /docs in Chromium with the real catalogue: for every operation, "Try it out" then "Execute",
  * with the values Swagger UI fills in from the document's examples, answers 200.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, serveRealSite, type Served } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { realSiteInChromium } from './harness.js';
 
-let browser: Browser;
-let site: Served;
-
-beforeAll(async () => {
-  site = await serveRealSite();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const real = realSiteInChromium();
 
 describe('/docs "Try it out"', () => {
   it('succeeds (HTTP 200) for every operation with the examples it fills in', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${site.origin}/docs`);
+    const page = await real.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${real.site.origin}/docs`);
     const blocks = page.locator('.swagger-ui .opblock');
     await blocks.first().waitFor();
     const count = await blocks.count();
@@ -38,7 +26,7 @@ describe('/docs "Try it out"', () => {
       const status = block.locator('.live-responses-table .response .response-col_status');
       await status.first().waitFor({ timeout: 20_000 });
       const url = (await block.locator('.request-url pre').textContent()) ?? '';
-      results[path] = `${(await status.first().textContent())?.trim()} ${url.replace(site.origin, '')}`;
+      results[path] = `${(await status.first().textContent())?.trim()} ${url.replace(real.site.origin, '')}`;
       // Closed again, so that the next block's controls are in view and this one's large answer is dropped.
       await block.locator('.opblock-summary-control').click();
     }

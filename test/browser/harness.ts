@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { bundleWeb } from '../../scripts/web-bundles.mjs';
 import { buildCatalogue } from '../../src/core/catalogue.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
@@ -43,6 +44,20 @@ export function serveOnLoopback(fetch: (req: Request) => Response | Promise<Resp
 export async function serveRealSite(): Promise<Served> {
   const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
   return serveOnLoopback(createService({ catalogue, assets: await bundleWeb() }).fetch);
+}
+
+/** The real site and a Chromium for a test file: started before its tests, closed after them. */
+export function realSiteInChromium(): { browser: Browser; site: Served } {
+  const opened = {} as { browser: Browser; site: Served };
+  beforeAll(async () => {
+    opened.site = await serveRealSite();
+    opened.browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await opened.browser?.close();
+    await opened.site?.close();
+  });
+  return opened;
 }
 
 export function launchChromium(): Promise<Browser> {

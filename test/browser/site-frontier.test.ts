@@ -5,30 +5,17 @@
  * Screenshots go to test-artifacts/.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleWeb } from '../../scripts/web-bundles.mjs';
-import { createService } from '../../src/http/service.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
-import { ARTIFACTS, launchChromium, serveOnLoopback, type Served } from './harness.js';
+import { ARTIFACTS, realSiteInChromium } from './harness.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
-let browser: Browser;
-let site: Served;
-
-beforeAll(async () => {
-  site = await serveOnLoopback(createService({ catalogue, assets: await bundleWeb() }).fetch);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const real = realSiteInChromium();
 
 /** The API's frontier for a workload, cheapest first (variants share their head's place there). */
 async function apiFrontier(query: string): Promise<string[]> {
-  const res = await fetch(`${site.origin}/api/recommend?frontier=true&sort=cost&status=all&limit=10&${query}`);
+  const res = await fetch(`${real.site.origin}/api/recommend?frontier=true&sort=cost&status=all&limit=10&${query}`);
   const body = (await res.json()) as { recommendations: Array<{ id: string }> };
   return body.recommendations.map((r) => r.id);
 }
@@ -40,8 +27,8 @@ const ringed = (page: Page) =>
 
 describe.each([1280, 390] as const)('at %i px wide', (width) => {
   it('the chart rings the frontier the API returns for the calculator\'s workload, in view, and follows the use case', async () => {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    await page.goto(`${site.origin}/`);
+    const page = await real.browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${real.site.origin}/`);
     await page.waitForSelector('#chart-figure circle.frontier');
     const workload = 'input_tokens=2000&output_tokens=500&requests=1000&days=30';
     const overall = await ringed(page);

@@ -5,27 +5,16 @@
  * /api/calculate does, and parts larger than their whole are refused in the API's words.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { displayUsd } from '../../src/core/display-usd.js';
 import { parseScaled, Usd } from '../../src/core/money.js';
 import { PART_NAMES } from '../../src/endpoints/part-rules.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
-import { ARTIFACTS, launchChromium, serveRealSite, type Served } from './harness.js';
+import { ARTIFACTS, realSiteInChromium } from './harness.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
-let browser: Browser;
-let site: Served;
-
-beforeAll(async () => {
-  site = await serveRealSite();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const real = realSiteInChromium();
 
 const monthly = (page: Page, id: string) => page.$eval(`tr[data-id="${id}"] td.monthly`, (el) => el.textContent ?? '');
 const shownAsUsd = (amount: number) => displayUsd(new Usd(parseScaled(amount, 9)!));
@@ -38,8 +27,8 @@ const sample = () => {
 
 describe.each([1280, 390])('the advanced row at %i px', (width) => {
   it('has a field for each part under its API name, inside the screen', async () => {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    await page.goto(`${site.origin}/`);
+    const page = await real.browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${real.site.origin}/`);
     await page.click('details.advanced summary');
     const names = await page.$$eval('details.advanced input, details.advanced select', (els) => els.map((e) => (e as HTMLInputElement).name));
     expect(names).toEqual(expect.arrayContaining(['service_tier', ...PART_NAMES]));
@@ -55,10 +44,10 @@ describe.each([1280, 390])('the advanced row at %i px', (width) => {
   }, 30_000);
 
   it('prices the service tier and the reasoning part as /api/calculate does, and refuses a part larger than its whole', async () => {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const page = await real.browser.newPage({ viewport: { width, height: 900 } });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(`${site.origin}/`);
+    await page.goto(`${real.site.origin}/`);
     await page.click('details.advanced summary');
     await page.fill('#calc-output_tokens', '3000');
     await page.fill('#calc-reasoning_tokens', '2000');
