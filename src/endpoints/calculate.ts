@@ -8,6 +8,7 @@ import { endpoint, findModel, findModels, requestedAs } from './endpoint.js';
 import { ApiError } from './errors.js';
 import { idList, text } from './params.js';
 import { listed } from './present.js';
+import { buildSheets } from '../core/price-sheet.js';
 import { costWarnings } from '../core/warnings.js';
 import { refuseModality } from './part-rules.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
@@ -31,10 +32,12 @@ export const calculate = endpoint({
       const then = date === undefined ? undefined : modelAsOf(model, date, param);
       const priced = then?.model ?? model;
       refuseModality(priced, workload);
-      const warnings = costWarnings(priced, workload);
+      // A model as it was priced on as_of is not in the catalogue: its sheets are built once here.
+      const sheets = catalogue.sheets.get(priced) ?? buildSheets(priced);
+      const warnings = costWarnings(priced, workload, sheets);
       return {
-        costs: calculateCost(priced, workload, catalogue.sheets.get(priced)),
-        appliedPrices: appliedPricesOf(priced, workload, then?.set, catalogue.sheets.get(priced)),
+        costs: calculateCost(priced, workload, sheets),
+        appliedPrices: appliedPricesOf(priced, workload, then?.set, sheets),
         ...(warnings.length ? { warnings } : {}),
       };
     };

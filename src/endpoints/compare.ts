@@ -38,12 +38,13 @@ export const compare = endpoint({
       // The workload as everywhere, with the spec's requests_per_day beside requests.
       workload: workloadEcho(params, { requestsPerDay: true }),
       comparison: comparison.map(({ model, costs }, i) => {
-        const warnings = costWarnings(model, workload);
+        const sheets = catalogue.sheets.get(model);
+        const warnings = costWarnings(model, workload, sheets);
         return {
           ...listed(model),
           ...requestedAs(ids[i] ?? model.id, model),
           costs,
-          appliedPrices: appliedPricesOf(model, workload, undefined, catalogue.sheets.get(model)),
+          appliedPrices: appliedPricesOf(model, workload, undefined, sheets),
           ...(warnings.length ? { warnings } : {}),
         };
       }),

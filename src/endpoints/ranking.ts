@@ -52,12 +52,13 @@ export function rankFiltersOf(p: { use_case?: RankFilters['useCase']; min_contex
 /** What a ranked item carries besides its rank and costs: who it is, the prices, its variants and warnings. */
 export function rankedItem(catalogue: Catalogue, model: Model, workload: Workload) {
   const variants = catalogue.variantsOf.get(model.id);
-  const warnings = costWarnings(model, workload);
+  const sheets = catalogue.sheets.get(model);
+  const warnings = costWarnings(model, workload, sheets);
   return {
     ...listed(model),
     ...(model.freeTierOnly ? { freeTierOnly: true } : {}),
     ...(variants ? { variants } : {}),
-    appliedPrices: appliedPricesOf(model, workload, undefined, catalogue.sheets.get(model)),
+    appliedPrices: appliedPricesOf(model, workload, undefined, sheets),
     ...(warnings.length ? { warnings } : {}),
   };
 }
