@@ -1,9 +1,11 @@
-// npm run bench:profile -- [--endpoint=calculate|cheapest|recommend] [--seconds=S] [--files] [--top=N]: where the
-// server's CPU goes on unique answers (each request a new input_tokens, as npm run bench's unique
-// rows). The server (a source-mapped build of dist/server.mjs, in dist/profile/, with npm start's
-// flags, --cpu-prof and --trace-gc) runs pinned to CPU 0, wrk to CPU 1. Prints the CPU profile's
-// self time by where the code comes from (our folders, each package, Node's internals, garbage
-// collection) per answer, and the garbage collections per 1,000 answers. BENCHMARKS.md has results.
+// npm run bench:profile -- [--endpoint=calculate|cheapest|recommend | --cached=PATH] [--seconds=S]
+// [--files | --functions] [--top=N]: where the server's CPU goes on unique answers (each request a
+// new input_tokens, as npm run bench's unique rows), or on one cached answer asked again and again
+// (--cached=/healthz). The server (a source-mapped build of dist/server.mjs, in dist/profile/, with
+// npm start's flags, --cpu-prof and --trace-gc) runs pinned to CPU 0, wrk to CPU 1. Prints the CPU
+// profile's self time by where the code comes from (our folders, each package, Node's internals,
+// garbage collection), by file (--files) or by function (--functions), and the garbage collections
+// per 1,000 answers. BENCHMARKS.md has results.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -40,7 +42,8 @@ let next = 1000;
 /** wrk with every request a new input_tokens; the answers it counted. */
 async function load(seconds) {
   const script = join(scratch, 'unique.lua');
-  writeFileSync(script, `local i = ${next}\nrequest = function()\n  i = i + 1\n  return wrk.format(nil, ${JSON.stringify(targets[ENDPOINT])} .. i)\nend\n`);
+  const target = args.cached ? `${JSON.stringify(args.cached)}` : `${JSON.stringify(targets[ENDPOINT])} .. i`;
+  writeFileSync(script, `local i = ${next}\nrequest = function()\n  i = i + 1\n  return wrk.format(nil, ${target})\nend\n`);
   const output = await new Promise((resolve, reject) => execFile('taskset', ['-c', '1', 'wrk', '-t1', '-c50', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`], (err, stdout) => (err ? reject(err) : resolve(stdout))));
   const answers = Number(/(\d+) requests in /.exec(output)?.[1]);
   next += answers + 1000;
@@ -60,6 +63,7 @@ const maps = new Map();
 /** The source a profile node's code comes from: a folder of src/, a package, Node, or V8's own. */
 function origin({ url, functionName, lineNumber, columnNumber }) {
   if (url === '') return functionName.startsWith('(') ? functionName : `native ${functionName}`;
+  if (args.functions) return `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '')}:${lineNumber}`;
   if (url.startsWith('node:internal/deps/undici')) return 'undici (Request, Response, Headers)';
   if (url.startsWith('node:') && args.files) return url;
   if (url.startsWith('node:')) return /^node:(?:internal\/)?(_http|http|net|stream|streams|timers|async_hooks|zlib|url|buffer)/.exec(url)?.[1]?.replace(/^_?http$/, 'node http').replace(/^streams?$/, 'node streams') ?? 'node (other)';
@@ -80,7 +84,7 @@ profile.samples.forEach((id, i) => {
 const idle = selfUs.get('(idle)') ?? 0;
 selfUs.delete('(idle)');
 const busy = [...selfUs.values()].reduce((a, b) => a + b, 0);
-console.log(`/api/${ENDPOINT}, unique answers: ${answers} in ${SECONDS} s; busy ${(busy / 1000).toFixed(0)} ms of the profile (idle ${(idle / 1000).toFixed(0)} ms)`);
+console.log(`${args.cached ?? `/api/${ENDPOINT}`}, ${args.cached ? 'cached' : 'unique'} answers: ${answers} in ${SECONDS} s; busy ${(busy / 1000).toFixed(0)} ms of the profile (idle ${(idle / 1000).toFixed(0)} ms)`);
 console.log(`garbage collections per 1,000 answers: ${(scavenges * 1000 / answers).toFixed(1)} scavenges, ${(markCompacts * 1000 / answers).toFixed(2)} mark-compacts`);
 console.log('| where | share of busy CPU |\n| --- | ---: |');
 for (const [key, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(args.top ?? 16))) console.log(`| ${key} | ${((us / busy) * 100).toFixed(1)} % |`);
