@@ -74,9 +74,12 @@ export function createService(options: ServiceOptions): Service {
   const origins = new Set<string>();
   const maxUrlBytes = options.maxUrlBytes ?? MAX_URL_BYTES;
 
-  /** The key of a GET or HEAD the cache may answer; a URL the app refuses as too long has none. */
+  /**
+   * The key of a GET or HEAD the cache may answer; a URL the app refuses as too long has none (a
+   * UTF-16 unit is at most 3 bytes of UTF-8: a URL that short needs no counting).
+   */
   const keyOf = (method: string, url: string): RequestKey | undefined =>
-    (method !== 'GET' && method !== 'HEAD') || targetBytes(url) > maxUrlBytes ? undefined : requestKey(url, ignoresQuery);
+    (method !== 'GET' && method !== 'HEAD') || (url.length * 3 > maxUrlBytes && targetBytes(url) > maxUrlBytes) ? undefined : requestKey(url, ignoresQuery);
 
   /**
    * Where an answer is kept: under its target, unless it embeds the origin: then under origin and

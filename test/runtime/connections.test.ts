@@ -104,7 +104,6 @@ describe('the stall rule (a fake clock)', () => {
     const { socket, conn } = accepted(connections);
     conn.inProgress = 16;
     conn.waiting.length = 100;
-    connections.started(conn);
     vi.advanceTimersByTime(T / 2);
     // Some bytes move: the kernel took part of an answer.
     socket.bytesWritten += 1000;
@@ -124,7 +123,6 @@ describe('the stall rule (a fake clock)', () => {
     const connections = new Connections({ maxConnectionsPerAddress: 0, socketTimeoutMs: T }, new MemoryBudget(1 << 20));
     const moving = accepted(connections);
     moving.conn.inProgress = 1;
-    connections.started(moving.conn);
     const idle = accepted(connections);
     for (let i = 0; i < 50; i++) {
       moving.socket.bytesRead += 1;

@@ -25,6 +25,8 @@ export interface Conn extends Holder {
    * -1 before its first: a new connection is taken to have a request on the way, as Node takes it.
    */
   readAtRequest: number;
+  /** What had moved on the socket at the stall watch's last look, and since when it has not moved (watch, below). */
+  watch: Watch;
 }
 
 export interface ConnectionBounds {
@@ -42,8 +44,12 @@ export interface ConnectionCounters {
 }
 
 interface Watch {
-  /** What had moved at the last look (bytes read, written, buffered, queued in libuv). */
-  moved: number[];
+  /** At the last look: bytes read, written, buffered, queued in libuv (any change is progress). */
+  read: number;
+  written: number;
+  buffered: number;
+  queued: number;
+  /** When a look last saw a change. */
   since: number;
 }
 
@@ -51,8 +57,7 @@ export class Connections {
   readonly counters: ConnectionCounters = { refused: 0, stalled: 0 };
   private readonly open = new Map<Socket, Conn>();
   private readonly perAddress = new Map<string, number>();
-  /** Connections with answers in progress, watched for a stall. */
-  private readonly busy = new Map<Conn, Watch>();
+  /** The stall watch: a look at every open connection a tenth of SOCKET_TIMEOUT_MS apart, while any is open. */
   private sweep: NodeJS.Timeout | undefined;
   private draining = false;
 
@@ -78,6 +83,7 @@ export class Connections {
       paused: false,
       charged: new Map(),
       readAtRequest: -1,
+      watch: { read: 0, written: 0, buffered: 0, queued: 0, since: Date.now() },
       held: 0,
       cut: () => {
         conn.charged.clear();
@@ -85,9 +91,14 @@ export class Connections {
       },
     };
     this.open.set(socket, conn);
+    // A tenth of the timeout between looks: a stall is cut between one and 1.1 timeouts after the last byte moved.
+    if (this.sweep === undefined) {
+      this.sweep = setInterval(() => this.cutStalled(), Math.max(25, Math.floor(this.bounds.socketTimeoutMs / 10)));
+      this.sweep.unref();
+    }
     socket.once('close', () => {
       this.open.delete(socket);
-      this.busy.delete(conn);
+      if (this.open.size === 0) this.stopSweep();
       conn.charged.clear();
       this.budget.forget(conn);
       const left = (this.perAddress.get(address) ?? 1) - 1;
@@ -101,20 +112,8 @@ export class Connections {
     return this.open.get(socket);
   }
 
-  /** A connection has its first answer in progress: watched until it has none. */
-  started(conn: Conn): void {
-    this.busy.set(conn, { moved: moved(conn.socket), since: Date.now() });
-    if (this.sweep === undefined) {
-      // A tenth of the timeout between looks: a stall is cut between one and 1.1 timeouts after the last byte moved.
-      this.sweep = setInterval(() => this.cutStalled(), Math.max(25, Math.floor(this.bounds.socketTimeoutMs / 10)));
-      this.sweep.unref();
-    }
-  }
-
   /** A connection has no answer in progress or waiting any more. */
   settled(conn: Conn): void {
-    this.busy.delete(conn);
-    if (this.busy.size === 0) this.stopSweep();
     if (this.draining) this.closeIfIdle(conn);
   }
 
@@ -136,35 +135,28 @@ export class Connections {
     }
   }
 
+  /**
+   * Cuts each connection with answers to send (in progress or waiting) on which nothing has moved
+   * for SOCKET_TIMEOUT_MS. Every connection is looked at, idle or not, so that one turning busy is
+   * timed from the last byte it moved, without any bookkeeping per request.
+   */
   private cutStalled(): void {
     const now = Date.now();
-    for (const [conn, watch] of this.busy) {
-      const nowMoved = moved(conn.socket);
-      if (nowMoved.some((n, i) => n !== watch.moved[i])) {
-        watch.moved = nowMoved;
-        watch.since = now;
-      } else if (now - watch.since >= this.bounds.socketTimeoutMs) {
+    for (const conn of this.open.values()) {
+      const { socket, watch } = conn;
+      const queued = (socket as Socket & { _handle?: { writeQueueSize?: number } | null })._handle?.writeQueueSize ?? 0;
+      const { bytesRead: read, bytesWritten: written, writableLength: buffered } = socket;
+      if (read !== watch.read || written !== watch.written || buffered !== watch.buffered || queued !== watch.queued) {
+        Object.assign(watch, { read, written, buffered, queued, since: now });
+      } else if (now - watch.since >= this.bounds.socketTimeoutMs && (conn.inProgress > 0 || conn.waiting.length > 0)) {
         this.counters.stalled += 1;
-        this.busy.delete(conn);
-        conn.socket.destroy();
+        socket.destroy();
       }
     }
-    if (this.busy.size === 0) this.stopSweep();
   }
 
   private stopSweep(): void {
     clearInterval(this.sweep);
     this.sweep = undefined;
   }
-}
-
-/**
- * What has moved on a socket: any change is progress. Node's socket timeout is refreshed by a
- * write call and, once, by its write queue shrinking since the last write, so a connection that
- * stops reading just after some bytes moved would be cut only after two timeouts; this looks at the
- * queue (libuv's writeQueueSize, which Node's own timeout reads too) at every look instead.
- */
-function moved(socket: Socket): number[] {
-  const handle = (socket as Socket & { _handle?: { writeQueueSize?: number } | null })._handle;
-  return [socket.bytesRead, socket.bytesWritten, socket.writableLength, handle?.writeQueueSize ?? 0];
 }

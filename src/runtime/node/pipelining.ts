@@ -10,6 +10,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Conn, Connections } from './connections.js';
 import type { MemoryBudget } from './memory-budget.js';
 
+/** A response being answered, with its connection until it closes. */
+const CONN = Symbol('connection');
+type Tracked = ServerResponse & { [CONN]?: Conn | undefined };
+
 /** Answers the request: at once (returns nothing), or once the promise it returns settles. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<unknown>;
 
@@ -36,38 +40,43 @@ export function boundPipelining(
 ): { handler: (req: IncomingMessage, res: ServerResponse) => void; counters: PipelineCounters } {
   const counters: PipelineCounters = { waited: 0, cut: 0 };
 
+  // 'close' follows 'finish' (the answer's last byte handed to the kernel) or a cut connection. One
+  // listener for every response, which finds its connection on the response: nothing is made per request.
+  function closed(this: ServerResponse): void {
+    const conn = (this as Tracked)[CONN];
+    if (conn === undefined) return;
+    (this as Tracked)[CONN] = undefined;
+    const bytes = conn.charged.get(this);
+    if (bytes !== undefined) {
+      conn.charged.delete(this);
+      budget.discharge(conn, bytes);
+    }
+    conn.inProgress -= 1;
+    takeWaiting(conn);
+    if (conn.inProgress === 0) connections.settled(conn);
+  }
+
+  // What the answer left in memory once made: its unsent bytes, in the response until it has the
+  // socket, in the socket's buffer after (nothing once it has closed).
+  const charge = (conn: Conn, res: ServerResponse): void => {
+    const bytes = (res as Tracked)[CONN] === undefined || conn.socket.destroyed ? 0 : res.writableLength;
+    budget.endMaking(bytes);
+    if (bytes <= 0) return;
+    conn.charged.set(res, bytes);
+    budget.charge(conn, bytes);
+  };
+
   const start = (conn: Conn, req: IncomingMessage, res: ServerResponse): void => {
     conn.inProgress += 1;
-    if (conn.inProgress === 1) connections.started(conn);
-    let closed = false;
-    // 'close' follows 'finish' (the answer's last byte handed to the kernel) or a cut connection.
-    res.once('close', () => {
-      closed = true;
-      const bytes = conn.charged.get(res);
-      if (bytes !== undefined) {
-        conn.charged.delete(res);
-        budget.discharge(conn, bytes);
-      }
-      conn.inProgress -= 1;
-      takeWaiting(conn);
-      if (conn.inProgress === 0) connections.settled(conn);
-    });
-    // What the answer left in memory once made: its unsent bytes, in the response until it has the
-    // socket, in the socket's buffer after.
-    let made = false;
-    const charge = () => {
-      if (made) return;
-      made = true;
-      const bytes = closed || conn.socket.destroyed ? 0 : res.writableLength;
-      budget.endMaking(bytes);
-      if (bytes <= 0) return;
-      conn.charged.set(res, bytes);
-      budget.charge(conn, bytes);
-    };
+    (res as Tracked)[CONN] = conn;
+    res.on('close', closed);
     budget.beginMaking();
     const answered = handle(req, res);
-    if (answered === undefined) charge();
-    else void answered.then(charge, charge);
+    if (answered === undefined) charge(conn, res);
+    else {
+      const made = () => charge(conn, res);
+      void answered.then(made, made);
+    }
   };
 
   // A connection's next answer is made now if it has none in progress, or fewer than the bound while
