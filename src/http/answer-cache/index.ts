@@ -30,24 +30,29 @@ export interface Conditional {
   ifNoneMatch: string | null;
 }
 
-/** An answer as plain data, for a runtime to write as it likes. */
+/** An answer as plain data, for a runtime to write as it likes. Made once per entry, coding and kind; shared: never change it. */
 export interface Answer {
-  status: number;
-  /** Shared between answers: never change it. */
-  headers: Readonly<Record<string, string>>;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The same headers as one list of names and values: what Node's writeHead takes as it is,
+   * without checking each name and value again (they were checked when the app made them).
+   */
+  readonly headerList: readonly string[];
   /** The bytes to send; null for a 304 or a HEAD. */
-  body: Uint8Array | null;
+  readonly body: Uint8Array | null;
 }
 
 type Headers = Readonly<Record<string, string>>;
 
-/** An entry in one content coding: its bytes once made, and its answers' headers, made on first use. */
+/** An entry in one content coding: its bytes once made, and its answers, each made on first use. */
 interface Coding {
   body?: Uint8Array;
-  /** A 200 with the body's length; a HEAD's before the body is made (no length); a 304. */
-  ok?: Headers;
-  head?: Headers;
-  notModified?: Headers;
+  /** A GET's 200; a HEAD's once the body is made (with its length), and before (without); a 304. */
+  ok?: Answer;
+  okHead?: Answer;
+  head?: Answer;
+  notModified?: Answer;
 }
 
 export interface Entry {
@@ -165,22 +170,24 @@ export class AnswerCache {
     const coding: Coding = encoding === 'identity' ? entry.codings.identity : (entry.codings[encoding] ??= {});
     const etag = entry.headers.etag === undefined || encoding === 'identity' ? entry.headers.etag : `${entry.headers.etag.slice(0, -1)}-${encoding}"`;
     if (request.ifNoneMatch !== null && etag !== undefined && etagMatches(request.ifNoneMatch, etag)) {
-      coding.notModified ??= notModifiedHeaders(entry.headers, etag);
-      return { status: 304, headers: coding.notModified, body: null };
+      return (coding.notModified ??= answerOf(304, notModifiedHeaders(entry.headers, etag), null));
     }
     const head = request.method === 'HEAD';
     const body = coding.body ?? (head || encoding === 'identity' ? undefined : this.#compress(entry, encoding, coding));
     if (body === undefined) {
-      coding.head ??= { ...entry.headers, 'content-encoding': encoding, ...(etag === undefined ? {} : { etag }) };
-      return { status: 200, headers: coding.head, body: null };
+      return (coding.head ??= answerOf(200, { ...entry.headers, 'content-encoding': encoding, ...(etag === undefined ? {} : { etag }) }, null));
     }
-    coding.ok ??= {
-      ...entry.headers,
-      'content-length': String(body.byteLength),
-      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-      ...(etag === undefined ? {} : { etag }),
-    };
-    return { status: 200, headers: coding.ok, body: head ? null : body };
+    const ok = (coding.ok ??= answerOf(
+      200,
+      {
+        ...entry.headers,
+        'content-length': String(body.byteLength),
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        ...(etag === undefined ? {} : { etag }),
+      },
+      body,
+    ));
+    return head ? (coding.okHead ??= answerOf(200, ok.headers, null)) : ok;
   }
 
   /** br, then gzip, when the entry is compressible, has or can make it, and the client accepts it; identity otherwise. */
@@ -243,6 +250,10 @@ export class AnswerCache {
       this.#drop(key);
     }
   }
+}
+
+function answerOf(status: number, headers: Headers, body: Uint8Array | null): Answer {
+  return { status, headers, headerList: Object.entries(headers).flat(), body };
 }
 
 function notModifiedHeaders(headers: Headers, etag: string): Headers {

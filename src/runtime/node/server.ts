@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Catalogue } from '../../core/catalogue.js';
+import type { Answer } from '../../http/answer-cache/index.js';
 import { createService, isResponse, type FrontRequest, type Service } from '../../http/service.js';
 import { createMcpRoute } from '../../mcp/route.js';
 import { loadAssets } from './assets.js';
@@ -99,7 +100,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
       const result = await service.answer(request, fronts.get(incoming) ?? frontOf(incoming, request.url, env));
       // The cache's answer (every answer of an endpoint or page) goes to the socket as it is, as a hit does.
       if (!isResponse(result)) {
-        (env.outgoing as ServerResponse).writeHead(result.status, result.headers).end(result.body ?? undefined);
+        writeAnswer(env.outgoing as ServerResponse, result);
         return RESPONSE_ALREADY_SENT;
       }
       if (result.body !== null) return result;
@@ -129,7 +130,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
       if (url !== undefined) {
         const front = frontOf(req, url, { incoming: req, outgoing: res });
         const answer = service.cached(front);
-        if (answer) return void res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
+        if (answer) return writeAnswer(res, answer);
         fronts.set(req, front);
       }
       return listener(req, res);
@@ -226,6 +227,11 @@ function plainUrl(req: IncomingMessage): string | undefined {
   if (host === undefined || target === undefined || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target)) return undefined;
   const mark = target.indexOf('?');
   return DOT_SEGMENT.test(mark === -1 ? target : target.slice(0, mark)) ? undefined : `http://${host}${target}`;
+}
+
+/** A kept answer, written as it is (writeHead reads the header list, never changes it). */
+function writeAnswer(res: ServerResponse, answer: Answer): void {
+  res.writeHead(answer.status, answer.headerList as string[]).end(answer.body ?? undefined);
 }
 
 /** What the service reads of a request: method, URL (as the app sees it), two headers, bindings. */
