@@ -62,6 +62,11 @@ export interface CatalogueFile {
   /** The file's name, for messages (e.g. `data/openai.json`). */
   file: string;
   data: unknown;
+  /**
+   * Set when `data` is already its schema's output for the file's bytes, which the build checked
+   * (src/runtime/node/checked-data.ts): not parsed again. The checks across records and files still run.
+   */
+  checked?: boolean;
 }
 
 /** The price files, and the benchmark evidence (data/quality/benchmarks.json) when there is one. */
@@ -72,8 +77,8 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
   const byId = new Map<string, Model>();
   const aliases: Array<{ alias: string; model: Model; where: string }> = [];
 
-  for (const { file, data } of files) {
-    const parsed = providerFileSchema.safeParse(data);
+  for (const { file, data, checked } of files) {
+    const parsed = checked ? { success: true as const, data: data as ProviderFile } : providerFileSchema.safeParse(data);
     if (!parsed.success) throw new CatalogueError(describeIssue(file, data, parsed.error));
     const { provider } = parsed.data;
     if (providers.some((p) => p.slug === provider.slug)) {
@@ -101,7 +106,7 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     byId.set(alias, model);
   }
 
-  const { details: scoreDetails, results: benchmarksOf, problem } = attachEvidence(models, evidence?.file, evidence?.data);
+  const { details: scoreDetails, results: benchmarksOf, problem } = attachEvidence(models, evidence);
   if (problem) throw new CatalogueError(problem);
 
   const lastUpdated = models.reduce((newest, m) => (m.checkedOn > newest ? m.checkedOn : newest), '');

@@ -3,7 +3,8 @@
  * without evidence); the catalogue keeps each model's results (served with the one-model answer and
  * on its page, not in every list: they are most of a record's size) and how each score was reached.
  */
-import { benchmarkFileSchema, resultsOf, type BenchmarkResult } from './benchmarks.js';
+import { benchmarkFileSchema, resultsOf, type BenchmarkFile, type BenchmarkResult } from './benchmarks.js';
+import type { CatalogueFile } from './catalogue.js';
 import type { Model } from './catalogue-schema.js';
 import { scoreModel, type ModelScores } from './scores.js';
 
@@ -14,12 +15,14 @@ export interface Evidence {
   problem?: string;
 }
 
-export function attachEvidence(models: Model[], file: string | undefined, data: unknown): Evidence {
+/** The evidence file (data/quality/benchmarks.json), when there is one. */
+export function attachEvidence(models: Model[], source: CatalogueFile | undefined): Evidence {
   const details = new Map<string, ModelScores['details']>();
   const byModel = new Map<string, BenchmarkResult[]>();
   let evidence = undefined;
-  if (file !== undefined) {
-    const parsed = benchmarkFileSchema.safeParse(data);
+  if (source !== undefined) {
+    const { file, data, checked } = source;
+    const parsed = checked ? { success: true as const, data: data as BenchmarkFile } : benchmarkFileSchema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return { details, results: byModel, problem: `${file}, field "${issue?.path.join('.') ?? ''}": ${issue?.message ?? 'invalid'}` };

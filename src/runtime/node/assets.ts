@@ -1,13 +1,15 @@
 /**
  * The built files the app serves (npm run build makes them in dist/), with their br and gzip
- * codings: read from `<file>.br` and `<file>.gz` when the build made them (brotli at quality 11,
- * gzip at 9: seconds for the 1.45 MB API reference script, once), else made here, at start. A
- * request never pays for compressing a file.
+ * codings: read from `<file>.br` and `<file>.gz` when the build's record says they are codings of
+ * the file as it is (brotli at quality 11, gzip at 9: seconds for the 1.45 MB API reference
+ * script, once), else made here, at start. A request never pays for compressing a file.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AssetName, Assets, Coded } from '../../endpoints/endpoint.js';
+import { sha256 } from './digest.js';
 
 export const ASSET_FILES: Readonly<Record<AssetName, string>> = {
   widgetJs: 'widget.js',
@@ -16,23 +18,40 @@ export const ASSET_FILES: Readonly<Record<AssetName, string>> = {
   docsCss: 'docs.css',
 };
 
-/** The files of `dir` that exist, each with its codings. */
-export function loadAssets(dir: string): Assets {
+/**
+ * The files of `dir` that exist, each with its codings; `largest`: the size in bytes of the
+ * largest. A file's text is decoded when first asked for (the API reference's 1.45 MB, not
+ * ASCII, is a slow decode that a cold start need not wait for).
+ */
+export function loadAssets(dir: string): { assets: Assets; largest: number } {
   const assets: Assets = {};
   const coded: { [K in AssetName]?: Coded } = {};
+  let largest = 0;
   for (const [name, file] of Object.entries(ASSET_FILES) as [AssetName, string][]) {
     const path = join(dir, file);
     if (!existsSync(path)) continue;
-    const text = readFileSync(path, 'utf8');
-    // The bytes the app will send: the text as UTF-8 (the file's own bytes, unless it is not valid UTF-8).
-    const bytes = Buffer.from(text, 'utf8');
-    assets[name] = text;
-    coded[name] = {
-      br: builtCoding(`${path}.br`, bytes, brotliDecompressSync) ?? brotli(bytes, 6),
-      gzip: builtCoding(`${path}.gz`, bytes, gunzipSync) ?? gzipSync(bytes, { level: 9 }),
-    };
+    const raw = readFileSync(path);
+    // The bytes the app will send: the file's own, or, for a file that is not valid UTF-8, its text encoded again.
+    const bytes = isUtf8(raw) ? raw : Buffer.from(raw.toString('utf8'), 'utf8');
+    largest = Math.max(largest, bytes.byteLength);
+    const built = builtCodings(path, bytes);
+    coded[name] = { br: built.br ?? brotli(bytes, 6), gzip: built.gzip ?? gzipSync(bytes, { level: 9 }) };
+    Object.defineProperty(assets, name, { get: once(() => bytes.toString('utf8')), enumerable: true });
   }
-  return { ...assets, coded };
+  return { assets: Object.assign(assets, { coded }), largest };
+}
+
+/** `make()` on the first call only; then it is let go, with what it holds (a file's bytes, once decoded). */
+function once<T>(make: () => T): () => T {
+  let maker: (() => T) | undefined = make;
+  let value: T | undefined;
+  return () => {
+    if (maker) {
+      value = maker();
+      maker = undefined;
+    }
+    return value as T;
+  };
 }
 
 /** Brotli at a quality, told the size (so it sizes its window to the file). */
@@ -42,13 +61,37 @@ export function brotli(bytes: Uint8Array, quality: number): Uint8Array {
   });
 }
 
-/** The build's coding of a file, if there is one and it decodes to the file as it is now (not an older build's). */
-function builtCoding(path: string, bytes: Buffer, decode: (data: Buffer) => Buffer): Uint8Array | undefined {
+/**
+ * What the build recorded of a file and its codings (`<file>.codings.json`, written after them): the
+ * SHA-256 of each, which tells without decompressing that a coding was made of the file as it is now.
+ */
+interface CodingsRecord {
+  file: string;
+  br: string;
+  gzip: string;
+}
+
+/**
+ * The build's codings of a file: each only when the build's record names the file as it is now (not
+ * an older build's) and the coding as it is on disk (not one left half-written).
+ */
+function builtCodings(path: string, bytes: Buffer): { [K in keyof Coded]: Coded[K] | undefined } {
+  const record = readRecord(`${path}.codings.json`);
+  if (record?.file !== sha256(bytes)) return { br: undefined, gzip: undefined };
+  return { br: builtCoding(`${path}.br`, record.br), gzip: builtCoding(`${path}.gz`, record.gzip) };
+}
+
+function readRecord(path: string): Partial<CodingsRecord> | undefined {
   if (!existsSync(path)) return undefined;
-  const coded = readFileSync(path);
   try {
-    return decode(coded).equals(bytes) ? coded : undefined;
+    return JSON.parse(readFileSync(path, 'utf8')) as Partial<CodingsRecord>;
   } catch {
     return undefined;
   }
+}
+
+function builtCoding(path: string, digest: string | undefined): Uint8Array | undefined {
+  if (!existsSync(path)) return undefined;
+  const coded = readFileSync(path);
+  return sha256(coded) === digest ? coded : undefined;
 }

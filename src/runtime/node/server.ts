@@ -16,7 +16,7 @@ import { createService, isResponse, type FrontRequest, type Service } from '../.
 import { createMcpRoute } from '../../mcp/route.js';
 import { loadAssets } from './assets.js';
 import { nodeCompressors } from './compression.js';
-import { loadCatalogueFromDir } from './load-catalogue.js';
+import { CHECKED_DATA_FILE, loadCatalogueFromDir } from './load-catalogue.js';
 import { Connections, type ConnectionCounters } from './connections.js';
 import { MemoryBudget } from './memory-budget.js';
 import { boundPipelining, type PipelineCounters } from './pipelining.js';
@@ -68,10 +68,13 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   const config = readRuntimeConfig(env);
   const { limits } = config;
   const dataDir = config.dataDir ?? join(root, 'data');
+  // The build's check of the data files sits beside the bundle that was built with it (dist/); run
+  // from src/, there is none and every file is parsed.
+  const checked = join(dirname(fileURLToPath(import.meta.url)), CHECKED_DATA_FILE);
   // One reference, swapped whole: each request reads it once, so none sees a mix of two catalogues.
-  let catalogue = loadCatalogueFromDir(dataDir);
+  let catalogue = loadCatalogueFromDir(dataDir, checked);
   // Built files the app serves when they exist (npm run build makes them), with their codings.
-  const assets = loadAssets(join(root, 'dist'));
+  const { assets, largest } = loadAssets(join(root, 'dist'));
   let draining = false;
 
   const service = createService({
@@ -117,7 +120,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   );
 
   // An answer being made is reckoned as large as the largest file served (the Swagger bundle) until a larger one is made.
-  const memory = new MemoryBudget(limits.maxUnsentBytes, Math.max(64 * 1024, ...[assets.widgetJs, assets.siteJs, assets.docsJs, assets.docsCss].map((text) => Buffer.byteLength(text ?? ''))));
+  const memory = new MemoryBudget(limits.maxUnsentBytes, Math.max(64 * 1024, largest));
   const connections = new Connections(limits, memory);
   const pipelining = boundPipelining(
     (req, res) => {
@@ -179,7 +182,7 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
 
   const reload = (): ReloadResult => {
     try {
-      const next = loadCatalogueFromDir(dataDir);
+      const next = loadCatalogueFromDir(dataDir, checked);
       // A file gone missing (or moved aside mid-edit) would silently drop a provider: refused; removing one takes a restart.
       const lost = catalogue.providers.filter((p) => !next.providers.some((q) => q.slug === p.slug)).map((p) => p.slug);
       if (lost.length > 0) throw new Error(`the new catalogue would lose ${lost.length === 1 ? 'provider' : 'providers'} ${lost.join(', ')} (restart the server to remove a provider)`);
