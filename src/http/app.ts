@@ -10,8 +10,8 @@ import { parseQuery } from '../endpoints/params.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
 import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
-import { trimTrailingSlashes } from './middleware/trailing-slash/index.js';
-import { urlLimit } from './middleware/url-limit/index.js';
+import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
+import { refuseLongUrl } from './middleware/url-limit/index.js';
 import { describeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
@@ -102,20 +102,26 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
 
   app.use('*', securityHeaders(options.mcp?.path, (response) => made.has(response)));
-  app.use('*', urlLimit(options.maxUrlBytes === undefined ? {} : { maxBytes: options.maxUrlBytes }));
-  if (options.rateLimiter) app.use('*', options.rateLimiter.middleware);
   // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
   // /mcp answers its own, by its own policy.
   const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
-  app.use('*', (c, next) => (c.req.method === 'OPTIONS' && c.req.path !== options.mcp?.path ? preflight(c, next) : next()));
-  app.use('*', (c, next) => {
-    if (c.req.path !== options.mcp?.path && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
+  const maxUrlBytes = options.maxUrlBytes;
+  const slashes = { isRoute, ...(baseUrl === undefined ? {} : { baseUrl }) };
+  // What every request meets before its route, in this order, as one middleware (each level of
+  // middleware costs every answer a promise and a closure more): a 414 for a URL too long, the
+  // rate limit's 429, the preflight's answer, a 405 for a method this API does not serve, and the
+  // 301 that drops trailing slashes (`/api/pricing/?tier=mid` to `/api/pricing?tier=mid`; like
+  // every link, on BASE_URL when set).
+  app.use('*', async (c, next) => {
+    refuseLongUrl(c.req.url, maxUrlBytes);
+    options.rateLimiter?.charge(c, 1);
+    const closed = c.req.path === options.mcp?.path;
+    if (c.req.method === 'OPTIONS' && !closed) return preflight(c, next);
+    if (!closed && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
       throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
     }
-    return next();
+    return trailingSlashRedirect(c, slashes) ?? next();
   });
-  // `/api/pricing/?tier=mid` is redirected (301) to `/api/pricing?tier=mid`; like every link, on BASE_URL when set.
-  app.use('*', trimTrailingSlashes({ isRoute, ...(baseUrl === undefined ? {} : { baseUrl }) }));
 
   const mcp = options.mcp;
   const ask = options.ask ?? (async (request: Request) => app.fetch(request));
