@@ -4,8 +4,8 @@
 // (--cached=/healthz). The server (a source-mapped build of dist/server.mjs, in dist/profile/, with
 // npm start's flags, --cpu-prof and --trace-gc) runs pinned to CPU 0, wrk to CPU 1. Prints the CPU
 // profile's self time by where the code comes from (our folders, each package, Node's internals,
-// garbage collection), by file (--files) or by function (--functions), and the garbage collections
-// per 1,000 answers. BENCHMARKS.md has results.
+// garbage collection), by file (--files) or by function and its source line (--functions), and
+// the garbage collections per 1,000 answers. BENCHMARKS.md has results.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -66,14 +66,16 @@ const maps = new Map();
 /** The source a profile node's code comes from: a folder of src/, a package, Node, or V8's own. */
 function origin({ url, functionName, lineNumber, columnNumber }) {
   if (url === '') return functionName.startsWith('(') ? functionName : `native ${functionName}`;
-  if (args.functions) return `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '')}:${lineNumber}`;
+  const built = url.startsWith(pathToFileURL(outdir).href);
+  if (built && !maps.has(url)) maps.set(url, new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8'))));
+  const entry = built ? maps.get(url).findEntry(lineNumber, columnNumber) : undefined;
+  const path = (entry?.originalSource ?? '').replace(/^.*?(node_modules\/|src\/)/, '$1');
+  // A function of the bundle by its source file and line (its place in the bundle says nothing).
+  if (args.functions) return path ? `${functionName || '(anonymous)'} ${path}:${entry.originalLine + 1}` : `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '')}:${lineNumber}`;
   if (url.startsWith('node:internal/deps/undici')) return 'undici (Request, Response, Headers)';
   if (url.startsWith('node:') && args.files) return url;
   if (url.startsWith('node:')) return /^node:(?:internal\/)?(_http|http|net|stream|streams|timers|async_hooks|zlib|url|buffer)/.exec(url)?.[1]?.replace(/^_?http$/, 'node http').replace(/^streams?$/, 'node streams') ?? 'node (other)';
-  if (!url.startsWith(pathToFileURL(outdir).href)) return relative(root, fileURLToPath(url));
-  if (!maps.has(url)) maps.set(url, new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8'))));
-  const source = maps.get(url).findEntry(lineNumber, columnNumber)?.originalSource ?? '';
-  const path = source.replace(/^.*?(node_modules\/|src\/)/, '$1');
+  if (!built) return relative(root, fileURLToPath(url));
   const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   return pkg ? pkg[1] : (args.files ? path : path.split('/').slice(0, path.startsWith('src/') ? 2 : 1).join('/')) || 'unmapped';
 }

@@ -1,5 +1,6 @@
 /** GET /api/cheapest: the models that can run a workload for the least money. */
 import * as z from 'zod';
+import type { Model } from '../core/catalogue-schema.js';
 import type { Catalogue } from '../core/catalogue.js';
 import { findCheapest, type CheapestOptions } from '../core/cheapest.js';
 import type { Costs, Workload } from '../core/cost.js';
@@ -50,11 +51,17 @@ function emptyHint(p: CheapestParams, catalogue: Catalogue, workload: Workload) 
     param: why.param,
     message: `No model meets ${describeFilters(p, FILTERS, why.without)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${model.id}) at ${monthly} a month.${raise}`,
     without: why.without,
-    nearest: { ...rankedItem(catalogue, model, workload), costs: monthlyCosts(costs) },
+    nearest: nearestItem(catalogue, model, workload, costs),
   };
 }
 
 const monthlyCosts = (costs: Costs) => ({ perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly });
+
+/** The hint's nearest model: who it is, the prices, its warnings, then its costs. */
+function nearestItem(catalogue: Catalogue, model: Model, workload: Workload, costs: Costs) {
+  const { item: { warnings, ...who }, appliedPrices } = rankedItem(catalogue, model, workload);
+  return { ...who, appliedPrices, ...(warnings ? { warnings } : {}), costs: monthlyCosts(costs) };
+}
 
 export const cheapest = endpoint({
   path: '/api/cheapest',
@@ -78,8 +85,8 @@ export const cheapest = endpoint({
         limit: p.limit,
       },
       recommendations: ranked.map(({ rank, model, costs }) => {
-        const { appliedPrices, ...item } = rankedItem(catalogue, model, workload);
-        return { rank, ...item, costs: monthlyCosts(costs), appliedPrices };
+        const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);
+        return { ...item, costs: monthlyCosts(costs), appliedPrices };
       }),
       excluded: excludedBody(excluded),
       ...(hint ? { hint } : {}),

@@ -197,9 +197,26 @@ export function parseQuery<S extends QuerySchema>(search: Iterable<readonly [str
     }
     values[name] = value;
   }
-  const parsed = schema.safeParse(values);
+  const parsed = compiled(schema).safeParse(values);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const name = String(issue?.path[0] ?? '');
   throw new ApiError(400, 'invalid_parameter', `${name} ${issue?.message ?? 'is not valid'}.`, { param: name });
+}
+
+const parsers = new WeakMap<QuerySchema, QuerySchema>();
+
+/**
+ * The schema as zod compiles it (on its first query): zod generates one function that reads the
+ * whole query, where its runtime parser makes several objects per parameter. A query the compiled
+ * function refuses, and every query where code cannot be generated (a Worker), is read by the
+ * runtime parser, whose issues name the parameter.
+ */
+function compiled<S extends QuerySchema>(schema: S): S {
+  let parser = parsers.get(schema);
+  if (parser === undefined) {
+    parser = z.compile(schema);
+    parsers.set(schema, parser);
+  }
+  return parser as S;
 }

@@ -8,11 +8,10 @@ import type { RankFilters } from '../core/cheapest.js';
 import type { Workload } from '../core/cost.js';
 import type { Excluded } from '../core/eligible.js';
 import { EXCLUSION_TEXT, type Exclusion } from '../core/fit.js';
-import { costWarnings } from '../core/warnings.js';
+import { costWarnings, type Warning } from '../core/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { ApiError } from './errors.js';
 import { choice, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';
-import { listed } from './present.js';
 
 const [BUDGET, MID, PREMIUM] = TIERS;
 
@@ -49,18 +48,34 @@ export function rankFiltersOf(p: { use_case?: RankFilters['useCase']; min_contex
   };
 }
 
-/** What a ranked item carries besides its rank and costs: who it is, the prices, its variants and warnings. */
-export function rankedItem(catalogue: Catalogue, model: Model, workload: Workload) {
+/** Who a ranked model is, in the order the answers list it: its rank (when it has one), the model, its variants and warnings. */
+export interface RankedWho {
+  rank?: number;
+  id: string;
+  name: string;
+  provider: string;
+  tier: Model['tier'];
+  status: Model['status'];
+  freeTierOnly?: true;
+  variants?: readonly string[];
+  warnings?: Warning[];
+}
+
+/**
+ * What a ranked item carries besides its costs: who it is (with its rank, when given) and the
+ * prices its costs were worked out at. The item is built field by field, in the answer's order,
+ * once per ranked model of every answer: no object is made to be copied into another.
+ */
+export function rankedItem(catalogue: Catalogue, model: Model, workload: Workload, rank?: number): { item: RankedWho; appliedPrices: ReturnType<typeof appliedPricesOf> } {
   const variants = catalogue.variantsOf.get(model.id);
   const sheets = catalogue.sheets.get(model);
   const warnings = costWarnings(model, workload, sheets);
-  return {
-    ...listed(model),
-    ...(model.freeTierOnly ? { freeTierOnly: true } : {}),
-    ...(variants ? { variants } : {}),
-    appliedPrices: appliedPricesOf(model, workload, undefined, sheets),
-    ...(warnings.length ? { warnings } : {}),
-  };
+  const item: RankedWho = rank === undefined ? { id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status }
+    : { rank, id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status };
+  if (model.freeTierOnly) item.freeTierOnly = true;
+  if (variants) item.variants = variants;
+  if (warnings.length) item.warnings = warnings;
+  return { item, appliedPrices: appliedPricesOf(model, workload, undefined, sheets) };
 }
 
 /** How many models met the filters but were left out, and why. */

@@ -51,9 +51,8 @@ export function recommendCriteria(p: RecommendParams, workload: Workload): Recom
 const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality', 'min_score', 'min_context', 'max_cost'] as const;
 
 function present(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string) {
-  const { appliedPrices, ...item } = rankedItem(catalogue, model, workload);
+  const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);
   return {
-    rank,
     ...item,
     score,
     scoreOf,

@@ -1,6 +1,5 @@
 /** createApp(): the whole HTTP API as one Web-standard Hono app, the same on every runtime. */
 import { Hono, type Context } from 'hono';
-import { cors } from 'hono/cors';
 import type { Catalogue } from '../core/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
 import { TextReply, type Assets, type Coded, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
@@ -9,9 +8,8 @@ import { JSON_TYPE, toJson } from '../endpoints/json.js';
 import { parseQuery } from '../endpoints/params.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
-import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
-import { trimTrailingSlashes } from './middleware/trailing-slash/index.js';
-import { urlLimit } from './middleware/url-limit/index.js';
+import { createGuard, ALLOWED_METHODS } from './guard.js';
+import { securityHeadersFor, withSecurityHeaders } from './middleware/security-headers/index.js';
 import { describeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
@@ -42,7 +40,7 @@ export function isRoute(path: string): boolean {
   return PATHS.has(path) || PAGE_PATTERNS.some((pattern) => pattern.test(path));
 }
 
-export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+export { ALLOWED_METHODS };
 
 // The data changes monthly: an hour of freshness, then a day of serving stale while revalidating.
 export const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
@@ -101,50 +99,40 @@ export function createApp(options: AppOptions): Hono {
   };
   const app = new Hono();
 
-  app.use('*', securityHeaders(options.mcp?.path, (response) => made.has(response)));
-  app.use('*', urlLimit(options.maxUrlBytes === undefined ? {} : { maxBytes: options.maxUrlBytes }));
-  if (options.rateLimiter) app.use('*', options.rateLimiter.middleware);
-  // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
-  // /mcp answers its own, by its own policy.
-  const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
-  app.use('*', (c, next) => (c.req.method === 'OPTIONS' && c.req.path !== options.mcp?.path ? preflight(c, next) : next()));
-  app.use('*', (c, next) => {
-    if (c.req.path !== options.mcp?.path && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
-      throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
-    }
-    return next();
-  });
-  // `/api/pricing/?tier=mid` is redirected (301) to `/api/pricing?tier=mid`; like every link, on BASE_URL when set.
-  app.use('*', trimTrailingSlashes({ isRoute, ...(baseUrl === undefined ? {} : { baseUrl }) }));
-
   const mcp = options.mcp;
+  const guard = createGuard({ isRoute, ...(baseUrl === undefined ? {} : { baseUrl }), maxUrlBytes: options.maxUrlBytes, rateLimiter: options.rateLimiter, closed: mcp?.path });
   const ask = options.ask ?? (async (request: Request) => app.fetch(request));
   if (mcp) {
-    app.all(mcp.path, (c) => mcp.handle(c.req.raw, {
+    app.all(mcp.path, async (c) => withSecurityHeaders(await (guard(c) ?? mcp.handle(c.req.raw, {
       // Tool calls are charged up front (charge), so they are asked without the client's bindings.
       ask: (target) => ask(new Request(new URL(target, c.req.url))),
       charge: (requests) => options.rateLimiter?.charge(c, requests),
-    }));
+    })), true));
   }
+  // A guard's answer (a preflight, a redirect) is not made by send(): it gets its security headers here.
+  const guarded = (c: Context, respond: () => Response): Response | Promise<Response> => {
+    const early = guard(c);
+    return early === undefined ? respond() : early instanceof Response ? withSecurityHeaders(early, false) : early.then((r) => withSecurityHeaders(r, false));
+  };
   for (const e of ENDPOINTS) {
-    app.get(e.path, (c) => {
+    app.get(e.path, (c) => guarded(c, () => {
       const params = e.ignoreQuery ? {} : parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
       return answer(c, (ctx) => e.handle(params, ctx));
-    });
+    }));
   }
   for (const page of PAGE_ROUTES) {
-    app.get(page.path, (c) => answer(c, (ctx) => page.respond(c.req.param(), ctx)));
+    app.get(page.path, (c) => guarded(c, () => answer(c, (ctx) => page.respond(c.req.param(), ctx))));
   }
 
-  app.notFound((c) => sendError(c, new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`)));
+  app.notFound((c) => guarded(c, () => sendError(c, new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`))));
   app.onError((err, c) => {
-    if (err instanceof ApiError) return sendError(c, err);
+    if (err instanceof ApiError) return sendError(c, err, c.req.path === options.mcp?.path);
     // A bug, never a client's fault: log it and answer without internals.
     console.error(err);
-    return c.body(toJson({ error: { status: 500, code: 'internal_error', message: 'Internal error.' } }), 500, {
+    return withSecurityHeaders(c.body(toJson({ error: { status: 500, code: 'internal_error', message: 'Internal error.' } }), 500, {
       'Content-Type': JSON_TYPE,
       'Cache-Control': 'no-store',
-    });
+    }), c.req.path === options.mcp?.path);
   });
   return app;
 }
@@ -183,8 +171,8 @@ export function madeOf(response: Response): Made | undefined {
  * A handler's reply as bytes, serialised once, with its type, caching headers, (for a 200) its
  * ETag and its security headers, as one plain object: the Response is made with it (on Node,
  * the Node adapter's Response keeps it as it is, to the socket) and the cache in front of the
- * app (service.ts) keeps it. No middleware changes a made answer's headers (securityHeaders
- * leaves it, and nothing sets a header before an answer is made), so the object is final.
+ * app (service.ts) keeps it. The app has no middleware, and nothing sets a header before an
+ * answer is made, so the object is final.
  */
 function send(reply: Reply, readOrigin: boolean): Response {
   const [text, type, status]: [string, string, 200 | 404] =
@@ -200,8 +188,9 @@ function send(reply: Reply, readOrigin: boolean): Response {
   return response;
 }
 
-function sendError(c: Context, error: ApiError): Response {
+/** An error's answer; `closed`: on the path with a CORS policy of its own (see withSecurityHeaders). */
+function sendError(c: Context, error: ApiError, closed = false): Response {
   const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
   if (error.status === 405) headers.allow = ALLOWED_METHODS.join(', ');
-  return c.body(toJson(error.toBody()), error.status, headers);
+  return withSecurityHeaders(c.body(toJson(error.toBody()), error.status, headers), closed);
 }

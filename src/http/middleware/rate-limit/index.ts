@@ -2,7 +2,7 @@
  * Optional per-client rate limit: past N requests a minute, a 429 JSON error with Retry-After.
  * Clients are counted by address, IPv6 ones by /64 (client-key.ts), in bounded memory (window.ts).
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { ApiError } from '../../../endpoints/errors.js';
 import { clientKey } from './client-key.js';
 import { RequestWindow, type Verdict } from './window.js';
@@ -24,9 +24,10 @@ export interface RateLimitOptions {
 export interface RateLimiter {
   /** Counts a request to `path` and says whether it is within the limit. */
   check(path: string, env: unknown): Verdict;
-  /** The middleware: counts each request that reaches the app and refuses those past the limit with a 429. */
-  middleware: MiddlewareHandler;
-  /** Counts `requests` more from the client of a request the app is answering (an MCP batch's calls); throws the 429 past the limit. */
+  /**
+   * Counts `requests` from the client of a request the app is answering (1 for the request, as
+   * the app counts each that reaches it; more for an MCP batch's calls); throws the 429 past the limit.
+   */
   charge(c: Context, requests: number): void;
 }
 
@@ -47,10 +48,6 @@ export function createRateLimiter({ perMinute, clientIp, exempt = ['/healthz'], 
   };
   return {
     check: (path, env) => check(path, env),
-    middleware: async (c, next) => {
-      enforce(c, 1);
-      await next();
-    },
     charge: (c, requests) => {
       if (requests > 0) enforce(c, requests);
     },

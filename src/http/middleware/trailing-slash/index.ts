@@ -4,7 +4,7 @@
  * a slash (`/assets/`) is left to the routes, whose 404 it gets. (Hono's trimTrailingSlash
  * redirects any 404 ending in a slash, one slash a hop: 8,000 slashes would take 8,000 redirects.)
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 export interface TrailingSlashOptions {
   /** Whether the app serves a GET of this (decoded) path. */
@@ -13,18 +13,17 @@ export interface TrailingSlashOptions {
   baseUrl?: string;
 }
 
-export function trimTrailingSlashes({ isRoute, baseUrl }: TrailingSlashOptions): MiddlewareHandler {
-  return async (c, next) => {
-    const path = c.req.path;
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path.length < 2 || !path.endsWith('/')) return next();
-    const trimmed = withoutTrailingSlashes(path);
-    if (!isRoute(trimmed)) return next();
-    // The Location is absolute: a relative `//host` would be read as another site's address.
-    const url = new URL(c.req.url);
-    const location = `${baseUrl ?? url.origin}${withoutTrailingSlashes(url.pathname)}${url.search}`;
-    // A redirect has no body: a length of 0, no Content-Type.
-    return c.body(null, 301, { location, 'cache-control': 'no-store', 'content-length': '0' });
-  };
+/** The 301 to the path without its trailing slashes, for a GET or HEAD of a served path that has some; undefined otherwise. */
+export function trailingSlashRedirect(c: Context, { isRoute, baseUrl }: TrailingSlashOptions): Response | undefined {
+  const path = c.req.path;
+  if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path.length < 2 || !path.endsWith('/')) return undefined;
+  const trimmed = withoutTrailingSlashes(path);
+  if (!isRoute(trimmed)) return undefined;
+  // The Location is absolute: a relative `//host` would be read as another site's address.
+  const url = new URL(c.req.url);
+  const location = `${baseUrl ?? url.origin}${withoutTrailingSlashes(url.pathname)}${url.search}`;
+  // A redirect has no body: a length of 0, no Content-Type.
+  return c.body(null, 301, { location, 'cache-control': 'no-store', 'content-length': '0' });
 }
 
 /**

@@ -1,23 +1,15 @@
 /** Refuses request targets (path and query) longer than a bound with a 414, before any parsing. */
-import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../../../endpoints/errors.js';
 
 /** The default bound on the request target, in bytes: generous for any real query, small enough to parse cheaply. */
 export const MAX_URL_BYTES = 8192;
 
-export interface UrlLimitOptions {
-  /** The longest request target (path plus `?query`) served, in bytes of its percent-encoded form. */
-  maxBytes?: number;
-}
-
-export function urlLimit({ maxBytes = MAX_URL_BYTES }: UrlLimitOptions = {}): MiddlewareHandler {
-  return (c, next) => {
-    const bytes = targetBytes(c.req.url);
-    if (bytes > maxBytes) {
-      throw new ApiError(414, 'uri_too_long', `The URL's path and query are ${bytes} bytes long; at most ${maxBytes} are accepted.`);
-    }
-    return next();
-  };
+/** A 414 for an absolute URL whose path and query (percent-encoded) are longer than `maxBytes`. */
+export function refuseLongUrl(url: string, maxBytes = MAX_URL_BYTES): void {
+  const bytes = targetBytes(url);
+  if (bytes > maxBytes) {
+    throw new ApiError(414, 'uri_too_long', `The URL's path and query are ${bytes} bytes long; at most ${maxBytes} are accepted.`);
+  }
 }
 
 /** Bytes of the path and query of an absolute URL (URL serialisation is ASCII, except in odd inputs). */
