@@ -1,5 +1,6 @@
 /** createApp(): the whole HTTP API as one Web-standard Hono app, the same on every runtime. */
 import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
 import type { Catalogue } from '../core/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
 import { TextReply, type Assets, type Coded, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
@@ -8,8 +9,9 @@ import { JSON_TYPE, toJson } from '../endpoints/json.js';
 import { parseQuery } from '../endpoints/params.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
-import { createGuard, ALLOWED_METHODS } from './guard.js';
-import { securityHeadersFor, withSecurityHeaders } from './middleware/security-headers/index.js';
+import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
+import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
+import { refuseLongUrl } from './middleware/url-limit/index.js';
 import { describeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
@@ -40,7 +42,7 @@ export function isRoute(path: string): boolean {
   return PATHS.has(path) || PAGE_PATTERNS.some((pattern) => pattern.test(path));
 }
 
-export { ALLOWED_METHODS };
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
 // The data changes monthly: an hour of freshness, then a day of serving stale while revalidating.
 export const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
@@ -99,40 +101,56 @@ export function createApp(options: AppOptions): Hono {
   };
   const app = new Hono();
 
+  app.use('*', securityHeaders(options.mcp?.path, (response) => made.has(response)));
+  // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
+  // /mcp answers its own, by its own policy.
+  const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
+  const maxUrlBytes = options.maxUrlBytes;
+  const slashes = { isRoute, ...(baseUrl === undefined ? {} : { baseUrl }) };
+  // What every request meets before its route, in this order, as one middleware (each level of
+  // middleware costs every answer a promise and a closure more): a 414 for a URL too long, the
+  // rate limit's 429, the preflight's answer, a 405 for a method this API does not serve, and the
+  // 301 that drops trailing slashes (`/api/pricing/?tier=mid` to `/api/pricing?tier=mid`; like
+  // every link, on BASE_URL when set).
+  app.use('*', async (c, next) => {
+    refuseLongUrl(c.req.url, maxUrlBytes);
+    options.rateLimiter?.charge(c, 1);
+    const closed = c.req.path === options.mcp?.path;
+    if (c.req.method === 'OPTIONS' && !closed) return preflight(c, next);
+    if (!closed && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
+      throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
+    }
+    return trailingSlashRedirect(c, slashes) ?? next();
+  });
+
   const mcp = options.mcp;
-  const guard = createGuard({ isRoute, ...(baseUrl === undefined ? {} : { baseUrl }), maxUrlBytes: options.maxUrlBytes, rateLimiter: options.rateLimiter, closed: mcp?.path });
   const ask = options.ask ?? (async (request: Request) => app.fetch(request));
   if (mcp) {
-    app.all(mcp.path, async (c) => withSecurityHeaders(await (guard(c) ?? mcp.handle(c.req.raw, {
+    app.all(mcp.path, (c) => mcp.handle(c.req.raw, {
       // Tool calls are charged up front (charge), so they are asked without the client's bindings.
       ask: (target) => ask(new Request(new URL(target, c.req.url))),
       charge: (requests) => options.rateLimiter?.charge(c, requests),
-    })), true));
-  }
-  // A guard's answer (a preflight, a redirect) is not made by send(): it gets its security headers here.
-  const guarded = (c: Context, respond: () => Response): Response | Promise<Response> => {
-    const early = guard(c);
-    return early === undefined ? respond() : early instanceof Response ? withSecurityHeaders(early, false) : early.then((r) => withSecurityHeaders(r, false));
-  };
-  for (const e of ENDPOINTS) {
-    app.get(e.path, (c) => guarded(c, () => {
-      const params = e.ignoreQuery ? {} : parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
-      return answer(c, (ctx) => e.handle(params, ctx));
     }));
   }
+  for (const e of ENDPOINTS) {
+    app.get(e.path, (c) => {
+      const params = e.ignoreQuery ? {} : parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
+      return answer(c, (ctx) => e.handle(params, ctx));
+    });
+  }
   for (const page of PAGE_ROUTES) {
-    app.get(page.path, (c) => guarded(c, () => answer(c, (ctx) => page.respond(c.req.param(), ctx))));
+    app.get(page.path, (c) => answer(c, (ctx) => page.respond(c.req.param(), ctx)));
   }
 
-  app.notFound((c) => guarded(c, () => sendError(c, new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`))));
+  app.notFound((c) => sendError(c, new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`)));
   app.onError((err, c) => {
-    if (err instanceof ApiError) return sendError(c, err, c.req.path === options.mcp?.path);
+    if (err instanceof ApiError) return sendError(c, err);
     // A bug, never a client's fault: log it and answer without internals.
     console.error(err);
-    return withSecurityHeaders(c.body(toJson({ error: { status: 500, code: 'internal_error', message: 'Internal error.' } }), 500, {
+    return c.body(toJson({ error: { status: 500, code: 'internal_error', message: 'Internal error.' } }), 500, {
       'Content-Type': JSON_TYPE,
       'Cache-Control': 'no-store',
-    }), c.req.path === options.mcp?.path);
+    });
   });
   return app;
 }
@@ -171,8 +189,8 @@ export function madeOf(response: Response): Made | undefined {
  * A handler's reply as bytes, serialised once, with its type, caching headers, (for a 200) its
  * ETag and its security headers, as one plain object: the Response is made with it (on Node,
  * the Node adapter's Response keeps it as it is, to the socket) and the cache in front of the
- * app (service.ts) keeps it. The app has no middleware, and nothing sets a header before an
- * answer is made, so the object is final.
+ * app (service.ts) keeps it. No middleware changes a made answer's headers (securityHeaders
+ * leaves it, and nothing sets a header before an answer is made), so the object is final.
  */
 function send(reply: Reply, readOrigin: boolean): Response {
   const [text, type, status]: [string, string, 200 | 404] =
@@ -188,9 +206,8 @@ function send(reply: Reply, readOrigin: boolean): Response {
   return response;
 }
 
-/** An error's answer; `closed`: on the path with a CORS policy of its own (see withSecurityHeaders). */
-function sendError(c: Context, error: ApiError, closed = false): Response {
+function sendError(c: Context, error: ApiError): Response {
   const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
   if (error.status === 405) headers.allow = ALLOWED_METHODS.join(', ');
-  return withSecurityHeaders(c.body(toJson(error.toBody()), error.status, headers), closed);
+  return c.body(toJson(error.toBody()), error.status, headers);
 }

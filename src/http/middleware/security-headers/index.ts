@@ -2,6 +2,7 @@
  * Headers every response carries, errors and 304s included: open CORS (the API is public and
  * read-only; /mcp excepted), nosniff, and a strict CSP on HTML pages.
  */
+import type { MiddlewareHandler } from 'hono';
 
 /**
  * Pages load their scripts, styles and images from this origin only (inline styles allowed, no
@@ -29,15 +30,18 @@ export function securityHeadersFor(type: string): Readonly<Record<string, string
 }
 
 /**
- * Gives a response the app did not make with its security headers (an error, a redirect, a
- * preflight, MCP's answers: send() makes every other one with them) those it lacks. `closed`: the
- * request's path has a CORS policy of its own (/mcp), so its answers get no `Access-Control-Allow-Origin: *`.
+ * `closed`: a path with a CORS policy of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`.
+ * `complete`: whether a response already carries its security headers (the app's answers are made
+ * with them), so that its headers are not read back here.
  */
-export function withSecurityHeaders(response: Response, closed: boolean): Response {
-  const headers = response.headers;
-  // A page that sets its own policy keeps it.
-  for (const [name, value] of Object.entries(securityHeadersFor(headers.get('Content-Type') ?? ''))) {
-    if (!headers.has(name) && !(name === 'access-control-allow-origin' && closed)) headers.set(name, value);
-  }
-  return response;
+export function securityHeaders(closed?: string, complete: (response: Response) => boolean = () => false): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (complete(c.res)) return;
+    const headers = c.res.headers;
+    // A page that sets its own policy keeps it.
+    for (const [name, value] of Object.entries(securityHeadersFor(headers.get('Content-Type') ?? ''))) {
+      if (!headers.has(name) && !(name === 'access-control-allow-origin' && c.req.path === closed)) headers.set(name, value);
+    }
+  };
 }
