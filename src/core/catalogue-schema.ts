@@ -267,3 +267,15 @@ export type Model = ModelData & {
   /** 0-100 scores derived from them, overall and per use case, or `unrated` (docs/quality.md). */
   scores?: Scores;
 };
+
+/** A data file as read, for the catalogue to build from. */
+export interface CatalogueFile {
+  /** The file's name, for messages (e.g. `data/openai.json`). */
+  file: string;
+  data: unknown;
+  /**
+   * Set when `data` is already its schema's output for the file's bytes, which the build checked
+   * (src/runtime/node/load-catalogue.ts): not parsed again. The checks across records and files still run.
+   */
+  checked?: boolean;
+}

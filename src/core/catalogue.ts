@@ -1,7 +1,7 @@
 /** Builds the validated, indexed catalogue from the parsed data files. Pure: callers do the I/O. */
 import * as z from 'zod';
 import { formatContext } from './context-window.js';
-import { providerFileSchema, TIERS, USE_CASES, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from './catalogue-schema.js';
+import { providerFileSchema, TIERS, USE_CASES, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from './catalogue-schema.js';
 import type { FitFields } from './fit.js';
 import { attachEvidence } from './evidence.js';
 import type { ModelScores } from './scores.js';
@@ -9,6 +9,8 @@ import type { BenchmarkResult } from './benchmarks.js';
 import { buildSheets, priceDigits, type ModelSheets } from './price-sheet.js';
 import { buildPriceTable, type PriceTable } from './price-table.js';
 import { findVariants } from './variants.js';
+
+export type { CatalogueFile } from './catalogue-schema.js';
 
 export interface ProviderInfo {
   slug: string;
@@ -58,16 +60,6 @@ export class CatalogueError extends Error {
   override name = 'CatalogueError';
 }
 
-export interface CatalogueFile {
-  /** The file's name, for messages (e.g. `data/openai.json`). */
-  file: string;
-  data: unknown;
-  /**
-   * Set when `data` is already its schema's output for the file's bytes, which the build checked
-   * (src/runtime/node/checked-data.ts): not parsed again. The checks across records and files still run.
-   */
-  checked?: boolean;
-}
 
 /** The price files, and the benchmark evidence (data/quality/benchmarks.json) when there is one. */
 export function buildCatalogue(files: readonly CatalogueFile[], evidence?: CatalogueFile): Catalogue {

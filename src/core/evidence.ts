@@ -4,8 +4,7 @@
  * on its page, not in every list: they are most of a record's size) and how each score was reached.
  */
 import { benchmarkFileSchema, resultsOf, type BenchmarkFile, type BenchmarkResult } from './benchmarks.js';
-import type { CatalogueFile } from './catalogue.js';
-import type { Model } from './catalogue-schema.js';
+import type { CatalogueFile, Model } from './catalogue-schema.js';
 import { scoreModel, type ModelScores } from './scores.js';
 
 /** The evidence file's problems are the catalogue's: the caller turns this message into its error. */

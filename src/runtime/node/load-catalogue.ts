@@ -10,8 +10,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { benchmarkFileSchema, type BenchmarkFile } from '../../core/benchmarks.js';
-import { buildCatalogue, CatalogueError, type Catalogue, type CatalogueFile } from '../../core/catalogue.js';
-import { providerFileSchema, type ProviderFile } from '../../core/catalogue-schema.js';
+import { buildCatalogue, CatalogueError, type Catalogue } from '../../core/catalogue.js';
+import { providerFileSchema, type CatalogueFile, type ProviderFile } from '../../core/catalogue-schema.js';
 import { sha256 } from './digest.js';
 
 /** The benchmark evidence, beside the price files (a data directory without it has every model unrated). */
