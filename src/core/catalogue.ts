@@ -3,11 +3,11 @@ import * as z from 'zod';
 import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, USE_CASES, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from './catalogue-schema.js';
 import type { FitFields } from './fit.js';
-import { attachEvidence } from './evidence.js';
-import type { ModelScores } from './scores.js';
+import { attachEvidence, type ShownScores } from './evidence.js';
 import type { BenchmarkResult } from './benchmarks.js';
 import { buildSheets, priceDigits, type ModelSheets } from './price-sheet.js';
 import { buildPriceTable, type PriceTable } from './price-table.js';
+import { continuedFrom } from './history.js';
 import { findVariants } from './variants.js';
 
 export interface ProviderInfo {
@@ -32,8 +32,8 @@ export interface Catalogue {
   readonly variantsOf: ReadonlyMap<string, readonly string[]>;
   /** The models a ranking weighs, in catalogue order: every model but the variants (each shares its head's place). */
   readonly rankable: readonly Model[];
-  /** How each model's 0-100 scores were reached (evidence.ts); a score it lacks is unrated. */
-  readonly scoreDetails: ReadonlyMap<string, ModelScores['details']>;
+  /** How each model's 0-100 scores were reached, with the words answers give them (evidence.ts); a score it lacks is unrated. */
+  readonly scoreDetails: ReadonlyMap<string, ShownScores>;
   /** Each model's benchmark results with their dates and sources (data/quality/benchmarks.json). */
   readonly benchmarksOf: ReadonlyMap<string, readonly BenchmarkResult[]>;
   /**
@@ -49,6 +49,8 @@ export interface Catalogue {
   readonly rankableFit: readonly FitFields[];
   /** The rankable models' 0-100 scores per key (overall and each use case), NaN where unrated: one column per key, read by recommend's walk. */
   readonly rankableScores: Readonly<Record<ScoreKey, Float64Array>>;
+  /** The date of the dated price each model's record continues, for the models whose prices continue one (history.ts continuedFrom). */
+  readonly datedFrom: ReadonlyMap<Model, string>;
   /** The decimals the catalogue's prices need: every sheet holds its prices as USD × 10^priceDigits. */
   readonly priceDigits: number;
 }
@@ -131,6 +133,7 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     rankableScores: Object.fromEntries((['overall', ...USE_CASES] as const).map((key) => [
       key, Float64Array.from(rankable, (m) => { const score = m.scores?.[key]; return typeof score === 'number' ? score : NaN; }),
     ])) as Record<ScoreKey, Float64Array>,
+    datedFrom: new Map(models.flatMap((m) => { const from = continuedFrom(m); return from === undefined ? [] : [[m, from] as const]; })),
     priceDigits: digits,
   };
 }

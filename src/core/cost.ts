@@ -137,8 +137,13 @@ export function compareCosts(a: RequestCost, b: RequestCost, digits: number): nu
 
 /** A request cost rounded half up to whole nano-dollars. */
 export function roundedNanos(c: RequestCost, digits: number): bigint {
+  return BigInt(roundedCost(c, digits));
+}
+
+/** roundedNanos as a number, exact (below 2^52 + 1), unless the cost is held as a bigint: a ranking's walk makes no bigint per model. */
+export function roundedCost(c: RequestCost, digits: number): number | bigint {
   if (c.big !== undefined) return divideRoundHalfUp(c.big, BigInt(nanoDivisor(digits)));
-  return BigInt(c.nanos + (2 * c.rest >= nanoDivisor(digits) ? 1 : 0));
+  return c.nanos + (2 * c.rest >= nanoDivisor(digits) ? 1 : 0);
 }
 
 export const newRequestCost = (): RequestCost => ({ nanos: 0, rest: 0, big: undefined });

@@ -4,18 +4,45 @@
  * on its page, not in every list: they are most of a record's size) and how each score was reached.
  */
 import { benchmarkFileSchema, resultsOf, type BenchmarkResult } from './benchmarks.js';
-import type { Model } from './catalogue-schema.js';
-import { scoreModel, type ModelScores } from './scores.js';
+import type { Model, ScoreKey } from './catalogue-schema.js';
+import { evidenceText } from './score-reason.js';
+import { scoreModel, type ModelScores, type ScoreDetail } from './scores.js';
+
+/** A result as a score-ranked answer lists it: the result, its normalised value to one decimal, its weight. */
+export type ShownInput = BenchmarkResult & { normalised: number; weight: number };
+
+/**
+ * A score with what answers say of it, made once here for every answer that shows it: the words
+ * of its evidence (score-reason.ts evidenceText) and its inputs as listed.
+ */
+export interface ShownScore extends ScoreDetail {
+  words: string;
+  shown: readonly ShownInput[];
+}
+
+export type ShownScores = Partial<Record<ScoreKey, ShownScore>>;
+
+function shownScores(details: ModelScores['details']): ShownScores {
+  const out: ShownScores = {};
+  for (const [key, detail] of Object.entries(details) as Array<[ScoreKey, ScoreDetail]>) {
+    out[key] = {
+      ...detail,
+      words: evidenceText(key === 'overall' ? undefined : key, detail),
+      shown: detail.inputs.map(({ result, normalised, weight }) => ({ ...result, normalised: Math.round(normalised * 10) / 10, weight })),
+    };
+  }
+  return out;
+}
 
 /** The evidence file's problems are the catalogue's: the caller turns this message into its error. */
 export interface Evidence {
-  details: Map<string, ModelScores['details']>;
+  details: Map<string, ShownScores>;
   results: Map<string, BenchmarkResult[]>;
   problem?: string;
 }
 
 export function attachEvidence(models: Model[], file: string | undefined, data: unknown): Evidence {
-  const details = new Map<string, ModelScores['details']>();
+  const details = new Map<string, ShownScores>();
   const byModel = new Map<string, BenchmarkResult[]>();
   let evidence = undefined;
   if (file !== undefined) {
@@ -41,7 +68,7 @@ export function attachEvidence(models: Model[], file: string | undefined, data: 
     const results = evidence && entries ? resultsOf(evidence, entries) : [];
     const scored = scoreModel(results);
     model.scores = scored.scores;
-    details.set(model.id, scored.details);
+    details.set(model.id, shownScores(scored.details));
     byModel.set(model.id, results);
   }
   return { details, results: byModel };

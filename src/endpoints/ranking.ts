@@ -58,7 +58,7 @@ export function rankedItem(catalogue: Catalogue, model: Model, workload: Workloa
     ...listed(model),
     ...(model.freeTierOnly ? { freeTierOnly: true } : {}),
     ...(variants ? { variants } : {}),
-    appliedPrices: appliedPricesOf(model, workload, undefined, sheets),
+    appliedPrices: appliedPricesOf(model, workload, catalogue.datedFrom.get(model), sheets),
     ...(warnings.length ? { warnings } : {}),
   };
 }

@@ -58,7 +58,7 @@ function present(catalogue: Catalogue, workload: Workload, { rank, model, score,
     score,
     scoreOf,
     ...(scoreDetail.fromOverall ? { scoreFromOverall: true } : {}),
-    scoreEvidence: scoreDetail.inputs.map(({ result, normalised, weight }) => ({ ...result, normalised: Math.round(normalised * 10) / 10, weight })),
+    scoreEvidence: scoreDetail.shown,
     // Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing.
     scorePerDollar: costs.monthly.nanos === 0n ? null : Math.round((score * 1e9 * 100) / Number(costs.monthly.nanos)) / 100,
     quality: model.quality,
