@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, USE_CASES, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from './catalogue-schema.js';
-import type { FitFields } from './fit.js';
+import { buildFilterTable, type FilterTable } from './filter-table.js';
 import { attachEvidence, type ShownScores } from './evidence.js';
 import type { BenchmarkResult } from './benchmarks.js';
 import { buildSheets, priceDigits, type ModelSheets } from './price-sheet.js';
@@ -45,8 +45,8 @@ export interface Catalogue {
   readonly rankableSheets: readonly ModelSheets[];
   /** The standard prices of `rankable`, in its order, as flat columns: what every ranking walks (price-table.ts). */
   readonly priceTable: PriceTable;
-  /** The fit fields of `rankable`, in its order, in objects of one shape (records differ in shape: slow to read in a loop over all). */
-  readonly rankableFit: readonly FitFields[];
+  /** What the filters and fit rules read of `rankable`, in its order, as flat columns (records differ in shape: slow to read in a loop over all). */
+  readonly filterTable: FilterTable;
   /** The rankable models' 0-100 scores per key (overall and each use case), NaN where unrated: one column per key, read by recommend's walk. */
   readonly rankableScores: Readonly<Record<ScoreKey, Float64Array>>;
   /** The date of the dated price each model's record continues, for the models whose prices continue one (history.ts continuedFrom). */
@@ -129,7 +129,7 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     sheets,
     rankableSheets,
     priceTable: buildPriceTable(rankableSheets, digits),
-    rankableFit: rankable.map((m) => ({ contextTokens: m.contextTokens, maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly })),
+    filterTable: buildFilterTable(rankable, rankableSheets),
     rankableScores: Object.fromEntries((['overall', ...USE_CASES] as const).map((key) => [
       key, Float64Array.from(rankable, (m) => { const score = m.scores?.[key]; return typeof score === 'number' ? score : NaN; }),
     ])) as Record<ScoreKey, Float64Array>,

@@ -7,7 +7,8 @@
  */
 import type { Model } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
-import { filterOf, type RankFilters } from './cheapest.js';
+import type { RankFilters } from './cheapest.js';
+import { columnFilters } from './filter-table.js';
 import { compareTies } from './ties.js';
 import { costsOf, newRequestCost, roundedCost, type Costs, type RequestCost, type Workload } from './cost.js';
 import { tableCostInto } from './price-table.js';
@@ -83,8 +84,8 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const scores = catalogue.rankableScores[key];
   // Each model is costed from its row of the catalogue's price table into one probe.
   const probe = newRequestCost();
-  // filterOf keeps only models suited to the use case (score >= SUITED_SCORE), as cheapest does.
-  const keep = filterOf(criteria);
+  // Only models suited to the use case (score >= SUITED_SCORE) are kept, as cheapest does.
+  const filters = columnFilters(criteria);
   const order = ORDER[criteria.sort ?? 'score'];
   // The frontier needs every candidate; otherwise a top-k keeps the best `limit`, and an object is
   // made only for a model it keeps (the others are tested in one reused candidate).
@@ -93,7 +94,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const test: Candidate = { model: undefined as unknown as Model, score: 0, cost: 0, exact: probe };
   let unrated = 0;
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, workload };
-  const excluded = forEachEligible(catalogue, keep, screen, (model, row) => {
+  const excluded = forEachEligible(catalogue, filters, screen, (model, row) => {
     const score = scores[row] as number;
     if (Number.isNaN(score)) {
       unrated++;
