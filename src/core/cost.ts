@@ -82,7 +82,7 @@ export function settle(out: RequestCost, divisor: number): boolean {
   return true;
 }
 
-function sum(sheet: readonly number[], weights: Float64Array, units: readonly number[]): number {
+function sum(sheet: readonly number[], weights: readonly number[], units: readonly number[]): number {
   let s = 0;
   for (let i = 0; i < units.length; i++) {
     const u = units[i] as number;
@@ -91,7 +91,7 @@ function sum(sheet: readonly number[], weights: Float64Array, units: readonly nu
   return s;
 }
 
-function bigSum(sheet: readonly number[], weights: Float64Array, units: readonly number[]): bigint {
+function bigSum(sheet: readonly number[], weights: readonly number[], units: readonly number[]): bigint {
   let s = 0n;
   for (const u of units) s += BigInt(weights[u] as number) * BigInt(sheet[u] as number);
   return s;

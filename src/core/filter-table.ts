@@ -65,9 +65,10 @@ export function columnFilters(
   band?: readonly Tier[],
 ): ColumnFilters {
   let tiers = 0;
-  TIERS.forEach((t, i) => {
+  for (let i = 0; i < TIERS.length; i++) {
+    const t = TIERS[i] as Tier;
     if ((tier === undefined || tier === t) && (band === undefined || band.includes(t))) tiers |= 1 << i;
-  });
+  }
   return {
     status: status === undefined ? -1 : MODEL_STATUSES.indexOf(status),
     tiers,

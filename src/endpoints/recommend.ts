@@ -36,15 +36,10 @@ const minQualityOf = (p: RecommendParams) => either({ name: 'quality', value: p.
 
 /** The core's criteria for the endpoint's parameters. */
 export function recommendCriteria(p: RecommendParams, workload: Workload): RecommendCriteria {
-  return {
-    ...rankFiltersOf(p, tierOf(p), minQualityOf(p)),
-    workload,
-    limit: p.limit,
-    sort: p.sort,
-    frontier: p.frontier,
-    ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
-    ...(p.min_score !== undefined ? { minScore: p.min_score } : {}),
-  };
+  const criteria: RecommendCriteria = Object.assign(rankFiltersOf(p, tierOf(p), minQualityOf(p)), { workload, limit: p.limit, sort: p.sort, frontier: p.frontier });
+  if (p.max_cost !== undefined) criteria.maxCostNanos = p.max_cost;
+  if (p.min_score !== undefined) criteria.minScore = p.min_score;
+  return criteria;
 }
 
 // In the order recommendModels narrows the candidates (status, current by default, is tried first: see whyEmpty).
