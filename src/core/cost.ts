@@ -69,6 +69,18 @@ export function addTerm(s: number, m: number, divisor: number, first: boolean): 
   part += b * m;
 }
 
+/** Writes K (an exact integer below 2^52) into `out` as whole nano-dollars and a remainder below the divisor. */
+export function settleWhole(out: RequestCost, k: number, divisor: number): RequestCost {
+  let a = Math.floor(k / divisor);
+  let b = k - a * divisor;
+  // The quotient is a float's: one step either way makes it exact.
+  if (b < 0) { a -= 1; b += divisor; } else if (b >= divisor) { a += 1; b -= divisor; }
+  out.nanos = a;
+  out.rest = b;
+  out.big = undefined;
+  return out;
+}
+
 /** Writes the scratch pair into `out` as whole nano-dollars and a remainder below the divisor; false when past 2^52 (out untouched). */
 export function settle(out: RequestCost, divisor: number): boolean {
   const carry = Math.floor(part / divisor);
