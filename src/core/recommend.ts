@@ -87,6 +87,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   // Only models suited to the use case (score >= SUITED_SCORE) are kept, as cheapest does.
   const filters = columnFilters(criteria);
   const order = ORDER[criteria.sort ?? 'score'];
+  const byScore = (criteria.sort ?? 'score') === 'score' && !criteria.frontier;
   // The frontier needs every candidate; otherwise a top-k keeps the best `limit`, and an object is
   // made only for a model it keeps (the others are tested in one reused candidate).
   const all: Candidate[] | undefined = criteria.frontier ? [] : undefined;
@@ -101,6 +102,8 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
       return;
     }
     if (minScore !== undefined && score < minScore) return;
+    // Ranked by score, a model scoring below the k-th kept one cannot enter whatever it costs: it is not costed.
+    if (byScore && best.items.length === limit && score < (best.items[limit - 1] as Candidate).score) return;
     tableCostInto(probe, catalogue.priceTable, row, q, workload);
     const cost = roundedCost(probe, digits);
     if (maxCostNanos !== undefined && cost > maxCostNanos) return;
