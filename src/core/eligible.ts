@@ -9,7 +9,8 @@ import type { Catalogue } from './catalogue.js';
 import type { ModelSheets } from './price-sheet.js';
 import type { Workload } from './cost.js';
 import type { Exclusion } from './fit.js';
-import { meetsFilters, type ColumnFilters } from './filter-table.js';
+// Types only: the site's script takes partsExclusion from here, without the catalogue's schema.
+import type { ColumnFilters, FilterTable } from './filter-table.js';
 import { MODALITY_FIELDS, takesModality } from './problems.js';
 import { leafCounts } from './quantities.js';
 import { U, UNIT_COUNT, UNITS, UNPRICED } from './units.js';
@@ -58,6 +59,15 @@ export function forEachEligible(catalogue: Catalogue, filters: ColumnFilters, sc
     else excluded[why] = (excluded[why] ?? 0) + 1;
   }
   return excluded;
+}
+
+/** Whether row i of the filter table meets the filters (the rule of the filters, from the columns). */
+function meetsFilters(t: FilterTable, i: number, f: ColumnFilters): boolean {
+  return (f.status < 0 || t.status[i] === f.status)
+    && (f.tiers & (1 << (t.tier[i] as number))) !== 0
+    && ((t.suited[i] as number) & f.suited) === f.suited
+    && (t.quality[i] as number) >= f.minQuality
+    && (t.contextTokens[i] as number) >= f.minContext;
 }
 
 /**

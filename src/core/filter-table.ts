@@ -77,12 +77,3 @@ export function columnFilters(
     minContext: minContext ?? -Infinity,
   };
 }
-
-/** Whether row i meets the filters (cheapest.ts's rule, from the columns). */
-export function meetsFilters(t: FilterTable, i: number, f: ColumnFilters): boolean {
-  return (f.status < 0 || t.status[i] === f.status)
-    && (f.tiers & (1 << (t.tier[i] as number))) !== 0
-    && ((t.suited[i] as number) & f.suited) === f.suited
-    && (t.quality[i] as number) >= f.minQuality
-    && (t.contextTokens[i] as number) >= f.minContext;
-}
