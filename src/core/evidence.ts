@@ -5,18 +5,19 @@
  */
 import { benchmarkFileSchema, resultsOf, type BenchmarkResult } from './benchmarks.js';
 import type { Model, ScoreKey } from './catalogue-schema.js';
-import { evidenceText } from './score-reason.js';
-import { scoreModel, type ModelScores, type ScoreDetail } from './scores.js';
+import { evidenceFrom } from './score-reason.js';
+import { scoreModel, type ModelScores, type ScoreDetail, type ScoreInput } from './scores.js';
 
 /** A result as a score-ranked answer lists it: the result, its normalised value to one decimal, its weight. */
 export type ShownInput = BenchmarkResult & { normalised: number; weight: number };
 
 /**
- * A score with what answers say of it, made once here for every answer that shows it: the words
- * of its evidence (score-reason.ts evidenceText) and its inputs as listed.
+ * A score with what answers say of it, made once here for every answer that shows it: the
+ * evidence its words name (score-reason.ts evidenceFrom) and its inputs as listed, each shared by
+ * the scores that read the same inputs.
  */
 export interface ShownScore extends ScoreDetail {
-  words: string;
+  from: string;
   shown: readonly ShownInput[];
 }
 
@@ -24,12 +25,23 @@ export type ShownScores = Partial<Record<ScoreKey, ShownScore>>;
 
 function shownScores(details: ModelScores['details']): ShownScores {
   const out: ShownScores = {};
+  // A model's scores share results, and a use case scored from the overall inputs shares them all:
+  // each listed result (by result and weight) and each evidence fragment (by inputs) is made once.
+  const items = new Map<string, ShownInput>();
+  const byInputs = new Map<readonly ScoreInput[], { from: string; shown: readonly ShownInput[] }>();
   for (const [key, detail] of Object.entries(details) as Array<[ScoreKey, ScoreDetail]>) {
-    out[key] = {
-      ...detail,
-      words: evidenceText(key === 'overall' ? undefined : key, detail),
-      shown: detail.inputs.map(({ result, normalised, weight }) => ({ ...result, normalised: Math.round(normalised * 10) / 10, weight })),
-    };
+    let made = byInputs.get(detail.inputs);
+    if (!made) {
+      const shown = detail.inputs.map(({ result, normalised, weight }) => {
+        const id = `${result.id} ${weight}`;
+        const item = items.get(id) ?? { ...result, normalised: Math.round(normalised * 10) / 10, weight };
+        items.set(id, item);
+        return item;
+      });
+      made = { from: evidenceFrom(detail.inputs), shown };
+      byInputs.set(detail.inputs, made);
+    }
+    out[key] = { ...detail, from: made.from, shown: made.shown };
   }
   return out;
 }

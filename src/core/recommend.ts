@@ -16,7 +16,7 @@ import { forEachEligible, type Excluded } from './eligible.js';
 import { onFrontier } from './frontier.js';
 import { Usd } from './money.js';
 import { quantitiesOf } from './quantities.js';
-import { tradeOff } from './score-reason.js';
+import { evidenceText, tradeOff } from './score-reason.js';
 import type { ShownScore } from './evidence.js';
 import { TopK, topK } from './top-k.js';
 
@@ -123,7 +123,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     const detail = catalogue.scoreDetails.get(model.id)![key]!;
     const above = ranked[i - 1];
     const versus = above ? ` Against #${i}: ${tradeOff(score, Number(cost), { score: above.score, cost: Number(above.cost) })}.` : '';
-    const reason = `${detail.words}; $${usd.toString()} per request (${model.tier} tier, ${model.context} context).${versus}`;
+    const reason = `${evidenceText(useCase, detail, detail.from)}; $${usd.toString()} per request (${model.tier} tier, ${model.context} context).${versus}`;
     return { rank: i + 1, model, score, scoreDetail: detail, costPerRequest: usd, costs: costsOf(exact, digits, workload), reason };
   });
   return { recommendations, excluded };

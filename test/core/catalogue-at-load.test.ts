@@ -1,14 +1,14 @@
 /**
  * What the catalogue makes once at load for every answer that shows it is what the plain
  * computation gives: the date a record's prices continue from (from its price timeline), and each
- * score's words and listed evidence (from its score detail), for every model and score key.
+ * score's evidence fragment and listed evidence (from its score detail), for every model and score key.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { USE_CASES, type Model } from '../../src/core/catalogue-schema.js';
 import type { Catalogue } from '../../src/core/catalogue.js';
 import { priceTimeline } from '../../src/core/history.js';
-import { evidenceText } from '../../src/core/score-reason.js';
+import { evidenceFrom, evidenceText } from '../../src/core/score-reason.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { rulesCatalogue } from '../fixtures/pricing-rules.js';
 
@@ -32,7 +32,7 @@ describe.each([['the shipped catalogue', shipped], ['the pricing-rules fixture',
     expect(dated).toBeGreaterThan(0);
   });
 
-  it("each score's words and listed evidence are its detail's, for every model and key", () => {
+  it("each score's evidence fragment and listed evidence are its detail's, for every model and key", () => {
     let shown = 0;
     for (const model of catalogue.models) {
       const details = catalogue.scoreDetails.get(model.id) ?? {};
@@ -41,7 +41,8 @@ describe.each([['the shipped catalogue', shipped], ['the pricing-rules fixture',
         expect(detail === undefined, `${model.id} ${key}`).toBe(typeof model.scores?.[key] !== 'number');
         if (!detail) continue;
         shown++;
-        expect(detail.words).toBe(evidenceText(key === 'overall' ? undefined : key, detail));
+        expect(detail.from).toBe(evidenceFrom(detail.inputs));
+        expect(evidenceText(key === 'overall' ? undefined : key, detail, detail.from)).toBe(evidenceText(key === 'overall' ? undefined : key, detail));
         expect(detail.shown).toEqual(detail.inputs.map((i) => ({ ...i.result, normalised: Math.round(i.normalised * 10) / 10, weight: i.weight })));
         // Listed in the detail's order, each result's own fields first.
         expect(detail.shown.map((s) => Object.keys(s))).toEqual(detail.inputs.map((i) => [...Object.keys(i.result), 'normalised', 'weight']));
