@@ -2,12 +2,12 @@
 import * as z from 'zod';
 import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, USE_CASES, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from './catalogue-schema.js';
-import type { FitFields } from './fit.js';
-import { attachEvidence } from './evidence.js';
-import type { ModelScores } from './scores.js';
+import { buildFilterTable, type FilterTable } from './filter-table.js';
+import { attachEvidence, type ShownScores } from './evidence.js';
 import type { BenchmarkResult } from './benchmarks.js';
 import { buildSheets, priceDigits, type ModelSheets } from './price-sheet.js';
 import { buildPriceTable, type PriceTable } from './price-table.js';
+import { continuedFrom } from './history.js';
 import { findVariants } from './variants.js';
 
 export type { CatalogueFile } from './catalogue-schema.js';
@@ -34,8 +34,8 @@ export interface Catalogue {
   readonly variantsOf: ReadonlyMap<string, readonly string[]>;
   /** The models a ranking weighs, in catalogue order: every model but the variants (each shares its head's place). */
   readonly rankable: readonly Model[];
-  /** How each model's 0-100 scores were reached (evidence.ts); a score it lacks is unrated. */
-  readonly scoreDetails: ReadonlyMap<string, ModelScores['details']>;
+  /** How each model's 0-100 scores were reached, with the evidence answers name and list (evidence.ts); a score it lacks is unrated. */
+  readonly scoreDetails: ReadonlyMap<string, ShownScores>;
   /** Each model's benchmark results with their dates and sources (data/quality/benchmarks.json). */
   readonly benchmarksOf: ReadonlyMap<string, readonly BenchmarkResult[]>;
   /**
@@ -47,10 +47,12 @@ export interface Catalogue {
   readonly rankableSheets: readonly ModelSheets[];
   /** The standard prices of `rankable`, in its order, as flat columns: what every ranking walks (price-table.ts). */
   readonly priceTable: PriceTable;
-  /** The fit fields of `rankable`, in its order, in objects of one shape (records differ in shape: slow to read in a loop over all). */
-  readonly rankableFit: readonly FitFields[];
+  /** What the filters and fit rules read of `rankable`, in its order, as flat columns (records differ in shape: slow to read in a loop over all). */
+  readonly filterTable: FilterTable;
   /** The rankable models' 0-100 scores per key (overall and each use case), NaN where unrated: one column per key, read by recommend's walk. */
   readonly rankableScores: Readonly<Record<ScoreKey, Float64Array>>;
+  /** The date of the dated price each model's record continues, for the models whose prices continue one (history.ts continuedFrom). */
+  readonly datedFrom: ReadonlyMap<Model, string>;
   /** The decimals the catalogue's prices need: every sheet holds its prices as USD × 10^priceDigits. */
   readonly priceDigits: number;
 }
@@ -124,10 +126,11 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     sheets,
     rankableSheets,
     priceTable: buildPriceTable(rankableSheets, digits),
-    rankableFit: rankable.map((m) => ({ contextTokens: m.contextTokens, maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly })),
+    filterTable: buildFilterTable(rankable, rankableSheets),
     rankableScores: Object.fromEntries((['overall', ...USE_CASES] as const).map((key) => [
       key, Float64Array.from(rankable, (m) => { const score = m.scores?.[key]; return typeof score === 'number' ? score : NaN; }),
     ])) as Record<ScoreKey, Float64Array>,
+    datedFrom: new Map(models.flatMap((m) => { const from = continuedFrom(m); return from === undefined ? [] : [[m, from] as const]; })),
     priceDigits: digits,
   };
 }

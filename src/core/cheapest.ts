@@ -4,6 +4,7 @@ import type { Catalogue } from './catalogue.js';
 import { compareCosts, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from './cost.js';
 import { tableCostInto } from './price-table.js';
 import { forEachEligible, type Excluded } from './eligible.js';
+import { columnFilters } from './filter-table.js';
 import { compareTies } from './ties.js';
 import { quantitiesOf } from './quantities.js';
 import { TopK } from './top-k.js';
@@ -47,26 +48,13 @@ export function isSuited(model: Model, useCase: UseCase): boolean {
 }
 
 /**
- * The shared ranking filters as a test of one model. The filters are read once, here: the test
- * runs for every model of the catalogue on every ranked request.
- */
-export function filterOf({ status, tier, useCase, minQuality, minContext }: RankFilters): (model: Model) => boolean {
-  return (model) => (status === undefined || model.status === status)
-    && (tier === undefined || model.tier === tier)
-    && (useCase === undefined || isSuited(model, useCase))
-    && (minQuality === undefined || model.quality >= minQuality)
-    && (minContext === undefined || model.contextTokens >= minContext);
-}
-
-/**
  * Models cheapest first (ties: current before legacy, then by id), among those that meet the
  * filters and can run the workload (eligible.ts), within the budget; and what was left out.
  */
 export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): { ranked: Ranked[]; excluded: Excluded } {
   const { quality, budgetNanos, limit } = options;
   const tiers = quality ? QUALITY_BANDS[quality] : undefined;
-  const meets = filterOf(options);
-  const keep = (m: Model) => meets(m) && (tiers === undefined || tiers.includes(m.tier));
+  const filters = columnFilters(options, tiers);
   // The workload's unit quantities, once; each model's cost from the price table the catalogue built.
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
@@ -75,7 +63,7 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, workload };
   const table = catalogue.priceTable;
-  const excluded = forEachEligible(catalogue, keep, screen, (model, i) => {
+  const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
     probe.model = model;
     tableCostInto(probe.cost, table, i, q, workload);
     if (best.admits(probe)) best.add({ model, cost: { ...probe.cost } });

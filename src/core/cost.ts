@@ -69,6 +69,18 @@ export function addTerm(s: number, m: number, divisor: number, first: boolean): 
   part += b * m;
 }
 
+/** Writes K (an exact integer below 2^52) into `out` as whole nano-dollars and a remainder below the divisor. */
+export function settleWhole(out: RequestCost, k: number, divisor: number): RequestCost {
+  let a = Math.floor(k / divisor);
+  let b = k - a * divisor;
+  // The quotient is a float's: one step either way makes it exact.
+  if (b < 0) { a -= 1; b += divisor; } else if (b >= divisor) { a += 1; b -= divisor; }
+  out.nanos = a;
+  out.rest = b;
+  out.big = undefined;
+  return out;
+}
+
 /** Writes the scratch pair into `out` as whole nano-dollars and a remainder below the divisor; false when past 2^52 (out untouched). */
 export function settle(out: RequestCost, divisor: number): boolean {
   const carry = Math.floor(part / divisor);
@@ -82,7 +94,7 @@ export function settle(out: RequestCost, divisor: number): boolean {
   return true;
 }
 
-function sum(sheet: readonly number[], weights: Float64Array, units: readonly number[]): number {
+function sum(sheet: readonly number[], weights: readonly number[], units: readonly number[]): number {
   let s = 0;
   for (let i = 0; i < units.length; i++) {
     const u = units[i] as number;
@@ -91,7 +103,7 @@ function sum(sheet: readonly number[], weights: Float64Array, units: readonly nu
   return s;
 }
 
-function bigSum(sheet: readonly number[], weights: Float64Array, units: readonly number[]): bigint {
+function bigSum(sheet: readonly number[], weights: readonly number[], units: readonly number[]): bigint {
   let s = 0n;
   for (const u of units) s += BigInt(weights[u] as number) * BigInt(sheet[u] as number);
   return s;
@@ -137,8 +149,13 @@ export function compareCosts(a: RequestCost, b: RequestCost, digits: number): nu
 
 /** A request cost rounded half up to whole nano-dollars. */
 export function roundedNanos(c: RequestCost, digits: number): bigint {
+  return BigInt(roundedCost(c, digits));
+}
+
+/** roundedNanos as a number, exact (below 2^52 + 1), unless the cost is held as a bigint: a ranking's walk makes no bigint per model. */
+export function roundedCost(c: RequestCost, digits: number): number | bigint {
   if (c.big !== undefined) return divideRoundHalfUp(c.big, BigInt(nanoDivisor(digits)));
-  return BigInt(c.nanos + (2 * c.rest >= nanoDivisor(digits) ? 1 : 0));
+  return c.nanos + (2 * c.rest >= nanoDivisor(digits) ? 1 : 0);
 }
 
 export const newRequestCost = (): RequestCost => ({ nanos: 0, rest: 0, big: undefined });

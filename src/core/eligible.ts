@@ -8,7 +8,9 @@ import type { Model } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import type { ModelSheets } from './price-sheet.js';
 import type { Workload } from './cost.js';
-import { exclusionOf, type Exclusion, type FitFields } from './fit.js';
+import type { Exclusion } from './fit.js';
+// Types only: the site's script takes partsExclusion from here, without the catalogue's schema.
+import type { ColumnFilters, FilterTable } from './filter-table.js';
 import { MODALITY_FIELDS, takesModality } from './problems.js';
 import { leafCounts } from './quantities.js';
 import { U, UNIT_COUNT, UNITS, UNPRICED } from './units.js';
@@ -26,26 +28,46 @@ export interface Screen {
 export type Excluded = Partial<Record<Exclusion, number>>;
 
 /**
- * Calls `offer` with each model (and its index in `rankable`, the price table's row) that meets `keep` and can be offered, in catalogue order (variants
- * are not in `catalogue.rankable`), and returns what was left out: one pass with no list in
- * between, as rankings walk every model on every request.
+ * Calls `offer` with each model (and its row in `rankable`, the price table's) that meets the
+ * filters and can be offered, in catalogue order (variants are not in `catalogue.rankable`), and
+ * returns what was left out: one pass over the catalogue's filter columns (filter-table.ts), with
+ * no list in between and no record read for a model left out, as rankings walk every model on
+ * every request.
  */
-export function forEachEligible(catalogue: Catalogue, keep: (model: Model) => boolean, screen: Screen, offer: (model: Model, index: number) => void): Excluded {
+export function forEachEligible(catalogue: Catalogue, filters: ColumnFilters, screen: Screen, offer: (model: Model, index: number) => void): Excluded {
   const excluded: Excluded = {};
   const { inputTokens, outputTokens } = screen;
+  const tokens = inputTokens + outputTokens;
   const includeFreeTier = screen.includeFreeTier ?? false;
   const w = screen.workload;
+  // The units that leave out a model with no price for them, as bits; a workload with audio, image
+  // or video asks each model's record first (partsExclusion), as those come before.
   const used = w ? unpricedCandidates(w) : [];
-  const { rankable, rankableFit, rankableSheets } = catalogue;
+  let usedBits = 0;
+  for (const u of used) usedBits |= 1 << u;
+  const modalities = w !== undefined && MODALITY_FIELDS.some(({ field }) => (w.extras?.[field] ?? 0) !== 0);
+  const { rankable, rankableSheets, filterTable: t } = catalogue;
   for (let i = 0; i < rankable.length; i++) {
-    const model = rankable[i] as Model;
-    if (!keep(model)) continue;
-    const why = exclusionOf(rankableFit[i] as FitFields, inputTokens, outputTokens, includeFreeTier)
-      ?? (w ? partsExclusion(model, (rankableSheets[i] as ModelSheets).bands[0]?.billedAs ?? [], w, used) : undefined);
-    if (why === undefined) offer(model, i);
+    if (!meetsFilters(t, i, filters)) continue;
+    let why: Exclusion | undefined;
+    if (tokens > (t.contextTokens[i] as number)) why = 'context_window';
+    else if (outputTokens > (t.maxOutputTokens[i] as number)) why = 'max_output';
+    else if (t.freeTierOnly[i] === 1 && !includeFreeTier) why = 'free_tier_only';
+    else if (modalities && w) why = partsExclusion(rankable[i] as Model, (rankableSheets[i] as ModelSheets).bands[0]?.billedAs ?? [], w, used);
+    else if (((t.unpriced[i] as number) & usedBits) !== 0) why = 'unit_unpriced';
+    if (why === undefined) offer(rankable[i] as Model, i);
     else excluded[why] = (excluded[why] ?? 0) + 1;
   }
   return excluded;
+}
+
+/** Whether row i of the filter table meets the filters (the rule of the filters, from the columns). */
+function meetsFilters(t: FilterTable, i: number, f: ColumnFilters): boolean {
+  return (f.status < 0 || t.status[i] === f.status)
+    && (f.tiers & (1 << (t.tier[i] as number))) !== 0
+    && ((t.suited[i] as number) & f.suited) === f.suited
+    && (t.quality[i] as number) >= f.minQuality
+    && (t.contextTokens[i] as number) >= f.minContext;
 }
 
 /**

@@ -4,19 +4,58 @@
  * on its page, not in every list: they are most of a record's size) and how each score was reached.
  */
 import { benchmarkFileSchema, resultsOf, type BenchmarkFile, type BenchmarkResult } from './benchmarks.js';
-import type { CatalogueFile, Model } from './catalogue-schema.js';
-import { scoreModel, type ModelScores } from './scores.js';
+import type { CatalogueFile, Model, ScoreKey } from './catalogue-schema.js';
+import { evidenceFrom } from './score-reason.js';
+import { scoreModel, type ModelScores, type ScoreDetail, type ScoreInput } from './scores.js';
+
+/** A result as a score-ranked answer lists it: the result, its normalised value to one decimal, its weight. */
+export type ShownInput = BenchmarkResult & { normalised: number; weight: number };
+
+/**
+ * A score with what answers say of it, made once here for every answer that shows it: the
+ * evidence its words name (score-reason.ts evidenceFrom) and its inputs as listed, each shared by
+ * the scores that read the same inputs.
+ */
+export interface ShownScore extends ScoreDetail {
+  from: string;
+  shown: readonly ShownInput[];
+}
+
+export type ShownScores = Partial<Record<ScoreKey, ShownScore>>;
+
+function shownScores(details: ModelScores['details']): ShownScores {
+  const out: ShownScores = {};
+  // A model's scores share results, and a use case scored from the overall inputs shares them all:
+  // each listed result (by result and weight) and each evidence fragment (by inputs) is made once.
+  const items = new Map<string, ShownInput>();
+  const byInputs = new Map<readonly ScoreInput[], { from: string; shown: readonly ShownInput[] }>();
+  for (const [key, detail] of Object.entries(details) as Array<[ScoreKey, ScoreDetail]>) {
+    let made = byInputs.get(detail.inputs);
+    if (!made) {
+      const shown = detail.inputs.map(({ result, normalised, weight }) => {
+        const id = `${result.id} ${weight}`;
+        const item = items.get(id) ?? { ...result, normalised: Math.round(normalised * 10) / 10, weight };
+        items.set(id, item);
+        return item;
+      });
+      made = { from: evidenceFrom(detail.inputs), shown };
+      byInputs.set(detail.inputs, made);
+    }
+    out[key] = { ...detail, from: made.from, shown: made.shown };
+  }
+  return out;
+}
 
 /** The evidence file's problems are the catalogue's: the caller turns this message into its error. */
 export interface Evidence {
-  details: Map<string, ModelScores['details']>;
+  details: Map<string, ShownScores>;
   results: Map<string, BenchmarkResult[]>;
   problem?: string;
 }
 
 /** The evidence file (data/quality/benchmarks.json), when there is one. */
 export function attachEvidence(models: Model[], source: CatalogueFile | undefined): Evidence {
-  const details = new Map<string, ModelScores['details']>();
+  const details = new Map<string, ShownScores>();
   const byModel = new Map<string, BenchmarkResult[]>();
   let evidence = undefined;
   if (source !== undefined) {
@@ -43,7 +82,7 @@ export function attachEvidence(models: Model[], source: CatalogueFile | undefine
     const results = evidence && entries ? resultsOf(evidence, entries) : [];
     const scored = scoreModel(results);
     model.scores = scored.scores;
-    details.set(model.id, scored.details);
+    details.set(model.id, shownScores(scored.details));
     byModel.set(model.id, results);
   }
   return { details, results: byModel };

@@ -5,8 +5,8 @@
  */
 export interface Point {
   score: number;
-  /** Nano-dollars. */
-  cost: bigint;
+  /** Nano-dollars (a number and a bigint compare exactly). */
+  cost: number | bigint;
 }
 
 export function dominates(a: Point, b: Point): boolean {

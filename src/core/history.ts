@@ -201,3 +201,15 @@ export function percentChange(from: number, to: number): number | undefined {
   const hundredths = (sign * diff * 10_000n * 2n + a) / (a * 2n);
   return Number(sign * hundredths) / 100;
 }
+
+/**
+ * The date of the dated price (priceHistory) the record's own prices continue, when they continue
+ * one: the first day of the price set in force on its checkedOn, if a dated set starts that day.
+ */
+export function continuedFrom(model: Model): string | undefined {
+  if (!model.priceHistory?.length) return undefined;
+  const found = priceOn(model, model.checkedOn);
+  if (found.kind !== 'priced') return undefined;
+  const from = found.set.effectiveFrom;
+  return model.priceHistory.some((entry) => entry.effectiveFrom === from) ? (from ?? undefined) : undefined;
+}

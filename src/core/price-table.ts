@@ -6,7 +6,7 @@
  * band, off-peak hours, a service tier the model sells) goes to costInto with the model's sheets:
  * the same sum of quantities times prices, so the same exact figure.
  */
-import { addTerm, costInto, nanoDivisor, settle, type RequestCost, type Workload } from './cost.js';
+import { addTerm, costInto, nanoDivisor, settle, settleWhole, type RequestCost, type Workload } from './cost.js';
 import type { ModelSheets, Sheet } from './price-sheet.js';
 import type { Quantities } from './quantities.js';
 import { UNIT_COUNT } from './units.js';
@@ -76,6 +76,9 @@ export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q:
   }
   const paid = w.mode === 'batch' ? (table.batchPaid[i] as number) : 100;
   const divisor = nanoDivisor(table.digits);
+  // K itself when it is below 2^52 (nearly every request): every product and the sum are exact.
+  const k = tokens * 100 * paid + fees * 10_000;
+  if (k < LIMIT) return settleWhole(out, k, divisor);
   addTerm(tokens, 100 * paid, divisor, true);
   addTerm(fees, 10_000, divisor, false);
   if (!settle(out, divisor)) return costInto(out, table.sheets[i] as ModelSheets, q, w);

@@ -12,9 +12,9 @@ const STREAMED = 23;
 
 export interface Quantities {
   /** Leaf count of each unit in one request (tokens, searches; 1 request). */
-  readonly counts: Float64Array;
+  readonly counts: readonly number[];
   /** Each unit's factor on its scaled price: count × (1,000 for per-1,000 units) × 20 (× 23 for streamed output). */
-  readonly weights: Float64Array;
+  readonly weights: readonly number[];
   /** The token units with a non-zero weight, then the fee units: the engine's loops read only these. */
   readonly tokenUnits: readonly number[];
   readonly feeUnits: readonly number[];
@@ -35,8 +35,12 @@ function whole(value: number | undefined): void {
  * engine always has; the other parts are clamped to what is left, so a workload problems.ts would
  * refuse still prices every token once. Image and video tokens are counted as not cached.
  */
-export function leafCounts(w: Workload): Float64Array {
-  const c = new Float64Array(UNIT_COUNT);
+// Plain arrays, not Float64Array: a typed array of 15 numbers is allocated outside the heap, several
+// times slower to make, and an answer makes several.
+const zeros = (): number[] => new Array<number>(UNIT_COUNT).fill(0);
+
+export function leafCounts(w: Workload): number[] {
+  const c = zeros();
   const x = w.extras ?? {};
   whole(w.inputTokens);
   whole(w.outputTokens);
@@ -72,7 +76,7 @@ export function leafCounts(w: Workload): Float64Array {
 
 export function quantitiesOf(w: Workload): Quantities {
   const counts = leafCounts(w);
-  const weights = new Float64Array(UNIT_COUNT);
+  const weights = zeros();
   const tokenUnits: number[] = [];
   const feeUnits: number[] = [];
   let total = 0;

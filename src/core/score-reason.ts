@@ -29,11 +29,15 @@ export function dateSpan(dates: readonly string[]): string {
   return first.slice(0, 4) === last.slice(0, 4) ? `${month(first, false)}–${month(last, true)}` : `${month(first, true)}–${month(last, true)}`;
 }
 
-/** The score and the (at most two) heaviest results behind it, with their dates. */
-export function evidenceText(useCase: UseCase | undefined, detail: ScoreDetail): string {
-  const named = detail.inputs.slice(0, 2).map((i) => `the ${i.result.name} ${shownValue(i)}`);
-  const more = detail.inputs.length > 2 ? ` and ${detail.inputs.length - 2} more` : '';
-  const from = `from ${named.join(' and ')}${more}, ${dateSpan(detail.inputs.map((i) => i.result.date))}`;
+/** "from the AA Coding Index 61 and Code Arena 1,512, Jul–Aug 2026": the (at most two) heaviest results, with their dates. */
+export function evidenceFrom(inputs: readonly ScoreInput[]): string {
+  const named = inputs.slice(0, 2).map((i) => `the ${i.result.name} ${shownValue(i)}`);
+  const more = inputs.length > 2 ? ` and ${inputs.length - 2} more` : '';
+  return `from ${named.join(' and ')}${more}, ${dateSpan(inputs.map((i) => i.result.date))}`;
+}
+
+/** The score and the (at most two) heaviest results behind it (`from`: evidenceFrom of its inputs, when made already). */
+export function evidenceText(useCase: UseCase | undefined, detail: ScoreDetail, from = evidenceFrom(detail.inputs)): string {
   const head = `${label(useCase)} ${detail.score}/100`;
   return detail.fromOverall ? `${head} (no ${useCase ?? ''} benchmark: its overall score, ${from})` : `${head} ${from}`;
 }

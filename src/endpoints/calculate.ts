@@ -37,7 +37,7 @@ export const calculate = endpoint({
       const warnings = costWarnings(priced, workload, sheets);
       return {
         costs: calculateCost(priced, workload, sheets),
-        appliedPrices: appliedPricesOf(priced, workload, then?.set, sheets),
+        appliedPrices: appliedPricesOf(priced, workload, then ? then.set.effectiveFrom : catalogue.datedFrom.get(priced), sheets),
         ...(warnings.length ? { warnings } : {}),
       };
     };

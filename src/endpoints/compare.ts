@@ -44,7 +44,7 @@ export const compare = endpoint({
           ...listed(model),
           ...requestedAs(ids[i] ?? model.id, model),
           costs,
-          appliedPrices: appliedPricesOf(model, workload, undefined, sheets),
+          appliedPrices: appliedPricesOf(model, workload, catalogue.datedFrom.get(model), sheets),
           ...(warnings.length ? { warnings } : {}),
         };
       }),

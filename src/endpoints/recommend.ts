@@ -36,15 +36,10 @@ const minQualityOf = (p: RecommendParams) => either({ name: 'quality', value: p.
 
 /** The core's criteria for the endpoint's parameters. */
 export function recommendCriteria(p: RecommendParams, workload: Workload): RecommendCriteria {
-  return {
-    ...rankFiltersOf(p, tierOf(p), minQualityOf(p)),
-    workload,
-    limit: p.limit,
-    sort: p.sort,
-    frontier: p.frontier,
-    ...(p.max_cost !== undefined ? { maxCostNanos: p.max_cost } : {}),
-    ...(p.min_score !== undefined ? { minScore: p.min_score } : {}),
-  };
+  const criteria: RecommendCriteria = Object.assign(rankFiltersOf(p, tierOf(p), minQualityOf(p)), { workload, limit: p.limit, sort: p.sort, frontier: p.frontier });
+  if (p.max_cost !== undefined) criteria.maxCostNanos = p.max_cost;
+  if (p.min_score !== undefined) criteria.minScore = p.min_score;
+  return criteria;
 }
 
 // In the order recommendModels narrows the candidates (status, current by default, is tried first: see whyEmpty).
@@ -57,7 +52,7 @@ function present(catalogue: Catalogue, workload: Workload, { rank, model, score,
     score,
     scoreOf,
     ...(scoreDetail.fromOverall ? { scoreFromOverall: true } : {}),
-    scoreEvidence: scoreDetail.inputs.map(({ result, normalised, weight }) => ({ ...result, normalised: Math.round(normalised * 10) / 10, weight })),
+    scoreEvidence: scoreDetail.shown,
     // Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing.
     scorePerDollar: costs.monthly.nanos === 0n ? null : Math.round((score * 1e9 * 100) / Number(costs.monthly.nanos)) / 100,
     quality: model.quality,
