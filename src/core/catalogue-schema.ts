@@ -27,6 +27,11 @@ export type ModelStatus = (typeof MODEL_STATUSES)[number];
 /** A model counts as suited to a use case when its score for it is at least this. */
 export const SUITED_SCORE = 3;
 
+/** Whether a model is suited to a use case: its suitability is SUITED_SCORE or more. */
+export function isSuited(model: Pick<Model, 'useCases'>, useCase: UseCase): boolean {
+  return (model.useCases[useCase] ?? 0) >= SUITED_SCORE;
+}
+
 // Prices are USD per 1M tokens with at most 9 decimals, so the cost engine can hold them as
 // exact integers (nano-dollars per 1M tokens).
 const price = z

@@ -62,7 +62,6 @@ export class CatalogueError extends Error {
   override name = 'CatalogueError';
 }
 
-
 /** The price files, and the benchmark evidence (data/quality/benchmarks.json) when there is one. */
 export function buildCatalogue(files: readonly CatalogueFile[], evidence?: CatalogueFile): Catalogue {
   if (files.length === 0) throw new CatalogueError('the catalogue has no data files');

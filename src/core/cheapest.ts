@@ -1,5 +1,5 @@
 /** Which models run a workload for the least money. */
-import { SUITED_SCORE, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
+import type { Model, ModelStatus, Tier, UseCase } from './catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 import { compareCosts, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from './cost.js';
 import { tableCostInto } from './price-table.js';
@@ -41,10 +41,6 @@ export interface Ranked {
   rank: number;
   model: Model;
   costs: Costs;
-}
-
-export function isSuited(model: Model, useCase: UseCase): boolean {
-  return (model.useCases[useCase] ?? 0) >= SUITED_SCORE;
 }
 
 /**

@@ -49,7 +49,8 @@ export const nanoDivisor = (digits: number): number => DIVISORS[digits] as numbe
 // A table: the hot path of every ranking reads it, and a power with a variable exponent is slow.
 const DIVISORS = Array.from({ length: 10 }, (_, d) => 200 * 10 ** d);
 
-const LIMIT = 2 ** 52;
+/** Below this, a cost's numerator is held exactly in numbers (nanos and rest); from it, as a bigint. */
+export const LIMIT = 2 ** 52;
 
 // The whole-and-remainder sum of the terms added so far; the engine is synchronous, so one scratch pair serves every call.
 let whole = 0;
@@ -108,7 +109,6 @@ function bigSum(sheet: readonly number[], weights: readonly number[], units: rea
   for (const u of units) s += BigInt(weights[u] as number) * BigInt(sheet[u] as number);
   return s;
 }
-
 
 /** Writes the exact cost of one request of `q` on the model into `out`. */
 export function costInto(out: RequestCost, ms: ModelSheets, q: Quantities, w: Workload): RequestCost {

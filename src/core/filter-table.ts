@@ -5,7 +5,7 @@
  * cheapest.ts (the filters), fit.ts (exclusionOf) and eligible.ts (partsExclusion): eligible.ts
  * reads these columns in their place, and test/core/eligible.test.ts holds the two to the same answer.
  */
-import { MODEL_STATUSES, SUITED_SCORE, TIERS, USE_CASES, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
+import { isSuited, MODEL_STATUSES, TIERS, USE_CASES, type Model, type ModelStatus, type Tier, type UseCase } from './catalogue-schema.js';
 import type { ModelSheets } from './price-sheet.js';
 import { UNIT_COUNT, UNPRICED } from './units.js';
 
@@ -37,7 +37,7 @@ export function buildFilterTable(models: readonly Model[], sheets: readonly Mode
     contextTokens: column(Float64Array, (m) => m.contextTokens),
     maxOutputTokens: column(Float64Array, (m) => m.maxOutputTokens ?? Infinity),
     freeTierOnly: column(Uint8Array, (m) => (m.freeTierOnly ? 1 : 0)),
-    suited: column(Uint16Array, (m) => USE_CASES.reduce((bits, u, j) => ((m.useCases[u] ?? 0) >= SUITED_SCORE ? bits | (1 << j) : bits), 0)),
+    suited: column(Uint16Array, (m) => USE_CASES.reduce((bits, u, j) => (isSuited(m, u) ? bits | (1 << j) : bits), 0)),
     unpriced: column(Uint16Array, (_, i) => {
       const billedAs = (sheets[i] as ModelSheets).bands[0]?.billedAs ?? [];
       let bits = 0;

@@ -6,7 +6,7 @@
  * band, off-peak hours, a service tier the model sells) goes to costInto with the model's sheets:
  * the same sum of quantities times prices, so the same exact figure.
  */
-import { addTerm, costInto, nanoDivisor, settle, settleWhole, type RequestCost, type Workload } from './cost.js';
+import { addTerm, costInto, LIMIT, nanoDivisor, settle, settleWhole, type RequestCost, type Workload } from './cost.js';
 import type { ModelSheets, Sheet } from './price-sheet.js';
 import type { Quantities } from './quantities.js';
 import { UNIT_COUNT } from './units.js';
@@ -51,7 +51,6 @@ export function buildPriceTable(sheets: readonly ModelSheets[], digits: number):
   return { size, digits, prices, firstThreshold, fromThreshold, batchPaid, offPeak, tiered, maxPrice, sheets };
 }
 
-const LIMIT = 2 ** 52;
 
 /** Writes the exact cost of one request of `q` on model i into `out`: costInto's figure, from the table where it can. */
 export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q: Quantities, w: Workload): RequestCost {

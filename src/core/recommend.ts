@@ -86,8 +86,9 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const probe = newRequestCost();
   // Only models suited to the use case (score >= SUITED_SCORE) are kept, as cheapest does.
   const filters = columnFilters(criteria);
-  const order = ORDER[criteria.sort ?? 'score'];
-  const byScore = (criteria.sort ?? 'score') === 'score' && !criteria.frontier;
+  const sort = criteria.sort ?? 'score';
+  const order = ORDER[sort];
+  const byScore = sort === 'score' && !criteria.frontier;
   // The frontier needs every candidate; otherwise a top-k keeps the best `limit`, and an object is
   // made only for a model it keeps (the others are tested in one reused candidate).
   const all: Candidate[] | undefined = criteria.frontier ? [] : undefined;

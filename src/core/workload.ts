@@ -47,4 +47,3 @@ export interface Workload {
   serviceTier?: ServiceTier;
   extras?: BillableExtras;
 }
-

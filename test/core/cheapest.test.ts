@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/core/catalogue.js';
-import { findCheapest, isSuited, QUALITY_BANDS } from '../../src/core/cheapest.js';
+import { isSuited } from '../../src/core/catalogue-schema.js';
+import { findCheapest, QUALITY_BANDS } from '../../src/core/cheapest.js';
 import type { Workload } from '../../src/core/cost.js';
 import { fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
 

@@ -10,7 +10,7 @@ export function benchmarksSection(model: Model, results: readonly BenchmarkResul
     return `<h2>Benchmarks</h2>\n<p>No public leaderboard in our snapshots rates this model, so it is <b>unrated</b>: it has no 0-100 score and score-ranked answers leave it out. See docs/quality.md for how scores work.</p>`;
   }
   const scores = Object.entries(model.scores ?? {})
-    .map(([name, score]) => `${e(name)} ${typeof score === 'number' ? score : 'unrated'}`)
+    .map(([name, score]) => `${e(name)} ${score}`)
     .join(', ');
   const rows = results
     .map((r) => `<tr><td>${e(r.name)}</td><td>${e(r.metric)} <small>(${e(r.scale)})</small></td><td class="num">${e(shownValue({ result: r }))}</td><td>${e(r.date)}</td><td><a href="${e(r.url)}" rel="noopener">${e(r.source)}</a></td></tr>`)
