@@ -12,12 +12,14 @@ import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { serverBuild } from './server-build.mjs';
 import { START_ENV, START_FLAGS } from './start-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const args = Object.fromEntries(process.argv.slice(2).map((a) => [...a.replace(/^--/, '').split('='), 'true'].slice(0, 2)));
+// --name=value or --name (true); a value may hold '=' (--cached=/api/calculate?model=...).
+const args = parseArgs({ strict: false }).values;
 const ENDPOINT = args.endpoint ?? 'calculate';
 const SECONDS = Number(args.seconds ?? 5);
 const outdir = join(root, 'dist', 'profile');

@@ -174,6 +174,18 @@ describe('bounds', () => {
     for (const key of ['/a', '/c', '/d']) expect(cache.get(key), key).toBeDefined();
   });
 
+  it('gives an entry asked for a second chance: the oldest entry not asked for since eviction last passed it goes', () => {
+    const cache = new AnswerCache({ catalogue: () => fixtureCatalogue, maxEntries: 3 });
+    // Keys without a query: each kept from its one store.
+    const store = (key: string) => cache.store(key, fixtureCatalogue, headers, body(10));
+    for (const key of ['/a', '/b', '/c']) store(key);
+    cache.get('/a');
+    cache.get('/c');
+    store('/d'); // /a passed over (to the back, unmarked), /b goes
+    store('/e'); // /c passed over, /d (never asked for) goes before /a
+    expect(['/a', '/b', '/c', '/d', '/e'].filter((key) => cache.get(key) !== undefined)).toEqual(['/a', '/c', '/e']);
+  });
+
   it('holds at most maxBytes of bodies, compressed variants included, and keeps no body over a quarter of it', () => {
     const cache = new AnswerCache({ catalogue: () => fixtureCatalogue, maxBytes: 4800, compressors: { br: () => body(500) } });
     keep(cache, '/big', 1201);

@@ -29,6 +29,18 @@ describe('keys', () => {
     expect(requestKey('http://h/a%zz', none)?.target).toBe('/a%zz');
   });
 
+  it("keep a query's non-empty pairs sorted by name, one pair or many", () => {
+    const target = (url: string) => requestKey(`http://h/api/x${url}`, none)?.target;
+    expect(target('?tier=mid')).toBe('/api/x?tier=mid');
+    expect(target('?tier=')).toBe('/api/x');
+    expect(target('?tier')).toBe('/api/x');
+    expect(target('?')).toBe('/api/x');
+    expect(target('?tier=mid#top')).toBe('/api/x?tier=mid');
+    expect(target('?b=2&a=1&c=')).toBe('/api/x?a=1&b=2');
+    expect(target('?b=2&&a=1')).toBe('/api/x?a=1&b=2');
+    expect(target('?=1')).toBe('/api/x?=1');
+  });
+
   it('are one for every spelling of a file, a query-free page or a query-free endpoint: one entry, the same bytes', async () => {
     const app = fixtureApp({ assets });
     const spellings: Record<string, string[]> = {

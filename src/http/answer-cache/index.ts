@@ -1,7 +1,8 @@
 /**
  * The answer cache: the app's final answers (status, headers and bytes as the middleware chain
  * made them), kept under their request's key (see key.ts) as a CDN would keep them, bounded by
- * entries and bytes (least recently used first out), emptied when the catalogue changes; files
+ * entries and bytes (the oldest entry not asked for since it was last passed over goes first: a
+ * second chance, near enough least recently used), emptied when the catalogue changes; files
  * (the same bytes for the life of the process) are kept for good, apart. It answers a kept
  * entry's GET or HEAD itself: the coding the client accepts (br or gzip for large bodies), or a
  * 304 when its If-None-Match matches. A file's codings are made ahead (at build or start); an
@@ -64,9 +65,9 @@ export interface Entry {
   readonly codings: { identity: Coding & { body: Uint8Array } } & Partial<Record<Encoding, Coding>>;
   /** Bytes held, compressed codings included. */
   size: number;
+  /** Asked for since eviction last passed over it (see #evict). */
+  used: boolean;
 }
-
-
 
 // Headers that describe the bytes of a 200, left out of a 304 (which has none).
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
@@ -103,16 +104,17 @@ export class AnswerCache {
     return this.#bytes;
   }
 
-  /** The entry kept under a key for the catalogue in force, marked as the most recently used. */
+  /**
+   * The entry kept under a key for the catalogue in force, marked as used. (Moving it to the back
+   * of the map instead, for an exact order of use, would cost a hit a delete, an insert and now and
+   * then a rehash of the whole map.)
+   */
   get(key: string): Entry | undefined {
     const file = this.#files.get(key);
     if (file) return file;
     this.#checkCatalogue();
     const entry = this.#entries.get(key);
-    if (entry) {
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-    }
+    if (entry) entry.used = true;
     return entry;
   }
 
@@ -142,6 +144,7 @@ export class AnswerCache {
       compressible,
       codings,
       size,
+      used: false,
     };
     if (key === undefined || this.#maxEntries === 0) return entry;
     if (fixed) {
@@ -155,7 +158,7 @@ export class AnswerCache {
       this.#drop(key);
       this.#entries.set(key, entry);
       this.#bytes += entry.size;
-      this.#evict();
+      this.#evict(entry);
     }
     return entry;
   }
@@ -209,7 +212,7 @@ export class AnswerCache {
     entry.size += body.byteLength;
     if (entry.key !== undefined && this.#entries.get(entry.key) === entry) {
       this.#bytes += body.byteLength;
-      this.#evict();
+      this.#evict(entry);
     }
     return body;
   }
@@ -244,10 +247,20 @@ export class AnswerCache {
     }
   }
 
-  #evict(): void {
-    for (const key of this.#entries.keys()) {
+  /**
+   * Makes room for `kept` (just stored, or grown by a coding), which stays. Oldest first: an entry
+   * used since it was last passed over goes to the back, unmarked; the first one unused goes. (The
+   * map's iteration reaches the entries moved back too, once each.)
+   */
+  #evict(kept: Entry): void {
+    for (const [key, entry] of this.#entries) {
       if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
-      this.#drop(key);
+      if (entry === kept) continue;
+      if (entry.used) {
+        entry.used = false;
+        this.#entries.delete(key);
+        this.#entries.set(key, entry);
+      } else this.#drop(key);
     }
   }
 }

@@ -37,7 +37,10 @@ function sortedQuery(url: string, slash: number): string {
   const end = hash === -1 ? url.length : hash;
   const mark = url.indexOf('?', slash);
   if (mark === -1 || mark > end) return '';
-  const pairs = url.slice(mark + 1, end).split('&').filter(hasValue).sort(byName);
+  const query = url.slice(mark + 1, end);
+  // One pair (most queries) is in order already: nothing to split or sort on a hit.
+  if (!query.includes('&')) return hasValue(query) ? `?${query}` : '';
+  const pairs = query.split('&').filter(hasValue).sort(byName);
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
