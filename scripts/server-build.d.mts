@@ -4,5 +4,7 @@ import type { BuildOptions, Plugin } from 'esbuild';
 export const jsonAsParse: Plugin;
 /** anafanafo's font-width tables read on first use rather than when it is loaded. */
 export const lazyFontTables: Plugin;
+/** Node's built-in modules through require, not as ES modules (no ESM facade reading every export). */
+export const builtinsAsRequire: Plugin;
 /** The server bundle's esbuild options (scripts/build.mjs adds its log level). */
 export const serverBuild: BuildOptions & { plugins: Plugin[]; banner: { js: string } };
