@@ -2,13 +2,14 @@
 // scripts/build.mjs), with the plugins that make a cold start cheaper without changing what the
 // bundled code does (test/scripts/server-build.test.ts); the start-up tests build with them too.
 import { readFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-// A dependency's JSON data (badge-maker's font widths: 1 MB) as a JSON.parse of a string, which
-// V8 reads several times faster at start-up than the same data as a JavaScript object literal.
+// A dependency's JSON data (ajv's schemas, in the MCP SDK's chunk) as a JSON.parse of a string,
+// which V8 reads several times faster than the same data as a JavaScript object literal.
 export const jsonAsParse = {
   name: 'json-as-parse',
   setup(b) {
@@ -21,16 +22,19 @@ export const jsonAsParse = {
 
 // badge-maker measures text with anafanafo, which reads all four of its font-width tables (about
 // 225 KB of JSON each) when it is loaded, at start-up. A badge of the default style needs one of
-// them. Each table is read on its first use instead: less to do before the first answer, and about
-// 3 MB less heap for the fonts no badge asks for. The rest of anafanafo is left as it is; if its
-// source no longer has the expected shape, it is bundled unchanged, with a warning.
-const TABLE_REQUIRE = /createConsumer\(\s*(require\('\.\/data\/[\w-]+\.json'\))\s*\)/g;
+// them. Each table is read from anafanafo's own file (node_modules/anafanafo/data/, installed with
+// badge-maker, a dependency) on its first use instead, as the Worker reads the same files from its
+// static assets: not carried in the bundle, 880 KB of source that every start decoded and compiled,
+// nor parsed for the fonts no badge asks for (about 3 MB of heap). The rest of anafanafo is left as
+// it is; if its source no longer has the expected shape, it is bundled unchanged, with a warning.
+const TABLE_REQUIRE = /createConsumer\(\s*require\('\.\/data\/([\w-]+\.json)'\)\s*\)/g;
 export const lazyFontTables = {
   name: 'lazy-font-tables',
   setup(b) {
     b.onLoad({ filter: /node_modules[\\/]anafanafo[\\/]index\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const lazy = source.replace(TABLE_REQUIRE, 'lazyConsumer(() => $1)');
+      // The banner's require: resolved from the bundle's place, as Node resolves any package.
+      const lazy = source.replace(TABLE_REQUIRE, "lazyConsumer(() => JSON.parse(require('node:fs').readFileSync(require.resolve('anafanafo/data/$1'), 'utf8')))");
       if ((source.match(TABLE_REQUIRE) ?? []).length !== 4 || !source.includes('consumer.widthOf(')) {
         return { contents: source, loader: 'js', warnings: [{ text: 'anafanafo has changed shape: its font tables are read at start-up' }] };
       }
@@ -40,6 +44,19 @@ export const lazyFontTables = {
       const directive = /^\s*(['"])use strict\1;?\n?/.exec(lazy)?.[0] ?? '';
       return { contents: `${directive}${helper}${lazy.slice(directive.length)}`, loader: 'js' };
     });
+  },
+};
+
+// Node's built-in modules through require (the banner's), not as ES modules. An ES import of a
+// built-in makes its ESM facade, which reads every export once and so runs the lazy ones: node:fs's
+// ReadStream getter alone loads fs's streams. That was about 20 ms of a cold start for exports the
+// server never reads. require gives the same module object, each export read when the code reads it.
+export const builtinsAsRequire = {
+  name: 'builtins-as-require',
+  setup(b) {
+    b.onResolve({ filter: /^[a-z:_/0-9]+$/ }, (args) =>
+      args.kind === 'import-statement' && isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined);
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
 
@@ -57,6 +74,6 @@ export const serverBuild = {
   outdir: join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [lazyFontTables, jsonAsParse],
+  plugins: [lazyFontTables, jsonAsParse, builtinsAsRequire],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 };

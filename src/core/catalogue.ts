@@ -34,7 +34,7 @@ export interface Catalogue {
   readonly variantsOf: ReadonlyMap<string, readonly string[]>;
   /** The models a ranking weighs, in catalogue order: every model but the variants (each shares its head's place). */
   readonly rankable: readonly Model[];
-  /** How each model's 0-100 scores were reached, with the evidence answers name and list (evidence.ts); a score it lacks is unrated. */
+  /** How each model's 0-100 scores were reached, with the evidence answers name and list, made on a model's first use (evidence.ts); a score it lacks is unrated. */
   readonly scoreDetails: ReadonlyMap<string, ShownScores>;
   /** Each model's benchmark results with their dates and sources (data/quality/benchmarks.json). */
   readonly benchmarksOf: ReadonlyMap<string, readonly BenchmarkResult[]>;

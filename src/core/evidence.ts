@@ -1,7 +1,8 @@
 /**
  * Joins the benchmark evidence onto the models at load: each model gets its `scores` (unrated
  * without evidence); the catalogue keeps each model's results (served with the one-model answer and
- * on its page, not in every list: they are most of a record's size) and how each score was reached.
+ * on its page, not in every list: they are most of a record's size) and how each score was reached,
+ * with what answers show of it made on a model's first use (ScoreDetails).
  */
 import { benchmarkFileSchema, resultsOf, type BenchmarkFile, type BenchmarkResult } from './benchmarks.js';
 import type { CatalogueFile, Model, ScoreKey } from './catalogue-schema.js';
@@ -12,9 +13,9 @@ import { scoreModel, type ModelScores, type ScoreDetail, type ScoreInput } from 
 export type ShownInput = BenchmarkResult & { normalised: number; weight: number };
 
 /**
- * A score with what answers say of it, made once here for every answer that shows it: the
- * evidence its words name (score-reason.ts evidenceFrom) and its inputs as listed, each shared by
- * the scores that read the same inputs.
+ * A score with what answers say of it, made once per model (ScoreDetails) for every answer that
+ * shows it: the evidence its words name (score-reason.ts evidenceFrom) and its inputs as listed,
+ * each shared by the scores that read the same inputs.
  */
 export interface ShownScore extends ScoreDetail {
   from: string;
@@ -46,24 +47,79 @@ function shownScores(details: ModelScores['details']): ShownScores {
   return out;
 }
 
+/**
+ * Each model's shown scores, by model id, made on the first answer that asks for the model's: at
+ * load only the numeric scores are needed (the rankings' columns), and making the shown evidence of
+ * every model there was a third of the catalogue's build, most of it for models no answer of a
+ * process's first seconds names. A model's value is made once and kept, so answers stay identical.
+ */
+export class ScoreDetails implements ReadonlyMap<string, ShownScores> {
+  readonly #made = new Map<string, ShownScores>();
+  readonly #details: ReadonlyMap<string, ModelScores['details']>;
+
+  constructor(details: ReadonlyMap<string, ModelScores['details']>) {
+    this.#details = details;
+  }
+
+  get(id: string): ShownScores | undefined {
+    let shown = this.#made.get(id);
+    if (shown === undefined) {
+      const details = this.#details.get(id);
+      if (details === undefined) return undefined;
+      shown = shownScores(details);
+      this.#made.set(id, shown);
+    }
+    return shown;
+  }
+
+  has(id: string): boolean {
+    return this.#details.has(id);
+  }
+
+  get size(): number {
+    return this.#details.size;
+  }
+
+  *entries(): MapIterator<[string, ShownScores]> {
+    for (const id of this.#details.keys()) yield [id, this.get(id) as ShownScores];
+  }
+
+  keys(): MapIterator<string> {
+    return this.#details.keys();
+  }
+
+  *values(): MapIterator<ShownScores> {
+    for (const [, shown] of this.entries()) yield shown;
+  }
+
+  forEach(each: (value: ShownScores, key: string, map: ReadonlyMap<string, ShownScores>) => void): void {
+    for (const [id, shown] of this.entries()) each(shown, id, this);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, ShownScores]> {
+    return this.entries();
+  }
+}
+
 /** The evidence file's problems are the catalogue's: the caller turns this message into its error. */
 export interface Evidence {
-  details: Map<string, ShownScores>;
+  details: ScoreDetails;
   results: Map<string, BenchmarkResult[]>;
   problem?: string;
 }
 
 /** The evidence file (data/quality/benchmarks.json), when there is one. */
 export function attachEvidence(models: Model[], source: CatalogueFile | undefined): Evidence {
-  const details = new Map<string, ShownScores>();
+  const details = new Map<string, ModelScores['details']>();
   const byModel = new Map<string, BenchmarkResult[]>();
+  const refused = (problem: string): Evidence => ({ details: new ScoreDetails(details), results: byModel, problem });
   let evidence = undefined;
   if (source !== undefined) {
     const { file, data, checked } = source;
     const parsed = checked ? { success: true as const, data: data as BenchmarkFile } : benchmarkFileSchema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return { details, results: byModel, problem: `${file}, field "${issue?.path.join('.') ?? ''}": ${issue?.message ?? 'invalid'}` };
+      return refused(`${file}, field "${issue?.path.join('.') ?? ''}": ${issue?.message ?? 'invalid'}`);
     }
     evidence = parsed.data;
     // Results of a model no longer in the catalogue are left unread, not refused: removing a model
@@ -72,8 +128,8 @@ export function attachEvidence(models: Model[], source: CatalogueFile | undefine
     for (const [id, entries] of Object.entries(evidence.models)) {
       for (const key of Object.keys(entries)) {
         const b = evidence.benchmarks[key];
-        if (!b) return { details, results: byModel, problem: `${file}: model "${id}": benchmark "${key}" is not defined in "benchmarks"` };
-        if (!evidence.sources[b.source]) return { details, results: byModel, problem: `${file}: benchmark "${key}": source "${b.source}" is not defined in "sources"` };
+        if (!b) return refused(`${file}: model "${id}": benchmark "${key}" is not defined in "benchmarks"`);
+        if (!evidence.sources[b.source]) return refused(`${file}: benchmark "${key}": source "${b.source}" is not defined in "sources"`);
       }
     }
   }
@@ -82,8 +138,8 @@ export function attachEvidence(models: Model[], source: CatalogueFile | undefine
     const results = evidence && entries ? resultsOf(evidence, entries) : [];
     const scored = scoreModel(results);
     model.scores = scored.scores;
-    details.set(model.id, shownScores(scored.details));
+    details.set(model.id, scored.details);
     byModel.set(model.id, results);
   }
-  return { details, results: byModel };
+  return { details: new ScoreDetails(details), results: byModel };
 }

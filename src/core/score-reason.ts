@@ -12,12 +12,17 @@ const label = (useCase: UseCase | undefined) => (useCase === undefined ? 'Overal
 
 /** A result as people read it: 1,512 (Elo), 61 (an index), 0.62 (a share); a derived value as n/100. */
 // Made once: toLocaleString with options builds a formatter on every call (most of an answer's CPU).
-const TWO_DECIMALS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const ONE_DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+// Made on first use: the first formatter sets up ICU's number formatting, about 7 ms that a cold
+// start would spend before its first answer, which shows no score.
+let twoDecimals: Intl.NumberFormat | undefined;
+let oneDecimal: Intl.NumberFormat | undefined;
 
 export function shownValue({ result }: Pick<ScoreInput, 'result'>): string {
   if (result.value === null) return `${Math.round(result.derived ?? 0)}/100 (derived; the rating is not republished)`;
-  return (result.value < 10 ? TWO_DECIMALS : ONE_DECIMAL).format(result.value);
+  const format = result.value < 10
+    ? (twoDecimals ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }))
+    : (oneDecimal ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
+  return format.format(result.value);
 }
 
 /** "Jul 2026", "Jul–Aug 2026" or "Oct 2025–Aug 2026": the span of the results' dates. */

@@ -12,13 +12,17 @@ import type { RateLimiter } from './middleware/rate-limit/index.js';
 import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
 import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
 import { refuseLongUrl } from './middleware/url-limit/index.js';
-import { describeApi } from './openapi.js';
+import type { DescribeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
 import { docsScript, docsStyles, home, siteScript, siteStyles, widget } from './routes/static.js';
 
-// /openapi.json and /docs describe everything below, themselves included.
-const describe = describeApi(() => ENDPOINTS, () => PAGE_ROUTES);
+// /openapi.json and /docs describe everything below, themselves included. The describer's module
+// (the document's code, and the response schemas zod builds when it is loaded: about 30 ms) is
+// imported when one of them is first asked for, not at start-up.
+let describer: Promise<(ctx: RequestContext) => Record<string, unknown>> | undefined;
+const describe: DescribeApi = async (ctx) =>
+  (await (describer ??= import('./openapi.js').then(({ describeApi }) => describeApi(() => ENDPOINTS, () => PAGE_ROUTES))))(ctx);
 
 /** Every endpoint the app serves, in the order the docs list them: the API's, then the site's files. */
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -94,10 +98,11 @@ export function createApp(options: AppOptions): Hono {
     };
     return [ctx, () => readOrigin];
   };
-  const answer = (c: Context, respond: (ctx: RequestContext) => Reply): Response => {
+  /** A reply made later (the OpenAPI document's) is awaited; the others are sent without a promise more. */
+  const answer = (c: Context, respond: (ctx: RequestContext) => Reply | Promise<Reply>): Response | Promise<Response> => {
     const [ctx, readOrigin] = context(c.req.url);
     const reply = respond(ctx);
-    return send(reply, readOrigin());
+    return reply instanceof Promise ? reply.then((made) => send(made, readOrigin())) : send(reply, readOrigin());
   };
   const app = new Hono();
 

@@ -1,8 +1,8 @@
 /**
  * What the Node server loads at start-up: the code a fresh server compiles before its first answer
  * must not include the MCP SDK, which src/mcp/route.ts imports on the first MCP call (a static
- * import anywhere on the way would silently lengthen every cold start), nor zod's locales but
- * English. Checked on the import graph esbuild builds from the server's entry with
+ * import anywhere on the way would silently lengthen every cold start), nor the OpenAPI document's
+ * code, which src/http/app.ts imports when it is first asked for, nor zod's locales but English. Checked on the import graph esbuild builds from the server's entry with
  * scripts/build.mjs's options.
  */
 import { join } from 'node:path';
@@ -60,6 +60,16 @@ describe('the Node server at start-up', () => {
     // And it is there, behind a dynamic import somewhere in the graph.
     const everywhere = Object.values(metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
     expect(everywhere.some((p) => p.startsWith('@modelcontextprotocol/sdk'))).toBe(true);
+  });
+
+  it('loads the OpenAPI document\'s code and response schemas only when /openapi.json or /docs first needs them', async () => {
+    const { metafile, entry } = await serverGraph({});
+    const atStart = [...reached(metafile, entry).inputs];
+    // The check can see the app's code at start-up.
+    expect(atStart).toContain('src/http/app.ts');
+    expect(atStart.filter((input) => /src\/http\/(openapi|response-schemas)\.ts$/.test(input))).toEqual([]);
+    const everywhere = Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(everywhere).toContain('src/http/response-schemas.ts');
   });
 
   it('bundles none of zod\'s locales but English into the start-up code (zod is imported as a namespace)', async () => {

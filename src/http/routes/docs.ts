@@ -42,10 +42,11 @@ export function plainReference(document: JsonObject): string {
 ${items.join('\n')}</main>`;
 }
 
-export function docsPage(ctx: RequestContext, describe: DescribeApi): string {
+export async function docsPage(ctx: RequestContext, describe: DescribeApi): Promise<string> {
   // The plain reference reads the paths, never the service's address: left unread, the page is the
   // same for every origin (and the answer cache keeps one copy of it).
   const pathsOnly: RequestContext = { catalogue: ctx.catalogue, assets: ctx.assets, baseUrl: '' };
+  const reference = plainReference(await describe(pathsOnly));
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -60,7 +61,7 @@ export function docsPage(ctx: RequestContext, describe: DescribeApi): string {
 <body>
 <a class="skip" href="#app">Skip to content</a>
 ${SITE_HEADER}
-<div id="app">${plainReference(describe(pathsOnly))}</div>
+<div id="app">${reference}</div>
 </body>
 </html>`;
 }

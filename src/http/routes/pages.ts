@@ -8,7 +8,7 @@ import { modelNotFoundPage, modelPage } from '../pages/model-page.js';
 import { docsPage } from './docs.js';
 
 export interface PageRoute extends ExtraRoute {
-  respond(params: Record<string, string>, ctx: RequestContext): TextReply;
+  respond(params: Record<string, string>, ctx: RequestContext): TextReply | Promise<TextReply>;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -38,5 +38,5 @@ export const docsRoute = (describe: DescribeApi): PageRoute => ({
   path: '/docs',
   summary: 'Interactive API reference (Swagger UI, served from this service) of /openapi.json',
   response: { description: 'The reference page.', content: { 'text/html': { schema: { type: 'string' } } } },
-  respond: (_params, ctx) => new TextReply(docsPage(ctx, describe), HTML),
+  respond: async (_params, ctx) => new TextReply(await docsPage(ctx, describe), HTML),
 });

@@ -2,7 +2,8 @@
  * badge-maker's text measure (the anafanafo package) for the Worker, which wrangler.toml aliases to
  * this module: the same measure over the same four font-width tables (anafanafo's own files), read
  * from the Worker's static assets instead of carried in the script. In the script they would be
- * 285 KB of its gzip size, which its budget (300 KB) cannot hold; on Node they stay in the bundle.
+ * 285 KB of its gzip size, which its budget (300 KB) cannot hold. On Node each is read from the same
+ * file on first use (scripts/server-build.mjs).
  */
 import { createConsumer, type CharWidthTableConsumer } from 'char-width-table-consumer';
 
