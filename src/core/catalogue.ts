@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { formatContext } from './context-window.js';
 import { providerFileSchema, TIERS, USE_CASES, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from './catalogue-schema.js';
 import { buildFilterTable, type FilterTable } from './filter-table.js';
-import { attachEvidence, type ShownScores } from './evidence.js';
+import { attachEvidence, type ScoreDetails } from './evidence.js';
 import type { BenchmarkResult } from './benchmarks.js';
 import { buildSheets, priceDigits, type ModelSheets } from './price-sheet.js';
 import { buildPriceTable, type PriceTable } from './price-table.js';
@@ -35,7 +35,7 @@ export interface Catalogue {
   /** The models a ranking weighs, in catalogue order: every model but the variants (each shares its head's place). */
   readonly rankable: readonly Model[];
   /** How each model's 0-100 scores were reached, with the evidence answers name and list, made on a model's first use (evidence.ts); a score it lacks is unrated. */
-  readonly scoreDetails: ReadonlyMap<string, ShownScores>;
+  readonly scoreDetails: ScoreDetails;
   /** Each model's benchmark results with their dates and sources (data/quality/benchmarks.json). */
   readonly benchmarksOf: ReadonlyMap<string, readonly BenchmarkResult[]>;
   /**

@@ -53,7 +53,7 @@ function shownScores(details: ModelScores['details']): ShownScores {
  * every model there was a third of the catalogue's build, most of it for models no answer of a
  * process's first seconds names. A model's value is made once and kept, so answers stay identical.
  */
-export class ScoreDetails implements ReadonlyMap<string, ShownScores> {
+export class ScoreDetails {
   readonly #made = new Map<string, ShownScores>();
   readonly #details: ReadonlyMap<string, ModelScores['details']>;
 
@@ -61,6 +61,7 @@ export class ScoreDetails implements ReadonlyMap<string, ShownScores> {
     this.#details = details;
   }
 
+  /** A model's shown scores; undefined for an id not in the catalogue. */
   get(id: string): ShownScores | undefined {
     let shown = this.#made.get(id);
     if (shown === undefined) {
@@ -70,34 +71,6 @@ export class ScoreDetails implements ReadonlyMap<string, ShownScores> {
       this.#made.set(id, shown);
     }
     return shown;
-  }
-
-  has(id: string): boolean {
-    return this.#details.has(id);
-  }
-
-  get size(): number {
-    return this.#details.size;
-  }
-
-  *entries(): MapIterator<[string, ShownScores]> {
-    for (const id of this.#details.keys()) yield [id, this.get(id) as ShownScores];
-  }
-
-  keys(): MapIterator<string> {
-    return this.#details.keys();
-  }
-
-  *values(): MapIterator<ShownScores> {
-    for (const [, shown] of this.entries()) yield shown;
-  }
-
-  forEach(each: (value: ShownScores, key: string, map: ReadonlyMap<string, ShownScores>) => void): void {
-    for (const [id, shown] of this.entries()) each(shown, id, this);
-  }
-
-  [Symbol.iterator](): MapIterator<[string, ShownScores]> {
-    return this.entries();
   }
 }
 
