@@ -86,7 +86,8 @@ export const cheapest = endpoint({
       },
       recommendations: ranked.map(({ rank, model, costs }) => {
         const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);
-        return { ...item, costs: monthlyCosts(costs), appliedPrices };
+        // Added to the item in place: a copy of it spread into a new object is a slow (dictionary) object per model.
+        return Object.assign(item, { costs: monthlyCosts(costs), appliedPrices });
       }),
       excluded: excludedBody(excluded),
       ...(hint ? { hint } : {}),
