@@ -64,7 +64,9 @@ export interface RankedWho {
 /**
  * What a ranked item carries besides its costs: who it is (with its rank, when given) and the
  * prices its costs were worked out at. The item is built field by field, in the answer's order,
- * once per ranked model of every answer: no object is made to be copied into another.
+ * once per ranked model of every answer, and is the caller's own: it adds its fields to it in place
+ * (Object.assign), as a copy spread into a new object with optional parts is a slow (dictionary)
+ * object per model.
  */
 export function rankedItem(catalogue: Catalogue, model: Model, workload: Workload, rank?: number): { item: RankedWho; appliedPrices: ReturnType<typeof appliedPricesOf> } {
   const variants = catalogue.variantsOf.get(model.id);

@@ -45,13 +45,14 @@ export function recommendCriteria(p: RecommendParams, workload: Workload): Recom
 // In the order recommendModels narrows the candidates (status, current by default, is tried first: see whyEmpty).
 const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality', 'min_score', 'min_context', 'max_cost'] as const;
 
+/**
+ * A recommendation as the answer lists it: rankedItem's item with the score, costs, prices and
+ * reason added to it in place, in the answer's order. The item is this call's own; a copy spread
+ * into a new object with optional parts made a slow (dictionary) object per ranked model.
+ */
 function present(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string) {
   const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);
-  return {
-    ...item,
-    score,
-    scoreOf,
-    ...(scoreDetail.fromOverall ? { scoreFromOverall: true } : {}),
+  return Object.assign(item, { score, scoreOf }, scoreDetail.fromOverall ? { scoreFromOverall: true as const } : {}, {
     scoreEvidence: scoreDetail.shown,
     // Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing.
     scorePerDollar: costs.monthly.nanos === 0n ? null : Math.round((score * 1e9 * 100) / Number(costs.monthly.nanos)) / 100,
@@ -61,7 +62,7 @@ function present(catalogue: Catalogue, workload: Workload, { rank, model, score,
     costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
     appliedPrices,
     reason,
-  };
+  });
 }
 
 /** Why no model is left (see whyEmpty), and the best one without the filter to blame. */

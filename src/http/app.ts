@@ -85,24 +85,11 @@ export function createApp(options: AppOptions): Hono {
   const current = typeof options.catalogue === 'function' ? options.catalogue : () => options.catalogue as Catalogue;
   const baseUrl = options.baseUrl?.replace(/\/+$/, '');
   const assets = options.assets ?? {};
-  /** A handler's context, and whether the handler read the origin (an answer that did not is the same for every origin). */
-  const context = (url: string): [RequestContext, () => boolean] => {
-    let readOrigin = false;
-    const ctx: RequestContext = {
-      catalogue: current(),
-      assets,
-      get baseUrl() {
-        readOrigin = true;
-        return baseUrl ?? new URL(url).origin;
-      },
-    };
-    return [ctx, () => readOrigin];
-  };
   /** A reply made later (the OpenAPI document's) is awaited; the others are sent without a promise more. */
   const answer = (c: Context, respond: (ctx: RequestContext) => Reply | Promise<Reply>): Response | Promise<Response> => {
-    const [ctx, readOrigin] = context(c.req.url);
+    const ctx = new HandlerContext(current(), assets, c.req.url, baseUrl);
     const reply = respond(ctx);
-    return reply instanceof Promise ? reply.then((made) => send(made, readOrigin())) : send(reply, readOrigin());
+    return reply instanceof Promise ? reply.then((made) => send(made, ctx.readOrigin)) : send(reply, ctx.readOrigin);
   };
   const app = new Hono();
 
@@ -158,6 +145,28 @@ export function createApp(options: AppOptions): Hono {
     });
   });
   return app;
+}
+
+/**
+ * A handler's context, and whether the handler read the origin (an answer that did not is the same
+ * for every origin). A class, so that every request's context shares one getter: an object literal
+ * with a getter makes the getter, a closure and a tuple anew for every answer.
+ */
+class HandlerContext implements RequestContext {
+  readOrigin = false;
+
+  constructor(
+    readonly catalogue: Catalogue,
+    readonly assets: Assets,
+    private readonly url: string,
+    /** BASE_URL, when set. */
+    private readonly base: string | undefined,
+  ) {}
+
+  get baseUrl(): string {
+    this.readOrigin = true;
+    return this.base ?? new URL(this.url).origin;
+  }
 }
 
 const encoder = new TextEncoder();

@@ -180,16 +180,7 @@ export class AnswerCache {
     if (body === undefined) {
       return (coding.head ??= answerOf(200, { ...entry.headers, 'content-encoding': encoding, ...(etag === undefined ? {} : { etag }) }, null));
     }
-    const ok = (coding.ok ??= answerOf(
-      200,
-      {
-        ...entry.headers,
-        'content-length': String(body.byteLength),
-        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-        ...(etag === undefined ? {} : { etag }),
-      },
-      body,
-    ));
+    const ok = (coding.ok ??= answerOf(200, withBodyHeaders(entry.headers, body.byteLength, encoding, etag), body));
     return head ? (coding.okHead ??= answerOf(200, ok.headers, null)) : ok;
   }
 
@@ -266,7 +257,23 @@ export class AnswerCache {
 }
 
 function answerOf(status: number, headers: Headers, body: Uint8Array | null): Answer {
-  return { status, headers, headerList: Object.entries(headers).flat(), body };
+  // A loop, not Object.entries(...).flat(): an answer not kept (each unique query's) makes its list anew.
+  const headerList: string[] = [];
+  for (const name in headers) headerList.push(name, headers[name] as string);
+  return { status, headers, headerList, body };
+}
+
+/**
+ * An entry's headers for a 200 with a body: its length, its coding and that coding's ETag set
+ * field by field, in this order (the ETag the entry has keeps its place). Made for every answer
+ * not kept: spreads of optional parts would make a slow (dictionary) object each time.
+ */
+function withBodyHeaders(headers: Headers, length: number, encoding: 'identity' | Encoding, etag: string | undefined): Headers {
+  const out: Record<string, string> = { ...headers };
+  out['content-length'] = String(length);
+  if (encoding !== 'identity') out['content-encoding'] = encoding;
+  if (etag !== undefined) out.etag = etag;
+  return out;
 }
 
 function notModifiedHeaders(headers: Headers, etag: string): Headers {
