@@ -93,7 +93,7 @@ export function createApp(options: AppOptions): Hono {
   };
   const app = new Hono();
 
-  app.use('*', securityHeaders(options.mcp?.path, (response) => made.has(response)));
+  app.use('*', securityHeaders(options.mcp?.path, (response) => madeOf(response) !== undefined));
   // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
   // /mcp answers its own, by its own policy.
   const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
@@ -192,11 +192,14 @@ export interface Made {
   fixed?: Coded;
 }
 
-const made = new WeakMap<Response, Made>();
+// What send() made, on the Response it made: a property, not a WeakMap entry, which every answer
+// would add for the garbage collector to clear again (weak entries cost each young collection).
+const MADE = Symbol('made');
+type MadeResponse = Response & { [MADE]?: Made };
 
 /** What the app made of a response, if send() made it (every answer of an endpoint or page). */
 export function madeOf(response: Response): Made | undefined {
-  return made.get(response);
+  return (response as MadeResponse)[MADE];
 }
 
 /**
@@ -215,8 +218,9 @@ function send(reply: Reply, readOrigin: boolean): Response {
   Object.assign(headers, securityHeadersFor(type));
   // BodyInit does not admit TextEncoder's Uint8Array<ArrayBufferLike> in TypeScript's DOM types; it is ArrayBuffer-backed.
   const response = new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
-  const fixed = reply instanceof TextReply ? reply.fixed : undefined;
-  made.set(response, { status, headers, body, readOrigin, ...(fixed ? { fixed } : {}) });
+  const made: Made = { status, headers, body, readOrigin };
+  if (reply instanceof TextReply && reply.fixed) made.fixed = reply.fixed;
+  (response as MadeResponse)[MADE] = made;
   return response;
 }
 
