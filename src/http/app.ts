@@ -7,6 +7,7 @@ import { TextReply, type Assets, type Coded, type Endpoint, type Reply, type Req
 import { ApiError } from '../endpoints/errors.js';
 import { JSON_TYPE, toJson } from '../endpoints/json.js';
 import { parseQuery } from '../endpoints/params.js';
+import { queryOf } from './answer-cache/key.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
 import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
@@ -170,14 +171,6 @@ class HandlerContext implements RequestContext {
 }
 
 const encoder = new TextEncoder();
-
-/** The query of a request URL (without `?` and any fragment): the URL is not parsed again to read it. */
-function queryOf(url: string): string {
-  const hash = url.indexOf('#');
-  const end = hash === -1 ? url.length : hash;
-  const mark = url.indexOf('?');
-  return mark === -1 || mark > end ? '' : url.slice(mark + 1, end);
-}
 
 /** What send() made of a response, for the cache in front of the app: the answer as plain data. */
 export interface Made {

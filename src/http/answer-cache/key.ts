@@ -28,16 +28,21 @@ export function requestKey(url: string, ignoresQuery: (path: string) => boolean)
   // getPath reads nothing of a Request but its url.
   const path = getPath({ url } as Request);
   const origin = url.slice(0, slash);
-  return { origin, target: ignoresQuery(path) ? path : path + sortedQuery(url, slash) };
+  return { origin, target: ignoresQuery(path) ? path : path + sortedQuery(url) };
+}
+
+/** The query of an absolute URL, without `?` and any fragment ('' when it has none): read without parsing the URL. */
+export function queryOf(url: string): string {
+  const hash = url.indexOf('#');
+  const end = hash === -1 ? url.length : hash;
+  const mark = url.indexOf('?');
+  return mark === -1 || mark > end ? '' : url.slice(mark + 1, end);
 }
 
 /** `?` and the query's non-empty pairs sorted by name, or '' when it has none. */
-function sortedQuery(url: string, slash: number): string {
-  const hash = url.indexOf('#', slash);
-  const end = hash === -1 ? url.length : hash;
-  const mark = url.indexOf('?', slash);
-  if (mark === -1 || mark > end) return '';
-  const query = url.slice(mark + 1, end);
+function sortedQuery(url: string): string {
+  const query = queryOf(url);
+  if (query === '') return '';
   // One pair (most queries) is in order already: nothing to split or sort on a hit.
   if (!query.includes('&')) return hasValue(query) ? `?${query}` : '';
   const pairs = query.split('&').filter(hasValue).sort(byName);
