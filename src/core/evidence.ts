@@ -49,9 +49,9 @@ function shownScores(details: ModelScores['details']): ShownScores {
 
 /**
  * Each model's shown scores, by model id, made on the first answer that asks for the model's: at
- * load only the numeric scores are needed (the rankings' columns), and making the shown evidence of
- * every model there was a third of the catalogue's build, most of it for models no answer of a
- * process's first seconds names. A model's value is made once and kept, so answers stay identical.
+ * load only the numeric scores are needed (the rankings' columns), and the shown evidence of every
+ * model would be a third of the catalogue's build, mostly for models that no answer of a process's
+ * first seconds names. A model's value is made once and kept, so every answer shows the same.
  */
 export class ScoreDetails {
   readonly #made = new Map<string, ShownScores>();

@@ -2,8 +2,9 @@
  * What the Node server loads at start-up: the code a fresh server compiles before its first answer
  * must not include the MCP SDK, which src/mcp/route.ts imports on the first MCP call (a static
  * import anywhere on the way would silently lengthen every cold start), nor the OpenAPI document's
- * code, which src/http/app.ts imports when it is first asked for, nor zod's locales but English. Checked on the import graph esbuild builds from the server's entry with
- * scripts/build.mjs's options.
+ * code, which src/http/app.ts imports when it is first asked for, nor zod's locales but English.
+ * Checked on the import graph esbuild builds from the server's entry with scripts/build.mjs's
+ * options.
  */
 import { join } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
