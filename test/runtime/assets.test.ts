@@ -44,17 +44,27 @@ it("uses the build's codings as they are when its record names the file and each
   expect(assets.coded?.siteJs).toBeUndefined();
 });
 
-it('reads each file at start, once, and tells the size in bytes of the largest', () => {
+it('reads no file at start: each when first asked for, once; and tells the size in bytes of the largest', () => {
   built('docs.js', docs);
   writeFileSync(join(dir, 'site.js'), widget);
+  writeFileSync(join(dir, 'widget.js'), widget);
   const { assets, largest } = loadAssets(dir);
   expect(largest).toBe(Buffer.byteLength(docs));
-  // Changed after start: the file as it was at start is served, as are its codings.
+  expect(Object.keys(assets).sort()).toEqual(['coded', 'docsJs', 'siteJs', 'widgetJs']);
+  // Changed after start, before it is first asked for: served as it is when first asked for.
   writeFileSync(join(dir, 'docs.js'), 'console.log("later");');
-  writeFileSync(join(dir, 'site.js'), 'console.log("later");');
-  expect(assets.docsJs).toBe(docs);
-  expect(assets.siteJs).toBe(widget);
+  expect(assets.docsJs).toBe('console.log("later");');
+  // The build's codings are of the file as it was: not sent for the file as it is.
+  expect(brotliDecompressSync(sent(assets.coded?.docsJs?.br)).toString()).toBe('console.log("later");');
+  // Asked for once (its codings first): changed after that, the file as first read is served.
   expect(brotliDecompressSync(sent(assets.coded?.siteJs?.br)).toString()).toBe(widget);
+  writeFileSync(join(dir, 'site.js'), 'console.log("even later");');
+  expect(assets.siteJs).toBe(widget);
+  expect(gunzipSync(sent(assets.coded?.siteJs?.gzip)).toString()).toBe(widget);
+  // Removed after start, before it is first asked for: served as not built (no text, no codings).
+  rmSync(join(dir, 'widget.js'));
+  expect(assets.widgetJs).toBeUndefined();
+  expect(assets.coded?.widgetJs).toBeUndefined();
 });
 
 it('sends the text of a file that is not valid UTF-8 as UTF-8, and codes those bytes', () => {

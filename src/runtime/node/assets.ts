@@ -2,9 +2,11 @@
  * The built files the app serves (npm run build makes them in dist/), with their br and gzip
  * codings: read from `<file>.br` and `<file>.gz` when the build's record says they are codings of
  * the file as it is (brotli at quality 11, gzip at 9: seconds for the 1.45 MB API reference
- * script, once), else made here, at start. A request never pays for compressing a file.
+ * script, once), else made then. Each file is read when it is first asked for, not at start (2.4
+ * MB to read and hash: 15-20 ms of a cold start, for files most processes never serve). A request
+ * never pays for compressing a file but the first, and only when its built codings are missing.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -19,9 +21,9 @@ export const ASSET_FILES: Readonly<Record<AssetName, string>> = {
 };
 
 /**
- * The files of `dir` that exist, each with its codings; `largest`: the size in bytes of the
- * largest. A file's text is decoded when first asked for (the API reference's 1.45 MB, not
- * ASCII, is a slow decode that a cold start need not wait for).
+ * The files of `dir` that exist at start, each read with its codings when first asked for (its
+ * text or a coding; then kept for the life of the process); `largest`: the size in bytes of the
+ * largest.
  */
 export function loadAssets(dir: string): { assets: Assets; largest: number } {
   const assets: Assets = {};
@@ -30,15 +32,30 @@ export function loadAssets(dir: string): { assets: Assets; largest: number } {
   for (const [name, file] of Object.entries(ASSET_FILES) as [AssetName, string][]) {
     const path = join(dir, file);
     if (!existsSync(path)) continue;
-    const raw = readFileSync(path);
-    // The bytes the app will send: the file's own, or, for a file that is not valid UTF-8, its text encoded again.
-    const bytes = isUtf8(raw) ? raw : Buffer.from(raw.toString('utf8'), 'utf8');
-    largest = Math.max(largest, bytes.byteLength);
-    const built = builtCodings(path, bytes);
-    coded[name] = { br: built.br ?? brotli(bytes, 6), gzip: built.gzip ?? gzipSync(bytes, { level: 9 }) };
-    Object.defineProperty(assets, name, { get: once(() => bytes.toString('utf8')), enumerable: true });
+    largest = Math.max(largest, statSync(path).size);
+    const read = once(() => readAsset(path));
+    Object.defineProperty(assets, name, { get: () => read()?.text(), enumerable: true });
+    Object.defineProperty(coded, name, { get: () => read()?.coded, enumerable: true });
   }
   return { assets: Object.assign(assets, { coded }), largest };
+}
+
+/**
+ * A file's bytes with its codings, and its text, decoded on first use (the API reference's 1.45 MB
+ * is a slow decode); undefined for a file gone since start, served as not built.
+ */
+function readAsset(path: string): { coded: Coded; text: () => string } | undefined {
+  let raw: Buffer;
+  try {
+    raw = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  // The bytes the app will send: the file's own, or, for a file that is not valid UTF-8, its text encoded again.
+  const bytes = isUtf8(raw) ? raw : Buffer.from(raw.toString('utf8'), 'utf8');
+  const built = builtCodings(path, bytes);
+  const coded = { br: built.br ?? brotli(bytes, 6), gzip: built.gzip ?? gzipSync(bytes, { level: 9 }) };
+  return { coded, text: once(() => bytes.toString('utf8')) };
 }
 
 /** `make()` on the first call only; then it is let go, with what it holds (a file's bytes, once decoded). */
