@@ -3,7 +3,7 @@
 // br and gzip codings (<file>.br, <file>.gz), which the server sends as they are
 // (src/runtime/node/assets.ts): made here once, at the highest levels, never on a request. Each
 // file's record of its codings (<file>.codings.json: the SHA-256 of the file and of each coding)
-// lets the server tell at start, without decompressing, that they are codings of the file as it is.
+// lets the server tell, without decompressing, that they are codings of the file as it is.
 // And the data files' check (dist/catalogue-checked.json), which spares the server parsing them at start.
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';

@@ -23,8 +23,9 @@ export interface Assets {
   docsJs?: string;
   docsCss?: string;
   /**
-   * br and gzip of the files above, made when they were built or loaded (Node), so that no
-   * request pays for compressing them; a runtime whose edge compresses passes none.
+   * br and gzip of the files above, made when they were built (read with the file on its first
+   * request; made then only if the build's are missing), so that requests do not pay for
+   * compressing them; a runtime whose edge compresses passes none.
    */
   coded?: { readonly [K in AssetName]?: Coded };
 }

@@ -4,7 +4,7 @@
  * names the file and coding as they are on disk, else made then.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -112,4 +112,16 @@ it('makes both codings for a file without a record, or with one that cannot be r
   expect(gunzipSync(sent(assets.coded?.siteJs?.gzip)).toString()).toBe(docs);
   expect(brotliDecompressSync(sent(assets.coded?.docsCss?.br)).toString()).toBe('body { color: red }');
   expect(readFileSync(join(dir, 'docs.css'), 'utf8')).toBe(assets.docsCss);
+});
+
+it('makes a coding that cannot be read (a directory in its place), and serves a file that cannot be read as not built', () => {
+  built('widget.js', widget);
+  rmSync(join(dir, 'widget.js.br'));
+  mkdirSync(join(dir, 'widget.js.br'));
+  mkdirSync(join(dir, 'site.js'));
+  const { assets } = loadAssets(dir);
+  expect(brotliDecompressSync(sent(assets.coded?.widgetJs?.br)).toString()).toBe(widget);
+  expect(assets.widgetJs).toBe(widget);
+  expect(assets.siteJs).toBeUndefined();
+  expect(assets.coded?.siteJs).toBeUndefined();
 });

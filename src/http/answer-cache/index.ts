@@ -5,8 +5,8 @@
  * second chance, near enough least recently used), emptied when the catalogue changes; files
  * (the same bytes for the life of the process) are kept for good, apart. It answers a kept
  * entry's GET or HEAD itself: the coding the client accepts (br or gzip for large bodies), or a
- * 304 when its If-None-Match matches. A file's codings are made ahead (at build or start); an
- * answer's are made on the first GET that asks for them, once per entry. A HEAD or a 304 never
+ * 304 when its If-None-Match matches. A file's codings are made ahead (at build; read on its
+ * first request); an answer's are made on the first GET that asks for them, once per entry. A HEAD or a 304 never
  * compresses. This is the one place answers are compressed on Node.
  */
 import type { Catalogue } from '../../core/catalogue.js';

@@ -3,10 +3,11 @@
  * codings: read from `<file>.br` and `<file>.gz` when the build's record says they are codings of
  * the file as it is (brotli at quality 11, gzip at 9: seconds for the 1.45 MB API reference
  * script, once), else made then. Each file is read when it is first asked for, not at start (2.4
- * MB to read and hash: 15-20 ms of a cold start, for files most processes never serve). A request
- * never pays for compressing a file but the first, and only when its built codings are missing.
+ * MB to read and hash: 15-20 ms of a cold start, for files most processes never serve), so a
+ * server started before a rebuild of dist/ must be restarted after it. A request never pays for
+ * compressing a file but the first, and only when its built codings are missing.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -22,8 +23,8 @@ export const ASSET_FILES: Readonly<Record<AssetName, string>> = {
 
 /**
  * The files of `dir` that exist at start, each read with its codings when first asked for (its
- * text or a coding; then kept for the life of the process); `largest`: the size in bytes of the
- * largest.
+ * text or a coding; then kept for the life of the process); `largest`: the size on disk of the
+ * largest, in bytes.
  */
 export function loadAssets(dir: string): { assets: Assets; largest: number } {
   const assets: Assets = {};
@@ -31,8 +32,9 @@ export function loadAssets(dir: string): { assets: Assets; largest: number } {
   let largest = 0;
   for (const [name, file] of Object.entries(ASSET_FILES) as [AssetName, string][]) {
     const path = join(dir, file);
-    if (!existsSync(path)) continue;
-    largest = Math.max(largest, statSync(path).size);
+    const size = statSync(path, { throwIfNoEntry: false })?.size;
+    if (size === undefined) continue;
+    largest = Math.max(largest, size);
     const read = once(() => readAsset(path));
     Object.defineProperty(assets, name, { get: () => read()?.text(), enumerable: true });
     Object.defineProperty(coded, name, { get: () => read()?.coded, enumerable: true });
@@ -99,7 +101,6 @@ function builtCodings(path: string, bytes: Buffer): { [K in keyof Coded]: Coded[
 }
 
 function readRecord(path: string): Partial<CodingsRecord> | undefined {
-  if (!existsSync(path)) return undefined;
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as Partial<CodingsRecord>;
   } catch {
@@ -107,8 +108,13 @@ function readRecord(path: string): Partial<CodingsRecord> | undefined {
   }
 }
 
+/** A coding on disk whose digest is the recorded one; none (to be made) when it is not, or cannot be read. */
 function builtCoding(path: string, digest: string | undefined): Uint8Array | undefined {
-  if (!existsSync(path)) return undefined;
-  const coded = readFileSync(path);
+  let coded: Buffer;
+  try {
+    coded = readFileSync(path);
+  } catch {
+    return undefined;
+  }
   return sha256(coded) === digest ? coded : undefined;
 }

@@ -3,14 +3,8 @@
  * service uses every core. WORKERS=1 (the default) keeps a single process; WORKERS=auto uses one
  * worker per available core.
  */
-import type { Cluster } from 'node:cluster';
-import { createRequire } from 'node:module';
+import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-
-// node:cluster (with child_process and its IPC) is loaded only by a process of a cluster: a single
-// server, the default, is spared it at start-up (about 5 ms of a cold start). A worker's listen()
-// reaches the primary through Node's own net module, which loads node:cluster itself.
-const require = createRequire(import.meta.url);
 
 /** The number of server processes WORKERS asks for (1 when unset); a bad value is an error naming it. */
 export function workerCount(env: NodeJS.ProcessEnv): number {
@@ -29,10 +23,9 @@ export function workerCount(env: NodeJS.ProcessEnv): number {
  * should serve itself: a single process, or a worker.
  */
 export function startCluster(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!cluster.isPrimary) return false;
   const count = workerCount(env);
   if (count === 1) return false;
-  const cluster = require('node:cluster') as Cluster;
-  if (!cluster.isPrimary) return false;
 
   let stopping = false;
   const fork = () => cluster.fork(env);

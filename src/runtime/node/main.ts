@@ -57,9 +57,13 @@ function isMainModule(): boolean {
   }
 }
 
-// With WORKERS > 1 this process becomes the cluster's primary and its forked workers serve.
-if (isMainModule() && !startCluster(process.env)) {
+/**
+ * Serves, or, with WORKERS > 1, becomes the cluster's primary, whose forked workers serve. A bad
+ * setting (WORKERS included) stops the start with a line that names it, not a stack trace.
+ */
+function main(): void {
   try {
+    if (startCluster(process.env)) return;
     const log = jsonLogger(readRuntimeConfig(process.env).logLevel);
     const running = startServer(process.env, log);
     handleSignals(running, log);
@@ -73,3 +77,5 @@ if (isMainModule() && !startCluster(process.env)) {
     process.exit(1);
   }
 }
+
+if (isMainModule()) main();
