@@ -7,8 +7,8 @@
 // /proc/<pid>/stat, before and after a wrk run, over the answers wrk counted. Each row runs
 // rounds of the three servers in turn (the order rotating), and its ratio is the median of the
 // rounds' ratios. Also: cold start (spawn to the first answer, median of 5 starts, beside the two
-// replays' with the one answer asked of them), the service's peak RSS under this load, and /api/cheapest and /api/recommend in-process at 10,000 synthetic
-// models (scripts/bench-core.mjs).
+// replays' with the one answer asked of them), the service's peak RSS under this load, and
+// /api/cheapest and /api/recommend in-process at 10,000 synthetic models (scripts/bench-core.mjs).
 //
 // Options: --duration=S seconds per wrk run (default 2), --rounds=N (3), --connections=N (50),
 // --only=cached,unique,core (all), --rows=NAME,... (rows whose name contains one of these);
@@ -81,12 +81,11 @@ async function startPinned(command, env = {}) {
 
 /**
  * A server started by `start` and its cold start: coldStartMs is spawn to the first answer of
- * /healthz (a replay without it answers 404: its first answer too), coldStartCpuMs the CPU time
- * the process had used by then.
+ * /healthz, coldStartCpuMs the CPU time the process had used by then.
  */
 async function startCold(start) {
   const s = await start();
-  while ((await ask(s.port, '/healthz')).status === 0) await new Promise((r) => setTimeout(r, 1));
+  while ((await ask(s.port, '/healthz')).status !== 200) await new Promise((r) => setTimeout(r, 1));
   return { ...s, coldStartMs: performance.now() - s.started, coldStartCpuMs: cpuMicros(s.pid) / 1000 };
 }
 
@@ -94,9 +93,12 @@ async function startCold(start) {
 const startService = () =>
   startPinned([process.execPath, ...START_FLAGS, server], { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error' }).then((s) => ({ ...s, name: 'service' }));
 
+/** Kills a server; resolves once it has exited (so that the next start does not share its CPU with the teardown). */
 const stop = (s) => {
+  const exited = s.child.exitCode === null && s.child.signalCode === null ? new Promise((r) => s.child.once('exit', r)) : Promise.resolve();
   s.child.kill('SIGKILL');
   children.delete(s.child);
+  return exited;
 };
 
 /** One answer as sent, read with node:http (fetch would decode a compressed body). */
@@ -217,21 +219,23 @@ const UNIQUE = [
 
 // The replay servers answer with the service's bytes: its headers but those of the connection.
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-const routes = [];
-for (const { target, acceptEncoding, unique } of [...CACHED, ...UNIQUE]) {
+/** The service's answer to a target, as a replay route (bytes: the body, kept to check the replays). */
+async function routeOf({ target, acceptEncoding, unique }) {
   const answer = await ask(service.port, target, acceptEncoding);
   if (answer.status !== 200) throw new Error(`${target}: the service answered ${answer.status}`);
   const headers = [];
   for (let i = 0; i < answer.rawHeaders.length; i += 2) {
     if (!PER_CONNECTION.has(answer.rawHeaders[i].toLowerCase())) headers.push([answer.rawHeaders[i], answer.rawHeaders[i + 1]]);
   }
-  routes.push({ target, acceptEncoding, anyQuery: Boolean(unique), status: answer.status, headers, body: answer.body.toString('base64'), bytes: answer.body });
+  return { target, acceptEncoding, anyQuery: Boolean(unique), status: answer.status, headers, body: answer.body.toString('base64'), bytes: answer.body };
 }
-const routesFile = join(scratch, 'routes.json');
-writeFileSync(routesFile, JSON.stringify(routes.map(({ bytes, ...r }) => r)));
-// For their cold starts, the replays are given the one answer asked of them (not megabytes of others to read).
-const healthFile = join(scratch, 'healthz.json');
-writeFileSync(healthFile, JSON.stringify(routes.filter((r) => r.target === '/healthz').map(({ bytes, ...r }) => r)));
+const writeRoutes = (file, list) => (writeFileSync(file, JSON.stringify(list.map(({ bytes, ...r }) => r))), file);
+const routes = [];
+for (const load of [...CACHED, ...UNIQUE]) routes.push(await routeOf(load));
+const routesFile = writeRoutes(join(scratch, 'routes.json'), routes);
+// For their cold starts, the replays are given /healthz's answer alone (whatever --rows), not
+// megabytes of others to read.
+const healthFile = writeRoutes(join(scratch, 'healthz.json'), [await routeOf({ target: '/healthz', acceptEncoding: '' })]);
 // The same node, with the same flags, for all three: what differs is the code answering.
 const replay = (mode, file = routesFile) =>
   startPinned([process.execPath, ...START_FLAGS, join(root, 'scripts', 'bench-replay.mjs'), mode, file]).then((s) => ({ ...s, name: mode }));
@@ -246,7 +250,7 @@ for (let i = 0; i < 5; i++) {
     const s = await startCold(COLD_STARTERS[name]);
     coldStarts[name].push(s.coldStartMs);
     coldStartsCpu[name].push(s.coldStartCpuMs);
-    stop(s);
+    await stop(s);
   }
 }
 const raw = await replay('raw');
