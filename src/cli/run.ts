@@ -35,7 +35,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number | nul
       return name === undefined ? 2 : 0;
     }
     const command = QUERY_COMMANDS.find((c) => c.name === name);
-    if (command) return runQuery(command, parseArgs(rest), io);
+    if (command) return await runQuery(command, parseArgs(rest), io);
     if (name === 'serve') return await serve(parseArgs(rest), io);
     if (name === 'mcp') return await mcp(parseArgs(rest), io);
     const names = [...QUERY_COMMANDS.map((c) => c.name), 'serve', 'mcp'];
@@ -50,7 +50,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number | nul
   }
 }
 
-function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): number {
+async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promise<number> {
   const schema = schemaOf(command);
   if (args.help) {
     io.out(commandHelp(command, schema));
@@ -68,7 +68,7 @@ function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): number {
   const query = new URLSearchParams([...command.fromPositionals(ids), ...args.query]);
   try {
     const params = parseQuery(query, schema);
-    const reply = command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {} });
+    const reply = await command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {} });
     if (reply instanceof TextReply) throw new Error(`${command.endpoint.path} did not answer with JSON`);
     const json = toJson(reply);
     io.out(args.json ? `${json}\n` : `${command.render(toPlain(json))}\n`);

@@ -61,7 +61,8 @@ export interface Endpoint<S extends QuerySchema = QuerySchema> {
   query: S;
   /** Serve the same answer whatever the query string holds (static files). */
   ignoreQuery?: boolean;
-  handle(params: z.output<S>, ctx: RequestContext): Reply;
+  /** A reply, or the promise of one (the OpenAPI document, whose code is imported on first use). */
+  handle(params: z.output<S>, ctx: RequestContext): Reply | Promise<Reply>;
 }
 
 /** Declares an endpoint; the identity function gives handlers their parameter types. */

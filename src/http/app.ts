@@ -13,7 +13,7 @@ import type { RateLimiter } from './middleware/rate-limit/index.js';
 import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
 import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
 import { refuseLongUrl } from './middleware/url-limit/index.js';
-import type { DescribeApi } from './openapi.js';
+import type { Describe, DescribeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
 import { docsScript, docsStyles, home, siteScript, siteStyles, widget } from './routes/static.js';
@@ -21,7 +21,7 @@ import { docsScript, docsStyles, home, siteScript, siteStyles, widget } from './
 // /openapi.json and /docs describe everything below, themselves included. The describer's module
 // (the document's code, and the response schemas zod builds when it is loaded: about 30 ms) is
 // imported when one of them is first asked for, not at start-up.
-let describer: Promise<(ctx: RequestContext) => Record<string, unknown>> | undefined;
+let describer: Promise<Describe> | undefined;
 const describe: DescribeApi = async (ctx) =>
   (await (describer ??= import('./openapi.js').then(({ describeApi }) => describeApi(() => ENDPOINTS, () => PAGE_ROUTES))))(ctx);
 

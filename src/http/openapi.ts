@@ -208,13 +208,13 @@ export function buildOpenApiDocument(
   };
 }
 
-/**
- * Builds the document for one request: the service's address and the running catalogue's ids as
- * examples. Asynchronous: app.ts imports this module when the document is first asked for.
- */
+/** The document for one request: the service's address and the running catalogue's ids as examples. */
+export type Describe = (ctx: RequestContext) => JsonObject;
+
+/** A Describe behind a promise: app.ts imports this module when the document is first asked for. */
 export type DescribeApi = (ctx: RequestContext) => Promise<JsonObject>;
 
-export function describeApi(endpoints: () => readonly Endpoint[], extras: () => readonly ExtraRoute[]): (ctx: RequestContext) => JsonObject {
+export function describeApi(endpoints: () => readonly Endpoint[], extras: () => readonly ExtraRoute[]): Describe {
   // The document depends only on the catalogue and, in its server, the address: it is built once
   // per catalogue (/openapi.json and /docs both read it; neither changes it) and freed with it; an
   // address (without BASE_URL, the Host header, which clients choose) only names the server.

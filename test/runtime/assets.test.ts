@@ -125,3 +125,13 @@ it('makes a coding that cannot be read (a directory in its place), and serves a 
   expect(assets.siteJs).toBeUndefined();
   expect(assets.coded?.siteJs).toBeUndefined();
 });
+
+it('reads a file again when a first read failed, and serves it once it can be read', () => {
+  writeFileSync(join(dir, 'site.js'), widget);
+  const { assets } = loadAssets(dir);
+  rmSync(join(dir, 'site.js'));
+  expect(assets.siteJs).toBeUndefined();
+  writeFileSync(join(dir, 'site.js'), widget);
+  expect(assets.siteJs).toBe(widget);
+  expect(gunzipSync(sent(assets.coded?.siteJs?.gzip)).toString()).toBe(widget);
+});

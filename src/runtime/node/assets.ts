@@ -35,7 +35,9 @@ export function loadAssets(dir: string): { assets: Assets; largest: number } {
     const size = statSync(path, { throwIfNoEntry: false })?.size;
     if (size === undefined) continue;
     largest = Math.max(largest, size);
-    const read = once(() => readAsset(path));
+    // Kept once read; a read that failed (the file gone, or a passing error) is tried again next time.
+    let asset: ReturnType<typeof readAsset>;
+    const read = () => (asset ??= readAsset(path));
     Object.defineProperty(assets, name, { get: () => read()?.text(), enumerable: true });
     Object.defineProperty(coded, name, { get: () => read()?.coded, enumerable: true });
   }
@@ -44,15 +46,11 @@ export function loadAssets(dir: string): { assets: Assets; largest: number } {
 
 /**
  * A file's bytes with its codings, and its text, decoded on first use (the API reference's 1.45 MB
- * is a slow decode); undefined for a file gone since start, served as not built.
+ * is a slow decode); undefined for a file that cannot be read (gone since start), served as not built.
  */
 function readAsset(path: string): { coded: Coded; text: () => string } | undefined {
-  let raw: Buffer;
-  try {
-    raw = readFileSync(path);
-  } catch {
-    return undefined;
-  }
+  const raw = readOrNone(path);
+  if (raw === undefined) return undefined;
   // The bytes the app will send: the file's own, or, for a file that is not valid UTF-8, its text encoded again.
   const bytes = isUtf8(raw) ? raw : Buffer.from(raw.toString('utf8'), 'utf8');
   const built = builtCodings(path, bytes);
@@ -101,8 +99,9 @@ function builtCodings(path: string, bytes: Buffer): { [K in keyof Coded]: Coded[
 }
 
 function readRecord(path: string): Partial<CodingsRecord> | undefined {
+  const bytes = readOrNone(path);
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Partial<CodingsRecord>;
+    return bytes === undefined ? undefined : (JSON.parse(bytes.toString('utf8')) as Partial<CodingsRecord>);
   } catch {
     return undefined;
   }
@@ -110,11 +109,15 @@ function readRecord(path: string): Partial<CodingsRecord> | undefined {
 
 /** A coding on disk whose digest is the recorded one; none (to be made) when it is not, or cannot be read. */
 function builtCoding(path: string, digest: string | undefined): Uint8Array | undefined {
-  let coded: Buffer;
+  const coded = readOrNone(path);
+  return coded !== undefined && sha256(coded) === digest ? coded : undefined;
+}
+
+/** A file's bytes, or undefined when it cannot be read (missing, a directory, no permission). */
+function readOrNone(path: string): Buffer | undefined {
   try {
-    coded = readFileSync(path);
+    return readFileSync(path);
   } catch {
     return undefined;
   }
-  return sha256(coded) === digest ? coded : undefined;
 }
