@@ -11,11 +11,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Miniflare } from 'miniflare';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+// --name=value (a value may hold '='), or --name.
+const args = parseArgs({ strict: false }).values;
 const ROUNDS = Number(args.rounds ?? 5);
 const out = mkdtempSync(join(tmpdir(), 'bench-worker-'));
 process.on('exit', () => rmSync(out, { recursive: true, force: true }));

@@ -19,10 +19,12 @@ import { get } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { START_ENV as NPM_START_ENV, START_FLAGS as NPM_START_FLAGS } from './start-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+// --name=value (a value may hold '='), or --name.
+const args = parseArgs({ strict: false }).values;
 const DURATION = Number(args.duration ?? 2);
 const ROUNDS = Number(args.rounds ?? 3);
 const CONNECTIONS = Number(args.connections ?? 50);

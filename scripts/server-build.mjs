@@ -8,18 +8,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-// A dependency's JSON data (ajv's schemas, in the MCP SDK's chunk) as a JSON.parse of a string,
-// which V8 reads several times faster than the same data as a JavaScript object literal.
-export const jsonAsParse = {
-  name: 'json-as-parse',
-  setup(b) {
-    b.onLoad({ filter: /node_modules[\\/].*\.json$/ }, async (args) => ({
-      contents: `module.exports = JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(await readFile(args.path, 'utf8'))))});`,
-      loader: 'js',
-    }));
-  },
-};
-
 // badge-maker measures text with anafanafo, which reads all four of its font-width tables (about
 // 225 KB of JSON each) when it is loaded, at start-up. A badge of the default style needs one of
 // them. Each table is read from anafanafo's own file (node_modules/anafanafo/data/, installed with
@@ -28,7 +16,7 @@ export const jsonAsParse = {
 // nor parsed for the fonts no badge asks for (about 3 MB of heap). The rest of anafanafo is left as
 // it is; if its source no longer has the expected shape, it is bundled unchanged, with a warning.
 const TABLE_REQUIRE = /createConsumer\(\s*require\('\.\/data\/([\w-]+\.json)'\)\s*\)/g;
-export const lazyFontTables = {
+const lazyFontTables = {
   name: 'lazy-font-tables',
   setup(b) {
     b.onLoad({ filter: /node_modules[\\/]anafanafo[\\/]index\.js$/ }, async (args) => {
@@ -49,9 +37,9 @@ export const lazyFontTables = {
 
 // Node's built-in modules through require (the banner's), not as ES modules. An ES import of a
 // built-in makes its ESM facade, which reads every export once and so runs the lazy ones: node:fs's
-// ReadStream getter alone loads fs's streams. That was about 20 ms of a cold start for exports the
-// server never reads. require gives the same module object, each export read when the code reads it.
-export const builtinsAsRequire = {
+// ReadStream getter alone loads fs's streams: about 20 ms of a cold start for exports the server
+// never reads. require gives the same module object, each export read when the code reads it.
+const builtinsAsRequire = {
   name: 'builtins-as-require',
   setup(b) {
     b.onResolve({ filter: /^[a-z:_/0-9]+$/ }, (args) =>
@@ -74,6 +62,6 @@ export const serverBuild = {
   outdir: join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [lazyFontTables, jsonAsParse, builtinsAsRequire],
+  plugins: [lazyFontTables, builtinsAsRequire],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 };

@@ -10,13 +10,13 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 const label = (useCase: UseCase | undefined) => (useCase === undefined ? 'Overall' : `${useCase[0]!.toUpperCase()}${useCase.slice(1).replace('-', ' ')}`);
 
-/** A result as people read it: 1,512 (Elo), 61 (an index), 0.62 (a share); a derived value as n/100. */
-// Made once: toLocaleString with options builds a formatter on every call (most of an answer's CPU).
-// Made on first use: the first formatter sets up ICU's number formatting, about 7 ms that a cold
-// start would spend before its first answer, which shows no score.
+// Each formatter is made once (toLocaleString with options builds one on every call: most of an
+// answer's CPU), on first use (the first sets up ICU's number formatting, about 7 ms that a cold
+// start would spend before its first answer, which shows no score).
 let twoDecimals: Intl.NumberFormat | undefined;
 let oneDecimal: Intl.NumberFormat | undefined;
 
+/** A result as people read it: 1,512 (Elo), 61 (an index), 0.62 (a share); a derived value as n/100. */
 export function shownValue({ result }: Pick<ScoreInput, 'result'>): string {
   if (result.value === null) return `${Math.round(result.derived ?? 0)}/100 (derived; the rating is not republished)`;
   const format = result.value < 10

@@ -9,8 +9,7 @@ import type { ModelSheets } from '../core/price-sheet.js';
  * prices continue (the catalogue's `datedFrom`, read once at load).
  */
 export function appliedPricesOf(model: Model, workload: Workload, from: string | null | undefined, sheets?: ModelSheets): AppliedPrices & { effectiveFrom?: string } {
-  // Added in place (the object is this call's own): a copy spread into a new object would be a
-  // slow (dictionary) object for every ranked model of every answer.
+  // Added in place, not spread (the object is this call's own; see rankedItem in ranking.ts).
   const applied: AppliedPrices & { effectiveFrom?: string } = appliedPrices(model, workload, sheets);
   if (from) applied.effectiveFrom = from;
   return applied;

@@ -29,7 +29,7 @@ type CheapestParams = z.output<typeof cheapestQuery>;
 
 /** The core's options for the endpoint's parameters. */
 export function cheapestOptions(p: CheapestParams): CheapestOptions {
-  // Set field by field, as rankFiltersOf: spreads of optional parts make a slow object on every ranked request.
+  // Set field by field, not spread (see rankedItem).
   const options: CheapestOptions = Object.assign(rankFiltersOf(p, p.tier, p.min_quality), { limit: p.limit });
   if (p.budget !== undefined) options.budgetNanos = p.budget;
   if (p.quality) options.quality = p.quality;
@@ -85,7 +85,7 @@ export const cheapest = endpoint({
       },
       recommendations: ranked.map(({ rank, model, costs }) => {
         const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);
-        // Added to the item in place: a copy of it spread into a new object is a slow (dictionary) object per model.
+        // Added to the item in place (see rankedItem).
         return Object.assign(item, { costs: monthlyCosts(costs), appliedPrices });
       }),
       excluded: excludedBody(excluded),

@@ -47,8 +47,7 @@ const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality
 
 /**
  * A recommendation as the answer lists it: rankedItem's item with the score, costs, prices and
- * reason added to it in place, in the answer's order. The item is this call's own; a copy spread
- * into a new object with optional parts made a slow (dictionary) object per ranked model.
+ * reason added to it in place (see rankedItem), in the answer's order.
  */
 function present(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string) {
   const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);

@@ -1,7 +1,8 @@
 /**
- * What the catalogue makes once at load for every answer that shows it is what the plain
- * computation gives: the date a record's prices continue from (from its price timeline), and each
- * score's evidence fragment and listed evidence (from its score detail), for every model and score key.
+ * What the catalogue makes once for every answer that shows it is what the plain computation
+ * gives: the date a record's prices continue from (from its price timeline, at load), and each
+ * score's evidence fragment and listed evidence (from its score detail, on a model's first use),
+ * for every model and score key.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

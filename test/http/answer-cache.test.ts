@@ -164,10 +164,10 @@ describe('bounds', () => {
     expect(cache.get('/widget.js')).toBeDefined();
   });
 
-  it('drops the least recently used entry first, and never holds more than maxEntries', () => {
+  it('drops the oldest entry not asked for since it was kept, and never holds more than maxEntries', () => {
     const cache = new AnswerCache({ catalogue: () => fixtureCatalogue, maxEntries: 3 });
     for (const key of ['/a', '/b', '/c']) keep(cache, key, 10);
-    cache.get('/a'); // now the most recently used
+    cache.get('/a'); // asked for: spared once
     keep(cache, '/d', 10);
     expect(cache.size).toBe(3);
     expect(cache.get('/b')).toBeUndefined();

@@ -6,6 +6,7 @@
  * Checked on the import graph esbuild builds from the server's entry with scripts/build.mjs's
  * options.
  */
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -82,5 +83,26 @@ describe('the Node server at start-up', () => {
     // The check can see zod, and English, the one locale zod sets up itself.
     expect(zod.some((input) => input.endsWith('/v4/locales/en.js'))).toBe(true);
     expect(zod.filter((input) => /\/locales\/(?!en\.js)/.test(input))).toEqual([]);
+  });
+});
+
+describe('the Node server bundle', () => {
+  it("reaches Node's built-ins through require, never an ES import (which would read every export of node:fs, loading its streams)", async () => {
+    const { metafile } = await serverGraph({});
+    const esImports = Object.values(metafile.outputs)
+      .flatMap((o) => o.imports)
+      .filter((i) => i.kind === 'import-statement' && isBuiltin(i.path));
+    expect(esImports).toEqual([]);
+    // The check can see built-ins: the bundle requires some.
+    const required = Object.values(metafile.outputs).flatMap((o) => o.imports).filter((i) => i.kind === 'require-call' && isBuiltin(i.path));
+    expect(required.length).toBeGreaterThan(0);
+  });
+
+  it("leaves badge-maker's font tables out of the bundle (each read from anafanafo's file on first use)", async () => {
+    const { metafile } = await serverGraph({});
+    const inputs = Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs));
+    // The check can see anafanafo itself.
+    expect(inputs.some((input) => input.includes('node_modules/anafanafo/'))).toBe(true);
+    expect(inputs.filter((input) => input.includes('node_modules/anafanafo/data/'))).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ describe('the server bundle\'s plugins', () => {
     // A warning means anafanafo changed shape and its tables are read at start-up again.
     expect(result.warnings.map((w) => w.text)).toEqual([]);
 
-    // The tables are JSON text in the bundle (about 225 KB each): count their parses.
+    // Each table is read as JSON text from its file (about 225 KB each): count their parses.
     const parse = vi.spyOn(JSON, 'parse');
     const tablesRead = () => parse.mock.calls.filter(([text]) => text.length > 100_000).length;
     const bundled = (await import(pathToFileURL(outfile).href)) as { makeBadge: typeof makeBadge };
