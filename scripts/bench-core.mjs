@@ -13,7 +13,7 @@ const outdir = join(root, 'node_modules', '.cache', 'bench-core');
 mkdirSync(outdir, { recursive: true });
 const entry = join(outdir, 'entry.ts');
 const src = (path) => JSON.stringify(join(root, 'src', path));
-writeFileSync(entry, `export { buildCatalogue } from ${src('core/catalogue.ts')};\nexport { createApp } from ${src('http/app.ts')};\n`);
+writeFileSync(entry, `export { buildCatalogue } from ${src('core/catalogue/catalogue.ts')};\nexport { createApp } from ${src('http/app.ts')};\n`);
 await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: join(outdir, 'app.mjs'), logLevel: 'error' });
 const { buildCatalogue, createApp } = await import(pathToFileURL(join(outdir, 'app.mjs')).href);
 

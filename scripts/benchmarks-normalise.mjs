@@ -1,9 +1,9 @@
-// The app's normalise() (src/core/score-rule.ts), bundled in memory so that the seed derives
+// The app's normalise() (src/core/quality/score-rule.ts), bundled in memory so that the seed derives
 // values by the very rule the app applies.
 import { build } from 'esbuild';
 
 const bundled = await build({
-  entryPoints: ['src/core/score-rule.ts'],
+  entryPoints: ['src/core/quality/score-rule.ts'],
   absWorkingDir: new URL('..', import.meta.url).pathname,
   bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'error',
 });

@@ -2,7 +2,7 @@
 // Builds data/quality/benchmarks.json from ../shared/reference/quality.json: the benchmark values
 // the reference holds for each catalogue record (joined by referenceId), with each source's name,
 // link, terms and snapshot date. A source whose terms do not let us republish its numbers keeps
-// only the 0-100 value derived from them (src/core/score-rule.ts), never the number itself.
+// only the 0-100 value derived from them (src/core/quality/score-rule.ts), never the number itself.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

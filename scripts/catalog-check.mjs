@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Validates every data/*.json file with the app's own schema and rules (src/core/catalogue.ts),
+// Validates every data/*.json file with the app's own schema and rules (src/core/catalogue/catalogue.ts),
 // then prints the cross-check against ../shared/reference/prices.json.
 // Exit 1 on an invalid file or any unjustified difference; the cross-check is skipped (exit 0,
 // with a message) when the reference is absent.

@@ -31,7 +31,7 @@ export function tierFor(input, output) {
   return 'Premium';
 }
 
-/** Same as src/core/context-window.ts formatContext (the test checks they agree on every record). */
+/** Same as src/core/pricing/context-window.ts formatContext (the test checks they agree on every record). */
 export function formatContext(tokens) {
   const KIBI = 1024;
   const MEBI = 1024 * 1024;

@@ -4,8 +4,8 @@
  * in; the page's first render comes from the same functions on the server), and the table's
  * sorting and filtering (site-table.ts).
  */
-import type { UseCase } from '../src/core/catalogue-schema.js';
-import { MODES, SERVICE_TIERS, type Workload } from '../src/core/cost.js';
+import type { UseCase } from '../src/core/schema/catalogue-schema.js';
+import { MODES, SERVICE_TIERS, type Workload } from '../src/core/pricing/cost.js';
 import { checkParts, PART_NAMES, refuseWorkload, toParts } from '../src/endpoints/part-rules.js';
 import { priceQualityChart } from '../src/http/pages/chart.js';
 import { headlineHtml, hidden, monthlyCell, priceAll, tableNoteText, workloadText, type SiteModel } from '../src/http/pages/site-model.js';

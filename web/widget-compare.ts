@@ -7,7 +7,7 @@
  * cannot take the request, a free tier, a mode or service tier the provider does not sell) are
  * listed under the table.
  */
-import { inputPartsText, outputPartsText, searchesText } from '../src/core/parts-text.js';
+import { inputPartsText, outputPartsText, searchesText } from '../src/core/pricing/parts-text.js';
 import { extrasOf } from '../src/endpoints/part-rules.js';
 import { api, count, el, link, table, usd } from './widget-dom.js';
 import { WORKLOAD_ATTRIBUTES } from './widget-attributes.js';

@@ -3,9 +3,9 @@
  * the model, badge-maker renders and escapes it, and shields' endpoint JSON carries the same content.
  */
 import { makeBadge } from 'badge-maker';
-import type { Model, Tier } from '../core/catalogue-schema.js';
-import { priceNanos } from '../core/cost.js';
-import { formatScaled } from '../core/money.js';
+import type { Model, Tier } from '../core/schema/catalogue-schema.js';
+import { priceNanos } from '../core/pricing/cost.js';
+import { formatScaled } from '../core/schema/money.js';
 
 /** badge-maker's styles; `flat` is the default and `flat-square` the other one the spec names. */
 export const BADGE_STYLES = ['flat', 'flat-square', 'plastic', 'for-the-badge', 'social'] as const;

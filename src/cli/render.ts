@@ -1,16 +1,16 @@
 /**
  * Reading an endpoint's JSON answer for the terminal: money as the site shows it (one formatter,
- * core/display-usd.ts), prices per 1M tokens as the site's tables show them, and a model's card.
+ * core/schema/display-usd.ts), prices per 1M tokens as the site's tables show them, and a model's card.
  */
 import { formatPrice } from '../badge/price-badge.js';
-import { SUITED_SCORE } from '../core/catalogue-schema.js';
-import { priceFacts, type PricedRecord } from '../core/price-facts.js';
-import type { BenchmarkResult } from '../core/benchmarks.js';
-import { headlineBenchmarks } from '../core/headline-benchmarks.js';
-import { shownValue } from '../core/score-reason.js';
-import { displayUsd } from '../core/display-usd.js';
-import { parseScaled, Usd } from '../core/money.js';
-import { inputPartsText, outputPartsText, searchesText } from '../core/parts-text.js';
+import { SUITED_SCORE } from '../core/schema/catalogue-schema.js';
+import { priceFacts, type PricedRecord } from '../core/catalogue/price-facts.js';
+import type { BenchmarkResult } from '../core/quality/benchmarks.js';
+import { headlineBenchmarks } from '../core/quality/headline-benchmarks.js';
+import { shownValue } from '../core/quality/score-reason.js';
+import { displayUsd } from '../core/schema/display-usd.js';
+import { parseScaled, Usd } from '../core/schema/money.js';
+import { inputPartsText, outputPartsText, searchesText } from '../core/pricing/parts-text.js';
 import { extrasOf } from '../endpoints/part-rules.js';
 import { pairs, prose, table } from './table.js';
 

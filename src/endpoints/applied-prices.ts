@@ -1,7 +1,7 @@
 /** `appliedPrices` of a cost record: the prices the cost engine billed, and since when they apply. */
-import type { Model } from '../core/catalogue-schema.js';
-import { appliedPrices, type AppliedPrices, type Workload } from '../core/cost.js';
-import type { ModelSheets } from '../core/price-sheet.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import { appliedPrices, type AppliedPrices, type Workload } from '../core/pricing/cost.js';
+import type { ModelSheets } from '../core/pricing/price-sheet.js';
 
 /**
  * The prices that made a cost, plus `effectiveFrom` when `from` is a day: with `as_of`, the first

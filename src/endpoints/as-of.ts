@@ -1,6 +1,6 @@
 /** The `as_of` parameter: a calendar date, and the model priced as it was that day (or a 404). */
-import type { Model } from '../core/catalogue-schema.js';
-import { modelOn, type PriceSet } from '../core/history.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import { modelOn, type PriceSet } from '../core/pricing/history.js';
 import { ApiError, quote } from './errors.js';
 import { param } from './params.js';
 

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import {
   BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, priceMessage, shieldsEndpointJson,
 } from '../badge/price-badge.js';
-import type { Model } from '../core/catalogue-schema.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
 import { endpoint, findModel, requestedAs, requireParam, TextReply, type Reply } from './endpoint.js';
 import { ApiError } from './errors.js';
 import { escapeHtml, modelPagePath } from './escape.js';

@@ -2,8 +2,8 @@
  * Price changes as subscribable feeds: Atom (RFC 4287) and JSON Feed 1.1. Every piece of text
  * goes through one escaping element builder, so nothing from the data is pasted into markup.
  */
-import type { PriceChange, Prices } from '../core/history.js';
-import { percentChange } from '../core/history.js';
+import type { PriceChange, Prices } from '../core/pricing/history.js';
+import { percentChange } from '../core/pricing/history.js';
 import { toJson } from './json.js';
 
 /** The feed-wide facts a renderer needs. */

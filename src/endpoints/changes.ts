@@ -1,8 +1,8 @@
 /** GET /api/changes: dated price changes, newest first, as JSON, an Atom feed or a JSON Feed. */
 import * as z from 'zod';
-import type { Catalogue } from '../core/catalogue.js';
-import type { Model } from '../core/catalogue-schema.js';
-import { percentChange, priceChanges, type PriceChange, type Prices } from '../core/history.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import { percentChange, priceChanges, type PriceChange, type Prices } from '../core/pricing/history.js';
 import { atomFeed, jsonFeed, type FeedContext } from './change-feeds.js';
 import { endpoint, findModel, TextReply } from './endpoint.js';
 import { choice, text } from './params.js';

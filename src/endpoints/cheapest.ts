@@ -1,11 +1,11 @@
 /** GET /api/cheapest: the models that can run a workload for the least money. */
 import * as z from 'zod';
-import type { Model } from '../core/catalogue-schema.js';
-import type { Catalogue } from '../core/catalogue.js';
-import { findCheapest, type CheapestOptions } from '../core/cheapest.js';
-import type { Costs, Workload } from '../core/cost.js';
-import { displayUsd } from '../core/display-usd.js';
-import { Usd } from '../core/money.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import { findCheapest, type CheapestOptions } from '../core/advice/cheapest.js';
+import type { Costs, Workload } from '../core/pricing/cost.js';
+import { displayUsd } from '../core/schema/display-usd.js';
+import { Usd } from '../core/schema/money.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { choice, statusFilter, usdAmount } from './params.js';

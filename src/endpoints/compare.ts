@@ -1,7 +1,7 @@
 /** GET /api/compare: 2 to 10 models side by side, with what the cheapest saves. */
 import * as z from 'zod';
-import { compareModels } from '../core/compare.js';
-import { costWarnings } from '../core/warnings.js';
+import { compareModels } from '../core/advice/compare.js';
+import { costWarnings } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { endpoint, findModels, requestedAs, requireParam } from './endpoint.js';
 import { idList, optionalInteger } from './params.js';

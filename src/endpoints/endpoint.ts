@@ -1,8 +1,8 @@
 /** What an endpoint module declares: its path, its query schema and a handler of typed params. */
 import type * as z from 'zod';
-import type { Catalogue } from '../core/catalogue.js';
-import type { Model } from '../core/catalogue-schema.js';
-import { closestMatches } from '../core/suggest.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import { closestMatches } from '../core/advice/suggest.js';
 import { ApiError, quote } from './errors.js';
 import type { QuerySchema } from './params.js';
 

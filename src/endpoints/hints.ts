@@ -2,11 +2,11 @@
  * Why a filtered list came back empty, and what would return results: the endpoint's own search
  * run again with filters left out, so the hint ranks exactly as the answer would have.
  */
-import type { Catalogue } from '../core/catalogue.js';
-import { formatContext } from '../core/context-window.js';
-import type { Workload } from '../core/cost.js';
-import { fitProblem } from '../core/fit.js';
-import { Usd } from '../core/money.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import { formatContext } from '../core/pricing/context-window.js';
+import type { Workload } from '../core/pricing/cost.js';
+import { fitProblem } from '../core/pricing/fit.js';
+import { Usd } from '../core/schema/money.js';
 import { listed } from './present.js';
 
 // Filters with a default value (status=current): always set, so named only when left out to find results.

@@ -1,5 +1,5 @@
 /** JSON output in which money prints as exact decimals (`0.00125`, never `0.0012500000000000002`). */
-import { Usd, withInexactJson } from '../core/money.js';
+import { Usd, withInexactJson } from '../core/schema/money.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -4,9 +4,9 @@
  * parameter and what it allows.
  */
 import * as z from 'zod';
-import { parseContext } from '../core/context-window.js';
-import { parseScaled } from '../core/money.js';
-import { closestMatches } from '../core/suggest.js';
+import { parseContext } from '../core/pricing/context-window.js';
+import { parseScaled } from '../core/schema/money.js';
+import { closestMatches } from '../core/advice/suggest.js';
 import { ApiError, quote } from './errors.js';
 
 type Text = string | undefined;

@@ -4,9 +4,9 @@
  * genai-prices' Usage counts them: each part is already counted in input_tokens or output_tokens,
  * so none is ever billed twice.
  */
-import type { Model } from '../core/catalogue-schema.js';
-import type { BillableExtras, ServiceTier, Workload } from '../core/cost.js';
-import { modalityProblem, workloadProblem, type WorkloadProblem } from '../core/problems.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import type { BillableExtras, ServiceTier, Workload } from '../core/pricing/cost.js';
+import { modalityProblem, workloadProblem, type WorkloadProblem } from '../core/pricing/problems.js';
 import { ApiError } from './errors.js';
 
 export const MAX_WEB_SEARCHES = 10_000;

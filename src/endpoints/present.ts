@@ -1,5 +1,5 @@
 /** Pieces shared by answers and pages: the catalogue's meta block, links, model summaries, escaping. */
-import { TIERS, type Model } from '../core/catalogue-schema.js';
+import { TIERS, type Model } from '../core/schema/catalogue-schema.js';
 import type { RequestContext } from './endpoint.js';
 
 /** The addresses of the service's site and documentation page. */

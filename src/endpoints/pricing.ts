@@ -1,8 +1,8 @@
 /** GET /api/pricing and GET /data/pricing.json: the catalogue, filtered, or one model. */
 import * as z from 'zod';
-import { TIERS, type Model } from '../core/catalogue-schema.js';
-import type { Catalogue } from '../core/catalogue.js';
-import { closestMatches } from '../core/suggest.js';
+import { TIERS, type Model } from '../core/schema/catalogue-schema.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import { closestMatches } from '../core/advice/suggest.js';
 import { asOf, asOfInfo, modelAsOf, modelsAsOf } from './as-of.js';
 import { endpoint, findModel, requestedAs } from './endpoint.js';
 import { ApiError, quote } from './errors.js';

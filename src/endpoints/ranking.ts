@@ -2,13 +2,13 @@
  * What cheapest and recommend share: their filters under the same names, what each ranked item
  * carries besides its costs, and the count of the models they left out.
  */
-import { TIERS, USE_CASES, type Model } from '../core/catalogue-schema.js';
-import type { Catalogue } from '../core/catalogue.js';
-import type { RankFilters } from '../core/cheapest.js';
-import type { Workload } from '../core/cost.js';
-import type { Excluded } from '../core/eligible.js';
-import { EXCLUSION_TEXT, type Exclusion } from '../core/fit.js';
-import { costWarnings, type Warning } from '../core/warnings.js';
+import { TIERS, USE_CASES, type Model } from '../core/schema/catalogue-schema.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import type { RankFilters } from '../core/advice/cheapest.js';
+import type { Workload } from '../core/pricing/cost.js';
+import type { Excluded } from '../core/advice/eligible.js';
+import { EXCLUSION_TEXT, type Exclusion } from '../core/pricing/fit.js';
+import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { ApiError } from './errors.js';
 import { choice, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';

@@ -1,10 +1,10 @@
 /** GET /api/recommend: the best-suited models for a use case within tier, quality, cost and context limits. */
 import * as z from 'zod';
-import type { Catalogue } from '../core/catalogue.js';
-import type { Workload } from '../core/cost.js';
-import { displayUsd } from '../core/display-usd.js';
-import { Usd } from '../core/money.js';
-import { recommendModels, SORTS, type RecommendCriteria, type Recommendation } from '../core/recommend.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import type { Workload } from '../core/pricing/cost.js';
+import { displayUsd } from '../core/schema/display-usd.js';
+import { Usd } from '../core/schema/money.js';
+import { recommendModels, SORTS, type RecommendCriteria, type Recommendation } from '../core/advice/recommend.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';

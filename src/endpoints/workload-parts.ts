@@ -4,7 +4,7 @@
  * tokens) and web searches. Their rules (what each is part of, the core's names) are in
  * part-rules.ts, which the site's script shares without zod.
  */
-import { SERVICE_TIERS } from '../core/cost.js';
+import { SERVICE_TIERS } from '../core/pricing/cost.js';
 import { choiceOr, MAX_TOKENS, optionalInteger } from './params.js';
 import { MAX_WEB_SEARCHES, type PART_NAMES } from './part-rules.js';
 

@@ -1,6 +1,6 @@
 /** The workload parameters shared by the cost endpoints, and their conversion to a core Workload. */
-import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../core/cost.js';
-import type { TimeOfDay } from '../core/time-of-day.js';
+import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../core/pricing/cost.js';
+import type { TimeOfDay } from '../core/pricing/time-of-day.js';
 import { ApiError, quote } from './errors.js';
 import { choice, choiceOr, integer, MAX_TOKENS, optionalInteger, param } from './params.js';
 import { checkParts, partsEcho, refuseWorkload, toParts, type PartParams } from './part-rules.js';

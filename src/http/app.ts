@@ -1,7 +1,7 @@
 /** createApp(): the whole HTTP API as one Web-standard Hono app, the same on every runtime. */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import type { Catalogue } from '../core/catalogue.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
 import { TextReply, type Assets, type Coded, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
 import { ApiError } from '../endpoints/errors.js';

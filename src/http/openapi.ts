@@ -3,7 +3,7 @@
  * with and the response schemas tests hold the real answers to, so it cannot drift from the API.
  */
 import * as z from 'zod';
-import type { Catalogue } from '../core/catalogue.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Endpoint, RequestContext } from '../endpoints/endpoint.js';
 import {
   badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,

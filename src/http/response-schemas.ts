@@ -3,9 +3,9 @@
  * them, and tests parse real responses with them so the document cannot drift from the API.
  */
 import * as z from 'zod';
-import { LONG_CONTEXT_RULES, MODEL_STATUSES, modelSchema, TIERS } from '../core/catalogue-schema.js';
-import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../core/cost.js';
-import type { Warning } from '../core/warnings.js';
+import { LONG_CONTEXT_RULES, MODEL_STATUSES, modelSchema, TIERS } from '../core/schema/catalogue-schema.js';
+import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../core/pricing/cost.js';
+import type { Warning } from '../core/pricing/warnings.js';
 
 /** USD amounts print as exact decimals in the JSON text, so a client reads them as numbers. */
 const usd = (description: string) => z.number().nonnegative().meta({ description });

@@ -6,7 +6,7 @@
  * If-None-Match with a 304, so a HEAD is asked of the app as a GET.
  */
 import type { Hono } from 'hono';
-import type { Catalogue } from '../core/catalogue.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { AnswerCache, type Answer, type Conditional } from './answer-cache/index.js';
 import type { Compressors } from './answer-cache/encoding.js';
 import { pathOfKey, requestKey, type RequestKey } from './answer-cache/key.js';

@@ -1,6 +1,6 @@
 /** `ai-model-pricing mcp`: the MCP server on stdin/stdout, for agents that spawn their tools. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Catalogue } from '../core/catalogue.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { createService } from '../http/service.js';
 import { createMcpServer } from './server.js';
 

@@ -2,8 +2,8 @@
  * Applies a refresh proposal (./plan.ts) to the data files in memory: new prices with dated
  * priceHistory entries, new and removed models, aliases, long-context rules. Pure.
  */
-import type { ModelData, ProviderFile } from '../core/catalogue-schema.js';
-import { formatContext } from '../core/context-window.js';
+import type { ModelData, ProviderFile } from '../core/schema/catalogue-schema.js';
+import { formatContext } from '../core/pricing/context-window.js';
 import { HISTORY_FIELDS, PRICE_FIELDS, type HistoryField, type PriceField } from './entry.js';
 import { pair, type Added, type Change, type DataFile, type Proposal } from './proposal.js';
 import { ordered, tierFor, verifiedOf, type Draft } from './record.js';

@@ -11,9 +11,9 @@
  * A result older than the one held, or equal to it, is no change; a benchmark the evidence does not
  * describe is listed and skipped. A source we may not republish gets only its derived value.
  */
-import { benchmarkFileSchema, resultsOf, type BenchmarkEntry, type BenchmarkFile } from '../core/benchmarks.js';
-import { normalise } from '../core/score-rule.js';
-import { scoreModel, type Score, type ScoreKey } from '../core/scores.js';
+import { benchmarkFileSchema, resultsOf, type BenchmarkEntry, type BenchmarkFile } from '../core/quality/benchmarks.js';
+import { normalise } from '../core/quality/score-rule.js';
+import { scoreModel, type Score, type ScoreKey } from '../core/quality/scores.js';
 
 /** One result read from an input file, with what names its model there. */
 export interface Row {

@@ -3,7 +3,7 @@
  * 1M tokens. A new price field is added to PRICE_FIELDS (and the readers that give it); the plan
  * compares, apply writes and the report prints every field listed there.
  */
-import type { LongContextRule, ModelData } from '../core/catalogue-schema.js';
+import type { LongContextRule, ModelData } from '../core/schema/catalogue-schema.js';
 
 /** The public price lists the refresh reads, in the order that breaks ties between equally dated sources. */
 export const FORMATS = ['genai-prices', 'litellm', 'models.dev', 'openrouter'] as const;

@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import type { ProviderFile } from '../core/catalogue-schema.js';
-import { benchmarkFileSchema } from '../core/benchmarks.js';
+import type { ProviderFile } from '../core/schema/catalogue-schema.js';
+import { benchmarkFileSchema } from '../core/quality/benchmarks.js';
 import { applyEvidence, proposeAll, type EvidenceRun } from './benchmarks.js';
 import type { Format } from './entry.js';
 import type { DataFile } from './proposal.js';

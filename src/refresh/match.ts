@@ -1,5 +1,5 @@
 /** Finding a catalogue record's entry in a source, and which source's entry wins. */
-import type { ModelData } from '../core/catalogue-schema.js';
+import type { ModelData } from '../core/schema/catalogue-schema.js';
 import { FORMATS, type Source, type SourceEntry } from './entry.js';
 import type { Found } from './proposal.js';
 import { matches } from './sources/genai-prices.js';

@@ -3,7 +3,7 @@
  * API aliases and providers' long-context rules. Pure: reads the sources' entries and the data
  * files in memory; ./apply.ts writes the proposal.
  */
-import type { LongContextRule, ModelData } from '../core/catalogue-schema.js';
+import type { LongContextRule, ModelData } from '../core/schema/catalogue-schema.js';
 import { FORMATS, HISTORY_FIELDS, PRICE_FIELDS, type Band, type SourceEntry, type Source } from './entry.js';
 import { finder, labelOf, namesOf, rank } from './match.js';
 import { newModels } from './plan-new.js';

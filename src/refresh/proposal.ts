@@ -1,5 +1,5 @@
 /** What a refresh proposes for data/*.json: the plan (./plan.ts) makes it, apply (./apply.ts) writes it, the report prints it. */
-import type { LongContextRule, ModelData, ProviderFile } from '../core/catalogue-schema.js';
+import type { LongContextRule, ModelData, ProviderFile } from '../core/schema/catalogue-schema.js';
 import type { PriceField, ScheduledPrices, Source, SourceEntry } from './entry.js';
 import type { UnitChange } from './unit-changes.js';
 

@@ -1,5 +1,5 @@
 /** How the refresh writes a catalogue record: key order, tier and `verified` month, as the schema wants them. */
-import { modelSchema, type ModelData, type Tier } from '../core/catalogue-schema.js';
+import { modelSchema, type ModelData, type Tier } from '../core/schema/catalogue-schema.js';
 
 /** A record being edited: a field set to null or undefined is left out when it is written. */
 export type Draft = { [K in keyof ModelData]?: ModelData[K] | null | undefined };

@@ -8,7 +8,7 @@
  * beside another standard price belong to that price. A flex or priority tier at the standard
  * price itself is no separate price and is not read either.
  */
-import type { ModelData } from '../core/catalogue-schema.js';
+import type { ModelData } from '../core/schema/catalogue-schema.js';
 import { TIER_NAMES, TIER_PRICE_FIELDS, UNIT_PRICE_FIELDS, type Source, type SourceEntry, type TierName } from './entry.js';
 
 /** A source's entry for a record (proposal.ts's Found, which imports this file's UnitChange). */

@@ -5,7 +5,7 @@
  * worker/static-assets.ts), and badge-maker's font tables are read from there (worker/fonts.ts).
  */
 import { getPath } from 'hono/utils/url';
-import { buildCatalogue } from '../core/catalogue.js';
+import { buildCatalogue } from '../core/catalogue/catalogue.js';
 import { badge } from '../endpoints/badge.js';
 import { createService } from '../http/service.js';
 import { mcpRoute } from '../mcp/route.js';

@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { bundleWeb } from '../../scripts/web-bundles.mjs';
-import { buildCatalogue } from '../../src/core/catalogue.js';
+import { buildCatalogue } from '../../src/core/catalogue/catalogue.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import type { Assets } from '../../src/endpoints/endpoint.js';
 import { createService } from '../../src/http/service.js';

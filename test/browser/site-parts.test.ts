@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { displayUsd } from '../../src/core/display-usd.js';
-import { parseScaled, Usd } from '../../src/core/money.js';
+import { displayUsd } from '../../src/core/schema/display-usd.js';
+import { parseScaled, Usd } from '../../src/core/schema/money.js';
 import { PART_NAMES } from '../../src/endpoints/part-rules.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { ARTIFACTS, realSiteInChromium } from './harness.js';

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { providerFileSchema, type ProviderFile } from '../../src/core/catalogue-schema.js';
-import { formatContext } from '../../src/core/context-window.js';
+import { providerFileSchema, type ProviderFile } from '../../src/core/schema/catalogue-schema.js';
+import { formatContext } from '../../src/core/pricing/context-window.js';
 import { crossCheck, REFERENCE_PRICES } from '../../scripts/catalog-crosscheck.mjs';
 import { tierFor } from '../../src/refresh/record.js';
 

@@ -3,8 +3,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { providerFileSchema, type ProviderFile } from '../../src/core/catalogue-schema.js';
-import { offPeakWindows } from '../../src/core/time-of-day.js';
+import { providerFileSchema, type ProviderFile } from '../../src/core/schema/catalogue-schema.js';
+import { offPeakWindows } from '../../src/core/pricing/time-of-day.js';
 import { REFERENCE_PRICES, REFERENCE_SCOPE } from '../../scripts/catalog-crosscheck.mjs';
 import { modelKey, qualitySourceOf } from '../../scripts/catalog-seed.mjs';
 

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { calcPrice } from '@pydantic/genai-prices';
 import { describe, expect, it } from 'vitest';
-import { providerFileSchema, type ModelData, type ProviderFile } from '../../src/core/catalogue-schema.js';
+import { providerFileSchema, type ModelData, type ProviderFile } from '../../src/core/schema/catalogue-schema.js';
 
 const DATA_DIR = resolve(import.meta.dirname, '..', '..', 'data');
 const REFERENCE = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'reference', 'prices.json');

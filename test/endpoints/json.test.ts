@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Usd } from '../../src/core/money.js';
+import { Usd } from '../../src/core/schema/money.js';
 import { toJson } from '../../src/endpoints/json.js';
 
 // The reference: each amount marked as a string holding its exact text, the marks replaced after.

@@ -6,7 +6,7 @@
  */
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, type Catalogue } from '../../src/core/catalogue.js';
+import { buildCatalogue, type Catalogue } from '../../src/core/catalogue/catalogue.js';
 import { ENDPOINTS, PAGE_ROUTES } from '../../src/http/app.js';
 import { requestKey } from '../../src/http/answer-cache/key.js';
 import { MAX_ORIGINS } from '../../src/http/service.js';

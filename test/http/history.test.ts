@@ -1,8 +1,8 @@
 // as_of on /api/pricing and /api/calculate, and /api/changes (JSON, Atom, JSON Feed), on the
 // fixture catalogue plus a provider whose models carry dated prices.
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue } from '../../src/core/catalogue.js';
-import type { ModelData } from '../../src/core/catalogue-schema.js';
+import { buildCatalogue } from '../../src/core/catalogue/catalogue.js';
+import type { ModelData } from '../../src/core/schema/catalogue-schema.js';
 import { fixtureApp, fixtureFiles, getJson } from '../fixtures/catalogue.js';
 
 const base = {

@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Model } from '../../src/core/catalogue-schema.js';
+import type { Model } from '../../src/core/schema/catalogue-schema.js';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 

@@ -1,7 +1,7 @@
 /** The API over the real catalogue in data/: every endpoint answers, every cost is exact. */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Model } from '../../src/core/catalogue-schema.js';
+import type { Model } from '../../src/core/schema/catalogue-schema.js';
 import { createService } from '../../src/http/service.js';
 import { mcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';

@@ -1,17 +1,17 @@
 /**
  * The home page's advice (src/http/pages/site-model.ts, chart.ts): the headline and the table
- * follow the fit rules of core/fit.ts, free-tier-only models never read as a $0 price, and the
+ * follow the fit rules of core/pricing/fit.ts, free-tier-only models never read as a $0 price, and the
  * browser's smaller model records price every workload exactly as the API does.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculateCost, type Workload } from '../../src/core/cost.js';
-import type { Model } from '../../src/core/catalogue-schema.js';
+import { calculateCost, type Workload } from '../../src/core/pricing/cost.js';
+import type { Model } from '../../src/core/schema/catalogue-schema.js';
 import { priceQualityChart } from '../../src/http/pages/chart.js';
 import { escapeHtml, modelPagePath } from '../../src/endpoints/escape.js';
 import { DEFAULT_WORKLOAD, headlineHtml, priceAll, siteModel, tableNoteText, workloadText } from '../../src/http/pages/site-model.js';
-import { displayUsd } from '../../src/core/display-usd.js';
-import { Usd } from '../../src/core/money.js';
+import { displayUsd } from '../../src/core/schema/display-usd.js';
+import { Usd } from '../../src/core/schema/money.js';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { siteCatalogue, siteFixtureApp } from '../fixtures/site-catalogue.js';

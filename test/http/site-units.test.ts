@@ -4,7 +4,7 @@
  * model on record as not taking the workload's audio is hidden and counted, not priced as text.
  */
 import { describe, expect, it } from 'vitest';
-import { calculateCost, type Workload } from '../../src/core/cost.js';
+import { calculateCost, type Workload } from '../../src/core/pricing/cost.js';
 import { DEFAULT_WORKLOAD, priceAll, siteModel, tableNoteText } from '../../src/http/pages/site-model.js';
 import { unitsCatalogue } from '../fixtures/units-catalogue.js';
 

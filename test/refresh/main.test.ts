@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { providerFileSchema } from '../../src/core/catalogue-schema.js';
-import { priceOn } from '../../src/core/history.js';
-import { buildCatalogue } from '../../src/core/catalogue.js';
+import { providerFileSchema } from '../../src/core/schema/catalogue-schema.js';
+import { priceOn } from '../../src/core/pricing/history.js';
+import { buildCatalogue } from '../../src/core/catalogue/catalogue.js';
 import { main } from '../../src/refresh/main.js';
 
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'refresh');

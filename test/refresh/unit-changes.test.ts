@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { providerFileSchema } from '../../src/core/catalogue-schema.js';
+import { providerFileSchema } from '../../src/core/schema/catalogue-schema.js';
 import type { Source, SourceEntry } from '../../src/refresh/entry.js';
 import { unitChanges } from '../../src/refresh/unit-changes.js';
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue } from '../../src/core/catalogue.js';
+import { buildCatalogue } from '../../src/core/catalogue/catalogue.js';
 import { ENDPOINTS } from '../../src/http/app.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/http/middleware/security-headers/index.js';
 import { fixtureFiles } from '../fixtures/catalogue.js';

@@ -9,7 +9,7 @@
  * first request); an answer's are made on the first GET that asks for them, once per entry. A HEAD or a 304 never
  * compresses. This is the one place answers are compressed on Node.
  */
-import type { Catalogue } from '../../core/catalogue.js';
+import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import type { Coded } from '../../endpoints/endpoint.js';
 import { accepts, etagMatches, isCompressible, type Compressors, type Encoding } from './encoding.js';
 import { fnv1a } from './key.js';

@@ -1,7 +1,7 @@
 /** The model page's evidence: its 0-100 scores and the benchmark results they come from, as a small table. */
-import type { BenchmarkResult } from '../../core/benchmarks.js';
-import type { Model } from '../../core/catalogue-schema.js';
-import { shownValue } from '../../core/score-reason.js';
+import type { BenchmarkResult } from '../../core/quality/benchmarks.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { shownValue } from '../../core/quality/score-reason.js';
 import { escapeHtml } from '../../endpoints/escape.js';
 
 export function benchmarksSection(model: Model, results: readonly BenchmarkResult[]): string {

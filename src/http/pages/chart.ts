@@ -4,13 +4,13 @@
  * x is the monthly cost of the workload on a log scale, y the model's 0-100 benchmark score for
  * the chosen use case (overall without one); each point links to the model's page and says its
  * numbers in a <title>. The models on the price-score frontier (no other model both cheaper and
- * better, core/frontier.ts) are ringed, joined by a line and named (where a label clears every
+ * better, core/advice/frontier.ts) are ringed, joined by a line and named (where a label clears every
  * dot: chart-labels.ts). Models the headline leaves out, unrated models and $0 costs (a log
  * scale has no place for them) are not drawn; the caption says how many and why.
  */
-import type { UseCase } from '../../core/catalogue-schema.js';
-import { displayUsd } from '../../core/display-usd.js';
-import { onFrontier } from '../../core/frontier.js';
+import type { UseCase } from '../../core/schema/catalogue-schema.js';
+import { displayUsd } from '../../core/schema/display-usd.js';
+import { onFrontier } from '../../core/advice/frontier.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { placeLabels, type Dot } from './chart-labels.js';
 import { leftOut, whyText, type Priced } from './site-model.js';

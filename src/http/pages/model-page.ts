@@ -1,18 +1,18 @@
 /** A model's own page (`/models/<id>`): what badges and the widget link to. */
-import type { BenchmarkResult } from '../../core/benchmarks.js';
-import type { Model } from '../../core/catalogue-schema.js';
-import type { Catalogue } from '../../core/catalogue.js';
-import { calculateCost } from '../../core/cost.js';
-import { closestMatches } from '../../core/suggest.js';
-import { priceFacts } from '../../core/price-facts.js';
+import type { BenchmarkResult } from '../../core/quality/benchmarks.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import type { Catalogue } from '../../core/catalogue/catalogue.js';
+import { calculateCost } from '../../core/pricing/cost.js';
+import { closestMatches } from '../../core/advice/suggest.js';
+import { priceFacts } from '../../core/catalogue/price-facts.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
-import { displayUsd } from '../../core/display-usd.js';
+import { displayUsd } from '../../core/schema/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { pageFrame } from './html.js';
 import { benchmarksSection } from './benchmarks-section.js';
 import { priceHistorySection } from './price-history.js';
 
-/** What a model served only on a free tier is, on its page (core/fit.ts leaves it out of rankings). */
+/** What a model served only on a free tier is, on its page (core/pricing/fit.ts leaves it out of rankings). */
 const FREE_TIER_ONLY = 'Free tier only: the provider serves this model only on a free, rate-limited tier and sells no paid capacity for it, so its $0 prices are not a price you can pay to run a workload. The cheapest and recommend answers and the site\'s headline leave it out (include_free_tier=true brings it back).';
 
 function fact(term: string, value: string): string {

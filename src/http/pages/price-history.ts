@@ -1,9 +1,9 @@
 /**
- * A model page's price history: every price set of its timeline (core/history.ts), oldest first,
+ * A model page's price history: every price set of its timeline (core/pricing/history.ts), oldest first,
  * with the day it took effect, its prices, where it comes from, and which one is in force.
  */
-import type { Model } from '../../core/catalogue-schema.js';
-import { priceTimeline, type PriceSet } from '../../core/history.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { priceTimeline, type PriceSet } from '../../core/pricing/history.js';
 import { formatPrice } from '../../badge/price-badge.js';
 import { escapeHtml } from '../../endpoints/escape.js';
 

@@ -2,18 +2,18 @@
  * What the home page shows for one workload, computed alike on the server (the first render) and
  * in the browser (/assets/site.js, after each change to the calculator): each model's monthly
  * cost from the core engine, which models the headline and the table leave out (the rules of
- * core/fit.ts, as the API's ranked answers apply them), the headline and the lines that say what
+ * core/pricing/fit.ts, as the API's ranked answers apply them), the headline and the lines that say what
  * was left out and why.
  */
-import type { Model } from '../../core/catalogue-schema.js';
-import { calculateCost, type Workload } from '../../core/cost.js';
-import { displayUsd } from '../../core/display-usd.js';
-import { inputPartsText, outputPartsText, searchesText } from '../../core/parts-text.js';
-import { exclusionOf, type Exclusion } from '../../core/fit.js';
-import { partsExclusion, unpricedCandidates } from '../../core/eligible.js';
-import { buildSheets } from '../../core/price-sheet.js';
-import { compareTies } from '../../core/ties.js';
-import type { Usd } from '../../core/money.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { calculateCost, type Workload } from '../../core/pricing/cost.js';
+import { displayUsd } from '../../core/schema/display-usd.js';
+import { inputPartsText, outputPartsText, searchesText } from '../../core/pricing/parts-text.js';
+import { exclusionOf, type Exclusion } from '../../core/pricing/fit.js';
+import { partsExclusion, unpricedCandidates } from '../../core/advice/eligible.js';
+import { buildSheets } from '../../core/pricing/price-sheet.js';
+import { compareTies } from '../../core/advice/ties.js';
+import type { Usd } from '../../core/schema/money.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 
 /** The calculator's starting workload: /api/calculate's defaults. */

@@ -3,9 +3,9 @@
  * the workload calculator and the price-against-quality chart. Rendered in full on the server,
  * with the default workload's costs, so it reads right before (or without) the script.
  */
-import type { Catalogue } from '../../core/catalogue.js';
-import { TIERS, USE_CASES, type Model } from '../../core/catalogue-schema.js';
-import { MODES, SERVICE_TIERS, type Mode, type ServiceTier } from '../../core/cost.js';
+import type { Catalogue } from '../../core/catalogue/catalogue.js';
+import { TIERS, USE_CASES, type Model } from '../../core/schema/catalogue-schema.js';
+import { MODES, SERVICE_TIERS, type Mode, type ServiceTier } from '../../core/pricing/cost.js';
 import { MAX_WEB_SEARCHES, type PART_NAMES } from '../../endpoints/part-rules.js';
 import { formatPrice } from '../../badge/price-badge.js';
 import type { RequestContext } from '../../endpoints/endpoint.js';

@@ -5,7 +5,7 @@
  * off-peak prices its daily windows give.
  */
 import * as z from 'zod';
-import type { LongContextRule } from '../../core/catalogue-schema.js';
+import type { LongContextRule } from '../../core/schema/catalogue-schema.js';
 import { EXTRA_PRICE_FIELDS, GarbageError, type Band, type OffPeak, type PriceField, type Prices, type UnitPriceField } from '../entry.js';
 import { scaledPrice } from '../units.js';
 

@@ -9,9 +9,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { benchmarkFileSchema, type BenchmarkFile } from '../../core/benchmarks.js';
-import { buildCatalogue, CatalogueError, type Catalogue } from '../../core/catalogue.js';
-import { providerFileSchema, type CatalogueFile, type ProviderFile } from '../../core/catalogue-schema.js';
+import { benchmarkFileSchema, type BenchmarkFile } from '../../core/quality/benchmarks.js';
+import { buildCatalogue, CatalogueError, type Catalogue } from '../../core/catalogue/catalogue.js';
+import { providerFileSchema, type CatalogueFile, type ProviderFile } from '../../core/schema/catalogue-schema.js';
 import { sha256 } from './digest.js';
 
 /** The benchmark evidence, beside the price files (a data directory without it has every model unrated). */

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { Catalogue } from '../../core/catalogue.js';
+import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import type { Answer } from '../../http/answer-cache/index.js';
 import { createService, isResponse, type FrontRequest, type Service } from '../../http/service.js';
 import { createMcpRoute } from '../../mcp/route.js';

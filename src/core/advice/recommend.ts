@@ -1,0 +1,131 @@
+/**
+ * Recommendations: the models that fit every filter, ranked by the evidence (scores.ts). By
+ * default the 0-100 score for the use case (overall without one), the lower cost per request
+ * breaking ties; `sort=value` by score per dollar, `sort=cost` by cost (score, then ties, after).
+ * With a use case only suited models (1-5 score >= 3) are kept; unrated models cannot be placed
+ * and are counted as left out. `frontier` keeps only the models no other beats on both score and cost.
+ */
+import type { Model } from '../schema/catalogue-schema.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { RankFilters } from './cheapest.js';
+import { columnFilters } from '../catalogue/filter-table.js';
+import { compareTies } from './ties.js';
+import { costsOf, newRequestCost, roundedCost, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
+import { tableCostInto } from '../catalogue/price-table.js';
+import { forEachEligible, type Excluded } from './eligible.js';
+import { onFrontier } from './frontier.js';
+import { Usd } from '../schema/money.js';
+import { quantitiesOf } from '../pricing/quantities.js';
+import { evidenceText, tradeOff } from '../quality/score-reason.js';
+import type { ShownScore } from '../quality/evidence.js';
+import { TopK, topK } from './top-k.js';
+
+export const SORTS = ['score', 'value', 'cost'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export interface RecommendCriteria extends RankFilters {
+  maxCostNanos?: bigint;
+  /** Minimum 0-100 score for the use case (overall without one). */
+  minScore?: number;
+  sort?: Sort;
+  /** Keep only models on the price-score frontier of those past the filters. */
+  frontier?: boolean;
+  /** The workload the costs are for (the ranking reads its cost per request). */
+  workload: Workload;
+  limit: number;
+}
+
+export interface Recommendation {
+  rank: number;
+  model: Model;
+  /** The 0-100 score the model was ranked by, and the evidence behind it. */
+  score: number;
+  scoreDetail: ShownScore;
+  costPerRequest: Usd;
+  costs: Costs;
+  reason: string;
+}
+
+interface Candidate {
+  model: Model;
+  score: number;
+  /** The cost of a request in nano-dollars, rounded half up as shown (a bigint only past 2^52: cost.ts roundedCost). */
+  cost: number | bigint;
+  exact: RequestCost;
+}
+
+const ORDER: Record<Sort, (a: Candidate, b: Candidate) => number> = {
+  score: (a, b) => b.score - a.score || cheaper(a, b) || compareTies(a.model, b.model),
+  // Score per dollar, compared without division: a.score / a.cost > b.score / b.cost. A free model is first.
+  value: (a, b) => perDollar(a, b) || b.score - a.score || cheaper(a, b) || compareTies(a.model, b.model),
+  cost: (a, b) => cheaper(a, b) || b.score - a.score || compareTies(a.model, b.model),
+};
+
+// A number and a bigint compare exactly with < and >.
+const cheaper = (a: Candidate, b: Candidate) => (a.cost < b.cost ? -1 : a.cost > b.cost ? 1 : 0);
+
+// Scores are 0-100: below this cost both products stay under 2^53, exact as numbers.
+const EXACT_PRODUCT = 2 ** 46;
+
+/** The sign of b.score × a.cost − a.score × b.cost, exactly. */
+function perDollar(a: Candidate, b: Candidate): number {
+  const [x, y] = [a.cost, b.cost];
+  if (typeof x === 'number' && typeof y === 'number' && x < EXACT_PRODUCT && y < EXACT_PRODUCT) return Math.sign(b.score * x - a.score * y);
+  const d = BigInt(b.score) * BigInt(x) - BigInt(a.score) * BigInt(y);
+  return d > 0n ? 1 : d < 0n ? -1 : 0;
+}
+
+/** The ranking, and how many models met the filters but could not be offered (eligible.ts), unrated ones included. */
+export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): { recommendations: Recommendation[]; excluded: Excluded } {
+  const { useCase, maxCostNanos, minScore, limit, workload } = criteria;
+  const q = quantitiesOf(workload);
+  const digits = catalogue.priceDigits;
+  const key = useCase ?? 'overall';
+  const scores = catalogue.rankableScores[key];
+  // Each model is costed from its row of the catalogue's price table into one probe.
+  const probe = newRequestCost();
+  // Only models suited to the use case (score >= SUITED_SCORE) are kept, as cheapest does.
+  const filters = columnFilters(criteria);
+  const sort = criteria.sort ?? 'score';
+  const order = ORDER[sort];
+  const byScore = sort === 'score' && !criteria.frontier;
+  // The frontier needs every candidate; otherwise a top-k keeps the best `limit`, and an object is
+  // made only for a model it keeps (the others are tested in one reused candidate).
+  const all: Candidate[] | undefined = criteria.frontier ? [] : undefined;
+  const best = new TopK<Candidate>(limit, order);
+  const test: Candidate = { model: undefined as unknown as Model, score: 0, cost: 0, exact: probe };
+  let unrated = 0;
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, workload };
+  const excluded = forEachEligible(catalogue, filters, screen, (model, row) => {
+    const score = scores[row] as number;
+    if (Number.isNaN(score)) {
+      unrated++;
+      return;
+    }
+    if (minScore !== undefined && score < minScore) return;
+    // Ranked by score, a model scoring below the k-th kept one cannot enter whatever it costs: it is not costed.
+    if (byScore && best.items.length === limit && score < (best.items[limit - 1] as Candidate).score) return;
+    tableCostInto(probe, catalogue.priceTable, row, q, workload);
+    const cost = roundedCost(probe, digits);
+    if (maxCostNanos !== undefined && cost > maxCostNanos) return;
+    if (all) {
+      all.push({ model, score, cost, exact: { ...probe } });
+      return;
+    }
+    test.model = model;
+    test.score = score;
+    test.cost = cost;
+    if (best.admits(test)) best.add({ model, score, cost, exact: { ...probe } });
+  });
+  if (unrated) excluded.unrated = unrated;
+  const ranked = all ? topK(onFrontier(all), limit, order) : best.items;
+  const recommendations = ranked.map(({ model, score, cost, exact }, i) => {
+    const usd = new Usd(BigInt(cost));
+    const detail = catalogue.scoreDetails.get(model.id)![key]!;
+    const above = ranked[i - 1];
+    const versus = above ? ` Against #${i}: ${tradeOff(score, Number(cost), { score: above.score, cost: Number(above.cost) })}.` : '';
+    const reason = `${evidenceText(useCase, detail, detail.from)}; $${usd.toString()} per request (${model.tier} tier, ${model.context} context).${versus}`;
+    return { rank: i + 1, model, score, scoreDetail: detail, costPerRequest: usd, costs: costsOf(exact, digits, workload), reason };
+  });
+  return { recommendations, excluded };
+}

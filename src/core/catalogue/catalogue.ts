@@ -1,0 +1,218 @@
+/** Builds the validated, indexed catalogue from the parsed data files. Pure: callers do the I/O. */
+import * as z from 'zod';
+import { formatContext } from '../pricing/context-window.js';
+import { providerFileSchema, TIERS, USE_CASES, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from '../schema/catalogue-schema.js';
+import { buildFilterTable, type FilterTable } from './filter-table.js';
+import { attachEvidence, type ScoreDetails } from '../quality/evidence.js';
+import type { BenchmarkResult } from '../quality/benchmarks.js';
+import { buildSheets, priceDigits, type ModelSheets } from '../pricing/price-sheet.js';
+import { buildPriceTable, type PriceTable } from './price-table.js';
+import { continuedFrom } from '../pricing/history.js';
+import { findVariants } from './variants.js';
+
+export type { CatalogueFile } from '../schema/catalogue-schema.js';
+
+export interface ProviderInfo {
+  slug: string;
+  name: string;
+  pricingUrl: string;
+}
+
+export interface Catalogue {
+  /** Every model, ordered by provider (file order) then as listed in its file. */
+  readonly models: readonly Model[];
+  readonly providers: readonly ProviderInfo[];
+  /** The date of the newest price check, YYYY-MM-DD. */
+  readonly lastUpdated: string;
+  /** Lookup by lower-case id or alias (an alias gives the model it names, whose `id` differs). */
+  readonly byId: ReadonlyMap<string, Model>;
+  readonly byProvider: ReadonlyMap<string, readonly Model[]>;
+  readonly byTier: ReadonlyMap<Tier, readonly Model[]>;
+  /** A variant's id → the model whose place it shares in rankings (src/core/catalogue/variants.ts). */
+  readonly headOf: ReadonlyMap<string, Model>;
+  /** A model's id → the ids of its variants, for the models that have some. */
+  readonly variantsOf: ReadonlyMap<string, readonly string[]>;
+  /** The models a ranking weighs, in catalogue order: every model but the variants (each shares its head's place). */
+  readonly rankable: readonly Model[];
+  /** How each model's 0-100 scores were reached, with the evidence answers name and list, made on a model's first use (evidence.ts); a score it lacks is unrated. */
+  readonly scoreDetails: ScoreDetails;
+  /** Each model's benchmark results with their dates and sources (data/quality/benchmarks.json). */
+  readonly benchmarksOf: ReadonlyMap<string, readonly BenchmarkResult[]>;
+  /**
+   * Every model's price sheets (price-sheet.ts), built once here, all at the catalogue's digits so
+   * that rankings compare costs exactly without converting.
+   */
+  readonly sheets: ReadonlyMap<Model, ModelSheets>;
+  /** The sheets of `rankable`, in its order. */
+  readonly rankableSheets: readonly ModelSheets[];
+  /** The standard prices of `rankable`, in its order, as flat columns: what every ranking walks (price-table.ts). */
+  readonly priceTable: PriceTable;
+  /** What the filters and fit rules read of `rankable`, in its order, as flat columns (records differ in shape: slow to read in a loop over all). */
+  readonly filterTable: FilterTable;
+  /** The rankable models' 0-100 scores per key (overall and each use case), NaN where unrated: one column per key, read by recommend's walk. */
+  readonly rankableScores: Readonly<Record<ScoreKey, Float64Array>>;
+  /** The date of the dated price each model's record continues, for the models whose prices continue one (history.ts continuedFrom). */
+  readonly datedFrom: ReadonlyMap<Model, string>;
+  /** The decimals the catalogue's prices need: every sheet holds its prices as USD × 10^priceDigits. */
+  readonly priceDigits: number;
+}
+
+/** A data file that does not hold a valid catalogue; the message names file, model and field. */
+export class CatalogueError extends Error {
+  override name = 'CatalogueError';
+}
+
+/** The price files, and the benchmark evidence (data/quality/benchmarks.json) when there is one. */
+export function buildCatalogue(files: readonly CatalogueFile[], evidence?: CatalogueFile): Catalogue {
+  if (files.length === 0) throw new CatalogueError('the catalogue has no data files');
+  const models: Model[] = [];
+  const providers: ProviderInfo[] = [];
+  const byId = new Map<string, Model>();
+  const aliases: Array<{ alias: string; model: Model; where: string }> = [];
+
+  for (const { file, data, checked } of files) {
+    const parsed = checked ? { success: true as const, data: data as ProviderFile } : providerFileSchema.safeParse(data);
+    if (!parsed.success) throw new CatalogueError(describeIssue(file, data, parsed.error));
+    const { provider } = parsed.data;
+    if (providers.some((p) => p.slug === provider.slug)) {
+      throw new CatalogueError(`${file}: provider "${provider.slug}" is already defined by another file`);
+    }
+    providers.push(provider);
+    for (const record of parsed.data.models) {
+      const where = `${file}: model "${record.id}"`;
+      checkRecord(record, provider.slug, where);
+      const key = record.id.toLowerCase();
+      if (byId.has(key)) throw new CatalogueError(`${where}, field "id": duplicate id`);
+      const model = toModel(record, provider);
+      byId.set(key, model);
+      models.push(model);
+      for (const alias of record.aliases ?? []) aliases.push({ alias, model, where });
+    }
+  }
+  // Aliases go in after every id is known, so an alias that is another file's id is caught too.
+  for (const { alias, model, where } of aliases) {
+    const taken = byId.get(alias);
+    if (taken) {
+      const what = taken.id === alias ? `is the id of a model ("${alias}")` : `is already an alias of "${taken.id}"`;
+      throw new CatalogueError(`${where}, field "aliases": "${alias}" ${what}; an alias names one model and is never an id`);
+    }
+    byId.set(alias, model);
+  }
+
+  const { details: scoreDetails, results: benchmarksOf, problem } = attachEvidence(models, evidence);
+  if (problem) throw new CatalogueError(problem);
+
+  const lastUpdated = models.reduce((newest, m) => (m.checkedOn > newest ? m.checkedOn : newest), '');
+  const headOf = findVariants(models);
+  const variantsOf = new Map<string, string[]>();
+  for (const [variant, head] of headOf) variantsOf.set(head.id, [...(variantsOf.get(head.id) ?? []), variant]);
+  const digits = models.reduce((most, m) => Math.max(most, priceDigits(m)), 0);
+  const sheets = new Map(models.map((m) => [m, buildSheets(m, digits)]));
+  const rankable = models.filter((m) => !headOf.has(m.id));
+  const rankableSheets = rankable.map((m) => sheets.get(m) as ModelSheets);
+  return {
+    models,
+    providers,
+    lastUpdated,
+    byId,
+    byProvider: groupBy(models, (m) => m.providerSlug),
+    byTier: new Map(TIERS.map((tier) => [tier, models.filter((m) => m.tier === tier)])),
+    headOf,
+    variantsOf,
+    scoreDetails,
+    benchmarksOf,
+    rankable,
+    sheets,
+    rankableSheets,
+    priceTable: buildPriceTable(rankableSheets, digits),
+    filterTable: buildFilterTable(rankable, rankableSheets),
+    rankableScores: Object.fromEntries((['overall', ...USE_CASES] as const).map((key) => [
+      key, Float64Array.from(rankable, (m) => { const score = m.scores?.[key]; return typeof score === 'number' ? score : NaN; }),
+    ])) as Record<ScoreKey, Float64Array>,
+    datedFrom: new Map(models.flatMap((m) => { const from = continuedFrom(m); return from === undefined ? [] : [[m, from] as const]; })),
+    priceDigits: digits,
+  };
+}
+
+/** The checks zod cannot make on one record: its id's provider, context text, threshold order, aliases. */
+function checkRecord(record: ModelData, slug: string, where: string): void {
+  if (!record.id.startsWith(`${slug}-`)) {
+    throw new CatalogueError(`${where}, field "id": must start with "${slug}-"`);
+  }
+  if (record.context !== formatContext(record.contextTokens)) {
+    throw new CatalogueError(
+      `${where}, field "context": "${record.context}" does not match contextTokens ${record.contextTokens} (expected "${formatContext(record.contextTokens)}")`,
+    );
+  }
+  if (record.longContext && record.longContext.threshold >= record.contextTokens) {
+    throw new CatalogueError(`${where}, field "longContext.threshold": must be below contextTokens`);
+  }
+  if (record.longContextSteps) {
+    let previous = record.longContext?.threshold;
+    if (previous === undefined) throw new CatalogueError(`${where}, field "longContextSteps": needs longContext, the first step`);
+    for (const [i, step] of record.longContextSteps.entries()) {
+      if (step.threshold <= previous || step.threshold >= record.contextTokens) {
+        throw new CatalogueError(
+          `${where}, field "longContextSteps.${i}.threshold": must be above the previous step's (${previous}) and below contextTokens`,
+        );
+      }
+      previous = step.threshold;
+    }
+  }
+  // No provider publishes off-peak prices for long-context bands, so the engine has no rule for both.
+  if (record.offPeak && record.longContext) {
+    throw new CatalogueError(`${where}, field "offPeak": a model with off-peak prices cannot also have longContext prices`);
+  }
+  // No provider publishes service-tier prices for off-peak hours, so the engine has no rule for both.
+  if (record.offPeak && record.serviceTiers) {
+    throw new CatalogueError(`${where}, field "serviceTiers": a model with off-peak prices cannot also have service-tier prices`);
+  }
+  const seen = new Set<string>();
+  for (const [i, alias] of (record.aliases ?? []).entries()) {
+    if (!alias.startsWith(`${slug}-`)) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" must start with "${slug}-"`);
+    if (alias === record.id) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" is the record's own id`);
+    if (seen.has(alias)) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" is listed twice`);
+    seen.add(alias);
+  }
+}
+
+function groupBy<K>(models: readonly Model[], key: (m: Model) => K): Map<K, Model[]> {
+  const groups = new Map<K, Model[]>();
+  for (const m of models) {
+    const k = key(m);
+    const group = groups.get(k);
+    if (group) group.push(m);
+    else groups.set(k, [m]);
+  }
+  return groups;
+}
+
+/** "data/x.json: model "x-y", field "input": Too small: ..." from the first zod issue. */
+function describeIssue(file: string, data: unknown, error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return `${file}: invalid catalogue file`;
+  const path = issue.path.map(String);
+  let where = file;
+  let fieldPath = path;
+  if (path[0] === 'models' && path.length >= 2) {
+    const index = Number(path[1]);
+    const record = (data as { models?: Array<{ id?: unknown }> }).models?.[index];
+    const id = typeof record?.id === 'string' ? record.id : `#${index}`;
+    where = `${file}: model "${id}"`;
+    fieldPath = path.slice(2);
+  }
+  const field = fieldPath.length ? `, field "${fieldPath.join('.')}"` : '';
+  return `${where}${field}: ${issue.message}`;
+}
+
+/**
+ * The served record: the nine SPEC 2.1 fields first, in the spec's order, then the extras; a model
+ * with long-context prices also carries its provider's longContextRule ("above" when unstated), and
+ * a model of a provider with a batch API its provider's batch discount (unless it has its own).
+ */
+function toModel(record: ModelData, provider: ProviderFile['provider']): Model {
+  const { id, name, tier, input, output, context, verified, ...extras } = record;
+  const rule = record.longContext ? { longContextRule: provider.longContextRule ?? 'above' } : {};
+  const batch = record.batch === undefined && provider.batch ? { batch: provider.batch } : {};
+  return { id, name, provider: provider.name, providerSlug: provider.slug, tier, input, output, context, verified, ...extras, ...rule, ...batch };
+}

@@ -1,0 +1,85 @@
+/**
+ * The price table every ranking reads: the standard-band prices of the catalogue's rankable models,
+ * one column per unit, built once when the catalogue loads. A ranking walks 10,000 models per
+ * request; reading one row of flat arrays per model, instead of its record and sheet objects, is
+ * what keeps that walk under a millisecond. A request the table cannot price alone (a long-context
+ * band, off-peak hours, a service tier the model sells) goes to costInto with the model's sheets:
+ * the same sum of quantities times prices, so the same exact figure.
+ */
+import { addTerm, costInto, LIMIT, nanoDivisor, settle, settleWhole, type RequestCost, type Workload } from '../pricing/cost.js';
+import type { ModelSheets, Sheet } from '../pricing/price-sheet.js';
+import type { Quantities } from '../pricing/quantities.js';
+import { UNIT_COUNT } from '../schema/units.js';
+
+export interface PriceTable {
+  readonly size: number;
+  readonly digits: number;
+  /** Price of unit u for model i at prices[u × size + i] (USD × 10^digits). */
+  readonly prices: Float64Array;
+  /** Input tokens from which model i leaves its standard band (Infinity with one band); fromThreshold: at it, else above it. */
+  readonly firstThreshold: Float64Array;
+  readonly fromThreshold: Uint8Array;
+  /** Percent of token prices paid in batch mode. */
+  readonly batchPaid: Float64Array;
+  /** 1 when model i has off-peak prices or sells a service tier: a request asking for those goes to costInto. */
+  readonly offPeak: Uint8Array;
+  readonly tiered: Uint8Array;
+  /** Each model's largest price (the overflow guard). */
+  readonly maxPrice: Float64Array;
+  readonly sheets: readonly ModelSheets[];
+}
+
+export function buildPriceTable(sheets: readonly ModelSheets[], digits: number): PriceTable {
+  const size = sheets.length;
+  const prices = new Float64Array(UNIT_COUNT * size);
+  const firstThreshold = new Float64Array(size);
+  const fromThreshold = new Uint8Array(size);
+  const batchPaid = new Float64Array(size);
+  const offPeak = new Uint8Array(size);
+  const tiered = new Uint8Array(size);
+  const maxPrice = new Float64Array(size);
+  sheets.forEach((ms, i) => {
+    const standard = ms.bands[0] as Sheet;
+    for (let u = 0; u < UNIT_COUNT; u++) prices[u * size + i] = standard.prices[u] as number;
+    firstThreshold[i] = ms.bands[1]?.threshold ?? Infinity;
+    fromThreshold[i] = ms.fromThreshold ? 1 : 0;
+    batchPaid[i] = ms.batchPaid;
+    offPeak[i] = ms.offPeak ? 1 : 0;
+    tiered[i] = Object.keys(ms.tiers).length > 0 ? 1 : 0;
+    maxPrice[i] = ms.maxPrice;
+  });
+  return { size, digits, prices, firstThreshold, fromThreshold, batchPaid, offPeak, tiered, maxPrice, sheets };
+}
+
+
+/** Writes the exact cost of one request of `q` on model i into `out`: costInto's figure, from the table where it can. */
+export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q: Quantities, w: Workload): RequestCost {
+  const t = q.inputTokens;
+  const first = table.firstThreshold[i] as number;
+  const leaves = table.fromThreshold[i] === 1 ? t >= first : t > first;
+  const tierAsked = w.serviceTier !== undefined && w.serviceTier !== 'standard';
+  if (leaves || (table.offPeak[i] === 1 && w.timeOfDay !== undefined) || (tierAsked && table.tiered[i] === 1) || q.total * (table.maxPrice[i] as number) >= LIMIT) {
+    return costInto(out, table.sheets[i] as ModelSheets, q, w);
+  }
+  const { prices, size } = table;
+  const { weights, tokenUnits, feeUnits } = q;
+  let tokens = 0;
+  for (let k = 0; k < tokenUnits.length; k++) {
+    const u = tokenUnits[k] as number;
+    tokens += (weights[u] as number) * (prices[u * size + i] as number);
+  }
+  let fees = 0;
+  for (let k = 0; k < feeUnits.length; k++) {
+    const u = feeUnits[k] as number;
+    fees += (weights[u] as number) * (prices[u * size + i] as number);
+  }
+  const paid = w.mode === 'batch' ? (table.batchPaid[i] as number) : 100;
+  const divisor = nanoDivisor(table.digits);
+  // K itself when it is below 2^52 (nearly every request): every product and the sum are exact.
+  const k = tokens * 100 * paid + fees * 10_000;
+  if (k < LIMIT) return settleWhole(out, k, divisor);
+  addTerm(tokens, 100 * paid, divisor, true);
+  addTerm(fees, 10_000, divisor, false);
+  if (!settle(out, divisor)) return costInto(out, table.sheets[i] as ModelSheets, q, w);
+  return out;
+}

@@ -1,0 +1,73 @@
+/** Time-of-day pricing: when requests run, and whether a moment falls in a model's off-peak times. */
+import type { ModelData } from '../schema/catalogue-schema.js';
+
+/**
+ * When the requests run, for models with off-peak prices: a share of the traffic (percent, 0 to
+ * 100) run in the off-peak times; one moment of the day (seconds after 00:00 UTC, on a weekday);
+ * or one instant (milliseconds since the epoch), whose weekday counts too.
+ */
+export type TimeOfDay = { offPeakPercent: number } | { utcSecond: number } | { instantMs: number };
+
+export type OffPeak = NonNullable<ModelData['offPeak']>;
+export interface UtcWindow {
+  startUtc: string;
+  endUtc: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Seconds after midnight UTC of an HH:MM text. */
+function secondOf(hhmm: string): number {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return (h * 60 + m) * 60;
+}
+
+/** Whether a moment of the day falls in the window [start, end), which may wrap midnight. */
+export function inWindow(utcSecond: number, startUtc: string, endUtc: string): boolean {
+  const start = secondOf(startUtc);
+  const end = secondOf(endUtc);
+  return start < end ? utcSecond >= start && utcSecond < end : utcSecond >= start || utcSecond < end;
+}
+
+/** The daily off-peak windows of a record: its `windows`, or its one startUtc-endUtc. */
+export function offPeakWindows(offPeak: OffPeak): UtcWindow[] {
+  if (offPeak.windows) return offPeak.windows;
+  return [{ startUtc: offPeak.startUtc ?? '00:00', endUtc: offPeak.endUtc ?? '00:00' }];
+}
+
+/** The off-peak times in words: `10:00-01:00 and 04:00-06:00 UTC, all weekend (UTC+08:00) since 2026-08-23`. */
+export function describeOffPeak(offPeak: OffPeak): string {
+  const windows = `${offPeakWindows(offPeak).map((w) => `${w.startUtc}-${w.endUtc}`).join(' and ')} UTC`;
+  const weekends = offPeak.weekends;
+  if (!weekends) return windows;
+  return `${windows}, all weekend (UTC${weekends.utcOffset})${weekends.since ? ` since ${weekends.since}` : ''}`;
+}
+
+/** Minutes east of UTC of a `+08:00` / `-05:30` offset. */
+function offsetMinutes(utcOffset: string): number {
+  const [h = 0, m = 0] = utcOffset.slice(1).split(':').map(Number);
+  return (utcOffset.startsWith('-') ? -1 : 1) * (h * 60 + m);
+}
+
+/** Whether an instant falls on a Saturday or Sunday of the offset's local time, on or after `since`. */
+export function onWeekend(instantMs: number, weekends: NonNullable<OffPeak['weekends']>): boolean {
+  const local = new Date(instantMs + offsetMinutes(weekends.utcOffset) * 60_000);
+  const day = local.getUTCDay();
+  if (day !== 0 && day !== 6) return false;
+  return weekends.since === undefined || local.toISOString().slice(0, 10) >= weekends.since;
+}
+
+/** The second of the UTC day an instant falls on. */
+export function utcSecondOf(instantMs: number): number {
+  return Math.floor((((instantMs % DAY_MS) + DAY_MS) % DAY_MS) / 1000);
+}
+
+/**
+ * Whether a moment is off-peak: on a weekend of the record's `weekends` rule (an instant only; a
+ * time of day alone is taken to be on a weekday), or in one of its daily windows.
+ */
+export function isOffPeak(offPeak: OffPeak, time: { utcSecond: number } | { instantMs: number }): boolean {
+  if ('instantMs' in time && offPeak.weekends && onWeekend(time.instantMs, offPeak.weekends)) return true;
+  const second = 'instantMs' in time ? utcSecondOf(time.instantMs) : time.utcSecond;
+  return offPeakWindows(offPeak).some((w) => inWindow(second, w.startUtc, w.endUtc));
+}
