@@ -8,7 +8,7 @@ import { recommendModels, SORTS, type RecommendCriteria, type Recommendation } f
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';
-import { either, excludedBody, rankedItem, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
+import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;
@@ -86,7 +86,7 @@ export const recommend = endpoint({
     const workload = toWorkload(p);
     const criteria = recommendCriteria(p, workload);
     const { recommendations, excluded } = recommendModels(catalogue, criteria);
-    const hint = recommendations.length > 0 ? undefined : emptyHint(p, catalogue, workload);
+    const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
     return {
       criteria: {
         use_case: p.use_case ?? null,
@@ -100,6 +100,7 @@ export const recommend = endpoint({
         max_cost: p.max_cost === undefined ? null : new Usd(p.max_cost),
         min_context: p.min_context ?? null,
         include_free_tier: p.include_free_tier,
+        ...fallbackEcho(p),
         input_tokens: p.input_tokens,
         output_tokens: p.output_tokens,
         status: p.status,

@@ -188,7 +188,7 @@ const warningsSchema = z
 const excludedSchema = z
   .object({
     count: z.number().int(),
-    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
+    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'service_tier_not_offered', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
   })
   .meta({ description: 'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated).' });
 
@@ -231,6 +231,7 @@ export const cheapestResponseSchema = z.object({
     min_quality: z.number().int().nullable(),
     min_context: z.number().int().nullable(),
     include_free_tier: z.boolean(),
+    service_tier_fallback: z.enum(['none', 'standard']).optional().meta({ description: 'Only with a service_tier other than standard.' }),
     status: z.enum(['current', 'legacy', 'all']),
     limit: z.number().int(),
   }),
@@ -251,6 +252,7 @@ export const compareResponseSchema = z.object({
     savings: z
       .object({ monthly: usd('Monthly saving.'), yearly: usd('Yearly saving.'), percent: z.number() })
       .meta({ description: 'What choosing the cheapest model saves against the dearest.' }),
+    notOnTier: z.array(z.string()).optional().meta({ description: 'With a service_tier other than standard: the ids of the models not sold on it for this request (priced at standard, a warning each); cheapest, dearest and savings are of the models that are, when any is.' }),
   }),
 });
 
@@ -283,6 +285,7 @@ export const recommendResponseSchema = z.object({
     max_cost: z.number().nullable(),
     min_context: z.number().int().nullable(),
     include_free_tier: z.boolean(),
+    service_tier_fallback: z.enum(['none', 'standard']).optional().meta({ description: 'Only with a service_tier other than standard.' }),
     input_tokens: z.number().int(),
     output_tokens: z.number().int(),
     status: z.enum(['current', 'legacy', 'all']),

@@ -95,7 +95,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const best = new TopK<Candidate>(limit, order);
   const test: Candidate = { model: undefined as unknown as Model, score: 0, cost: 0, exact: probe };
   let unrated = 0;
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, workload };
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, tierFallback: criteria.tierFallback ?? false, workload };
   const excluded = forEachEligible(catalogue, filters, screen, (model, row) => {
     const score = scores[row] as number;
     if (Number.isNaN(score)) {

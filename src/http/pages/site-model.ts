@@ -102,6 +102,7 @@ const WHY: Record<Exclusion, (count: number) => string> = {
   unit_unpriced: (c) => `${plural(c, 'model', 'models')} with no price on record for this workload's web searches`,
   context_window: (c) => `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
   max_output: (c) => `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
+  service_tier_not_offered: (c) => `${plural(c, 'model', 'models')} not sold on the service tier asked`,
   free_tier_only: (c) => `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
   unrated: (c) => `${plural(c, 'model', 'models')} with no benchmark result for this use case (unrated)`,
 };
