@@ -56,8 +56,9 @@ function present(catalogue: Catalogue, workload: Workload, { rank, model, score,
   return Object.assign(item, { score, scoreOf }, scoreDetail.fromOverall ? { scoreFromOverall: true as const } : {}, {
     scoreBasis: scoreBasis(scoreDetail),
     scoreEvidence: scoreDetail.shown,
-    // Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing.
-    scorePerDollar: costs.monthly.nanos === 0n ? null : Math.round((score * 1e9 * 100) / Number(costs.monthly.nanos)) / 100,
+    // Score per dollar of the workload's monthly cost (sort=value ranks by it), to three significant
+    // digits so that it sorts as the ranking does at any cost; null when it costs nothing.
+    scorePerDollar: costs.monthly.nanos === 0n ? null : Number(((score * 1e9) / Number(costs.monthly.nanos)).toPrecision(3)),
     quality: model.quality,
     context: model.context,
     costPerRequest,

@@ -16,6 +16,8 @@ import { forEachEligible, type Excluded } from './eligible.js';
 import { onFrontier } from './frontier.js';
 import { Usd } from '../schema/money.js';
 import { quantitiesOf } from '../pricing/quantities.js';
+import { bandWords, longContextBand } from '../pricing/band-prices.js';
+import type { ModelSheets } from '../pricing/price-sheet.js';
 import { evidenceText, tradeOff } from '../quality/score-reason.js';
 import type { ShownScore } from '../quality/evidence.js';
 import { TopK, topK } from './top-k.js';
@@ -143,7 +145,9 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     const detail = catalogue.scoreDetails.get(model.id)![key]!;
     const above = ranked[i - 1];
     const versus = above ? ` Against #${i}: ${tradeOff(score, Number(cost), { score: above.score, cost: Number(above.cost) })}.` : '';
-    const reason = `${evidenceText(useCase, detail, detail.from)}; $${usd.toString()} per request (${model.tier} tier, ${model.context} context).${versus}`;
+    // A prompt in a long-context band is billed at that band's prices: the reason names them.
+    const band = bandWords(longContextBand(catalogue.sheets.get(model) as ModelSheets, workload));
+    const reason = `${evidenceText(useCase, detail, detail.from)}; $${usd.toString()} per request${band ? ` at ${band}` : ''} (${model.tier} tier, ${model.context} context).${versus}`;
     return { rank: i + 1, model, score, scoreDetail: detail, costPerRequest: usd, costs: costsOf(exact, digits, workload), reason };
   });
   return { recommendations, excluded };
