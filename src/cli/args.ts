@@ -13,7 +13,14 @@ export interface ParsedArgs {
 /** Options that take no value. */
 const FLAGS = new Set(['json', 'help']);
 
-export function parseArgs(argv: readonly string[]): ParsedArgs {
+/** What a bare boolean option (`--frontier`) reads as; `--frontier false` still says no. */
+const BOOLEAN_VALUES = new Set(['true', 'false', '1', '0', 'yes', 'no']);
+
+/**
+ * `booleans`: the on/off options of the command (the API's true/false parameters): given bare
+ * (`--frontier`, or before another option) they mean true; a following true/false word is their value.
+ */
+export function parseArgs(argv: readonly string[], booleans: ReadonlySet<string> = new Set()): ParsedArgs {
   const parsed: ParsedArgs = { positionals: [], query: [], json: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -39,7 +46,13 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
     let value: string | undefined;
     if (eq !== -1) value = arg.slice(eq + 1);
-    else {
+    else if (booleans.has(name)) {
+      const next = argv[i + 1];
+      if (next !== undefined && BOOLEAN_VALUES.has(next.toLowerCase())) {
+        value = next;
+        i++;
+      } else value = 'true';
+    } else {
       value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) throw new CliError(`--${toOption(name)} needs a value`);
       i++;

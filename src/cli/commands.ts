@@ -112,10 +112,12 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
     fromPositionals: none('recommend'),
     render: (a) => {
       const rows = list(a.recommendations);
-      if (rows.length === 0) return emptyList(a, 'No model meets these criteria.') + excludedLine(a);
-      return table(
-        [{ title: '#', align: 'right' }, { title: 'ID', wrap: true }, { title: 'TIER' }, { title: 'SCORE', align: 'right' }, { title: 'CONTEXT', align: 'right' }, { title: 'PER REQUEST', align: 'right' }],
-        rows.map((r) => [text(r.rank), text(r.id), text(r.tier), `${text(r.score)}/100`, text(r.context), usd(r.costPerRequest)]),
+      const workload = `${workloadLine(record(a.workload))}\n\n`;
+      if (rows.length === 0) return workload + emptyList(a, 'No model meets these criteria.') + excludedLine(a);
+      // The context is in each reason; the monthly cost is what a person budgets.
+      return workload + table(
+        [{ title: '#', align: 'right' }, { title: 'ID', wrap: true }, { title: 'TIER' }, { title: 'SCORE', align: 'right' }, { title: 'PER REQUEST', align: 'right' }, { title: 'MONTHLY', align: 'right' }],
+        rows.map((r) => [text(r.rank), text(r.id), text(r.tier), `${text(r.score)}/100`, usd(r.costPerRequest), usd(record(r.costs).monthly)]),
       ) + `\n\n${rows.map((r) => prose(`#${text(r.rank)}: ${text(r.reason)}`)).join('\n')}` + rowNotes(rows) + excludedLine(a);
     },
   },

@@ -35,7 +35,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number | nul
       return name === undefined ? 2 : 0;
     }
     const command = QUERY_COMMANDS.find((c) => c.name === name);
-    if (command) return await runQuery(command, parseArgs(rest), io);
+    if (command) return await runQuery(command, parseArgs(rest, booleanOptions(schemaOf(command))), io);
     if (name === 'serve') return await serve(parseArgs(rest), io);
     if (name === 'mcp') return await mcp(parseArgs(rest), io);
     const names = [...QUERY_COMMANDS.map((c) => c.name), 'serve', 'mcp'];
@@ -71,13 +71,39 @@ async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promis
     const reply = await command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {} });
     if (reply instanceof TextReply) throw new Error(`${command.endpoint.path} did not answer with JSON`);
     const json = toJson(reply);
-    io.out(args.json ? `${json}\n` : `${command.render(toPlain(json))}\n`);
+    // The table's words name options as typed here (--include-free-tier), not as the API's query spells them.
+    io.out(args.json ? `${json}\n` : `${command.render(toPlain(asOptions(json, known)))}\n`);
     return 0;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    const option = err.details.param && known.includes(err.details.param) ? ` (--${toOption(err.details.param)})` : '';
-    throw new CliError(`${err.message}${option}`);
+    const param = err.details.param;
+    // "days must be …" (the parameter first, as parseQuery words it) is "--days must be …" here.
+    const named = param && known.includes(param) && err.message.startsWith(`${param} `) ? `--${toOption(param)}${err.message.slice(param.length)}` : err.message;
+    const message = asOptions(named, known);
+    const option = param && known.includes(param) && !message.includes(`--${toOption(param)}`) ? ` (--${toOption(param)})` : '';
+    throw new CliError(`${message}${option}`);
   }
+}
+
+/** The command's on/off options: the parameters whose values are true and false (params.ts flag). */
+function booleanOptions(schema: QuerySchema): Set<string> {
+  return new Set(Object.entries(schema.shape).filter(([, field]) => {
+    const values = field.meta()?.enum;
+    return Array.isArray(values) && values.length === 2 && values.includes('true') && values.includes('false');
+  }).map(([name]) => name));
+}
+
+/**
+ * Text that names a query parameter, as the API's messages do (`include_free_tier=true`,
+ * `service_tier=standard`, "without min_context"), with the option instead (`--include-free-tier`,
+ * `--service-tier standard`, "without --min-context"): only the command's own parameters, never
+ * inside a URL or a JSON key, and a bare name only when it has an underscore (no English word does).
+ */
+export function asOptions(text: string, known: readonly string[]): string {
+  return text.replace(/(^|[\s(`'])([a-z][a-z_]*)(?:=([A-Za-z0-9_.:,-]*[A-Za-z0-9_]))?(?=[\s.,;:)`'"]|$)/g, (whole, before: string, name: string, value: string | undefined) => {
+    if (!known.includes(name) || (value === undefined && !name.includes('_'))) return whole;
+    return `${before}--${toOption(name)}${value === undefined || value === 'true' ? '' : ` ${value}`}`;
+  });
 }
 
 /** The command's query schema: the endpoint's, or the part of it the command takes. */

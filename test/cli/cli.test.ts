@@ -114,7 +114,7 @@ describe('ai-model-pricing CLI', () => {
     expect(calc.stdout).toMatch(/^deepseek-deepseek-v4-flash\s+\$/m);
     expect(calc.stdout).toContain('deepseek-deepseek-chat is an alias of deepseek-deepseek-v4-flash.');
     expect(bad).toMatchObject({ code: 2, stdout: '' });
-    expect(bad.stderr).toContain('status must be one of current, legacy, all; got "retired". (--status)');
+    expect(bad.stderr).toContain('--status must be one of current, legacy, all; got "retired".');
   });
 
   it('prints small amounts with enough digits to read, never as 1e-9', async () => {
@@ -236,7 +236,10 @@ describe('ai-model-pricing CLI', () => {
     const { code, stdout } = await cli('recommend', '--min-context', '100M');
     expect(code).toBe(0);
     const body = (await (await app.request('/api/recommend?min_context=100M')).json()) as { hint: { message: string } };
-    expect(stdout.replaceAll('\n', ' ')).toBe(`${body.hint.message} `);
+    // The API's words, naming the option as typed here (min_context=… is --min-context …).
+    const words = body.hint.message.replace('min_context=100000000', '--min-context 100000000').replace('Without min_context', 'Without --min-context');
+    expect(words).not.toBe(body.hint.message);
+    expect(stdout.replaceAll('\n', ' ')).toMatch(new RegExp(`^Workload: 1,000 input \\+ 500 output tokens per request.* ${words.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')} $`));
   });
 
   it('toPlain keeps numbers that print back as written, and the text of any other', () => {
@@ -246,7 +249,7 @@ describe('ai-model-pricing CLI', () => {
 
   it('bad input exits 2 with a message naming the option, and prints nothing on stdout', async () => {
     const cases: Array<[string[], string]> = [
-      [['calc', 'openai-gpt-4o', '--input-tokens', 'abc'], 'ai-model-pricing calc: input_tokens must be a whole number from 0 to 100000000 in plain digits, e.g. 1000; got "abc". (--input-tokens)'],
+      [['calc', 'openai-gpt-4o', '--input-tokens', 'abc'], 'ai-model-pricing calc: --input-tokens must be a whole number from 0 to 100000000 in plain digits, e.g. 1000; got "abc".'],
       [['calc', '--input-tokns', '5'], 'unknown option --input-tokns. Did you mean --input-tokens?'],
       [['calc'], 'model is required'],
       [['price', 'openai-gpt4o'], 'No model with id "openai-gpt4o"'],
@@ -289,7 +292,7 @@ describe('ai-model-pricing CLI', () => {
     expect(json).toEqual({ code: 0, stdout: await api('/api/calculate?model=openai-gpt-4o&input_tokens=4000'), stderr: '' });
     // 4000 × $2.50/1M + 500 × $10/1M = $0.015 a request.
     expect(JSON.parse(json.stdout).costs.perRequest).toBe(0.015);
-    expect(bad).toEqual({ code: 2, stdout: '', stderr: 'ai-model-pricing calc: days must be a whole number from 1 to 31 in plain digits, e.g. 31; got "32". (--days)\n' });
+    expect(bad).toEqual({ code: 2, stdout: '', stderr: 'ai-model-pricing calc: --days must be a whole number from 1 to 31 in plain digits, e.g. 31; got "32".\n' });
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: ai-model-pricing compare <id> <id> [id...] [options]');
   }, 60_000);
