@@ -2,7 +2,9 @@
  * The MCP server through the SDK's own client, over both transports: streamable HTTP (POST /mcp on
  * the app) and stdio (`ai-model-pricing mcp`, spawned). Tool answers equal the HTTP API's.
  */
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -155,5 +157,40 @@ describe('MCP over stdio (ai-model-pricing mcp)', () => {
     const bad = await client.callTool({ name: 'compare_models', arguments: { models: 'openai-gpt-4o' } });
     expect((bad as ToolResult).isError).toBe(true);
     expect(JSON.parse(textOf(bad)).error).toMatchObject({ code: 'invalid_parameter', param: 'models' });
+  });
+});
+
+describe("the README's MCP config, from a folder outside the clone (issue 39)", () => {
+  const client = new Client({ name: 'mcp-readme-test', version: '1.0.0' });
+  let elsewhere = '';
+
+  beforeAll(async () => {
+    await buildCli();
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const block = [...readme.matchAll(/```json\n(.*?)\n```/gs)].map((m) => m[1] ?? '').find((b) => b.includes('mcpServers'));
+    expect(block).toBeDefined();
+    const server = (JSON.parse(block!) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers['ai-model-pricing']!;
+    // Never the registry: npx would fetch a package of this name from npm.
+    expect(server.command).toBe('node');
+    const args = server.args.map((a) => a.replace('/path/to/ai-model-pricing', root));
+    elsewhere = mkdtempSync(join(tmpdir(), 'mcp-elsewhere-'));
+    const transport = new StdioClientTransport({
+      command: process.execPath, args, cwd: elsewhere,
+      env: { PATH: process.env.PATH ?? '', BASE_URL: 'https://prices.example', npm_config_registry: 'http://127.0.0.1:9' },
+      stderr: 'pipe',
+    });
+    await client.connect(transport);
+  }, 30_000);
+  afterAll(async () => {
+    await client.close();
+    rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  it('starts the stdio server and answers as the HTTP API does', async () => {
+    expect(relative(root, elsewhere).startsWith('..')).toBe(true);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+    const text = textOf(await client.callTool({ name: 'find_cheapest', arguments: { limit: 2 } }));
+    expect(text).toBe(await api('/api/cheapest?limit=2'));
   });
 });
