@@ -6,7 +6,7 @@
  * from the API or from attributes is set as text, never parsed as HTML. No dependencies.
  */
 
-interface ModelRecord { id: string; name: string; provider: string; tier: string; input: number; output: number; context: string; freeTierOnly?: boolean }
+interface ModelRecord { id: string; name: string; provider: string; tier: string; status?: string; input: number; output: number; context: string; freeTierOnly?: boolean }
 
 import { API, api, el, link, price, table } from './widget-dom.js';
 import { renderCompare } from './widget-compare.js';
@@ -44,10 +44,13 @@ p{margin:6px 4px 0}
 async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const { models } = await api<{ models: ModelRecord[] }>('/api/pricing', { provider: d.providers });
   const name = (m: ModelRecord) => {
-    if (!m.freeTierOnly) return link(m.name, m.id);
-    // Its $0 is a free, rate-limited tier, not a price anyone can pay for capacity.
+    if (!m.freeTierOnly && m.status !== 'legacy') return link(m.name, m.id);
+    // Its $0 is a free, rate-limited tier, not a price anyone can pay for capacity; a legacy model is
+    // an older one still sold, marked as the site marks it.
     const cell = el('span');
-    cell.append(link(m.name, m.id), ' ', el('span', 'free tier only', 'muted'));
+    cell.append(link(m.name, m.id));
+    if (m.status === 'legacy') cell.append(' ', el('span', '(legacy)', 'muted'));
+    if (m.freeTierOnly) cell.append(' ', el('span', 'free tier only', 'muted'));
     return cell;
   };
   box.classList.add('q');
@@ -67,8 +70,9 @@ async function renderBadge(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const { model } = await api<{ model: ModelRecord }>('/api/pricing', { model: d.model });
   const a = link('', model.id);
   a.className = 'b';
-  a.setAttribute('aria-label', `${model.name}: ${price(model.input)} input, ${price(model.output)} output per 1M tokens`);
-  a.append(el('span', model.name, 'l'), el('span', `${price(model.input)} / ${price(model.output)} per 1M`, model.tier));
+  const free = model.freeTierOnly ? 'free tier only: ' : '';
+  a.setAttribute('aria-label', `${model.name}: ${free}${price(model.input)} input, ${price(model.output)} output per 1M tokens`);
+  a.append(el('span', model.name, 'l'), el('span', `${free}${price(model.input)} / ${price(model.output)} per 1M`, model.tier));
   box.className = '';
   box.append(a);
 }

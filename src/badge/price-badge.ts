@@ -26,9 +26,12 @@ export function formatPrice(price: number): string {
   return `$${formatScaled(priceNanos(price), 9)}`;
 }
 
-/** `$1.25 / $10 per 1M`: input then output price per million tokens. */
-export function priceMessage(model: Model): string {
-  return `${formatPrice(model.input)} / ${formatPrice(model.output)} per 1M`;
+/**
+ * `$1.25 / $10 per 1M`: input then output price per million tokens; `free tier only: $0 / $0 per 1M`
+ * for a model served only on a free, rate-limited tier (its $0 is no capacity to buy).
+ */
+export function priceMessage(model: Pick<Model, 'input' | 'output' | 'freeTierOnly'>): string {
+  return `${model.freeTierOnly ? 'free tier only: ' : ''}${formatPrice(model.input)} / ${formatPrice(model.output)} per 1M`;
 }
 
 export function priceBadgeContent(model: Model): BadgeContent {

@@ -82,7 +82,7 @@ describe('the widget in Chromium', () => {
     expect(rows).toEqual([
       ['Beta Pro', 'Beta Labs', '$1.25', '$10', '1M'],
       ['Beta Flash', 'Beta Labs', '$0.1', '$0.4', '1M'],
-      ['Beta Classic', 'Beta Labs', '$0.1', '$0.2', '32K'],
+      ['Beta Classic (legacy)', 'Beta Labs', '$0.1', '$0.2', '32K'],
     ]);
     expect(await widgetText(page, '#b')).toBe('Beta Pro$1.25 / $10 per 1M');
     // 4,000 in + 1,000 out tokens, 200 requests a day, 30 days, by hand:

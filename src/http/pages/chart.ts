@@ -39,6 +39,17 @@ function notDrawn(all: readonly Priced[], useCase: UseCase | undefined): string 
   return parts.length ? ` Not drawn: ${escapeHtml(parts.join('; '))}.` : '';
 }
 
+/**
+ * A power of ten of dollars as the axis names it, short enough that neighbours do not overlap at a
+ * phone's font: $0.01, $1, $1,000, then $10K, $100K, $1M, $10M, $1B.
+ */
+export function decadeLabel(e: number): string {
+  if (e < 0) return `$${(10 ** e).toFixed(-e)}`;
+  if (e < 4) return `$${(10 ** e).toLocaleString('en-US')}`;
+  const [unit, div] = e >= 9 ? ['B', 9] : e >= 6 ? ['M', 6] : ['K', 3];
+  return `$${(10 ** (e - div)).toLocaleString('en-US')}${unit}`;
+}
+
 export function priceQualityChart(all: readonly Priced[], workloadText: string, useCase?: UseCase): string {
   const what = useCase ?? 'overall';
   const drawn = all
@@ -67,9 +78,10 @@ export function priceQualityChart(all: readonly Priced[], workloadText: string, 
   for (let e = lo; e <= hi; e++) {
     const px = x(10 ** e);
     parts.push(`<line class="axis" x1="${px}" x2="${px}" y1="${M.top}" y2="${H - M.bottom}"/>`);
-    const label = e >= 0 ? `$${(10 ** e).toLocaleString('en-US')}` : `$${(10 ** e).toFixed(-e)}`;
+    // Every other decade is named when more than eight would crowd a phone's axis (the grid keeps them all).
+    if (hi - lo > 8 && (hi - e) % 2 !== 0) continue;
     // The last label ends at its line, so that it is not cut at the chart's right edge.
-    parts.push(`<text x="${px}" y="${H - M.bottom + 18}" text-anchor="${e === hi ? 'end' : 'middle'}">${label}</text>`);
+    parts.push(`<text class="tick-x" x="${px}" y="${H - M.bottom + 18}" text-anchor="${e === hi ? 'end' : 'middle'}">${decadeLabel(e)}</text>`);
   }
   parts.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - 8}" text-anchor="middle">Monthly cost (log scale)</text>`);
   // At x = 26 the title's glyphs, rotated, stay inside the chart at a phone's larger font (site.css).

@@ -24,6 +24,7 @@ details.advanced{flex-basis:100%}details.advanced summary{cursor:pointer;color:v
 details.advanced .calc{display:flex;flex-wrap:wrap;gap:.75rem 1rem;margin-top:.5rem;align-items:flex-end}details.advanced p{font-size:.85rem;color:var(--muted);max-width:52rem}
 .free{color:var(--muted);font-style:italic}
 .table-wrap{overflow-x:auto}
+#models td:first-child,#models td.monthly{white-space:normal}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 caption{text-align:left;color:var(--muted);padding:.25rem 0}
 th,td{text-align:left;padding:.4rem .55rem;border-bottom:1px solid var(--line);white-space:nowrap}
