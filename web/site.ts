@@ -8,7 +8,7 @@ import type { UseCase } from '../src/core/schema/catalogue-schema.js';
 import { MODES, SERVICE_TIERS, type Workload } from '../src/core/pricing/cost.js';
 import { checkParts, PART_NAMES, refuseWorkload, toParts } from '../src/endpoints/part-rules.js';
 import { priceQualityChart } from '../src/http/pages/chart.js';
-import { headlineHtml, hidden, monthlyCell, priceAll, tableNoteText, workloadText, type SiteModel } from '../src/http/pages/site-model.js';
+import { frontierQuery, headlineHtml, hidden, inPool, monthlyCell, priceAll, STATUS_CHOICES, tableNoteText, workloadText, type SiteModel, type StatusFilter } from '../src/http/pages/site-model.js';
 import { catalogueTable, MONTHLY_COL } from './site-table.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -94,10 +94,13 @@ function start(): void {
       return;
     }
     if (error) { error.textContent = ''; error.classList.add('hidden'); }
+    // The pool the API's rankings would weigh: current models unless the Models field says otherwise.
+    const picked = (form!.elements.namedItem('status') as HTMLSelectElement | null)?.value;
+    const status: StatusFilter = STATUS_CHOICES.includes(picked as StatusFilter) ? (picked as StatusFilter) : 'current';
     const priced = priceAll(models, workload);
     table.unfit.clear();
     for (const p of priced) {
-      if (hidden(p)) table.unfit.add(p.model.id);
+      if (hidden(p) || !inPool(p.model, status)) table.unfit.add(p.model.id);
       const cell = table.rows.get(p.model.id)?.cells[MONTHLY_COL];
       if (cell) {
         const { text, sort } = monthlyCell(p);
@@ -106,10 +109,10 @@ function start(): void {
       }
     }
     // The same HTML the server renders, from the same functions; every catalogue value is escaped there.
-    if (summary) summary.innerHTML = headlineHtml(priced, workload);
-    if (chart) chart.innerHTML = priceQualityChart(priced, workloadText(workload), useCase());
+    if (summary) summary.innerHTML = headlineHtml(priced, workload, status);
+    if (chart) chart.innerHTML = priceQualityChart(priced, workloadText(workload), useCase(), { status, query: frontierQuery(workload, useCase(), status) });
     if (note) {
-      note.textContent = tableNoteText(priced);
+      note.textContent = tableNoteText(priced.filter((p) => inPool(p.model, status)));
       note.classList.toggle('hidden', note.textContent === '');
     }
     table.refresh();

@@ -102,6 +102,16 @@ export function extrasOf(values: Readonly<Record<string, unknown>>): BillableExt
   return extras;
 }
 
+/** The reverse of extrasOf: a workload's parts under the parameter names, 0 left out. */
+export function partsParams(w: Pick<Workload, 'extras'>): Partial<Record<PartName, number>> {
+  const params: Partial<Record<PartName, number>> = {};
+  for (const name of PART_NAMES) {
+    const value = w.extras?.[EXTRAS[name]] ?? 0;
+    if (value > 0) params[name] = value;
+  }
+  return params;
+}
+
 /** The core's service tier and extras for the parameters: only what was given and is not nothing. */
 export function toParts(p: PartParams): { serviceTier?: ServiceTier; extras?: BillableExtras } {
   const extras = extrasOf(p);

@@ -65,8 +65,9 @@ describe('the headline, table and chart follow the calculator', () => {
     );
     expect(await monthly(page, 'beta-free')).toBe('free tier only');
     expect(await visibleIds(page)).not.toContain('beta-tiny');
-    expect(await text(page, '#f-count')).toBe('7 of 8 models');
-    expect(await page.locator('svg.chart circle').count()).toBe(6);
+    // The legacy Beta Classic is out of the pool too (current models, as the API's rankings by default).
+    expect(await text(page, '#f-count')).toBe('6 of 8 models');
+    expect(await page.locator('svg.chart circle').count()).toBe(5);
     const before = await text(page, '#chart figcaption');
     expect(before).toContain('Monthly cost of 2,000 input + 500 output tokens');
     const alphaNanoX = await page.getAttribute('svg.chart a[href="/models/alpha-nano"] circle', 'cx');
@@ -80,13 +81,13 @@ describe('the headline, table and chart follow the calculator', () => {
         'Left out: 3 models whose context window cannot take input + output tokens this large.',
     );
     expect((await visibleIds(page)).sort()).toEqual(['alpha-large', 'alpha-mini', 'beta-flash', 'beta-pro']);
-    expect(await text(page, '#fit-note')).toBe('Hidden: 4 models whose context window cannot take input + output tokens this large; the provider would refuse the request.');
+    expect(await text(page, '#fit-note')).toBe('Hidden: 3 models whose context window cannot take input + output tokens this large; the provider would refuse the request.');
     expect(await text(page, '#f-count')).toBe('4 of 8 models');
     // The chart: four dots, a caption for this workload, Alpha Nano gone.
     expect(await page.locator('svg.chart circle').count()).toBe(4);
     const after = await text(page, '#chart figcaption');
     expect(after).toContain('Monthly cost of 200,000 input + 500 output tokens × 1,000 requests a day × 30 days (standard) against the overall score');
-    expect(after).toContain('Not drawn: 4 models whose context window cannot take input + output tokens this large.');
+    expect(after).toContain('Not drawn: 3 models whose context window cannot take input + output tokens this large.');
     expect(await page.locator('svg.chart a[href="/models/alpha-nano"]').count()).toBe(0);
     expect(await page.getAttribute('svg.chart desc', 'id')).toBe('chart-desc');
     expect(await text(page, 'svg.chart title >> nth=0')).toBe('Price against overall score');
@@ -95,10 +96,10 @@ describe('the headline, table and chart follow the calculator', () => {
     // Back to a small prompt: every row that fits shows again, filters still apply.
     await page.fill('#calc-input_tokens', '2000');
     await page.fill('#f-text', 'beta');
-    expect((await visibleIds(page)).sort()).toEqual(['beta-classic', 'beta-flash', 'beta-free', 'beta-pro']);
+    expect((await visibleIds(page)).sort()).toEqual(['beta-flash', 'beta-free', 'beta-pro']);
     expect(await page.isHidden('#fit-note')).toBe(false);
     await page.fill('#f-text', '');
-    expect(await page.locator('svg.chart circle').count()).toBe(6);
+    expect(await page.locator('svg.chart circle').count()).toBe(5);
     expect(await page.getAttribute('svg.chart a[href="/models/alpha-nano"] circle', 'cx')).toBe(alphaNanoX);
     await page.screenshot({ path: `${ARTIFACTS}/site-advice.png`, fullPage: true });
     expect(problems).toEqual([]);

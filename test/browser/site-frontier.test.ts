@@ -1,7 +1,7 @@
 /**
  * The chart's frontier in Chromium at 1280 and 390 px, on the real catalogue: the models ringed on
  * the chart for the calculator's workload are those the API's recommend?frontier=true returns for
- * it (every status), they are in view, and the chart follows the use case chosen and the workload.
+ * it (current models, as the API weighs them by default), they are in view, and the chart follows the use case chosen and the workload.
  * Screenshots go to test-artifacts/.
  */
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ const real = realSiteInChromium();
 
 /** The API's frontier for a workload, cheapest first (variants share their head's place there). */
 async function apiFrontier(query: string): Promise<string[]> {
-  const res = await fetch(`${real.site.origin}/api/recommend?frontier=true&sort=cost&status=all&limit=10&${query}`);
+  const res = await fetch(`${real.site.origin}/api/recommend?frontier=true&sort=cost&limit=10&${query}`);
   const body = (await res.json()) as { recommendations: Array<{ id: string }> };
   return body.recommendations.map((r) => r.id);
 }

@@ -35,10 +35,12 @@ describe('the home page as the server renders it', () => {
     expect(text).toMatch(/<tr data-id="beta-free"[^>]*>(?:(?!<\/tr>).)*<td class="num monthly free" data-sort="0">free tier only<\/td><td class="num opt score" data-sort="40">40<\/td><\/tr>/);
     expect(text).not.toMatch(/<tr data-id="beta-free"[^>]* hidden/);
     expect(text).toContain('<p id="fit-note">Hidden: 1 model whose context window cannot take input + output tokens this large; the provider would refuse the request.</p>');
-    expect(text).toContain('<p id="f-count" aria-live="polite">7 of 8 models</p>');
-    // The chart draws the 6 fixture models, neither of the two, and its caption says why.
+    // Beta Tiny (2K window) and the legacy Beta Classic (current models by default, as the API ranks) are hidden.
+    expect(text).toContain('<p id="f-count" aria-live="polite">6 of 8 models</p>');
+    // The chart draws the 5 current fixture models that can be bought and run (not the legacy Beta
+    // Classic: the API's rankings weigh current models by default), neither of the two, and its caption says why.
     const chart = /<figure>[\s\S]*?<\/figure>/.exec(text)?.[0] ?? '';
-    expect(chart.match(/<circle /g)?.length).toBe(6);
+    expect(chart.match(/<circle /g)?.length).toBe(5);
     expect(chart).not.toContain('Beta Free');
     expect(chart).toContain('Not drawn: 1 model whose context window cannot take input + output tokens this large and 1 model served only on a free, rate-limited tier (its $0 is not capacity anyone can buy).');
     // The mode options say what each is.

@@ -13,7 +13,7 @@ import { displayUsd } from '../../core/schema/display-usd.js';
 import { onFrontier } from '../../core/advice/frontier.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { placeLabels, type Dot } from './chart-labels.js';
-import { leftOut, whyText, type Priced } from './site-model.js';
+import { inPool, leftOut, whyText, type Priced, type StatusFilter } from './site-model.js';
 
 const W = 900;
 const H = 420;
@@ -26,13 +26,17 @@ export const scoreOf = (p: Priced, useCase: UseCase | undefined): number | undef
   return typeof score === 'number' ? score : undefined;
 };
 
-function notDrawn(all: readonly Priced[], useCase: UseCase | undefined): string {
+/** core/schema's SUITED_SCORE (not imported: that module brings zod into the browser's bundle; test/http/site-pool.test.ts holds them equal). */
+export const SUITED = 3;
+
+function notDrawn(all: readonly Priced[], useCase: UseCase | undefined, unsuited: number): string {
   const why = whyText(leftOut(all));
   const fits = all.filter((p) => !p.exclusion);
   const zero = fits.filter((p) => p.monthly.nanos === 0n).length;
   const unrated = fits.filter((p) => scoreOf(p, useCase) === undefined).length;
   const parts = [
     why,
+    unsuited ? `${unsuited} ${unsuited === 1 ? 'model' : 'models'} not suited to ${useCase ?? ''} (a ${useCase ?? ''} suitability under ${SUITED} of 5: /api/recommend leaves ${unsuited === 1 ? 'it' : 'them'} out too)` : '',
     unrated ? `${unrated} unrated ${unrated === 1 ? 'model' : 'models'} (no benchmark gives ${unrated === 1 ? 'it' : 'them'} ${useCase ? `a ${useCase}` : 'an overall'} score)` : '',
     zero ? `${zero} ${zero === 1 ? 'model that costs' : 'models that cost'} $0 for this workload (a log scale has no place for $0)` : '',
   ].filter(Boolean);
@@ -50,8 +54,15 @@ export function decadeLabel(e: number): string {
   return `$${(10 ** (e - div)).toLocaleString('en-US')}${unit}`;
 }
 
-export function priceQualityChart(all: readonly Priced[], workloadText: string, useCase?: UseCase): string {
+/**
+ * The chart of the API's pool: the models of `status` (current by default, legacy ones marked), each
+ * family of variants once (its head), with a use case only the suited ones, as /api/recommend ranks
+ * them; `query` is that endpoint's query for this workload, which the caption links to.
+ */
+export function priceQualityChart(every: readonly Priced[], workloadText: string, useCase?: UseCase, pool: { status: StatusFilter; query?: string } = { status: 'current' }): string {
   const what = useCase ?? 'overall';
+  const inStatus = every.filter((p) => inPool(p.model, pool.status) && p.model.variantOf === undefined);
+  const all = useCase ? inStatus.filter((p) => (p.model.useCases?.[useCase] ?? 0) >= SUITED) : inStatus;
   const drawn = all
     .flatMap((p) => {
       const score = scoreOf(p, useCase);
@@ -59,9 +70,13 @@ export function priceQualityChart(all: readonly Priced[], workloadText: string, 
     });
   const frontier = new Set(onFrontier(drawn));
   const named = [...frontier].sort((a, b) => (a.cost < b.cost ? -1 : a.cost > b.cost ? 1 : 0));
-  const list = named.map((d) => `${d.p.model.name} (${d.score}, ${displayUsd(d.p.monthly)})`).join(', ');
+  const nameOf = (m: Priced['model']) => `${m.name}${m.status === 'legacy' ? ' (legacy)' : ''}`;
+  const list = named.map((d) => `${nameOf(d.p.model)} (${d.score}, ${displayUsd(d.p.monthly)})`).join(', ');
   const frontierText = named.length ? ` On the frontier (no other model both cheaper and better for ${what}), cheapest first: <span class="frontier-list">${escapeHtml(list)}</span>.` : '';
-  const caption = `<figcaption>Monthly cost of ${escapeHtml(workloadText)} against the ${escapeHtml(what)} score (0-100, from public benchmarks). Colours: <span class="tier tier-Budget">Budget</span> <span class="tier tier-Mid">Mid</span> <span class="tier tier-Premium">Premium</span>; ringed: the frontier.${frontierText} The table below has the same costs.${notDrawn(all, useCase)}</figcaption>`;
+  const more = named.length > 10 ? ' (its 10 cheapest: the API returns at most 10)' : '';
+  const claim = pool.query ? ` The API's <a class="frontier-api" href="/api/recommend?${escapeHtml(pool.query)}">/api/recommend?frontier=true</a> for this workload returns the same frontier${more}.` : '';
+  const models = pool.status === 'all' ? 'current and legacy models (legacy ones marked)' : `${pool.status} models`;
+  const caption = `<figcaption>Monthly cost of ${escapeHtml(workloadText)} against the ${escapeHtml(what)} score (0-100, from public benchmarks), ${models}. Colours: <span class="tier tier-Budget">Budget</span> <span class="tier tier-Mid">Mid</span> <span class="tier tier-Premium">Premium</span>; ringed: the frontier.${frontierText}${claim} The table below has the same costs.${notDrawn(all, useCase, inStatus.length - all.length)}</figcaption>`;
   if (drawn.length === 0) return `<figure><p>No rated model has a cost to draw for this workload.</p>\n${caption}</figure>`;
   // Positions only: the numbers shown come from displayUsd on the exact amounts.
   const values = drawn.map((d) => Number(d.cost) / 1e9);
@@ -100,13 +115,13 @@ export function priceQualityChart(all: readonly Priced[], workloadText: string, 
     const { model } = d.p;
     const dot = dots.get(d)!;
     const on = frontier.has(d);
-    const title = `${model.name} (${model.provider}, ${model.tier}): ${displayUsd(d.p.monthly)} a month, ${what} score ${d.score}/100${on ? ', on the frontier' : ''}`;
+    const title = `${nameOf(model)} (${model.provider}, ${model.tier}): ${displayUsd(d.p.monthly)} a month, ${what} score ${d.score}/100${on ? ', on the frontier' : ''}`;
     parts.push(
-      `<a href="${escapeHtml(modelPagePath(model.id))}"><circle class="pt-${model.tier}${on ? ' frontier' : ''}" data-id="${escapeHtml(model.id)}" cx="${dot.cx}" cy="${dot.cy}" r="6"><title>${escapeHtml(title)}</title></circle></a>`,
+      `<a href="${escapeHtml(modelPagePath(model.id))}"><circle class="pt-${model.tier}${on ? ' frontier' : ''}${model.status === 'legacy' ? ' legacy' : ''}" data-id="${escapeHtml(model.id)}" cx="${dot.cx}" cy="${dot.cy}" r="6"><title>${escapeHtml(title)}</title></circle></a>`,
     );
   }
   // Labels after every dot, so that none is painted under one.
-  const labelled = named.map((d) => ({ text: d.p.model.name, dot: dots.get(d)! }));
+  const labelled = named.map((d) => ({ text: nameOf(d.p.model), dot: dots.get(d)! }));
   const places = placeLabels(labelled, [...dots.values()], { left: M.left, top: 0, right: W, bottom: H - M.bottom });
   labelled.forEach(({ text }, i) => {
     const place = places[i];

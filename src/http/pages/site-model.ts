@@ -17,6 +17,7 @@ import { longContextBand, type BandPrices } from '../../core/pricing/band-prices
 import { compareTies } from '../../core/advice/ties.js';
 import type { Usd } from '../../core/schema/money.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
+import { partsParams } from '../../endpoints/part-rules.js';
 
 /** The calculator's starting workload: /api/calculate's defaults. */
 export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };
@@ -29,18 +30,44 @@ export type SiteModel = Pick<
   Model,
   | 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h'
   | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'batch' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
-  | 'status' | 'scores' | 'serviceTiers' | 'unitPrices' | 'modalities'
->;
+  | 'status' | 'scores' | 'serviceTiers' | 'unitPrices' | 'modalities' | 'useCases'
+> & {
+  /** The id of the model whose place this variant shares in rankings (catalogue.headOf): the chart draws the head alone, as the API ranks it. */
+  variantOf?: string;
+};
 
 export function siteModel(m: Model): SiteModel {
-  const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, scores } = m;
+  const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, scores, useCases } = m;
   const optional = {
     cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
     longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak, batch: m.batch,
     maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly, scores, serviceTiers: m.serviceTiers, unitPrices: m.unitPrices, modalities: m.modalities,
   };
   const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
-  return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, ...present };
+  return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, useCases, ...present };
+}
+
+/** The status filter the rankings take (status=current by default): the site's headline, table and chart show this pool. */
+export type StatusFilter = 'current' | 'legacy' | 'all';
+export const STATUS_CHOICES: readonly StatusFilter[] = ['current', 'legacy', 'all'];
+
+export const inPool = (m: Pick<SiteModel, 'status'>, status: StatusFilter) => status === 'all' || m.status === status;
+
+/**
+ * The query of /api/recommend?frontier=true for this workload, use case and status (the chart's
+ * claim links to it): every workload field given, as the calculator's fields name them.
+ */
+export function frontierQuery(w: Workload, useCase: string | undefined, status: StatusFilter): string {
+  const q = new URLSearchParams({ frontier: 'true', sort: 'cost', limit: '10', input_tokens: String(w.inputTokens), output_tokens: String(w.outputTokens), requests: String(w.requests), days: String(w.days) });
+  if (w.mode !== 'standard') q.set('mode', w.mode);
+  if (w.cachedInputTokens) q.set('cached_input_tokens', String(w.cachedInputTokens));
+  if (w.cacheWriteTokens) q.set('cache_write_tokens', String(w.cacheWriteTokens));
+  if (w.serviceTier && w.serviceTier !== 'standard') q.set('service_tier', w.serviceTier);
+  if (w.timeOfDay && 'offPeakPercent' in w.timeOfDay && w.timeOfDay.offPeakPercent) q.set('off_peak_share', String(w.timeOfDay.offPeakPercent));
+  for (const [name, value] of Object.entries(partsParams(w))) q.set(name, String(value));
+  if (useCase) q.set('use_case', useCase);
+  if (status !== 'current') q.set('status', status);
+  return q.toString();
 }
 
 /** The cost engine reads only fields SiteModel carries (test/http/site-model.test.ts holds it to the API's costs). */
@@ -124,8 +151,8 @@ export function whyText(counts: ReadonlyMap<Exclusion, number>, only?: readonly 
  * The headline (HTML): the cheapest current model that can run the workload, and what was left
  * out, as /api/cheapest answers by default (current models; legacy ones are in the table).
  */
-export function headlineHtml(all: readonly Priced[], w: Workload): string {
-  const priced = all.filter((p) => p.model.status === 'current');
+export function headlineHtml(all: readonly Priced[], w: Workload, status: StatusFilter = 'current'): string {
+  const priced = all.filter((p) => inPool(p.model, status));
   let best: Priced | undefined;
   // Cheapest first, ties as /api/cheapest breaks them (current first, then id).
   const before = (a: Priced, b: Priced) => a.monthly.nanos < b.monthly.nanos || (a.monthly.nanos === b.monthly.nanos && compareTies(a.model, b.model) < 0);

@@ -12,7 +12,7 @@ import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { jsonForScript, pageFrame } from './html.js';
-import { DEFAULT_WORKLOAD, headlineHtml, hidden, monthlyCell, priceAll, siteModel, tableNoteText, workloadText, type Priced } from './site-model.js';
+import { DEFAULT_WORKLOAD, frontierQuery, headlineHtml, hidden, inPool, monthlyCell, priceAll, siteModel, STATUS_CHOICES, tableNoteText, workloadText, type Priced, type SiteModel } from './site-model.js';
 
 /** The calculator's mode options, named for what each is: a planning margin, a provider's discount. */
 export const MODE_LABELS: Record<Mode, string> = {
@@ -50,8 +50,9 @@ function row(p: Priced<Model>): string {
   const m = p.model;
   const cell = monthlyCell(p);
   const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
-  // A model that cannot run the workload is hidden, as the headline leaves it out (site.js keeps both in step).
-  const unfit = hidden(p);
+  // A model that cannot run the workload is hidden, as the headline leaves it out, and so is one not
+  // in the pool (current models, as the API's rankings by default) (site.js keeps both in step).
+  const unfit = hidden(p) || !inPool(m, 'current');
   return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}"${unfit ? ' hidden' : ''}>` +
     `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}</td>` +
     `<td class="opt" data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
@@ -89,8 +90,14 @@ function renderSitePage(catalogue: Catalogue, baseUrl: string): string {
     .map((p) => `<option value="${escapeHtml(p.slug)}">${escapeHtml(p.name)}</option>`)
     .join('');
   const priced = priceAll(models, w);
-  const note = tableNoteText(priced);
-  const shown = priced.filter((p) => !hidden(p)).length;
+  // The page's data, which the headline and the chart read as the browser does (variants marked).
+  const site = models.map((m): SiteModel => {
+    const head = catalogue.headOf.get(m.id);
+    return head ? { ...siteModel(m), variantOf: head.id } : siteModel(m);
+  });
+  const pool = priceAll(site, w);
+  const note = tableNoteText(priced.filter((p) => inPool(p.model, 'current')));
+  const shown = priced.filter((p) => !hidden(p) && inPool(p.model, 'current')).length;
   const columns = ['Model', 'Provider', 'Tier', 'Input / 1M', 'Output / 1M', 'Context', 'Quality', 'Monthly cost', 'Score'];
   const numeric = new Set([3, 4, 5, 6, 7, 8]);
   // Left out on a phone (site.css), so that the model, its prices and the monthly cost fit.
@@ -112,6 +119,7 @@ ${numberField('input_tokens', 'Input tokens per request', w.inputTokens, 0, 100_
 ${numberField('output_tokens', 'Output tokens per request', w.outputTokens, 0, 100_000_000)}
 ${numberField('requests', 'Requests per day', w.requests, 1, 1_000_000_000)}
 ${numberField('days', 'Days per month', w.days, 1, 31)}
+<label for="calc-status">Models<select id="calc-status" name="status">${STATUS_CHOICES.map((c) => `<option value="${c}">${c === 'current' ? 'current (as the API ranks by default)' : c === 'all' ? 'all (legacy marked)' : c}</option>`).join('')}</select></label>
 <label for="calc-mode">Mode<select id="calc-mode" name="mode">${MODES.map((m) => `<option value="${m}"${m === w.mode ? ' selected' : ''}>${escapeHtml(MODE_LABELS[m])}</option>`).join('')}</select></label>
 <details class="advanced"><summary>Advanced: prompt cache, off-peak hours, service tier, reasoning, audio, image, video and web searches</summary>
 <div class="calc">
@@ -126,7 +134,7 @@ ${PART_FIELDS.map(([name, label]) => numberField(name, label, 0, 0, name === 'we
 <p>The API's names: cached and written tokens are parts of the input tokens (read at the model's cached-input price, written at its 5-minute cache-write price, or the input price where it publishes none); the off-peak share is the percent of requests run in the off-peak window of models with off-peak prices. The service tier prices each model at its own flex, priority or fast prices where it is sold on that tier (standard prices where not). Audio, image and video input tokens are parts of the input tokens (cached audio a part of both the audio and the cached tokens), reasoning, audio, image and video output tokens parts of the output tokens, each billed at the model's price for it (its text price where it publishes none); web searches are per request.</p>
 </details>
 </form>
-<p class="summary" id="calc-summary" aria-live="polite">${headlineHtml(priced, w)}</p>
+<p class="summary" id="calc-summary" aria-live="polite">${headlineHtml(pool, w)}</p>
 <p id="calc-error" class="hidden" role="alert"></p>
 </div>
 <p>The <b>Monthly cost</b> column of the catalogue below and the chart follow this workload; the fields take the same names and values as the API's (<code>input_tokens</code>, <code>output_tokens</code>, <code>requests</code>, <code>days</code>, <code>mode</code>, <code>cached_input_tokens</code>, <code>cache_write_tokens</code>, <code>off_peak_share</code>, <code>service_tier</code>, <code>reasoning_tokens</code>, <code>input_audio_tokens</code> and the other parts). Streaming adds this API's 15% planning margin to output (no provider bills it); batch uses each provider's own batch discount where it offers a batch API, standard rates where it does not. Prompts above a model's long-context threshold are priced at its long-context rates. The cheapest named above is a model that can run the request and whose capacity can be bought: models whose context window or largest output is too small are left out, and so are models served only on a free, rate-limited tier.</p>
@@ -135,8 +143,8 @@ ${PART_FIELDS.map(([name, label]) => numberField(name, label, 0, 0, name === 'we
 <section id="chart" aria-labelledby="chart-h">
 <h2 id="chart-h">Price against quality</h2>
 <p class="filters"><label for="chart-use-case">Score for<select id="chart-use-case"><option value="">overall</option>${USE_CASES.map((u) => `<option>${u}</option>`).join('')}</select></label></p>
-<div id="chart-figure">${priceQualityChart(priced, workloadText(w))}</div>
-<p>Scores are 0-100, derived from public leaderboards (Artificial Analysis, LMArena, LiveBench, Aider, SWE-bench) by one documented rule; each model's page lists its benchmarks with their dates and sources. The API's <code>/api/recommend?frontier=true</code> returns the same frontier.</p>
+<div id="chart-figure">${priceQualityChart(pool, workloadText(w), undefined, { status: 'current', query: frontierQuery(w, undefined, 'current') })}</div>
+<p>Scores are 0-100, derived from public leaderboards (Artificial Analysis, LMArena, LiveBench, Aider, SWE-bench) by one documented rule; each model's page lists its benchmarks with their dates and sources. The headline, the chart and the table show the models the calculator's <b>Models</b> field picks (current ones by default, as the API's rankings), each family of variants once in the chart.</p>
 </section>
 
 <section id="catalogue" aria-labelledby="cat-h">
@@ -165,7 +173,7 @@ ${priced.map(row).join('\n')}
 <pre>&lt;script async src="${escapeHtml(baseUrl)}/widget.js"&gt;&lt;/script&gt;
 &lt;div class="ai-pricing-widget" data-type="compare" data-models="id-1,id-2"&gt;&lt;/div&gt;</pre>
 </section>
-<script type="application/json" id="catalogue-data">${jsonForScript(models.map(siteModel))}</script>`;
+<script type="application/json" id="catalogue-data">${jsonForScript(site)}</script>`;
   return pageFrame({
     title: 'AI model pricing: prices and cost calculator',
     description: `Prices of ${models.length} AI language models per million tokens, a workload cost calculator and a free JSON API.`,
