@@ -101,6 +101,8 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
         '',
         prose(`Cheapest: ${text(cheapestModel.name)} at ${usd(cheapestModel.monthly)} a month; most expensive: ${text(dearest.name)} at ${usd(dearest.monthly)}.`),
         prose(`Savings: ${usd(savings.monthly)} a month, ${usd(savings.yearly)} a year (${text(savings.percent)}%).`),
+        // On a service tier: the models not sold on it name no saving (compare's summary.notOnTier).
+        ...(Array.isArray(summary.notOnTier) && summary.notOnTier.length ? [prose(`Not sold on the ${text(record(a.workload).service_tier)} tier (priced at standard, no saving named): ${text(summary.notOnTier)}.`)] : []),
       ].join('\n');
     },
   },

@@ -48,6 +48,14 @@ describe('the CLI gives advice a person can act on', () => {
     expect(parseArgs(['--frontier', 'openai-gpt-5'], new Set(['frontier']))).toMatchObject({ query: [['frontier', 'true']], positionals: ['openai-gpt-5'] });
   });
 
+  it('compare on a service tier names the models not sold on it, and no saving from them', async () => {
+    const { code, stdout } = await cli('compare', 'openai-gpt-5.6-terra', 'openai-gpt-5.6-sol', '--service-tier', 'priority');
+    expect(code).toBe(0);
+    const flat = stdout.replaceAll('\n', ' ');
+    expect(flat).toContain('Savings: $0 a month, $0 a year (0%).');
+    expect(flat).toContain('Not sold on the priority tier (priced at standard, no saving named): openai-gpt-5.6-sol.');
+  });
+
   it('names options, not query parameters, in what it prints and in its errors', async () => {
     const free = await cli('cheapest', '--limit', '10');
     expect(free.stdout.replaceAll('\n', ' ')).toContain('(--include-free-tier shows them)');
