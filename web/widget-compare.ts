@@ -20,7 +20,12 @@ interface CompareBody {
     cached_input_tokens?: number; cache_write_tokens?: number; service_tier?: string;
   } & Record<string, unknown>;
   comparison: Array<{ id: string; name: string; costs: Costs; warnings?: Warning[] }>;
-  summary: { cheapest: { name: string; monthly: number }; mostExpensive: { name: string; monthly: number }; savings: { monthly: number; percent: number } };
+  summary: {
+    cheapest: { id: string; name: string; monthly: number }; mostExpensive: { id: string; name: string; monthly: number };
+    savings: { monthly: number; percent: number };
+    /** With a service tier: the models not sold on it (no saving is named from them). */
+    notOnTier?: string[];
+  };
 }
 
 
@@ -60,7 +65,10 @@ export async function renderCompare(box: HTMLElement, d: DOMStringMap): Promise<
     box.append(list);
   }
   const s = body.summary;
-  box.append(
-    el('p', `Cheapest: ${s.cheapest.name} at ${usd(s.cheapest.monthly)} a month, ${usd(s.savings.monthly)} (${s.savings.percent}%) less than ${s.mostExpensive.name}.`),
-  );
+  const tier = body.workload.service_tier;
+  // One model left on the tier asked: no saving to name against itself.
+  const against = s.cheapest.id === s.mostExpensive.id ? '' : `, ${usd(s.savings.monthly)} (${s.savings.percent}%) less than ${s.mostExpensive.name}`;
+  box.append(el('p', `Cheapest${s.notOnTier ? ` on the ${tier} tier` : ''}: ${s.cheapest.name} at ${usd(s.cheapest.monthly)} a month${against}.`));
+  const notOn = body.comparison.filter((m) => s.notOnTier?.includes(m.id)).map((m) => m.name);
+  if (notOn.length) box.append(el('p', `Not sold on the ${tier} tier (priced at standard): ${notOn.join(', ')}.`));
 }

@@ -2,7 +2,8 @@
  * Issue 39's display faults, in Chromium with the real catalogue: at 390 px the chart's dollar
  * labels do not overlap (a workload costing up to $100M a month), at 1280 px the catalogue table's
  * Score column is not cut off, and the widget marks legacy models (o1, GPT-4o) and a model served
- * only on a free tier (Gemma's badge says "free tier only", as /api/badge's does).
+ * only on a free tier (Gemma's badge says "free tier only", as /api/badge's does); the compare
+ * widget names no saving on a service tier a model is not sold on.
  */
 import { Hono } from 'hono';
 import type { Page } from 'playwright-core';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   pages.get('/', (c) => c.html(`<!doctype html><html><head><title>host</title></head><body>
 <div class="ai-pricing-widget" id="t" data-type="table" data-providers="openai"></div>
 <div class="ai-pricing-widget" id="gemma" data-type="badge" data-model="google-gemma-4-31b-it"></div>
+<div class="ai-pricing-widget" id="tier" data-type="compare" data-models="openai-gpt-5.6-terra,openai-gpt-5.6-sol" data-service-tier="priority"></div>
 <script async src="${real.site.origin}/widget.js"></script></body></html>`));
   host = await serveOnLoopback(pages.fetch);
 }, 60_000);
@@ -61,7 +63,7 @@ describe('display faults', () => {
   it('the widget marks legacy models and a free-tier-only badge', async () => {
     const page = await real.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${host.origin}/`);
-    for (const id of ['#t', '#gemma']) {
+    for (const id of ['#t', '#gemma', '#tier']) {
       await page.waitForFunction((s) => { const r = document.querySelector(s)?.shadowRoot; return !!r && !r.querySelector('[role=status]'); }, id);
     }
     const names = await page.$eval('#t', (el) => Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => (tr.children[0] as HTMLElement).textContent ?? ''));
@@ -76,6 +78,10 @@ describe('display faults', () => {
     expect(api.pricing.message).toBe('free tier only: $0 / $0 per 1M');
     const svg = await page.evaluate(async (o) => (await fetch(`${o}/api/badge?model=google-gemma-4-31b-it`)).text(), real.site.origin);
     expect(svg).toContain('free tier only: $0 / $0 per 1M');
+    // The compare widget on a tier one of them is not sold on: no saving named from it, and it is named.
+    const lines = await page.$eval('#tier', (el) => Array.from(el.shadowRoot!.querySelectorAll('p')).map((p) => p.textContent ?? ''));
+    expect(lines).toContain('Not sold on the priority tier (priced at standard): GPT-5.6 Sol.');
+    expect(lines.find((l) => l.startsWith('Cheapest'))).toMatch(/^Cheapest on the priority tier: GPT-5\.6 Terra at \$[\d,.]+ a month\.$/);
     await page.close();
   }, 30_000);
 });
