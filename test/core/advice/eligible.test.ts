@@ -2,7 +2,7 @@
  * forEachEligible reads the catalogue's filter columns (filter-table.ts), built at load: for any
  * filters and workload it offers exactly the models, in order, and counts exactly the exclusions,
  * that the plain rules give each record (the filters as documented, fit.ts's exclusionOf, then
- * eligible.ts's partsExclusion on its standard sheet).
+ * eligible.ts's partsExclusion on its standard sheet, then a service tier it is not sold on).
  */
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -13,6 +13,7 @@ import type { Workload } from '../../../src/core/pricing/cost.js';
 import { forEachEligible, partsExclusion, unpricedCandidates, type Excluded } from '../../../src/core/advice/eligible.js';
 import { columnFilters } from '../../../src/core/catalogue/filter-table.js';
 import { exclusionOf } from '../../../src/core/pricing/fit.js';
+import { costWarnings } from '../../../src/core/pricing/warnings.js';
 import { loadCatalogueFromDir } from '../../../src/runtime/node/load-catalogue.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', '..', 'data'));
@@ -31,6 +32,8 @@ const request = fc.record({
   audio: fc.constantFrom(0, 0, 100),
   image: fc.constantFrom(0, 0, 50),
   searches: fc.constantFrom(0, 0, 2),
+  serviceTier: fc.constantFrom(undefined, undefined, 'flex', 'priority', 'fast'),
+  tierFallback: fc.boolean(),
 });
 
 describe('forEachEligible', () => {
@@ -40,10 +43,11 @@ describe('forEachEligible', () => {
       const w: Workload = {
         inputTokens: r.inputTokens, outputTokens: r.outputTokens, requests: 1, days: 1, mode: 'standard',
         extras: { inputAudioTokens: Math.min(r.audio, r.inputTokens), outputImageTokens: Math.min(r.image, r.outputTokens), webSearches: r.searches },
+        ...(r.serviceTier ? { serviceTier: r.serviceTier } : {}),
       };
       const band = r.band === undefined ? undefined : QUALITY_BANDS[r.band];
       const offered: string[] = [];
-      const excluded = forEachEligible(catalogue, columnFilters(r, band), { inputTokens: r.inputTokens, outputTokens: r.outputTokens, includeFreeTier: r.includeFreeTier, workload: w }, (m, i) => {
+      const excluded = forEachEligible(catalogue, columnFilters(r, band), { inputTokens: r.inputTokens, outputTokens: r.outputTokens, includeFreeTier: r.includeFreeTier, tierFallback: r.tierFallback, workload: w }, (m, i) => {
         expect(catalogue.rankable[i]).toBe(m);
         offered.push(m.id);
       });
@@ -54,7 +58,9 @@ describe('forEachEligible', () => {
       const plain: Excluded = {};
       const plainOffered: string[] = [];
       catalogue.rankable.filter(meets).forEach((m) => {
-        const why = exclusionOf(m, r.inputTokens, r.outputTokens, r.includeFreeTier) ?? partsExclusion(m, catalogue.sheets.get(m)!.bands[0]!.billedAs, w, used);
+        // Then a service tier asked that the model is not sold on (its warning says so), unless asked to fall back.
+        const offTier = !r.tierFallback && costWarnings(m, w).some((x) => x.code === 'service_tier_not_offered') ? 'service_tier_not_offered' as const : undefined;
+        const why = exclusionOf(m, r.inputTokens, r.outputTokens, r.includeFreeTier) ?? partsExclusion(m, catalogue.sheets.get(m)!.bands[0]!.billedAs, w, used) ?? offTier;
         if (why === undefined) plainOffered.push(m.id);
         else plain[why] = (plain[why] ?? 0) + 1;
       });
@@ -65,6 +71,6 @@ describe('forEachEligible', () => {
     }), { numRuns: 300 });
     // The runs reached every rule.
     // (No shipped record lists its modalities, so none is on record as not taking one: 'modality' is partsExclusion's own.)
-    expect([...seen].sort()).toEqual(['context_window', 'free_tier_only', 'max_output', 'modality_unknown', 'offered', 'unit_unpriced']);
+    expect([...seen].sort()).toEqual(['context_window', 'free_tier_only', 'max_output', 'modality_unknown', 'offered', 'service_tier_not_offered', 'unit_unpriced']);
   });
 });
