@@ -25,5 +25,6 @@ export const compareResponseSchema = z.object({
     savings: z
       .object({ monthly: usd('Monthly saving.'), yearly: usd('Yearly saving.'), percent: z.number() })
       .meta({ description: 'What choosing the cheapest model saves against the dearest.' }),
+    notOnTier: z.array(z.string()).optional().meta({ description: 'With a service_tier other than standard: the ids of the models not sold on it for this request (priced at standard, a warning each); cheapest, dearest and savings are of the models that are, when any is.' }),
   }),
 });

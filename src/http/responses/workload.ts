@@ -52,7 +52,7 @@ export const warningsSchema = z
 export const excludedSchema = z
   .object({
     count: z.number().int(),
-    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
+    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'service_tier_not_offered', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
   })
   .meta({ description: 'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated).' });
 
