@@ -26,7 +26,9 @@ export type UseCase = (typeof USE_CASES)[number];
 /** A 0-100 score from benchmark evidence (scores.ts), or `unrated` without any: never a number made up. */
 export const UNRATED = 'unrated';
 export type Score = number | typeof UNRATED;
-export type ScoreKey = 'overall' | UseCase;
+/** What a model is scored for: overall, then each use case (the one list of them). */
+export const SCORE_KEYS = ['overall', ...USE_CASES] as const;
+export type ScoreKey = (typeof SCORE_KEYS)[number];
 export type Scores = Record<ScoreKey, Score>;
 export const CHEAPEST_USE_CASES = USE_CASES.slice(0, 6) as readonly UseCase[];
 

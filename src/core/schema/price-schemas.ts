@@ -137,3 +137,10 @@ export const serviceTiersSchema = z.strictObject({
   priority: tierPricesSchema.optional(),
   fast: tierPricesSchema.optional(),
 });
+
+/** The unit price fields of unitPrices, in the schema's order (the one list of them). */
+export const UNIT_PRICE_FIELDS = unitPricesSchema.keyof().exclude(['source', 'checkedOn']).options;
+export type UnitPriceField = (typeof UNIT_PRICE_FIELDS)[number];
+
+/** The service tiers a record may price besides standard, in the schema's order (the one list of them). */
+export const PAID_TIERS = serviceTiersSchema.keyof().options;
