@@ -99,7 +99,7 @@ describe('the Node server bundle', () => {
     expect(required.length).toBeGreaterThan(0);
   });
 
-  it("leaves badge-maker's font tables out of the bundle (each read from anafanafo's file on first use)", async () => {
+  it("leaves badge-maker's font tables out of the bundle (each read on first use from the copy the build puts in fonts/ beside it)", async () => {
     const { metafile } = await serverGraph({});
     const inputs = Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs));
     // The check can see anafanafo itself.
