@@ -4,7 +4,8 @@
  * compares, apply writes and the report prints every field listed there.
  */
 import type { LongContextRule, ModelData } from '../core/schema/catalogue-schema.js';
-import { PAID_TIERS, type UnitPriceField } from '../core/schema/price-schemas.js';
+import type { UnitPriceField } from '../core/schema/price-schemas.js';
+import { PAID_TIERS } from '../core/schema/service-tiers.js';
 
 /** The public price lists the refresh reads, in the order that breaks ties between equally dated sources. */
 export const FORMATS = ['genai-prices', 'litellm', 'models.dev', 'openrouter'] as const;

@@ -5,7 +5,7 @@
  * modalities the model takes, each with where and when it was read. The model page and the CLI's
  * price card show the same lines.
  */
-import { PAID_TIERS } from '../schema/price-schemas.js';
+import { PAID_TIERS } from '../schema/service-tiers.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { bandVerb } from '../pricing/context-window.js';
 import { describeOffPeak } from '../pricing/time-of-day.js';

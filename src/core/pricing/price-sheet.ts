@@ -3,7 +3,7 @@
  * and for the off-peak hours, each keyed by unit (units.ts). Built once per model record when the
  * catalogue loads (catalogue.ts), so pricing a request reads arrays and parses nothing.
  */
-import { PAID_TIERS } from '../schema/price-schemas.js';
+import { PAID_TIERS } from '../schema/service-tiers.js';
 import type { Model, TierPrices, UnitPrices } from '../schema/catalogue-schema.js';
 import { bandVerb, formatContext } from './context-window.js';
 import { parseScaled } from '../schema/money.js';

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { parseScaled } from './money.js';
+import { PAID_TIERS, type PaidTier } from './service-tiers.js';
 
 // Prices are USD per 1M tokens with at most 9 decimals, so the cost engine can hold them as
 // exact integers (nano-dollars per 1M tokens).
@@ -132,15 +133,10 @@ export const tierPricesSchema = z.strictObject({
 export type TierPrices = z.infer<typeof tierPricesSchema>;
 
 /** The service tiers a model sells besides standard (cost.ts SERVICE_TIERS), each with its prices. */
-export const serviceTiersSchema = z.strictObject({
-  flex: tierPricesSchema.optional(),
-  priority: tierPricesSchema.optional(),
-  fast: tierPricesSchema.optional(),
-});
+export const serviceTiersSchema = z.strictObject(
+  Object.fromEntries(PAID_TIERS.map((tier) => [tier, tierPricesSchema.optional()])) as Record<PaidTier, z.ZodOptional<typeof tierPricesSchema>>,
+);
 
 /** The unit price fields of unitPrices, in the schema's order (the one list of them). */
 export const UNIT_PRICE_FIELDS = unitPricesSchema.keyof().exclude(['source', 'checkedOn']).options;
 export type UnitPriceField = (typeof UNIT_PRICE_FIELDS)[number];
-
-/** The service tiers a record may price besides standard, in the schema's order (the one list of them). */
-export const PAID_TIERS = serviceTiersSchema.keyof().options;
