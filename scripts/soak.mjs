@@ -1,3 +1,4 @@
+// A script, not product code: an operator's load check of the built server (npm run soak), run by hand beside the bench, never by the app or the tests.
 // Soak: run the built server (dist/server.mjs) on loopback under a bounded mixed load with autocannon,
 // every endpoint, valid and invalid requests, then report what it served and how its memory moved.
 // Fails (exit 1) on any connection error or timeout, any answer outside 2xx/4xx, any unexpected

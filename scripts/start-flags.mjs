@@ -1,3 +1,4 @@
+// A script, not product code: it reads package.json's start script for the other scripts (bench, soak, bench:profile) and a test; the app never imports it.
 // The node flags and environment `npm start` gives the server (package.json's start script), for the scripts that
 // start dist/server.mjs themselves (npm run bench, npm run soak) to measure it as it runs.
 import { readFileSync } from 'node:fs';

@@ -54,12 +54,10 @@ function emptyHint(p: CheapestParams, catalogue: Catalogue, workload: Workload) 
   };
 }
 
-const monthlyCosts = (costs: Costs) => ({ perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly });
-
 /** The hint's nearest model: who it is, the prices, its warnings, then its costs. */
 function nearestItem(catalogue: Catalogue, model: Model, workload: Workload, costs: Costs) {
   const { item: { warnings, ...who }, appliedPrices } = rankedItem(catalogue, model, workload);
-  return { ...who, appliedPrices, ...(warnings ? { warnings } : {}), costs: monthlyCosts(costs) };
+  return { ...who, appliedPrices, ...(warnings ? { warnings } : {}), costs };
 }
 
 export const cheapest = endpoint({
@@ -87,7 +85,7 @@ export const cheapest = endpoint({
       recommendations: ranked.map(({ rank, model, costs }) => {
         const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);
         // Added to the item in place (see rankedItem).
-        return Object.assign(item, { costs: monthlyCosts(costs), appliedPrices });
+        return Object.assign(item, { costs, appliedPrices });
       }),
       excluded: excludedBody(excluded),
       ...(hint ? { hint } : {}),

@@ -7,7 +7,7 @@ import { TextReply, type Assets, type Coded, type Endpoint, type Reply, type Req
 import { ApiError } from '../endpoints/errors.js';
 import { JSON_TYPE, toJson } from '../endpoints/json.js';
 import { parseQuery } from '../endpoints/params.js';
-import { queryOf } from './answer-cache/key.js';
+import { queryOf } from './url.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
 import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';

@@ -4,6 +4,8 @@
  * compares, apply writes and the report prints every field listed there.
  */
 import type { LongContextRule, ModelData } from '../core/schema/catalogue-schema.js';
+import type { UnitPriceField } from '../core/schema/price-schemas.js';
+import { PAID_TIERS } from '../core/schema/service-tiers.js';
 
 /** The public price lists the refresh reads, in the order that breaks ties between equally dated sources. */
 export const FORMATS = ['genai-prices', 'litellm', 'models.dev', 'openrouter'] as const;
@@ -18,12 +20,9 @@ export const EXTRA_PRICE_FIELDS = PRICE_FIELDS.filter((f): f is Exclude<PriceFie
 /** Cache-write prices, which a 0 on a paid model does not set (isWritePrice). */
 const WRITE_FIELDS: ReadonlySet<PriceField> = new Set(['cacheWrite', 'cacheWrite1h']);
 /** The prices of units beyond text tokens (a record's `unitPrices`): per 1M tokens, searches and requests per 1,000. */
-export const UNIT_PRICE_FIELDS = [
-  'inputAudio', 'cachedInputAudio', 'outputAudio', 'inputImage', 'outputImage', 'inputVideo', 'outputVideo', 'outputReasoning', 'webSearches', 'requests',
-] as const;
-export type UnitPriceField = (typeof UNIT_PRICE_FIELDS)[number];
+export { UNIT_PRICE_FIELDS, type UnitPriceField } from '../core/schema/price-schemas.js';
 /** The service tiers a record may price besides standard (`serviceTiers`), and the prices a source gives for each. */
-export const TIER_NAMES = ['flex', 'priority', 'fast'] as const;
+export const TIER_NAMES = PAID_TIERS;
 export type TierName = (typeof TIER_NAMES)[number];
 export const TIER_PRICE_FIELDS = ['input', 'output', 'cachedInput'] as const;
 export type TierPrices = { input: number; output: number; cachedInput?: number };

@@ -1,13 +1,15 @@
 /**
- * The refresh's I/O: fetching or reading a source with its date, reading and writing data/*.json.
- * Everything else in src/refresh is pure.
+ * The refresh's I/O: fetching or reading a source with its date, reading and writing data/*.json,
+ * reading what catalog:check checks. Everything else in src/refresh is pure.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import type { ProviderFile } from '../core/schema/catalogue-schema.js';
+import type { CatalogueFile, ProviderFile } from '../core/schema/catalogue-schema.js';
 import { benchmarkFileSchema } from '../core/quality/benchmarks.js';
 import { applyEvidence, proposeAll, type EvidenceRun } from './benchmarks.js';
+import type { CheckInput } from './check.js';
+import { crossCheck, type CrossCheckRow, type Reference } from './crosscheck.js';
 import type { Format } from './entry.js';
 import type { DataFile } from './proposal.js';
 
@@ -103,4 +105,26 @@ export function writeEvidence(run: EvidenceRun): boolean {
   if (changes.length === 0) return false;
   writeFileSync(run.path, `${JSON.stringify(applyEvidence(run.evidence, changes), null, 2)}\n`);
   return true;
+}
+
+// src/refresh/ here, dist/ once built: the repository is the folder above either.
+export const ROOT = resolve(import.meta.dirname, import.meta.dirname.endsWith('dist') ? '..' : '../..');
+export const DATA_DIR = join(ROOT, 'data');
+export const REFERENCE_PRICES = resolve(ROOT, '..', 'shared', 'reference', 'prices.json');
+
+const readReference = (pricesPath: string): Reference | undefined =>
+  existsSync(pricesPath) ? (JSON.parse(readFileSync(pricesPath, 'utf8')) as Reference) : undefined;
+
+/** What catalog:check reads: the price files and evidence of a data directory (as the app loads them) and the reference. */
+export function readCheckInput(dataDir = DATA_DIR, pricesPath = REFERENCE_PRICES): CheckInput {
+  const read = (name: string): CatalogueFile => ({ file: `data/${name}`, data: JSON.parse(readFileSync(join(dataDir, name), 'utf8')) as unknown });
+  const evidence = join('quality', 'benchmarks.json');
+  const names = readdirSync(dataDir).filter((n) => n.endsWith('.json')).sort();
+  return { files: names.map(read), evidence: existsSync(join(dataDir, evidence)) ? read(evidence) : undefined, reference: readReference(pricesPath), pricesPath };
+}
+
+/** The cross-check of a data directory against the reference; undefined without the reference (a clone without ../shared). */
+export function crossCheckDir(dataDir = DATA_DIR, pricesPath = REFERENCE_PRICES): CrossCheckRow[] | undefined {
+  const reference = readReference(pricesPath);
+  return reference && crossCheck(readDataDir(dataDir).map((f) => f.json), reference);
 }

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { providerFileSchema, type ProviderFile } from '../../src/core/schema/catalogue-schema.js';
 import { formatContext } from '../../src/core/pricing/context-window.js';
-import { crossCheck, REFERENCE_PRICES } from '../../scripts/catalog-crosscheck.mjs';
+import { crossCheckDir as crossCheck, REFERENCE_PRICES } from '../../src/refresh/io.js';
 import { tierFor } from '../../src/refresh/record.js';
 
 const DATA_DIR = resolve(import.meta.dirname, '..', '..', 'data');

@@ -5,8 +5,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { providerFileSchema, type ProviderFile } from '../../src/core/schema/catalogue-schema.js';
 import { offPeakWindows } from '../../src/core/pricing/time-of-day.js';
-import { REFERENCE_PRICES, REFERENCE_SCOPE } from '../../scripts/catalog-crosscheck.mjs';
-import { modelKey, qualitySourceOf } from '../../scripts/catalog-seed.mjs';
+import { REFERENCE_SCOPE } from '../../src/refresh/crosscheck.js';
+import { REFERENCE_PRICES } from '../../src/refresh/io.js';
+import { modelKey, qualitySourceOf, type QualityRecord } from './reference-quality.js';
 
 const DATA_DIR = resolve(import.meta.dirname, '..', '..', 'data');
 const files: ProviderFile[] = readdirSync(DATA_DIR)
@@ -103,7 +104,7 @@ interface ReferenceRecord {
 
 describe.skipIf(!existsSync(REFERENCE_PRICES))('coverage of the reference', () => {
   it('each qualitySource is what the reference\'s quality data says, snapshot dates included', () => {
-    const quality = JSON.parse(readFileSync(resolve(REFERENCE_PRICES, '..', 'quality.json'), 'utf8')) as { models: Array<ReferenceRecord & { deprecated: boolean }> };
+    const quality = JSON.parse(readFileSync(resolve(REFERENCE_PRICES, '..', 'quality.json'), 'utf8')) as { models: Array<ReferenceRecord & QualityRecord & { deprecated: boolean }> };
     let checked = 0;
     for (const { slug, m } of records) {
       const scope = REFERENCE_SCOPE[slug as keyof typeof REFERENCE_SCOPE]!;

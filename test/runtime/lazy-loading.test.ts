@@ -69,9 +69,10 @@ describe('the Node server at start-up', () => {
     const atStart = [...reached(metafile, entry).inputs];
     // The check can see the app's code at start-up.
     expect(atStart).toContain('src/http/app.ts');
-    expect(atStart.filter((input) => /src\/http\/(openapi|response-schemas)\.ts$/.test(input))).toEqual([]);
+    expect(atStart.filter((input) => /src\/http\/(openapi\.ts|response-schemas\.ts|responses\/)/.test(input))).toEqual([]);
     const everywhere = Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs));
     expect(everywhere).toContain('src/http/response-schemas.ts');
+    expect(everywhere).toContain('src/http/responses/advice.ts');
   });
 
   it('bundles none of zod\'s locales but English into the start-up code (zod is imported as a namespace)', async () => {
@@ -98,7 +99,7 @@ describe('the Node server bundle', () => {
     expect(required.length).toBeGreaterThan(0);
   });
 
-  it("leaves badge-maker's font tables out of the bundle (each read from anafanafo's file on first use)", async () => {
+  it("leaves badge-maker's font tables out of the bundle (each read on first use from the copy the build puts in fonts/ beside it)", async () => {
     const { metafile } = await serverGraph({});
     const inputs = Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs));
     // The check can see anafanafo itself.

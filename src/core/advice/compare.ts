@@ -1,6 +1,6 @@
 /** Side-by-side costs of chosen models and what the cheapest saves against the dearest. */
 import type { Model } from '../schema/catalogue-schema.js';
-import { calculateCost, type Costs, type Workload } from '../pricing/cost.js';
+import { calculateCost, type CostsWithYear, type Workload } from '../pricing/cost.js';
 import { exclusionOf } from '../pricing/fit.js';
 import { unpricedCandidates } from './eligible.js';
 import { buildSheets, type ModelSheets, type Sheet } from '../pricing/price-sheet.js';
@@ -9,7 +9,7 @@ import { UNPRICED } from '../schema/units.js';
 import { divideRoundHalfUp, type Usd } from '../schema/money.js';
 
 export interface Comparison {
-  comparison: Array<{ model: Model; costs: Costs }>;
+  comparison: Array<{ model: Model; costs: CostsWithYear }>;
   summary: {
     cheapest: { model: Model; monthly: Usd };
     mostExpensive: { model: Model; monthly: Usd };

@@ -1,7 +1,7 @@
 /** Builds the validated, indexed catalogue from the parsed data files. Pure: callers do the I/O. */
 import * as z from 'zod';
 import { formatContext } from '../pricing/context-window.js';
-import { providerFileSchema, TIERS, USE_CASES, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from '../schema/catalogue-schema.js';
+import { providerFileSchema, SCORE_KEYS, TIERS, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from '../schema/catalogue-schema.js';
 import { buildFilterTable, type FilterTable } from './filter-table.js';
 import { attachEvidence, type ScoreDetails } from '../quality/evidence.js';
 import type { BenchmarkResult } from '../quality/benchmarks.js';
@@ -128,10 +128,10 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     rankableSheets,
     priceTable: buildPriceTable(rankableSheets, digits),
     filterTable: buildFilterTable(rankable, rankableSheets),
-    rankableScores: Object.fromEntries((['overall', ...USE_CASES] as const).map((key) => [
+    rankableScores: Object.fromEntries(SCORE_KEYS.map((key) => [
       key, Float64Array.from(rankable, (m) => { const score = m.scores?.[key]; return typeof score === 'number' ? score : NaN; }),
     ])) as Record<ScoreKey, Float64Array>,
-    rankableEvidence: Object.fromEntries((['overall', ...USE_CASES] as const).map((key) => [
+    rankableEvidence: Object.fromEntries(SCORE_KEYS.map((key) => [
       key, Uint8Array.from(rankable, (m) => scoreDetails.level(m.id, key) ?? 2),
     ])) as Record<ScoreKey, Uint8Array>,
     datedFrom: new Map(models.flatMap((m) => { const from = continuedFrom(m); return from === undefined ? [] : [[m, from] as const]; })),

@@ -5,7 +5,7 @@
  * cheapest.ts (the filters), fit.ts (exclusionOf) and eligible.ts (partsExclusion): eligible.ts
  * reads these columns in their place, and test/core/advice/eligible.test.ts holds the two to the same answer.
  */
-import { isSuited, MODEL_STATUSES, TIERS, USE_CASES, type Model, type ModelStatus, type Tier, type UseCase } from '../schema/catalogue-schema.js';
+import { isSuited, MODEL_STATUSES, TIERS, USE_CASES, type Model, type ModelData, type Tier } from '../schema/catalogue-schema.js';
 import type { ModelSheets } from '../pricing/price-sheet.js';
 import { UNIT_COUNT, UNPRICED } from '../schema/units.js';
 
@@ -59,9 +59,21 @@ export interface ColumnFilters {
   minContext: number;
 }
 
+/**
+ * A request's filters, each typed from the model record field it tests (catalogue-schema.ts): a
+ * status, a tier, a use case, at least this quality and context.
+ */
+export type RecordFilters = Partial<{
+  status: ModelData['status'];
+  tier: ModelData['tier'];
+  useCase: keyof ModelData['useCases'];
+  minQuality: ModelData['quality'];
+  minContext: ModelData['contextTokens'];
+}>;
+
 /** The filters as column values; `band`: the tiers of a quality band, kept too when set. */
 export function columnFilters(
-  { status, tier, useCase, minQuality, minContext }: { status?: ModelStatus | undefined; tier?: Tier | undefined; useCase?: UseCase | undefined; minQuality?: number | undefined; minContext?: number | undefined },
+  { status, tier, useCase, minQuality, minContext }: { [K in keyof RecordFilters]?: RecordFilters[K] | undefined },
   band?: readonly Tier[],
 ): ColumnFilters {
   let tiers = 0;

@@ -5,6 +5,7 @@
  * modalities the model takes, each with where and when it was read. The model page and the CLI's
  * price card show the same lines.
  */
+import { PAID_TIERS } from '../schema/service-tiers.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { bandVerb } from '../pricing/context-window.js';
 import { describeOffPeak } from '../pricing/time-of-day.js';
@@ -36,7 +37,7 @@ export function priceFacts(model: PricedRecord, fmt: Format): Array<[string, str
   }
   const off = model.offPeak;
   if (off) facts.push(['Off-peak', `${describeOffPeak(off)}: ${priceList(off, fmt)} (the others are peak prices)`]);
-  for (const tier of ['flex', 'priority', 'fast'] as const) {
+  for (const tier of PAID_TIERS) {
     const set = model.serviceTiers?.[tier];
     if (set) facts.push([`${tier[0]?.toUpperCase()}${tier.slice(1)} tier`, `${priceList(set, fmt)}${set.note ? `; ${set.note}` : ''} ${read(set)}`]);
   }

@@ -20,6 +20,10 @@ export interface Costs {
   perRequest: Usd;
   daily: Usd;
   monthly: Usd;
+}
+
+/** Costs with the yearly one, worked out only for the answers that show it (calculate, compare). */
+export interface CostsWithYear extends Costs {
   yearly: Usd;
 }
 
@@ -160,14 +164,20 @@ export function roundedCost(c: RequestCost, digits: number): number | bigint {
 
 export const newRequestCost = (): RequestCost => ({ nanos: 0, rest: 0, big: undefined });
 
-/** The costs of n requests a day: daily = perRequest × requests, monthly = daily × days, yearly = monthly × 12; each rounded once. */
-export function costsOf(c: RequestCost, digits: number, w: Workload): Costs {
+/**
+ * The costs of n requests a day: daily = perRequest × requests, monthly = daily × days, and with
+ * `year`, yearly = monthly × 12; each rounded once.
+ */
+export function costsOf(c: RequestCost, digits: number, w: Workload): Costs;
+export function costsOf(c: RequestCost, digits: number, w: Workload, year: true): CostsWithYear;
+export function costsOf(c: RequestCost, digits: number, w: Workload, year?: true): Costs | CostsWithYear {
   const k = costNumerator(c, digits);
   const d = BigInt(nanoDivisor(digits));
   const daily = k * BigInt(w.requests);
   const monthly = daily * BigInt(w.days);
   const usd = (n: bigint) => new Usd(divideRoundHalfUp(n, d));
-  return { perRequest: usd(k), daily: usd(daily), monthly: usd(monthly), yearly: usd(monthly * 12n) };
+  const costs = { perRequest: usd(k), daily: usd(daily), monthly: usd(monthly) };
+  return year ? { ...costs, yearly: usd(monthly * 12n) } : costs;
 }
 
 // The scale the README's formula states: USD × 1e15 (nano-dollars per 1M tokens) × 100 (streaming) × 100 (batch) × 100 (off-peak).
@@ -186,8 +196,13 @@ export function requestUsd(numerator: bigint): Usd {
   return new Usd(divideRoundHalfUp(numerator, NANO_DENOMINATOR));
 }
 
-/** What a workload costs on the model: its own sheets unless the catalogue's are given. */
-export function calculateCost(model: Model, workload: Workload, sheets = buildSheets(model)): Costs {
+/** What a workload costs on the model, yearly cost included: its own sheets unless the catalogue's are given. */
+export function calculateCost(model: Model, workload: Workload, sheets = buildSheets(model)): CostsWithYear {
+  return costsOf(costInto(newRequestCost(), sheets, quantitiesOf(workload), workload), sheets.digits, workload, true);
+}
+
+/** What a workload costs on the model by the day and month (calculateCost without the yearly cost). */
+export function monthlyCost(model: Model, workload: Workload, sheets = buildSheets(model)): Costs {
   return costsOf(costInto(newRequestCost(), sheets, quantitiesOf(workload), workload), sheets.digits, workload);
 }
 

@@ -3,13 +3,14 @@
  * and for the off-peak hours, each keyed by unit (units.ts). Built once per model record when the
  * catalogue loads (catalogue.ts), so pricing a request reads arrays and parses nothing.
  */
+import { PAID_TIERS } from '../schema/service-tiers.js';
 import type { Model, TierPrices, UnitPrices } from '../schema/catalogue-schema.js';
 import { bandVerb, formatContext } from './context-window.js';
 import { parseScaled } from '../schema/money.js';
 import { resolveUnits, U, UNIT_COUNT, UNITS, UNPRICED } from '../schema/units.js';
 
 /** Service tiers a provider may sell besides standard (each model's own tier prices, where it has them). */
-export const SERVICE_TIERS = ['standard', 'flex', 'priority', 'fast'] as const;
+export const SERVICE_TIERS = ['standard', ...PAID_TIERS] as const;
 export type ServiceTier = (typeof SERVICE_TIERS)[number];
 export type PaidTier = Exclude<ServiceTier, 'standard'>;
 

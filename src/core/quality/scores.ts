@@ -6,7 +6,7 @@
  * (said so in its detail), except speed, which only a speed measurement rates. Without any
  * result a score is `unrated`, never a number.
  */
-import { UNRATED, USE_CASES, type Score, type ScoreKey, type Scores, type UseCase } from '../schema/catalogue-schema.js';
+import { SCORE_KEYS, UNRATED, USE_CASES, type Score, type ScoreKey, type Scores, type UseCase } from '../schema/catalogue-schema.js';
 import type { BenchmarkResult } from './benchmarks.js';
 import { BOUNDS, normalise, OVERALL, USE_CASE_INPUTS, type Input } from './score-rule.js';
 
@@ -69,7 +69,7 @@ export function scoreModel(results: readonly BenchmarkResult[]): ModelScores {
     else if (overall && useCase !== 'speed') details[useCase] = { ...overall, fromOverall: true };
   }
   const scores = Object.fromEntries(
-    (['overall', ...USE_CASES] as const).map((key) => [key, details[key]?.score ?? UNRATED]),
+    SCORE_KEYS.map((key) => [key, details[key]?.score ?? UNRATED]),
   ) as Scores;
   return { scores, details };
 }

@@ -1,6 +1,16 @@
 /** Zod schema of the catalogue files in data/: the single definition of a model record. */
 import * as z from 'zod';
-import { parseScaled } from './money.js';
+import {
+  batchSchema, isoDate, LONG_CONTEXT_RULES, longContextSchema, offPeakSchema, price, priceChangeSchema,
+  serviceTiersSchema, unitPricesSchema, type LongContextRule,
+} from './price-schemas.js';
+
+// The price parts live in price-schemas.ts; the rest of the code imports them from here too.
+export {
+  batchSchema, LONG_CONTEXT_RULES, longContextSchema, offPeakSchema, priceChangeSchema, serviceTiersSchema,
+  tierPricesSchema, unitPricesSchema, utcWindowSchema, weekendsSchema,
+  type Batch, type LongContextRule, type TierPrices, type UnitPrices,
+} from './price-schemas.js';
 
 export const TIERS = ['Budget', 'Mid', 'Premium'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -16,7 +26,9 @@ export type UseCase = (typeof USE_CASES)[number];
 /** A 0-100 score from benchmark evidence (scores.ts), or `unrated` without any: never a number made up. */
 export const UNRATED = 'unrated';
 export type Score = number | typeof UNRATED;
-export type ScoreKey = 'overall' | UseCase;
+/** What a model is scored for: overall, then each use case (the one list of them). */
+export const SCORE_KEYS = ['overall', ...USE_CASES] as const;
+export type ScoreKey = (typeof SCORE_KEYS)[number];
 export type Scores = Record<ScoreKey, Score>;
 export const CHEAPEST_USE_CASES = USE_CASES.slice(0, 6) as readonly UseCase[];
 
@@ -32,96 +44,9 @@ export function isSuited(model: Pick<Model, 'useCases'>, useCase: UseCase): bool
   return (model.useCases[useCase] ?? 0) >= SUITED_SCORE;
 }
 
-// Prices are USD per 1M tokens with at most 9 decimals, so the cost engine can hold them as
-// exact integers (nano-dollars per 1M tokens).
-const price = z
-  .number()
-  .nonnegative()
-  .refine((v) => parseScaled(v, 9) !== undefined, { message: 'a price has at most 9 decimal places' });
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
 /** A model id: `<providerSlug>-<model_key>`, lower case (aliases take the same form). */
 const modelId = z.string().regex(/^[a-z0-9]+-[a-z0-9][a-z0-9.\-]*$/, 'id is <providerSlug>-<model_key>, lower case');
-
-/** A time of day in UTC, HH:MM (00:00 to 23:59). */
-const utcTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a UTC time of day as HH:MM, 00:00 to 23:59');
-
-/** Whether long-context prices start above a threshold (input > threshold) or at it (input >= threshold). */
-export const LONG_CONTEXT_RULES = ['above', 'at'] as const;
-export type LongContextRule = (typeof LONG_CONTEXT_RULES)[number];
-
-export const longContextSchema = z.strictObject({
-  /**
-   * Input tokens per request from which the long-context prices apply to the whole request: above
-   * it, or from it on when the provider's longContextRule is "at".
-   */
-  threshold: z.number().int().positive(),
-  input: price,
-  output: price,
-  cachedInput: price.optional(),
-  /** Cache-write prices in this band (5-minute and 1-hour lifetimes), where they differ from the model's. */
-  cacheWrite: price.optional(),
-  cacheWrite1h: price.optional(),
-});
-
-/** A price set in force from a date: past changes and scheduled ones. */
-export const priceChangeSchema = z.strictObject({
-  effectiveFrom: isoDate,
-  input: price,
-  output: price,
-  cachedInput: price.optional(),
-  cacheWrite: price.optional(),
-  /** The long-context prices of this dated set, where the provider published them. */
-  longContext: longContextSchema.optional(),
-  /** Where this dated price comes from. */
-  source: z.string().min(1),
-  note: z.string().optional(),
-});
-
-/** A daily UTC window, from startUtc up to (not including) endUtc; it may wrap midnight (16:30 to 00:30). */
-export const utcWindowSchema = z
-  .strictObject({ startUtc: utcTime, endUtc: utcTime })
-  .refine((w) => w.startUtc !== w.endUtc, { message: 'a window needs startUtc and endUtc to differ', path: ['endUtc'] });
-
-/**
- * Off-peak prices all day on Saturdays and Sundays of a fixed UTC offset (DeepSeek: Beijing time,
- * +08:00, which keeps no daylight saving time), from the local date `since` on when given.
- */
-export const weekendsSchema = z.strictObject({
-  utcOffset: z.string().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, 'a UTC offset as +HH:MM or -HH:MM'),
-  since: isoDate.optional(),
-});
-
-/**
- * Time-of-day discount prices, in force daily in one window (startUtc and endUtc) or several
- * (windows), and all weekend when `weekends` is set. The record's input and output are the peak prices.
- */
-export const offPeakSchema = z
-  .strictObject({
-    input: price,
-    output: price,
-    cachedInput: price.optional(),
-    startUtc: utcTime.optional(),
-    endUtc: utcTime.optional(),
-    windows: z.array(utcWindowSchema).min(1).optional(),
-    weekends: weekendsSchema.optional(),
-  })
-  .refine((w) => (w.windows ? w.startUtc === undefined && w.endUtc === undefined : w.startUtc !== undefined && w.endUtc !== undefined), {
-    message: 'the off-peak window is startUtc and endUtc, or windows (a list of them), not both',
-  })
-  .refine((w) => w.startUtc === undefined || w.startUtc !== w.endUtc, { message: 'the off-peak window needs startUtc and endUtc to differ', path: ['endUtc'] });
-
-/**
- * A batch API's discount on every token of a request (input, cache reads and writes, output), as
- * the provider publishes it, with where it says so.
- */
-export const batchSchema = z.strictObject({
-  discountPercent: z.number().int().min(1).max(99),
-  source: z.url(),
-  note: z.string().optional(),
-});
-export type Batch = z.infer<typeof batchSchema>;
 
 /** What a model takes in or gives out besides text (models.dev's `modalities` names; pdf is read as image). */
 export const MODALITIES = ['text', 'image', 'audio', 'video'] as const;
@@ -133,51 +58,6 @@ export const modalitiesSchema = z.strictObject({
   output: z.array(z.enum(MODALITIES)).min(1),
   source: z.string().min(1),
   checkedOn: isoDate,
-});
-
-/**
- * Prices of the billable units beyond text tokens, where the model publishes them, with where and
- * when they were read: per 1M tokens, but webSearches and requests per 1,000. A unit without its
- * own price here is billed at the price of the unit it is part of (src/core/schema/units.ts).
- */
-export const unitPricesSchema = z.strictObject({
-  inputAudio: price.optional(),
-  /** Audio input read from the prompt cache. */
-  cachedInputAudio: price.optional(),
-  outputAudio: price.optional(),
-  inputImage: price.optional(),
-  outputImage: price.optional(),
-  inputVideo: price.optional(),
-  outputVideo: price.optional(),
-  /** Reasoning (thinking) output, where it differs from the output price. */
-  outputReasoning: price.optional(),
-  /** Per 1,000 web searches. */
-  webSearches: price.optional(),
-  /** Per 1,000 requests: a fee on every request. */
-  requests: price.optional(),
-  source: z.string().min(1),
-  checkedOn: isoDate,
-});
-export type UnitPrices = z.infer<typeof unitPricesSchema>;
-
-/** A service tier's prices (the standard band's), with where and when they were read. */
-export const tierPricesSchema = z.strictObject({
-  input: price,
-  output: price,
-  cachedInput: price.optional(),
-  /** The 5-minute cache-write price in this tier, where published. */
-  cacheWrite: price.optional(),
-  source: z.string().min(1),
-  checkedOn: isoDate,
-  note: z.string().optional(),
-});
-export type TierPrices = z.infer<typeof tierPricesSchema>;
-
-/** The service tiers a model sells besides standard (cost.ts SERVICE_TIERS), each with its prices. */
-export const serviceTiersSchema = z.strictObject({
-  flex: tierPricesSchema.optional(),
-  priority: tierPricesSchema.optional(),
-  fast: tierPricesSchema.optional(),
 });
 
 const useCaseScore = z.number().int().min(0).max(5);

@@ -1,8 +1,7 @@
 /**
  * The answer cache: the app's final answers (status, headers and bytes as the middleware chain
  * made them), kept under their request's key (see key.ts) as a CDN would keep them, bounded by
- * entries and bytes (the oldest entry not asked for since it was last passed over goes first: a
- * second chance, near enough least recently used), emptied when the catalogue changes; files
+ * entries and bytes (bounded.ts), emptied when the catalogue changes; files
  * (the same bytes for the life of the process) are kept for good, apart. It answers a kept
  * entry's GET or HEAD itself: the coding the client accepts (br or gzip for large bodies), or a
  * 304 when its If-None-Match matches. A file's codings are made ahead (at build; read on its
@@ -11,8 +10,11 @@
  */
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import type { Coded } from '../../endpoints/endpoint.js';
+import { answerOf, notModifiedHeaders, withBodyHeaders, type Answer, type Coding, type Entry, type Headers } from './answer.js';
+import { BoundedEntries } from './bounded.js';
 import { accepts, etagMatches, isCompressible, type Compressors, type Encoding } from './encoding.js';
-import { fnv1a } from './key.js';
+
+export type { Answer, Entry } from './answer.js';
 
 export interface AnswerCacheOptions {
   /** The catalogue in force; the cache empties when it returns a different object. */
@@ -31,67 +33,16 @@ export interface Conditional {
   ifNoneMatch: string | null;
 }
 
-/** An answer as plain data, for a runtime to write as it likes. Made once per entry, coding and kind; shared: never change it. */
-export interface Answer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  /**
-   * The same headers as one list of names and values: what Node's writeHead takes as it is,
-   * without checking each name and value again (they were checked when the app made them).
-   */
-  readonly headerList: readonly string[];
-  /** The bytes to send; null for a 304 or a HEAD. */
-  readonly body: Uint8Array | null;
-}
-
-type Headers = Readonly<Record<string, string>>;
-
-/** An entry in one content coding: its bytes once made, and its answers, each made on first use. */
-interface Coding {
-  body?: Uint8Array;
-  /** A GET's 200; a HEAD's once the body is made (with its length), and before (without); a 304. */
-  ok?: Answer;
-  okHead?: Answer;
-  head?: Answer;
-  notModified?: Answer;
-}
-
-export interface Entry {
-  /** Its key; undefined for an answer not kept. */
-  readonly key: string | undefined;
-  /** The app's headers (lower-case names), as it sent them with the identity bytes. */
-  readonly headers: Headers;
-  readonly compressible: boolean;
-  readonly codings: { identity: Coding & { body: Uint8Array } } & Partial<Record<Encoding, Coding>>;
-  /** Bytes held, compressed codings included. */
-  size: number;
-  /** Asked for since eviction last passed over it (see #evict). */
-  used: boolean;
-}
-
-// Headers that describe the bytes of a 200, left out of a 304 (which has none).
-const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
-
 export class AnswerCache {
   readonly #options: AnswerCacheOptions;
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: BoundedEntries;
   /** Files: kept for good, whatever the catalogue, outside the bounds (a few, fixed when built). */
   readonly #files = new Map<string, Entry>();
-  readonly #maxEntries: number;
-  readonly #maxBytes: number;
-  #bytes = 0;
   #catalogue: Catalogue | undefined;
-  /**
-   * Hashes of keys asked for once and not kept yet (see #askedBefore): a number each, where keys
-   * of up to 2 KB each would hold up to 16 MB at the bound. Two keys sharing a hash only means
-   * one is kept from its first request.
-   */
-  readonly #seen = new Set<number>();
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options;
-    this.#maxEntries = options.maxEntries ?? 2000;
-    this.#maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
+    this.#entries = new BoundedEntries(options.maxEntries ?? 2000, options.maxBytes ?? 8 * 1024 * 1024);
   }
 
   /** Entries kept, files included. */
@@ -101,21 +52,15 @@ export class AnswerCache {
 
   /** Bytes held by the kept entries, files left out. */
   get bytes(): number {
-    return this.#bytes;
+    return this.#entries.bytes;
   }
 
-  /**
-   * The entry kept under a key for the catalogue in force, marked as used. (Moving it to the back
-   * of the map instead, for an exact order of use, would cost a hit a delete, an insert and now and
-   * then a rehash of the whole map.)
-   */
+  /** The entry kept under a key for the catalogue in force (a file whatever the catalogue), marked as used. */
   get(key: string): Entry | undefined {
     const file = this.#files.get(key);
     if (file) return file;
     this.#checkCatalogue();
-    const entry = this.#entries.get(key);
-    if (entry) entry.used = true;
-    return entry;
+    return this.#entries.get(key);
   }
 
   /**
@@ -144,22 +89,16 @@ export class AnswerCache {
       compressible,
       codings,
       size,
-      used: false,
     };
-    if (key === undefined || this.#maxEntries === 0) return entry;
+    if (key === undefined || this.#entries.maxEntries === 0) return entry;
     if (fixed) {
       this.#files.set(key, entry);
       return entry;
     }
     // A key without a query (a page, an answer with every parameter at its default) is one of few:
     // kept from its first request, so that its compressed codings are made once.
-    const keep = !key.includes('?') || this.#askedBefore(key);
-    if (keep && catalogue === this.#catalogue && entry.size <= this.#maxBytes / 4) {
-      this.#drop(key);
-      this.#entries.set(key, entry);
-      this.#bytes += entry.size;
-      this.#evict(entry);
-    }
+    const keep = !key.includes('?') || this.#entries.askedBefore(key);
+    if (keep && catalogue === this.#catalogue && entry.size <= this.#entries.maxBytes / 4) this.#entries.put(key, entry);
     return entry;
   }
 
@@ -201,84 +140,15 @@ export class AnswerCache {
     const body = compress(entry.codings.identity.body);
     coding.body = body;
     entry.size += body.byteLength;
-    if (entry.key !== undefined && this.#entries.get(entry.key) === entry) {
-      this.#bytes += body.byteLength;
-      this.#evict(entry);
-    }
+    this.#entries.grew(entry, body.byteLength);
     return body;
-  }
-
-  /**
-   * Whether a key was asked for since the cache last forgot the keys asked once. Answers to a
-   * query are kept from their second request (as CDNs offer, "cache on second hit"): under traffic where every
-   * request is new, keeping each answer only churns memory for entries evicted unread.
-   */
-  #askedBefore(key: string): boolean {
-    const hash = fnv1a(key);
-    if (this.#seen.delete(hash)) return true;
-    if (this.#seen.size >= this.#maxEntries * 4) this.#seen.clear();
-    this.#seen.add(hash);
-    return false;
-  }
-
-  #drop(key: string): void {
-    const old = this.#entries.get(key);
-    if (old === undefined) return;
-    this.#entries.delete(key);
-    this.#bytes -= old.size;
   }
 
   #checkCatalogue(): void {
     const current = this.#options.catalogue();
     if (current !== this.#catalogue) {
       this.#entries.clear();
-      this.#seen.clear();
-      this.#bytes = 0;
       this.#catalogue = current;
     }
   }
-
-  /**
-   * Makes room for `kept` (just stored, or grown by a coding), which stays. Oldest first: an entry
-   * used since it was last passed over goes to the back, unmarked; the first one unused goes. (The
-   * map's iteration reaches the entries moved back too, once each.)
-   */
-  #evict(kept: Entry): void {
-    for (const [key, entry] of this.#entries) {
-      if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
-      if (entry === kept) continue;
-      if (entry.used) {
-        entry.used = false;
-        this.#entries.delete(key);
-        this.#entries.set(key, entry);
-      } else this.#drop(key);
-    }
-  }
-}
-
-function answerOf(status: number, headers: Headers, body: Uint8Array | null): Answer {
-  // A loop, not Object.entries(...).flat(): an answer not kept (each unique query's) makes its list anew.
-  const headerList: string[] = [];
-  for (const name in headers) headerList.push(name, headers[name] as string);
-  return { status, headers, headerList, body };
-}
-
-/**
- * An entry's headers for a 200 with a body: its length, its coding and that coding's ETag set
- * field by field, in this order (the ETag the entry has keeps its place). Made for every answer
- * not kept: spreads of optional parts would make a slow (dictionary) object each time.
- */
-function withBodyHeaders(headers: Headers, length: number, encoding: 'identity' | Encoding, etag: string | undefined): Headers {
-  const out: Record<string, string> = { ...headers };
-  out['content-length'] = String(length);
-  if (encoding !== 'identity') out['content-encoding'] = encoding;
-  if (etag !== undefined) out.etag = etag;
-  return out;
-}
-
-function notModifiedHeaders(headers: Headers, etag: string): Headers {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (!BODY_HEADERS.has(name)) kept[name] = value;
-  kept.etag = etag;
-  return kept;
 }

@@ -1,5 +1,6 @@
 /** The answer cache's key for a request URL: what makes two requests ask for the same answer. */
 import { getPath } from 'hono/utils/url';
+import { queryOf } from '../url.js';
 
 /** URLs longer than this are not kept (no real query is this long; the app still answers them). */
 export const MAX_KEY_LENGTH = 2048;
@@ -29,14 +30,6 @@ export function requestKey(url: string, ignoresQuery: (path: string) => boolean)
   const path = getPath({ url } as Request);
   const origin = url.slice(0, slash);
   return { origin, target: ignoresQuery(path) ? path : path + sortedQuery(url) };
-}
-
-/** The query of an absolute URL, without `?` and any fragment ('' when it has none): read without parsing the URL. */
-export function queryOf(url: string): string {
-  const hash = url.indexOf('#');
-  const end = hash === -1 ? url.length : hash;
-  const mark = url.indexOf('?');
-  return mark === -1 || mark > end ? '' : url.slice(mark + 1, end);
 }
 
 /** `?` and the query's non-empty pairs sorted by name, or '' when it has none. */

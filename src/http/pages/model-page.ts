@@ -2,7 +2,7 @@
 import type { BenchmarkResult } from '../../core/quality/benchmarks.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
-import { calculateCost } from '../../core/pricing/cost.js';
+import { monthlyCost } from '../../core/pricing/cost.js';
 import { closestMatches } from '../../core/advice/suggest.js';
 import { priceFacts } from '../../core/catalogue/price-facts.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
@@ -26,7 +26,7 @@ export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], 
   const badgeUrl = `${baseUrl}/api/badge?model=${id}`;
   const pageUrl = `${baseUrl}${modelPagePath(model.id)}`;
   const workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' as const };
-  const costs = calculateCost(model, workload);
+  const costs = monthlyCost(model, workload);
   const useCases = Object.entries(model.useCases)
     .filter(([, score]) => (score ?? 0) > 0)
     .map(([name, score]) => `${e(name)} ${score}/5`)

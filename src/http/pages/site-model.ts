@@ -6,7 +6,7 @@
  * was left out and why.
  */
 import type { Model } from '../../core/schema/catalogue-schema.js';
-import { calculateCost, type Workload } from '../../core/pricing/cost.js';
+import { monthlyCost, type Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { inputPartsText, outputPartsText, searchesText } from '../../core/pricing/parts-text.js';
 import { exclusionOf, type Exclusion } from '../../core/pricing/fit.js';
@@ -88,7 +88,7 @@ export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload)
     const sheets = buildSheets(asModel(model));
     return {
       model,
-      monthly: calculateCost(asModel(model), w, sheets).monthly,
+      monthly: monthlyCost(asModel(model), w, sheets).monthly,
       // As the rankings leave them out (eligible.ts): the fit rules, then a modality it does not (or is not known to) take, or a unit it has no price for.
       // A service tier the model is not sold on leaves it out too, as cheapest does by default.
       exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? partsExclusion(asModel(model), sheets.bands[0]?.billedAs ?? [], w, used)

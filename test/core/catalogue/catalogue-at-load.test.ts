@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { USE_CASES, type Model } from '../../../src/core/schema/catalogue-schema.js';
+import { SCORE_KEYS, type Model } from '../../../src/core/schema/catalogue-schema.js';
 import type { Catalogue } from '../../../src/core/catalogue/catalogue.js';
 import { priceTimeline } from '../../../src/core/pricing/history.js';
 import { evidenceFrom, evidenceText } from '../../../src/core/quality/score-reason.js';
@@ -37,7 +37,7 @@ describe.each([['the shipped catalogue', shipped], ['the pricing-rules fixture',
     let shown = 0;
     for (const model of catalogue.models) {
       const details = catalogue.scoreDetails.get(model.id) ?? {};
-      for (const key of ['overall', ...USE_CASES] as const) {
+      for (const key of SCORE_KEYS) {
         const detail = details[key];
         expect(detail === undefined, `${model.id} ${key}`).toBe(typeof model.scores?.[key] !== 'number');
         if (!detail) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../../src/core/schema/catalogue-schema.js';
-import { calculateCost, priceNanos, type Costs, type Workload } from '../../../src/core/pricing/cost.js';
+import { calculateCost, monthlyCost, priceNanos, type CostsWithYear, type Workload } from '../../../src/core/pricing/cost.js';
 import { fixtureCatalogue } from '../../fixtures/catalogue.js';
 
 function model(id: string): Model {
@@ -11,7 +11,7 @@ function model(id: string): Model {
 
 const standard: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };
 
-function text(costs: Costs) {
+function text(costs: CostsWithYear) {
   return {
     perRequest: costs.perRequest.toString(),
     daily: costs.daily.toString(),
@@ -21,6 +21,14 @@ function text(costs: Costs) {
 }
 
 describe('calculateCost', () => {
+  it('works out the yearly cost only where asked: monthlyCost is calculateCost without it', () => {
+    const { yearly, ...rest } = calculateCost(model('alpha-large'), standard);
+    expect(yearly.toString()).toBe('4860');
+    const monthly = monthlyCost(model('alpha-large'), standard);
+    expect(Object.keys(monthly)).toEqual(['perRequest', 'daily', 'monthly']);
+    expect(Object.fromEntries(Object.entries(monthly).map(([k, v]) => [k, v.toString()]))).toEqual(Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v.toString()])));
+  });
+
   it('standard: input × price/1M + output × price/1M, then × requests, × days, × 12', () => {
     // 2000 × $3/1M + 500 × $15/1M = 0.006 + 0.0075 = 0.0135; × 1000 = 13.5; × 30 = 405; × 12 = 4860
     expect(text(calculateCost(model('alpha-large'), standard))).toEqual({

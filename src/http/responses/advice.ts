@@ -1,0 +1,82 @@
+/** The answers of cheapest and recommend: ranked models, who was left out, and a hint when none is left. */
+import * as z from 'zod';
+import { TIERS } from '../../core/schema/catalogue-schema.js';
+import { appliedPricesSchema } from './applied-prices.js';
+import { benchmarkResultSchema, hintFields, usd } from './common.js';
+import { costsSchema, excludedSchema, fitHintSchema, rankedFields, workloadSchema } from './workload.js';
+
+const cheapestCosts = costsSchema.pick({ perRequest: true, daily: true, monthly: true });
+
+export const cheapestResponseSchema = z.object({
+  workload: workloadSchema,
+  filters: z.object({
+    budget: z.number().nullable(),
+    use_case: z.string().nullable(),
+    quality: z.string().nullable(),
+    tier: z.enum(TIERS).nullable(),
+    min_quality: z.number().int().nullable(),
+    min_context: z.number().int().nullable(),
+    include_free_tier: z.boolean(),
+    service_tier_fallback: z.enum(['none', 'standard']).optional().meta({ description: 'Only with a service_tier other than standard.' }),
+    status: z.enum(['current', 'legacy', 'all']),
+    limit: z.number().int(),
+  }),
+  recommendations: z.array(z.object({ rank: z.number().int(), ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })),
+  excluded: excludedSchema,
+  hint: z
+    .union([z.object({ ...hintFields, nearest: z.object({ ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema }).meta({ description: 'The cheapest model that can run it without those filters.' }) }), fitHintSchema])
+    .optional()
+    .meta({ description: 'Only when no model is left.' }),
+});
+
+const recommendationSchema = z.object({
+  rank: z.number().int(),
+  ...rankedFields,
+  score: z.number().int().meta({ description: 'The 0-100 score the model was ranked by.' }),
+  scoreOf: z.string().meta({ description: 'The use case the score is for, or overall.' }),
+  scoreFromOverall: z.literal(true).optional().meta({ description: 'No benchmark of the use case: the overall score stands in.' }),
+  scoreBasis: z.object({
+    results: z.number().int().meta({ description: 'Results of its own for the use case (0 for a stand-in).' }),
+    newest: z.string().meta({ description: 'The newest date of the results the score rests on.' }),
+    standIn: z.boolean().meta({ description: 'The overall score stands in: no result for the use case.' }),
+  }).meta({ description: 'How much evidence the score rests on; by default (evidence=tiers) a ranking by score puts two or more results first, then one, then stand-ins.' }),
+  scoreEvidence: z.array(benchmarkResultSchema.extend({ normalised: z.number(), weight: z.number() })).meta({ description: 'The results behind the score, heaviest first.' }),
+  scorePerDollar: z.number().nullable().meta({ description: "Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing." }),
+  quality: z.number().int(),
+  context: z.string(),
+  costPerRequest: usd('Cost of one request, USD.'),
+  costs: cheapestCosts,
+  appliedPrices: appliedPricesSchema,
+  reason: z.string(),
+});
+
+export const recommendResponseSchema = z.object({
+  criteria: z.object({
+    use_case: z.string().nullable(),
+    budget: z.string().nullable().meta({ description: 'The tier (the same as tier).' }),
+    tier: z.string().nullable(),
+    quality: z.number().int().nullable().meta({ description: 'The minimum quality score (the same as min_quality).' }),
+    min_quality: z.number().int().nullable(),
+    min_score: z.number().int().nullable(),
+    sort: z.enum(['score', 'value', 'cost']),
+    evidence: z.enum(['tiers', 'any']),
+    frontier: z.boolean(),
+    max_cost: z.number().nullable(),
+    min_context: z.number().int().nullable(),
+    include_free_tier: z.boolean(),
+    service_tier_fallback: z.enum(['none', 'standard']).optional().meta({ description: 'Only with a service_tier other than standard.' }),
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    status: z.enum(['current', 'legacy', 'all']),
+    limit: z.number().int(),
+    off_peak_share: z.number().int().optional(),
+    at: z.string().optional(),
+  }),
+  workload: workloadSchema,
+  recommendations: z.array(recommendationSchema),
+  excluded: excludedSchema,
+  hint: z
+    .union([z.object({ ...hintFields, nearest: recommendationSchema.meta({ description: 'The best model that can run it without those filters.' }) }), fitHintSchema])
+    .optional()
+    .meta({ description: 'Only when no model is left.' }),
+});

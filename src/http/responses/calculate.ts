@@ -1,0 +1,30 @@
+/** The answers of calculate and compare: the cost of a workload on given models. */
+import * as z from 'zod';
+import { appliedPricesSchema } from './applied-prices.js';
+import { listedFields, requestedId, usd } from './common.js';
+import { costsSchema, warningsSchema, workloadSchema } from './workload.js';
+
+export const calculateResponseSchema = z.union([
+  z.object({
+    model: z.string().meta({ description: 'The model id.' }),
+    requestedId,
+    workload: workloadSchema,
+    costs: costsSchema,
+    appliedPrices: appliedPricesSchema,
+    warnings: warningsSchema,
+  }),
+  z.object({ workload: workloadSchema, results: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })) }),
+]);
+
+export const compareResponseSchema = z.object({
+  workload: workloadSchema,
+  comparison: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })),
+  summary: z.object({
+    cheapest: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
+    mostExpensive: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
+    savings: z
+      .object({ monthly: usd('Monthly saving.'), yearly: usd('Yearly saving.'), percent: z.number() })
+      .meta({ description: 'What choosing the cheapest model saves against the dearest.' }),
+    notOnTier: z.array(z.string()).optional().meta({ description: 'With a service_tier other than standard: the ids of the models not sold on it for this request (priced at standard, a warning each); cheapest, dearest and savings are of the models that are, when any is.' }),
+  }),
+});

@@ -1,0 +1,35 @@
+/** The catalogue's answers: the model list (/api/pricing) and one model (model=). */
+import * as z from 'zod';
+import { LONG_CONTEXT_RULES, modelSchema, TIERS } from '../../core/schema/catalogue-schema.js';
+import { benchmarkResultSchema, hintFields, requestedId } from './common.js';
+
+export const modelRecordSchema = modelSchema
+  .extend({
+    provider: z.string().meta({ description: 'Provider display name.' }),
+    providerSlug: z.string().meta({ description: 'Provider slug, as the provider filter takes it.' }),
+    longContextRule: z.enum(LONG_CONTEXT_RULES).optional().meta({
+      description: 'On models with longContext: whether its prices apply above the threshold or from it on (at), per the provider.',
+    }),
+    benchmarks: z.array(benchmarkResultSchema).optional().meta({ description: 'In the one-model answer (model=): the benchmark results behind the scores, with their dates and sources (docs/quality.md).' }),
+    scores: z
+      .record(z.string(), z.union([z.number().int().min(0).max(100), z.literal('unrated')]))
+      .meta({ description: "0-100 scores derived from the benchmarks, overall and per use case; 'unrated' where no benchmark rates the model." }),
+  })
+  .meta({ description: 'A model record: prices are USD per 1M tokens.' });
+
+const metaSchema = z.object({
+  count: z.number().int().meta({ description: 'Number of models in models.' }),
+  providers: z.array(z.string()),
+  tiers: z.array(z.enum(TIERS)),
+  lastUpdated: z.string().meta({ description: 'Date of the newest price check, YYYY-MM-DD.' }),
+  source: z.string().meta({ description: "Address of the service's site." }),
+  docs: z.string().meta({ description: 'Address of the documentation page.' }),
+});
+
+export const catalogueSchema = z.object({
+  models: z.array(modelRecordSchema),
+  meta: metaSchema,
+  hint: z.object(hintFields).optional().meta({ description: 'Only when provider and tier together match no model.' }),
+});
+
+export const oneModelSchema = z.object({ model: modelRecordSchema, requestedId, source: z.string(), docs: z.string() });

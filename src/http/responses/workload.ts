@@ -1,0 +1,72 @@
+/** What a priced answer says besides its prices: the workload, the costs, warnings, who was left out and why. */
+import * as z from 'zod';
+import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../../core/pricing/cost.js';
+import type { Warning } from '../../core/pricing/warnings.js';
+import { listedFields, usd } from './common.js';
+
+export const costsSchema = z
+  .object({
+    perRequest: usd('Cost of one request.'),
+    daily: usd('perRequest × requests per day.'),
+    monthly: usd('daily × days per month.'),
+    yearly: usd('monthly × 12.'),
+  })
+  .meta({ description: 'Costs in USD, exact to 1e-9 (rounded half up once).' });
+
+/** The workload an answer priced, every part of it with its default (compare also names requests requests_per_day). */
+export const workloadSchema = z.object({
+  input_tokens: z.number().int(),
+  cached_input_tokens: z.number().int(),
+  cache_write_tokens: z.number().int(),
+  cache_ttl: z.enum(CACHE_TTLS).optional().meta({ description: 'With cache writes: the lifetime they were priced for.' }),
+  input_audio_tokens: z.number().int(),
+  cached_audio_tokens: z.number().int(),
+  input_image_tokens: z.number().int(),
+  input_video_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  reasoning_tokens: z.number().int(),
+  output_audio_tokens: z.number().int(),
+  output_image_tokens: z.number().int(),
+  output_video_tokens: z.number().int(),
+  web_searches: z.number().int(),
+  requests_per_day: z.number().int().optional().meta({ description: "compare only: the spec's name for requests." }),
+  requests: z.number().int(),
+  days: z.number().int(),
+  mode: z.enum(MODES),
+  service_tier: z.enum(SERVICE_TIERS),
+  off_peak_share: z.number().int().optional().meta({ description: 'Percent of requests in the off-peak window (when at is not given).' }),
+  at: z.string().optional().meta({ description: 'When the requests run, as given.' }),
+});
+
+export const warningsSchema = z
+  .array(z.object({
+    code: z.enum([
+      'context_window', 'max_output', 'free_tier_only', 'no_batch_discount',
+      'service_tier_not_offered', 'tier_unit_price', 'modality_text_price', 'modality_unknown', 'unit_unpriced',
+    ] satisfies Array<Warning['code']>),
+    message: z.string(),
+  }))
+  .optional()
+  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates), the model is not sold on the service tier asked (service_tier_not_offered: standard prices) or its tier publishes no price for a unit (tier_unit_price), audio, image or video tokens were billed at the text price (modality_text_price: no separate price published; modality_unknown: no source says the model takes them), or a unit has no price on record (unit_unpriced: not in the cost)." });
+
+export const excludedSchema = z
+  .object({
+    count: z.number().int(),
+    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'service_tier_not_offered', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
+  })
+  .meta({ description: 'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated).' });
+
+/** What a ranked item carries besides its costs. */
+export const rankedFields = {
+  ...listedFields,
+  freeTierOnly: z.literal(true).optional().meta({ description: 'Served only on a free, rate-limited tier (offered with include_free_tier=true).' }),
+  variants: z.array(z.string()).optional().meta({ description: 'Ids of variants with the same prices and capabilities (a -customtools or dated twin), ranked in this one place.' }),
+  warnings: warningsSchema,
+};
+
+/** The hint when no model can run the request, whatever the filters. */
+export const fitHintSchema = z.object({
+  param: z.string(),
+  message: z.string(),
+  nearest: z.object({ ...listedFields, context: z.string(), contextTokens: z.number().int() }).optional().meta({ description: 'The model with the largest context window.' }),
+});
