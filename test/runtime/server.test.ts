@@ -69,6 +69,20 @@ describe('malformed requests', () => {
     expect(errorCode(res.body)).toBe('bad_request');
   });
 
+  it('reads the Host name case-insensitively (RFC 9110, 4.2.3): Localhost:8787 is served, its origin lower-cased', async () => {
+    for (const host of ['Localhost:8787', 'LOCALHOST', 'Example.COM:80']) {
+      const res = await rawRequest(port, `GET /api/pricing?model=nope HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(res.status, host).toBe(404);
+      expect(errorCode(res.body)).toBe('model_not_found');
+      const health = await rawRequest(port, `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(health.status, host).toBe(200);
+    }
+    const pricing = await rawRequest(port, 'GET /api/pricing?provider=openai HTTP/1.0\r\nHost: Localhost:8787\r\n\r\n');
+    expect(pricing.status).toBe(200);
+    expect(pricing.body).toContain('http://localhost:8787/');
+    expect(pricing.body).not.toContain('Localhost');
+  });
+
   it('answers an HTTP/1.1 request without Host with a 400 JSON error, and serves HTTP/1.0 without one', async () => {
     const missing = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
     expect(missing.status).toBe(400);
