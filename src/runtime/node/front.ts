@@ -20,7 +20,8 @@ export function createFront(
   service: Service,
   listener: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>,
   log: Logger,
-  draining: () => boolean,
+  /** Whether the server drains and this is the last request its connection has read: it closes after its answer. */
+  closing: (req: IncomingMessage) => boolean,
 ): Front {
   const fronts = new WeakMap<IncomingMessage, FrontRequest>();
   const handle = (req: IncomingMessage, res: ServerResponse): void | Promise<unknown> => {
@@ -29,7 +30,7 @@ export function createFront(
     lowerCaseHost(req);
     // Every method served is bodiless: a body sent anyway is never read; closing after the answer
     // keeps Node from reading it off the wire to reuse the connection.
-    if (draining() || hasBody(req)) res.setHeader('Connection', 'close');
+    if (hasBody(req) || closing(req)) res.setHeader('Connection', 'close');
     const url = plainUrl(req);
     if (url !== undefined) {
       const front = frontOf(req, url, { incoming: req, outgoing: res });

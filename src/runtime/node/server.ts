@@ -119,7 +119,8 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   // An answer being made is reckoned as large as the largest file served (the Swagger bundle) until a larger one is made.
   const memory = new MemoryBudget(limits.maxUnsentBytes, Math.max(64 * 1024, largest));
   const connections = new Connections(limits, memory);
-  const front = createFront(service, listener, log, () => draining);
+  // Draining, a connection closes after the last answer it has asked for (not before those waiting their turn).
+  const front = createFront(service, listener, log, (req) => draining && (connections.of(req.socket)?.waiting.length ?? 0) === 0);
   const pipelining = boundPipelining(
     front.handle,
     limits,
