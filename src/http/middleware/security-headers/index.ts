@@ -44,8 +44,9 @@ export function securityHeadersOn(type: string, closed: boolean): Readonly<Recor
  * the app made as plain data (app.ts's send) is made again with the headers added, so that the data
  * the answer cache keeps carries them; undefined for any other Response.
  *
- * A response is made anew with its final headers rather than changed in place: @hono/node-server's
- * Response drops changes made through `headers` once its body is read (as the Node runtime reads it).
+ * A response is made anew with its final headers rather than changed in place: the Node
+ * adapter's Response drops changes made through `headers` once its body is read (as the Node
+ * runtime reads it).
  */
 export function securityHeaders(
   closed: string | undefined,
