@@ -30,3 +30,20 @@ describe('/mcp security headers', () => {
     }
   });
 });
+
+describe('/mcp tools/list', () => {
+  it('answers every lone tools/list alike (the SDK answer of the first, kept), with the call id, and leaves calls the SDK refuses to it', async () => {
+    const { base } = await serve();
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}/mcp`, { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });
+    const first = await (await post({ ...call, id: 1 })).text();
+    const second = await post({ ...call, id: 'two' });
+    expect(second.status).toBe(200);
+    expect(second.headers.get('x-content-type-options')).toBe('nosniff');
+    const text = await second.text();
+    expect(text).toBe(first.replace('"id":1', '"id":"two"'));
+    expect((JSON.parse(text) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(3);
+    expect((await post({ ...call, id: 3 }, { 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
+    expect((await post({ ...call, id: 4 }, { accept: 'application/json' })).status).toBe(406);
+  });
+});
