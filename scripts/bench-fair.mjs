@@ -54,10 +54,14 @@ function pipeline(port, requests) {
 const get = (target, host = 'localhost', extra = '') => `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${extra}\r\n`;
 const close = get('/healthz', 'localhost', 'Connection: close\r\n');
 const day = (i) => new Date(Date.UTC(2025, 5, 1 + (i % 500))).toISOString().slice(0, 10);
-const mcpList = (i) => {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/list' });
+const mcpPost = (message) => {
+  const body = JSON.stringify(message);
   return `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
 };
+
+const mcpList = (i) => mcpPost({ jsonrpc: '2.0', id: i, method: 'tools/list' });
+const mcpUnknown = (i) =>
+  mcpPost(Array.from({ length: 10 }, (_, k) => ({ jsonrpc: '2.0', id: k, method: 'tools/call', params: { name: 'get_model_price', arguments: { model: `no-such-model-${i}-${k}` } } })));
 
 /** CPU ms per request of 200 pipelined requests made by `make(i)` (after 20 to warm up). */
 async function cost(server, make) {
@@ -100,6 +104,7 @@ rows.push(['`/api/pricing?as_of=<unique date>&status=all`, `BASE_URL` set', 'ms 
 rows.push(['`/api/pricing` with a unique `Host`', 'ms CPU', await cost(plain, (i) => get('/api/pricing', `h${i}.example`, 'Accept-Encoding: br\r\n'))]);
 rows.push(['`/` with a unique `Host`, br', 'ms CPU', await cost(plain, (i) => get('/', `h${i}.example`, 'Accept-Encoding: br\r\n'))]);
 rows.push(['MCP `tools/list` (a POST on its own connection)', 'ms CPU', await costEach(plain, mcpList)]);
+rows.push(['MCP batch of ten `get_model_price` calls for unknown ids (a POST on its own connection)', 'ms CPU', await costEach(plain, mcpUnknown)]);
 rows.push(['`/healthz` while 1 connection pipelines 250 `as_of` misses (worst)', 'ms wait', await wait(based, 1, (i) => get(`/api/pricing?as_of=${day(i)}&status=all&n=${i}`))]);
 rows.push(['`/healthz` while 8 connections pipeline 250 `as_of` misses each (worst)', 'ms wait', await wait(based, 8, (i) => get(`/api/pricing?as_of=${day(i)}&status=all&n=${i}`))]);
 

@@ -63,7 +63,7 @@ export function closestIds(index: IdIndex, id: string, n = 3): string[] {
   // A trigram most ids hold (`-mo`, `del` at 10,000 `x-model-n`) tells them apart little and costs
   // the most: skipped; a query that shares only such trigrams is compared with the first ids of the
   // rarest one (they are all about as far from it).
-  const common = Math.max(COMPARED * 4, ids.length >> 3);
+  const common = Math.max(COMPARED * 4, ids.length >> 4);
   let rarest: readonly number[] | undefined;
   for (const gram of new Set(trigrams(q))) {
     const at = grams.get(gram);
