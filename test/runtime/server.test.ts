@@ -213,3 +213,21 @@ describe('slow clients', () => {
     expect(text === '' || parseResponse(text).status === 408).toBe(true);
   }, 20_000);
 });
+
+describe('origins kept while BASE_URL is unset (issue 37)', () => {
+  it("eight junk Hosts asked first do not keep the real Host's answers out of the cache; reload gives the places anew", async () => {
+    const ask = (host: string, target: string) => rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const kept = (host: string, target: string) =>
+      running.service.cached({ method: 'GET', url: `http://${host}${target}`, acceptEncoding: null, ifNoneMatch: null }) !== undefined;
+    // Each junk name asked as often as the real one will be: they hold every place until it is asked more.
+    for (let i = 1; i <= 8; i++) for (let n = 0; n < 3; n++) expect((await ask(`junk${i}.example`, '/api/changes?format=atom')).status).toBe(200);
+    expect((await ask('prices.example', '/api/pricing')).status).toBe(200);
+    expect(kept('prices.example', '/api/pricing')).toBe(false);
+    for (let n = 0; n < 3; n++) await ask('prices.example', '/api/pricing');
+    expect(kept('prices.example', '/api/pricing')).toBe(true);
+    // After a reload (SIGHUP), the places are given again from the requests that follow.
+    expect(running.reload().ok).toBe(true);
+    await ask('other.example', '/api/pricing');
+    expect(kept('other.example', '/api/pricing')).toBe(true);
+  });
+});
