@@ -2,7 +2,7 @@
 import type * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
-import { closestMatches } from '../core/advice/suggest.js';
+import { closestIds, idIndexOf } from '../core/advice/closest-ids.js';
 import { ApiError, quote } from './errors.js';
 import type { QuerySchema } from './params.js';
 
@@ -74,7 +74,7 @@ export function endpoint<S extends QuerySchema>(definition: Endpoint<S>): Endpoi
 export function findModel(catalogue: Catalogue, id: string, param: string): Model {
   const model = catalogue.byId.get(id.trim().toLowerCase());
   if (model) return model;
-  const suggestions = closestMatches(id, catalogue.byId.keys());
+  const suggestions = closestIds(idIndexOf(catalogue), id);
   const hint = suggestions.length ? ` Did you mean ${suggestions.join(', ')}?` : '';
   throw new ApiError(404, 'model_not_found', `No model with id ${quote(id)} (${param}).${hint}`, { param, suggestions });
 }

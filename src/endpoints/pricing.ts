@@ -3,7 +3,8 @@ import * as z from 'zod';
 import { TIERS, type Model } from '../core/schema/catalogue-schema.js';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { closestMatches } from '../core/advice/suggest.js';
-import { asOf, asOfInfo, modelAsOf, modelsAsOf } from './as-of.js';
+import { catalogueAsOf } from '../core/catalogue/as-of-period.js';
+import { asOf, asOfInfo, modelAsOf } from './as-of.js';
 import { endpoint, findModel, requestedAs } from './endpoint.js';
 import { ApiError, quote } from './errors.js';
 import { choice, splitList, statusFilter, text } from './params.js';
@@ -69,7 +70,8 @@ export const pricing = endpoint({
     const models = providers || tier || status !== 'all' ? catalogue.models.filter(matches) : catalogue.models;
     if (date !== undefined) {
       // Models that did not exist yet, or had no recorded price that day, are left out.
-      const then = modelsAsOf(models, date).map(({ model, set }) => ({ ...model, asOf: asOfInfo(date, set) }));
+      // Made once per price period (catalogueAsOf), then filtered: the filters read no price.
+      const then = catalogueAsOf(catalogue, date).filter(({ model }) => matches(model)).map(({ model, set }) => ({ ...model, asOf: asOfInfo(date, set) }));
       const body = catalogueBody(ctx, then);
       return { models: body.models, meta: { ...body.meta, asOf: date } };
     }

@@ -2,6 +2,7 @@
 import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../core/pricing/cost.js';
 import type { TimeOfDay } from '../core/pricing/time-of-day.js';
 import { ApiError, quote } from './errors.js';
+import { isCalendarDate } from './as-of.js';
 import { choice, choiceOr, integer, MAX_TOKENS, optionalInteger, param } from './params.js';
 import { checkParts, partsEcho, refuseWorkload, toParts, type PartParams } from './part-rules.js';
 import { partOptions, serviceTier } from './workload-parts.js';
@@ -31,7 +32,7 @@ export const mode = choiceOr(
 export type AtTime = { text: string } & ({ utcSecond: number } | { instantMs: number });
 
 const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?Z?$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
 /** `18:30`, `18:30:00Z` (UTC) or an ISO instant with its offset (`2026-11-24T02:30:00+08:00`). */
 export function readAt(text: string): AtTime | undefined {
@@ -43,10 +44,17 @@ export function readAt(text: string): AtTime | undefined {
     if (h > 23 || m > 59 || sec > 59) return undefined;
     return { text, utcSecond: h * 3600 + m * 60 + sec };
   }
-  if (!INSTANT.test(value)) return undefined;
+  const instant = INSTANT.exec(value);
+  // Date.parse rolls an impossible day or time over (2027-04-31 is read as 2027-05-01): each field is checked first.
+  if (!instant || !isCalendarDate(instant[1] as string) || !inClock(instant.slice(2, 5)) || !inClock(instant.slice(5, 7))) return undefined;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return undefined;
   return { text, instantMs: ms };
+}
+
+/** Hours, minutes and seconds (each optional) within a day's clock: 00-23, 00-59, 00-59. */
+function inClock([h = '0', m = '0', sec = '0']: Array<string | undefined>): boolean {
+  return Number(h) <= 23 && Number(m) <= 59 && Number(sec) <= 59;
 }
 
 /**

@@ -10,7 +10,7 @@ import { parseQuery } from '../endpoints/params.js';
 import { queryOf } from './url.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
-import { securityHeaders, securityHeadersFor } from './middleware/security-headers/index.js';
+import { securityHeaders } from './middleware/security-headers/index.js';
 import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
 import { refuseLongUrl } from './middleware/url-limit/index.js';
 import type { Describe, DescribeApi } from './openapi.js';
@@ -94,7 +94,7 @@ export function createApp(options: AppOptions): Hono {
   };
   const app = new Hono();
 
-  app.use('*', securityHeaders(options.mcp?.path, (response) => madeOf(response) !== undefined));
+  app.use('*', securityHeaders(options.mcp?.path, remade));
   // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
   // /mcp answers its own, by its own policy.
   const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
@@ -197,10 +197,9 @@ export function madeOf(response: Response): Made | undefined {
 
 /**
  * A handler's reply as bytes, serialised once, with its type, caching headers, (for a 200) its
- * ETag and its security headers, as one plain object: the Response is made with it (on Node,
- * the Node adapter's Response keeps it as it is, to the socket) and the cache in front of the
- * app (service.ts) keeps it. No middleware changes a made answer's headers (securityHeaders
- * leaves it, and nothing sets a header before an answer is made), so the object is final.
+ * ETag, as one plain object: the Response is made with it (on Node, the Node adapter's Response
+ * keeps it as it is, to the socket) and the cache in front of the app (service.ts) keeps it, once
+ * securityHeaders has added its headers (remade).
  */
 function send(reply: Reply, readOrigin: boolean): Response {
   const [text, type, status]: [string, string, 200 | 404] =
@@ -208,13 +207,23 @@ function send(reply: Reply, readOrigin: boolean): Response {
   const body = encoder.encode(text);
   const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL, 'content-type': type };
   if (status === 200) headers.etag = etagOf(body, type);
-  Object.assign(headers, securityHeadersFor(type));
-  // BodyInit does not admit TextEncoder's Uint8Array<ArrayBufferLike> in TypeScript's DOM types; it is ArrayBuffer-backed.
-  const response = new Response(body as Uint8Array<ArrayBuffer>, { status, headers });
   const made: Made = { status, headers, body, readOrigin };
   if (reply instanceof TextReply && reply.fixed) made.fixed = reply.fixed;
+  return madeResponse(made);
+}
+
+function madeResponse(made: Made): Response {
+  // BodyInit does not admit TextEncoder's Uint8Array<ArrayBufferLike> in TypeScript's DOM types; it is ArrayBuffer-backed.
+  const response = new Response(made.body as Uint8Array<ArrayBuffer>, { status: made.status, headers: made.headers });
   (response as MadeResponse)[MADE] = made;
   return response;
+}
+
+/** A made answer again with the security headers of its type (securityHeaders, the one writer of them); undefined for another response. */
+function remade(response: Response, add: (type: string) => Readonly<Record<string, string>>): Response | undefined {
+  const made = madeOf(response);
+  if (made === undefined) return undefined;
+  return madeResponse({ ...made, headers: { ...made.headers, ...add(made.headers['content-type'] ?? '') } });
 }
 
 function sendError(c: Context, error: ApiError): Response {

@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { AnswerCache, type Answer, type Conditional } from './answer-cache/index.js';
 import type { Compressors } from './answer-cache/encoding.js';
+import { KeptOrigins, MAX_ORIGINS } from './answer-cache/origins.js';
 import { pathOfKey, requestKey, type RequestKey } from './answer-cache/key.js';
 import { createApp, ignoresQuery, madeOf, type AppOptions, type Made } from './app.js';
 import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';
@@ -51,6 +52,8 @@ export interface Service {
   fetch(request: Request, env?: unknown): Promise<Response>;
   /** `fetch` for a path or URL (relative to http://localhost), as Hono's app.request. */
   request(input: string, init?: RequestInit): Promise<Response>;
+  /** Gives the places of the origins whose answers are kept anew (origins.ts), as on SIGHUP. */
+  resetOrigins(): void;
 }
 
 /** Whether `answer` gave the app's Response (a Response has methods; an Answer is data). */
@@ -71,7 +74,7 @@ export function createService(options: ServiceOptions): Service {
   });
   // Without a public address, an answer that reads the request's origin embeds it.
   const byOrigin = options.baseUrl === undefined;
-  const origins = new Set<string>();
+  const origins = new KeptOrigins();
   const maxUrlBytes = options.maxUrlBytes ?? MAX_URL_BYTES;
 
   /**
@@ -83,20 +86,21 @@ export function createService(options: ServiceOptions): Service {
 
   /**
    * Where an answer is kept: under its target, unless it embeds the origin: then under origin and
-   * target, for the first MAX_ORIGINS origins seen only (Host is the client's to choose); for
-   * another origin it is made and sent, not kept.
+   * target, for the MAX_ORIGINS origins asked most only (origins.ts: Host is the client's to
+   * choose); for another origin it is made and sent, not kept.
    */
   const storeKey = ({ origin, target }: RequestKey, readOrigin: boolean): string | undefined => {
     if (!byOrigin || !readOrigin) return target;
-    if (!origins.has(origin)) {
-      if (origins.size >= MAX_ORIGINS) return undefined;
-      origins.add(origin);
-    }
-    return origin + target;
+    return origins.ask(origin) ? origin + target : undefined;
   };
 
   const answerKept = (key: RequestKey, request: FrontRequest): Answer | undefined => {
-    const entry = cache.get(key.target) ?? (byOrigin ? cache.get(key.origin + key.target) : undefined);
+    let entry = cache.get(key.target);
+    if (entry === undefined && byOrigin) {
+      entry = cache.get(key.origin + key.target);
+      // A hit counts towards its origin's place, as a miss does (storeKey).
+      if (entry !== undefined) origins.ask(key.origin);
+    }
     if (entry === undefined) return undefined;
     // A request past the limit goes on to the app, whose rate-limit middleware refuses it.
     if (rateLimiter && !rateLimiter.check(pathOfKey(key.target), request.env).allowed) return undefined;
@@ -135,15 +139,10 @@ export function createService(options: ServiceOptions): Service {
   };
 
   const request = (input: string, init?: RequestInit) => fetch(new Request(new URL(input, 'http://localhost'), init));
-  return { app, cache, cached, answer, fetch, request };
+  return { app, cache, cached, answer, fetch, request, resetOrigins: () => origins.reset() };
 }
 
-/**
- * Origins whose answers are kept when BASE_URL is unset (the first seen): a deployment is reached
- * by a name or two (localhost, 127.0.0.1, its LAN or public name); more would be a client making
- * up Host headers to fill the cache.
- */
-export const MAX_ORIGINS = 8;
+export { MAX_ORIGINS };
 
 /** A 200 the app says any cache may keep. */
 function isStorable({ status, headers }: Made): boolean {

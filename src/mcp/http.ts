@@ -8,6 +8,7 @@ import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { McpContext } from '../http/app.js';
 import { createMcpServer } from './server.js';
+import { keepToolsList, keptToolsList } from './tools-list.js';
 
 /** What one /mcp request may cost. */
 export interface McpBounds {
@@ -54,6 +55,8 @@ export async function handleMcpRequest(
     }
     // The rate limit counted the POST as one request; each further message in a batch counts too.
     context.charge(calls - 1);
+    const list = keptToolsList(request, parsedBody, cors);
+    if (list) return list;
   }
 
   const server = createMcpServer({ ask: context.ask });
@@ -68,6 +71,7 @@ export async function handleMcpRequest(
     await server.close();
   }
   const answer = await response.arrayBuffer();
+  keepToolsList(request, parsedBody, response.status, answer);
   if (answer.byteLength > maxAnswerBytes) {
     return rpcError(400, -32600, `The answers come to ${answer.byteLength} bytes; at most ${maxAnswerBytes} are sent at once. Send fewer calls per batch.`, cors);
   }

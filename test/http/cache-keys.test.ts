@@ -86,7 +86,35 @@ describe('origins', () => {
     expect(shared).toBeGreaterThanOrEqual(5);
   });
 
-  it(`keeps answers that embed the origin for the first ${MAX_ORIGINS} origins only; others are answered, not kept`, async () => {
+  const kept = (app: ReturnType<typeof fixtureApp>, url: string) =>
+    app.cached({ method: 'GET', url, acceptEncoding: null, ifNoneMatch: null }) !== undefined;
+
+  it(`eight junk Hosts asked first do not keep the real Host's answers out of the cache (issue 37)`, async () => {
+    const app = fixtureApp({ assets });
+    for (let i = 1; i <= MAX_ORIGINS; i++) await app.request(`http://junk${i}.example/api/changes?format=atom`);
+    await app.request('http://prices.example/api/pricing');
+    // Asked more often than the least-asked junk name, the real one takes its place and is kept.
+    await app.request('http://prices.example/api/pricing');
+    expect(kept(app, 'http://prices.example/api/pricing')).toBe(true);
+    // Junk names asked once each, however many, never take the place of a name in use.
+    for (let i = 0; i < 200; i++) await app.request(`http://more${i}.example/api/pricing`);
+    expect(kept(app, 'http://prices.example/api/pricing')).toBe(true);
+    // The answer kept is the real Host's own.
+    const body = (await (await app.request('http://prices.example/api/pricing')).json()) as { meta: { source: string } };
+    expect(body.meta.source).toBe('http://prices.example/');
+  });
+
+  it('resetOrigins (SIGHUP) gives the places anew: names asked after it are kept from their first miss', async () => {
+    const app = fixtureApp({ assets });
+    for (let i = 1; i <= MAX_ORIGINS; i++) for (let n = 0; n < 5; n++) await app.request(`http://junk${i}.example/api/changes?format=atom`);
+    await app.request('http://prices.example/api/pricing');
+    expect(kept(app, 'http://prices.example/api/pricing')).toBe(false);
+    app.resetOrigins();
+    await app.request('http://prices.example/api/pricing');
+    expect(kept(app, 'http://prices.example/api/pricing')).toBe(true);
+  });
+
+  it(`keeps answers that embed the origin for ${MAX_ORIGINS} origins only; others asked as often are answered, not kept`, async () => {
     const app = fixtureApp({ assets });
     for (let i = 0; i < 100; i++) {
       const body = (await (await app.request(`http://h${i}.example/api/pricing`)).json()) as { meta: { source: string } };

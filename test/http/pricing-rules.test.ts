@@ -140,10 +140,12 @@ describe('off-peak parameters', () => {
     expect((await refused('/api/calculate?model=delta-chat&at=18:00&off_peak_share=10', 'at')).message).toContain('not both');
     await refused('/api/cheapest?off_peak_share=101', 'off_peak_share');
     await refused('/api/compare?models=delta-chat,gamma-max&off_peak_share=-1', 'off_peak_share');
-    for (const bad of ['25:00', '18:60', 'evening', '2026-11-24', '18']) {
+    // Impossible days and clock times that Date.parse would roll over (2027-04-31 into May 1st) are refused too.
+    for (const bad of ['25:00', '18:60', 'evening', '2026-11-24', '18', '2027-04-31T03:00Z', '2027-02-29T12:00Z', '2026-11-24T24:00Z', '2026-11-24T23:60Z', '2026-11-24T10:00:60Z', '2026-11-24T10:00%2B24:00']) {
       const error = await refused(`/api/calculate?model=delta-chat&at=${bad}`, 'at');
       expect(error.message).toContain('a time of day in UTC such as 18:30');
     }
+    expect((await ok('/api/calculate?model=delta-chat&input_tokens=1000&output_tokens=1000&requests=1&days=1&at=2028-02-29T03:00Z')).workload.at).toBe('2028-02-29T03:00Z');
   });
 });
 

@@ -39,17 +39,58 @@ describe('pipelined requests', () => {
     expect(running.pipelining.cut).toBe(0);
   });
 
-  it('cuts a connection that pipelines more requests than it may have waiting, and serves others meanwhile', async () => {
+  it('refuses the request past the depth in its turn, after answering those before it, closes, and serves others meanwhile', async () => {
     const { port, running } = await serve({ MAX_WAITING: '50' });
     const socket = await open(port);
     const closed = readUntilClosed(socket);
     socket.write(Array.from({ length: 500 }, (_, i) => get(`/data/pricing.json?v=${i}`)).join(''));
     const normal = await fetch(`http://127.0.0.1:${port}/api/pricing?model=openai-gpt-4o`);
     expect(normal.status).toBe(200);
-    // Cut before a single answer was sent: 16 answers in progress, 50 waiting, the 67th request cut it.
-    expect(statuses(await closed).length).toBeLessThanOrEqual(16);
+    // 16 in progress and 50 waiting may be outstanding: the 67th is refused, then the connection closes.
+    const text = await closed;
+    expect(statuses(text)).toEqual([...Array.from({ length: 66 }, () => 200), 429]);
+    expect(text).toContain('"code":"too_many_pipelined"');
     expect(running.pipelining.cut).toBe(1);
   });
+
+  it('holds the documented depth (272) for misses too: 272 pipelined misses all answered; a 273rd refused after them', async () => {
+    const { port } = await serve();
+    for (const [count, expected] of [[272, Array.from({ length: 272 }, () => 404)], [273, [...Array.from({ length: 272 }, () => 404), 429]]] as const) {
+      const socket = await open(port);
+      const text = readUntilClosed(socket);
+      const last = count === 272 ? 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n' : '';
+      // Unknown ids, each a miss; the 272 are followed by a request that closes, on the connection's 273rd place only when it has room.
+      socket.write(Array.from({ length: count === 272 ? 271 : 273 }, (_, i) => get(`/api/pricing?model=no-such-model-${count}-${i}`)).join('') + last);
+      const got = statuses(await text);
+      expect(got).toEqual(count === 272 ? [...expected.slice(0, 271), 200] : expected);
+    }
+  }, 30_000);
+
+  it('answers a request on a quiet connection before the next answers of another connection\'s pipelined burst of misses', async () => {
+    const { port, running } = await serve({ BASE_URL: 'https://prices.example' });
+    const finished: string[] = [];
+    running.server.prependListener('request', (req, res) => res.once('finish', () => finished.push(req.url ?? '')));
+    const probe = await open(port);
+    const burst = await open(port);
+    const burstDone = readUntilClosed(burst);
+    const probeDone = readUntilClosed(probe);
+    // 250 of the costliest misses (a catalogue as of a new date each), then the probe, written at once.
+    const days = Array.from({ length: 250 }, (_, i) => new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10));
+    let sentAt = -1;
+    // The probe is sent once the burst's answers have begun to come.
+    burst.once('data', () => {
+      sentAt = finished.length;
+      probe.write('GET /healthz?probe HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    });
+    burst.write(days.map((d, i) => get(`/api/pricing?as_of=${d}&status=all&n=${i}`)).join('') + 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(statuses(await probeDone)).toEqual([200]);
+    await burstDone;
+    // The probe waited for about one answer of the burst per turn, not for the rest of the burst.
+    const at = finished.indexOf('/healthz?probe');
+    expect(sentAt).toBeLessThan(100);
+    expect(at - sentAt).toBeLessThan(5);
+    expect(finished).toHaveLength(252);
+  }, 30_000);
 
   it('pauses a client that stops reading, then cuts it after SOCKET_TIMEOUT_MS without progress', async () => {
     // Idle keep-alive connections would be closed after a minute: a close sooner is the stall's.

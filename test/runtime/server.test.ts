@@ -69,6 +69,20 @@ describe('malformed requests', () => {
     expect(errorCode(res.body)).toBe('bad_request');
   });
 
+  it('reads the Host name case-insensitively (RFC 9110, 4.2.3): Localhost:8787 is served, its origin lower-cased', async () => {
+    for (const host of ['Localhost:8787', 'LOCALHOST', 'Example.COM:80']) {
+      const res = await rawRequest(port, `GET /api/pricing?model=nope HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(res.status, host).toBe(404);
+      expect(errorCode(res.body)).toBe('model_not_found');
+      const health = await rawRequest(port, `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(health.status, host).toBe(200);
+    }
+    const pricing = await rawRequest(port, 'GET /api/pricing?provider=openai HTTP/1.0\r\nHost: Localhost:8787\r\n\r\n');
+    expect(pricing.status).toBe(200);
+    expect(pricing.body).toContain('http://localhost:8787/');
+    expect(pricing.body).not.toContain('Localhost');
+  });
+
   it('answers an HTTP/1.1 request without Host with a 400 JSON error, and serves HTTP/1.0 without one', async () => {
     const missing = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
     expect(missing.status).toBe(400);
@@ -198,4 +212,22 @@ describe('slow clients', () => {
     // Nothing was asked, so the server may close silently or with a 408; either way it closes.
     expect(text === '' || parseResponse(text).status === 408).toBe(true);
   }, 20_000);
+});
+
+describe('origins kept while BASE_URL is unset (issue 37)', () => {
+  it("eight junk Hosts asked first do not keep the real Host's answers out of the cache; reload gives the places anew", async () => {
+    const ask = (host: string, target: string) => rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const kept = (host: string, target: string) =>
+      running.service.cached({ method: 'GET', url: `http://${host}${target}`, acceptEncoding: null, ifNoneMatch: null }) !== undefined;
+    // Each junk name asked as often as the real one will be: they hold every place until it is asked more.
+    for (let i = 1; i <= 8; i++) for (let n = 0; n < 3; n++) expect((await ask(`junk${i}.example`, '/api/changes?format=atom')).status).toBe(200);
+    expect((await ask('prices.example', '/api/pricing')).status).toBe(200);
+    expect(kept('prices.example', '/api/pricing')).toBe(false);
+    for (let n = 0; n < 3; n++) await ask('prices.example', '/api/pricing');
+    expect(kept('prices.example', '/api/pricing')).toBe(true);
+    // After a reload (SIGHUP), the places are given again from the requests that follow.
+    expect(running.reload().ok).toBe(true);
+    await ask('other.example', '/api/pricing');
+    expect(kept('other.example', '/api/pricing')).toBe(true);
+  });
 });

@@ -3,7 +3,7 @@ import type { BenchmarkResult } from '../../core/quality/benchmarks.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import { monthlyCost } from '../../core/pricing/cost.js';
-import { closestMatches } from '../../core/advice/suggest.js';
+import { closestIds, idIndexOf } from '../../core/advice/closest-ids.js';
 import { priceFacts } from '../../core/catalogue/price-facts.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
@@ -73,7 +73,7 @@ ${priceHistorySection(model)}
 }
 
 export function modelNotFoundPage(catalogue: Catalogue, id: string): string {
-  const suggestions = closestMatches(id, catalogue.byId.keys());
+  const suggestions = closestIds(idIndexOf(catalogue), id);
   const list = suggestions.map((s) => `<li><a href="${escapeHtml(modelPagePath(s))}">${escapeHtml(s)}</a></li>`).join('');
   const cut = id.length > 60 ? `${id.slice(0, 60)}…` : id;
   const main = `<h1>No such model</h1>

@@ -18,6 +18,10 @@ export interface Conn extends Holder {
   waiting: [IncomingMessage, ServerResponse][];
   /** Whether pipelining paused the socket (and so must resume it). */
   paused: boolean;
+  /** Whether it is in the queue of connections whose waiting requests take turns (pipelining.ts). */
+  queued: boolean;
+  /** Whether it sent more requests ahead than it may: those after it are not answered, and it closes after the refusal. */
+  overflowed: boolean;
   /** Bytes charged to the budget for each answer in progress. */
   charged: Map<ServerResponse, number>;
   /**
@@ -81,6 +85,8 @@ export class Connections {
       inProgress: 0,
       waiting: [],
       paused: false,
+      queued: false,
+      overflowed: false,
       charged: new Map(),
       readAtRequest: -1,
       watch: { read: 0, written: 0, buffered: 0, queued: 0, since: Date.now() },

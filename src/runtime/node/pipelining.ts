@@ -2,13 +2,21 @@
  * Bounds what one connection can make the server hold when its client sends requests faster than
  * it reads the answers (pipelining, or never reading at all): at most `maxInProgress` answers are
  * being made or sent at once; later requests wait unanswered while the connection is not read
- * from; a connection with more than `maxWaiting` requests waiting is cut. Each answer made is
- * charged to the process's memory budget until the operating system has taken it, and while the
- * budget is pressed a connection makes one answer at a time.
+ * from; a request past `maxInProgress + maxWaiting` outstanding is refused in its turn (a 429,
+ * after the answers before it) and the connection closed after it. Each answer made is charged to
+ * the process's memory budget until the operating system has taken it, and while the budget is
+ * pressed a connection makes one answer at a time.
+ *
+ * Fair to every client: a request on a connection with nothing outstanding is answered at once;
+ * requests waiting behind others on their connection take turns, one answer per connection per
+ * turn of the event loop (setImmediate), so other connections' requests are read and answered
+ * between them. One connection's burst delays another client by about one answer per busy
+ * connection, not by the whole burst.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Conn, Connections } from './connections.js';
 import type { MemoryBudget } from './memory-budget.js';
+import { refusePipelined } from './refusals.js';
 
 /** A response being answered, with its connection until it closes. */
 const CONN = Symbol('connection');
@@ -28,7 +36,7 @@ export interface PipelineBounds {
 export interface PipelineCounters {
   /** Requests that had to wait for earlier answers to be taken. */
   waited: number;
-  /** Connections closed for sending too far ahead of what they read. */
+  /** Connections refused a request for sending too far ahead of what they read (then closed after the answers before it). */
   cut: number;
 }
 
@@ -52,8 +60,8 @@ export function boundPipelining(
       budget.discharge(conn, bytes);
     }
     conn.inProgress -= 1;
-    takeWaiting(conn);
-    if (conn.inProgress === 0) connections.settled(conn);
+    if (conn.waiting.length > 0) schedule(conn);
+    else if (conn.inProgress === 0) connections.settled(conn);
   }
 
   // What the answer left in memory once made: its unsent bytes, in the response until it has the
@@ -83,35 +91,73 @@ export function boundPipelining(
   // the process's budget is not pressed; otherwise the request waits.
   const mayStart = (conn: Conn): boolean => conn.inProgress === 0 || (conn.inProgress < bounds.maxInProgress && !budget.pressed);
 
-  const takeWaiting = (conn: Conn): void => {
-    while (conn.waiting.length > 0 && mayStart(conn) && !conn.socket.destroyed) {
-      const [req, res] = conn.waiting.shift()!;
-      start(conn, req, res);
+  // Connections with requests waiting that may start one, in turn order; drained a turn at a time.
+  let ready: Conn[] = [];
+  let turnSet = false;
+
+  const schedule = (conn: Conn): void => {
+    if (!conn.queued) {
+      conn.queued = true;
+      ready.push(conn);
     }
-    if (conn.paused && conn.waiting.length === 0) {
-      conn.paused = false;
-      conn.socket.resume();
+    if (!turnSet) {
+      turnSet = true;
+      setImmediate(turn);
     }
   };
+
+  /**
+   * One turn: each ready connection starts its next waiting answer, one each; a connection that may
+   * start another takes the next turn, after the event loop has read (and answered) what other
+   * connections sent meanwhile. One that may not (its bound, or the budget) is scheduled again
+   * when an answer of it is taken (closed).
+   */
+  function turn(): void {
+    turnSet = false;
+    const round = ready;
+    ready = [];
+    for (const conn of round) {
+      conn.queued = false;
+      if (conn.socket.destroyed) {
+        conn.waiting.length = 0;
+        continue;
+      }
+      if (conn.waiting.length > 0 && mayStart(conn)) {
+        const [req, res] = conn.waiting.shift()!;
+        start(conn, req, res);
+      }
+      if (conn.waiting.length > 0) {
+        if (mayStart(conn)) schedule(conn);
+      } else if (conn.paused && !conn.overflowed) {
+        conn.paused = false;
+        conn.socket.resume();
+      }
+    }
+  }
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const socket = req.socket;
     const conn = connections.of(socket);
     // Requests parsed from bytes read before the connection was cut (or refused) have no one to answer.
-    if (socket.destroyed || conn === undefined) return;
+    // Past a refusal of depth, the requests it parsed still are not answered: the connection closes after the refusal.
+    if (socket.destroyed || conn === undefined || conn.overflowed) return;
     conn.readAtRequest = socket.bytesRead;
-    if (conn.waiting.length === 0 && mayStart(conn)) {
+    // Nothing outstanding on it (a client that waits for each answer): answered at once, before queued work.
+    if (conn.waiting.length === 0 && conn.inProgress === 0) {
       start(conn, req, res);
       return;
     }
-    if (conn.waiting.length >= bounds.maxWaiting) {
+    if (conn.inProgress + conn.waiting.length >= bounds.maxInProgress + bounds.maxWaiting) {
       counters.cut += 1;
-      conn.waiting.length = 0;
-      socket.destroy();
+      conn.overflowed = true;
+      conn.paused = true;
+      socket.pause();
+      refusePipelined(res, bounds.maxInProgress + bounds.maxWaiting);
       return;
     }
     counters.waited += 1;
     conn.waiting.push([req, res]);
+    schedule(conn);
     // Node parses the rest of the bytes it has already read, but reads no more until answers are taken
     // (its own bookkeeping may resume the socket as an answer finishes; the next request waiting pauses it again).
     conn.paused = true;

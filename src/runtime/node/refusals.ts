@@ -24,6 +24,14 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
 }
 
 /**
+ * The request past the pipelining depth: refused, in its turn (after the answers before it, which
+ * are sent), and the connection closed after it.
+ */
+export function refusePipelined(res: ServerResponse, depth: number): void {
+  refuse(res, 429, 'too_many_pipelined', `At most ${depth} requests may be sent ahead of their answers on one connection; the requests before this one are answered, and the connection closes after this refusal.`);
+}
+
+/**
  * Refuses a request without exactly one Host header (RFC 9112, 3.2: HTTP/1.1 needs one, and no
  * request may carry two); true when it did. Node keeps only the first of two, so they are counted.
  */

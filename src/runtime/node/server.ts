@@ -11,8 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
-import type { Answer } from '../../http/answer-cache/index.js';
-import { createService, isResponse, type FrontRequest, type Service } from '../../http/service.js';
+import { createService, isResponse, type Service } from '../../http/service.js';
 import { createMcpRoute } from '../../mcp/route.js';
 import { loadAssets } from './assets.js';
 import { nodeCompressors } from './compression.js';
@@ -20,9 +19,10 @@ import { CHECKED_DATA_FILE, loadCatalogueFromDir } from './load-catalogue.js';
 import { Connections, type ConnectionCounters } from './connections.js';
 import { MemoryBudget } from './memory-budget.js';
 import { boundPipelining, type PipelineCounters } from './pipelining.js';
-import { jsonLogger, logWhenFinished, type Logger } from './log.js';
+import { jsonLogger, type Logger } from './log.js';
+import { createFront, frontOf, joined, writeAnswer } from './front.js';
 import { clientAddress, readRuntimeConfig, type RuntimeConfig } from './options.js';
-import { answerClientError, answerConnect, answerContinue, answerExpectation, jsonErrorResponse, refusedForHost } from './refusals.js';
+import { answerClientError, answerConnect, answerContinue, answerExpectation, jsonErrorResponse } from './refusals.js';
 
 // Paths are relative to the project root, whether this runs from src/ (tests) or dist/ (bundle).
 const root = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -94,13 +94,10 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
         }
       : {}),
   });
-  // What the handler below read of each request it leaves to the app (its key included), so that
-  // the service does not read it again from the Request.
-  const fronts = new WeakMap<IncomingMessage, FrontRequest>();
   const listener = getRequestListener(
     async (request: Request, env: HttpBindings | Http2Bindings) => {
       const incoming = env.incoming as IncomingMessage;
-      const result = await service.answer(request, fronts.get(incoming) ?? frontOf(incoming, request.url, env));
+      const result = await service.answer(request, front.fronts.get(incoming) ?? frontOf(incoming, request.url, env));
       // The cache's answer (every answer of an endpoint or page) goes to the socket as it is, as a hit does.
       if (!isResponse(result)) {
         writeAnswer(env.outgoing as ServerResponse, result);
@@ -122,22 +119,10 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   // An answer being made is reckoned as large as the largest file served (the Swagger bundle) until a larger one is made.
   const memory = new MemoryBudget(limits.maxUnsentBytes, Math.max(64 * 1024, largest));
   const connections = new Connections(limits, memory);
+  // Draining, a connection closes after the last answer it has asked for (not before those waiting their turn).
+  const front = createFront(service, listener, log, (req) => draining && (connections.of(req.socket)?.waiting.length ?? 0) === 0);
   const pipelining = boundPipelining(
-    (req, res) => {
-      if (log.access) logWhenFinished(req, res, log.access);
-      if (refusedForHost(req, res)) return;
-      // Every method served is bodiless: a body sent anyway is never read; closing after the answer
-      // keeps Node from reading it off the wire to reuse the connection.
-      if (draining || hasBody(req)) res.setHeader('Connection', 'close');
-      const url = plainUrl(req);
-      if (url !== undefined) {
-        const front = frontOf(req, url, { incoming: req, outgoing: res });
-        const answer = service.cached(front);
-        if (answer) return writeAnswer(res, answer);
-        fronts.set(req, front);
-      }
-      return listener(req, res);
-    },
+    front.handle,
     limits,
     connections,
     memory,
@@ -181,6 +166,8 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   });
 
   const reload = (): ReloadResult => {
+    // The origins whose answers are kept are chosen again from the requests that follow, whether the catalogue changes or not.
+    service.resetOrigins();
     try {
       const next = loadCatalogueFromDir(dataDir, checked);
       // A file gone missing (or moved aside mid-edit) would silently drop a provider: refused; removing one takes a restart.
@@ -217,45 +204,10 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   return { server, config, service, dataDir, catalogue: () => catalogue, reload, drain, listening, pipelining: pipelining.counters, memory, connections: connections.counters };
 }
 
-// A Host and request target that the URL parser keeps as they are (lower-case name or address,
-// no characters it would encode, no dot segments it would resolve): for those, the URL the app
-// would see is `http://` + Host + target, and the cache can be asked without building a Request.
-const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
-const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
-const DOT_SEGMENT = /\/(?:\.|%2e)/i;
-
-function plainUrl(req: IncomingMessage): string | undefined {
-  const { host } = req.headers;
-  const target = req.url;
-  if (host === undefined || target === undefined || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target)) return undefined;
-  const mark = target.indexOf('?');
-  return DOT_SEGMENT.test(mark === -1 ? target : target.slice(0, mark)) ? undefined : `http://${host}${target}`;
-}
-
-/** A kept answer, written as it is (writeHead reads the header list, never changes it). */
-function writeAnswer(res: ServerResponse, answer: Answer): void {
-  res.writeHead(answer.status, answer.headerList as string[]).end(answer.body ?? undefined);
-}
-
-/** What the service reads of a request: method, URL (as the app sees it), two headers, bindings. */
-function frontOf(req: IncomingMessage, url: string, env: unknown): FrontRequest {
-  return { method: req.method ?? '', url, acceptEncoding: joined(req.headers['accept-encoding']), ifNoneMatch: joined(req.headers['if-none-match']), env };
-}
-
-/** A header as the Fetch API reads it: absent is null, repeats joined by ", ". */
-function joined(value: string | string[] | undefined): string | null {
-  return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
-}
-
 /** The client's address for the rate limit: the socket's, or X-Forwarded-For behind trusted proxies. */
 function clientIp(bindings: HttpBindings | undefined, trustProxy: number): string | undefined {
   // Requests the service asks itself (MCP tool calls, charged to their client up front) have none.
   const incoming = bindings?.incoming;
   if (incoming === undefined) return undefined;
   return clientAddress(incoming.socket.remoteAddress, joined(incoming.headers['x-forwarded-for']) ?? undefined, trustProxy);
-}
-
-function hasBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

@@ -29,19 +29,42 @@ export function securityHeadersFor(type: string): Readonly<Record<string, string
   return /^text\/html\b/i.test(type) ? HTML : ANY_TYPE;
 }
 
+/** The security headers of an answer of this type, on a path with its own CORS policy (`closed`) or not. */
+export function securityHeadersOn(type: string, closed: boolean): Readonly<Record<string, string>> {
+  const all = securityHeadersFor(type);
+  if (!closed) return all;
+  const { 'access-control-allow-origin': _open, ...rest } = all;
+  return rest;
+}
+
 /**
- * `closed`: a path with a CORS policy of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`.
- * `complete`: whether a response already carries its security headers (the app's answers are made
- * with them), so that its headers are not read back here.
+ * The one writer of the security headers: every answer the app gives passes here last, its
+ * errors, redirects, 304s' entries and /mcp's answers included. `closed`: a path with a CORS policy
+ * of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`. `remake`: how an answer
+ * the app made as plain data (app.ts's send) is made again with the headers added, so that the data
+ * the answer cache keeps carries them; undefined for any other Response.
+ *
+ * A response is made anew with its final headers rather than changed in place: the Node
+ * adapter's Response drops changes made through `headers` once its body is read (as the Node
+ * runtime reads it).
  */
-export function securityHeaders(closed?: string, complete: (response: Response) => boolean = () => false): MiddlewareHandler {
+export function securityHeaders(
+  closed: string | undefined,
+  remake: (response: Response, add: (type: string) => Readonly<Record<string, string>>) => Response | undefined,
+): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (complete(c.res)) return;
-    const headers = c.res.headers;
-    // A page that sets its own policy keeps it.
-    for (const [name, value] of Object.entries(securityHeadersFor(headers.get('Content-Type') ?? ''))) {
-      if (!headers.has(name) && !(name === 'access-control-allow-origin' && c.req.path === closed)) headers.set(name, value);
+    const add = (type: string) => securityHeadersOn(type, c.req.path === closed);
+    const res = c.res;
+    let final = remake(res, add);
+    if (final === undefined) {
+      const headers = new Headers(res.headers);
+      // A page that sets its own policy keeps it.
+      for (const [name, value] of Object.entries(add(headers.get('content-type') ?? ''))) if (!headers.has(name)) headers.set(name, value);
+      final = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
     }
+    // Cleared first: Hono copies a replaced response's headers onto its successor (a copy of it).
+    c.res = undefined;
+    c.res = final;
   };
 }

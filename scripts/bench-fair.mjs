@@ -1,0 +1,129 @@
+// npm run bench:fair: what a miss costs and how long another client waits during a pipelined
+// burst (issue 37), on the built server (dist/server.mjs) in a child process, measured, not
+// estimated. Each cost row is the server's CPU time (/proc/<pid>/stat) over a burst of 200
+// requests pipelined on one connection, per request. The wait rows are the worst time a probe
+// (/healthz on its own connection, one request at a time) took while one (or 8) connections each
+// pipelined 250 of the costliest misses. The last row times closestIds in-process at 10,000 ids.
+// Prints a Markdown table (docs/reliability.md's) or, with --json, the figures.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+};
+
+const children = new Set();
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
+async function start(env) {
+  const child = spawn(process.execPath, [join(root, 'dist', 'server.mjs')], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.add(child);
+  const port = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = /"port":(\d+)/.exec(text);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
+  });
+  return { child, port, pid: child.pid };
+}
+
+/** Writes `requests` (raw HTTP) on one connection; resolves with the answers' count once it closes. */
+function pipeline(port, requests) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(requests.join('')));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (c) => (text += c));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve((text.match(/HTTP\/1\.1 \d{3} /g) ?? []).length));
+  });
+}
+
+const get = (target, host = 'localhost', extra = '') => `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${extra}\r\n`;
+const close = get('/healthz', 'localhost', 'Connection: close\r\n');
+const day = (i) => new Date(Date.UTC(2025, 5, 1 + (i % 500))).toISOString().slice(0, 10);
+const mcpPost = (message) => {
+  const body = JSON.stringify(message);
+  return `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+};
+
+const mcpList = (i) => mcpPost({ jsonrpc: '2.0', id: i, method: 'tools/list' });
+const mcpUnknown = (i) =>
+  mcpPost(Array.from({ length: 10 }, (_, k) => ({ jsonrpc: '2.0', id: k, method: 'tools/call', params: { name: 'get_model_price', arguments: { model: `no-such-model-${i}-${k}` } } })));
+
+/** CPU ms per request of 200 pipelined requests made by `make(i)` (after 20 to warm up). */
+async function cost(server, make) {
+  await pipeline(server.port, [...Array.from({ length: 20 }, (_, i) => make(100_000 + i)), close]);
+  const before = cpuMs(server.pid);
+  const answered = await pipeline(server.port, [...Array.from({ length: 200 }, (_, i) => make(i)), close]);
+  if (answered < 201) throw new Error(`only ${answered} of 201 answered`);
+  return (cpuMs(server.pid) - before) / 201;
+}
+
+/** CPU ms per request of 100 requests made by `make(i)`, each on its own connection (a POST closes its connection: its body is not read on). */
+async function costEach(server, make) {
+  for (let i = 0; i < 10; i++) await pipeline(server.port, [make(100_000 + i)]);
+  const before = cpuMs(server.pid);
+  for (let i = 0; i < 100; i++) await pipeline(server.port, [make(i)]);
+  return (cpuMs(server.pid) - before) / 100;
+}
+
+/** The worst /healthz time (ms) seen by a probe asking one at a time while `connections` each pipeline 250 of `make(i)`. */
+async function wait(server, connections, make) {
+  const bursts = Array.from({ length: connections }, (_, c) => pipeline(server.port, [...Array.from({ length: 250 }, (_, i) => make(c * 1000 + i)), close]));
+  let done = false;
+  void Promise.all(bursts).then(() => (done = true));
+  let worst = 0;
+  await new Promise((r) => setTimeout(r, 20));
+  while (!done) {
+    const t = performance.now();
+    await pipeline(server.port, [close]);
+    worst = Math.max(worst, performance.now() - t);
+  }
+  return worst;
+}
+
+const rows = [];
+const plain = await start({});
+const based = await start({ BASE_URL: 'https://prices.example' });
+rows.push(['Unknown model id, `/api/pricing?model=<unique>`', 'ms CPU', await cost(plain, (i) => get(`/api/pricing?model=no-such-model-${i}`))]);
+rows.push(['`/api/calculate?models=<unknown>`', 'ms CPU', await cost(plain, (i) => get(`/api/calculate?models=nope-${i}&input_tokens=1000&output_tokens=100`))]);
+rows.push(['`/api/pricing?as_of=<unique date>&status=all`, `BASE_URL` set', 'ms CPU', await cost(based, (i) => get(`/api/pricing?as_of=${day(i)}&status=all`))]);
+rows.push(['`/api/pricing` with a unique `Host`', 'ms CPU', await cost(plain, (i) => get('/api/pricing', `h${i}.example`, 'Accept-Encoding: br\r\n'))]);
+rows.push(['`/` with a unique `Host`, br', 'ms CPU', await cost(plain, (i) => get('/', `h${i}.example`, 'Accept-Encoding: br\r\n'))]);
+rows.push(['MCP `tools/list` (a POST on its own connection)', 'ms CPU', await costEach(plain, mcpList)]);
+rows.push(['MCP batch of ten `get_model_price` calls for unknown ids (a POST on its own connection)', 'ms CPU', await costEach(plain, mcpUnknown)]);
+rows.push(['`/healthz` while 1 connection pipelines 250 `as_of` misses (worst)', 'ms wait', await wait(based, 1, (i) => get(`/api/pricing?as_of=${day(i)}&status=all&n=${i}`))]);
+rows.push(['`/healthz` while 8 connections pipeline 250 `as_of` misses each (worst)', 'ms wait', await wait(based, 8, (i) => get(`/api/pricing?as_of=${day(i)}&status=all&n=${i}`))]);
+
+// closestIds at 10,000 ids, in-process (bundled from src/ as bench-core does).
+const outdir = join(root, 'node_modules', '.cache', 'bench-fair');
+await build({ entryPoints: [join(root, 'src', 'core', 'advice', 'closest-ids.ts')], bundle: true, platform: 'node', format: 'esm', outfile: join(outdir, 'closest-ids.mjs'), logLevel: 'error' });
+const { idIndex, closestIds } = await import(pathToFileURL(join(outdir, 'closest-ids.mjs')).href);
+const providers = ['openai', 'anthropic', 'google', 'mistral', 'deepseek', 'alibaba', 'amazon', 'cohere', 'together', 'xai'];
+const ids = Array.from({ length: 10_000 }, (_, i) => `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`);
+const index = idIndex(ids);
+const queries = Array.from({ length: 2000 }, (_, i) => (i % 2 ? `${ids[(i * 37) % ids.length].slice(0, -1)}x` : `no-such-model-${i}`));
+for (const q of queries.slice(0, 200)) closestIds(index, q);
+const t = performance.now();
+for (const q of queries) closestIds(index, q);
+rows.push(['Suggestions for an unknown id at 10,000 models (`closestIds`, in-process)', 'ms', (performance.now() - t) / queries.length]);
+
+if (values.json) console.log(JSON.stringify(rows.map(([request, unit, value]) => ({ request, unit, value }))));
+else {
+  console.log('| Request | Measured |\n|---|---|');
+  for (const [request, unit, value] of rows) console.log(`| ${request} | ${value.toFixed(value < 1 ? 2 : 1)} ${unit} |`);
+}
+process.exit(0);
