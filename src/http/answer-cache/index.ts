@@ -17,6 +17,8 @@ import { fnv1a } from './key.js';
 export interface AnswerCacheOptions {
   /** The catalogue in force; the cache empties when it returns a different object. */
   catalogue: () => Catalogue;
+  /** The period answers are kept within (the clock's UTC hour: http/cache-control.ts); it empties when it changes. */
+  period?: () => number;
   compressors?: Compressors;
   /** Most entries kept (default 2,000; 0 keeps none). */
   maxEntries?: number;
@@ -81,6 +83,7 @@ export class AnswerCache {
   readonly #maxBytes: number;
   #bytes = 0;
   #catalogue: Catalogue | undefined;
+  #period: number | undefined;
   /**
    * Hashes of keys asked for once and not kept yet (see #askedBefore): a number each, where keys
    * of up to 2 KB each would hold up to 16 MB at the bound. Two keys sharing a hash only means
@@ -230,11 +233,13 @@ export class AnswerCache {
 
   #checkCatalogue(): void {
     const current = this.#options.catalogue();
-    if (current !== this.#catalogue) {
+    const period = this.#options.period?.();
+    if (current !== this.#catalogue || period !== this.#period) {
       this.#entries.clear();
       this.#seen.clear();
       this.#bytes = 0;
       this.#catalogue = current;
+      this.#period = period;
     }
   }
 
