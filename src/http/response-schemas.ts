@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { LONG_CONTEXT_RULES, MODEL_STATUSES, modelSchema, TIERS } from '../core/schema/catalogue-schema.js';
 import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../core/pricing/cost.js';
 import type { Warning } from '../core/pricing/warnings.js';
+import { scheduledChangeSchema, scheduleFields } from './schedule-schemas.js';
 
 /** USD amounts print as exact decimals in the JSON text, so a client reads them as numbers. */
 const usd = (description: string) => z.number().nonnegative().meta({ description });
@@ -78,7 +79,7 @@ const costsSchema = z
     perRequest: usd('Cost of one request.'),
     daily: usd('perRequest × requests per day.'),
     monthly: usd('daily × days per month.'),
-    yearly: usd('monthly × 12.'),
+    yearly: usd('The twelve months from the date priced, each at the prices in force on most of its days (monthly × 12 when no change is scheduled within them; docs/pricing-rules.md).'),
   })
   .meta({ description: 'Costs in USD, exact to 1e-9 (rounded half up once).' });
 
@@ -174,16 +175,19 @@ const workloadSchema = z.object({
   at: z.string().optional().meta({ description: 'When the requests run, as given.' }),
 });
 
+// The price schedule's fields (schedule-schemas.ts).
 const warningsSchema = z
   .array(z.object({
     code: z.enum([
       'context_window', 'max_output', 'free_tier_only', 'no_batch_discount',
       'service_tier_not_offered', 'tier_unit_price', 'modality_text_price', 'modality_unknown', 'unit_unpriced',
+      'price_change_scheduled',
     ] satisfies Array<Warning['code']>),
     message: z.string(),
+    change: scheduledChangeSchema.optional(),
   }))
   .optional()
-  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates), the model is not sold on the service tier asked (service_tier_not_offered: standard prices) or its tier publishes no price for a unit (tier_unit_price), audio, image or video tokens were billed at the text price (modality_text_price: no separate price published; modality_unknown: no source says the model takes them), or a unit has no price on record (unit_unpriced: not in the cost)." });
+  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates), the model is not sold on the service tier asked (service_tier_not_offered: standard prices) or its tier publishes no price for a unit (tier_unit_price), audio, image or video tokens were billed at the text price (modality_text_price: no separate price published; modality_unknown: no source says the model takes them), or a unit has no price on record (unit_unpriced: not in the cost), or the prices change within twelve months of the date priced (price_change_scheduled, with the change)." });
 
 const excludedSchema = z
   .object({
@@ -215,8 +219,9 @@ export const calculateResponseSchema = z.union([
     costs: costsSchema,
     appliedPrices: appliedPricesSchema,
     warnings: warningsSchema,
+    ...scheduleFields,
   }),
-  z.object({ workload: workloadSchema, results: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })) }),
+  z.object({ ...scheduleFields, workload: workloadSchema, results: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })) }),
 ]);
 
 const cheapestCosts = costsSchema.pick({ perRequest: true, daily: true, monthly: true });
