@@ -7,6 +7,7 @@ import { endpoint, findModels, requestedAs, requireParam } from './endpoint.js';
 import { idList, optionalInteger } from './params.js';
 import { listed } from './present.js';
 import { either } from './ranking.js';
+import { followSchedule, schedulePhrase } from './schedule.js';
 import { refuseModality } from './part-rules.js';
 import { MAX_REQUESTS, toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
@@ -25,7 +26,7 @@ export const compare = endpoint({
   path: '/api/compare',
   summary: 'Compare 2 to 10 models on one workload',
   query: compareQuery,
-  handle: (p, { catalogue }) => {
+  handle: (p, { catalogue, today }) => {
     const ids = requireParam(p.models, 'models', '2 to 10 model ids separated by commas');
     const models = findModels(catalogue, ids, 'models');
     const requests = either({ name: 'requests_per_day', value: p.requests_per_day }, { name: 'requests', value: p.requests }) ?? REQUESTS;
@@ -34,16 +35,21 @@ export const compare = endpoint({
     for (const model of models) refuseModality(model, workload);
     const { comparison, summary } = compareModels(models, workload, (m) => catalogue.sheets.get(m));
     const end = ({ model, monthly }: (typeof summary)['cheapest']) => ({ id: model.id, name: model.name, monthly });
+    const changes = models.flatMap((m) => {
+      const change = schedulePhrase(m, today);
+      return change === undefined ? [] : [{ id: m.id, name: m.name, change }];
+    });
     return {
+      pricedOn: today,
       // The workload as everywhere, with the spec's requests_per_day beside requests.
       workload: workloadEcho(params, { requestsPerDay: true }),
       comparison: comparison.map(({ model, costs }, i) => {
         const sheets = catalogue.sheets.get(model);
-        const warnings = costWarnings(model, workload, sheets);
+        const { costs: followed, warnings } = followSchedule(model, workload, today, costs, costWarnings(model, workload, sheets));
         return {
           ...listed(model),
           ...requestedAs(ids[i] ?? model.id, model),
-          costs,
+          costs: followed,
           appliedPrices: appliedPricesOf(model, workload, catalogue.datedFrom.get(model), sheets),
           ...(warnings.length ? { warnings } : {}),
         };
@@ -51,6 +57,7 @@ export const compare = endpoint({
       summary: {
         cheapest: end(summary.cheapest), mostExpensive: end(summary.mostExpensive), savings: summary.savings,
         ...(summary.notOnTier ? { notOnTier: summary.notOnTier.map((m) => m.id) } : {}),
+        ...(changes.length ? { priceChanges: changes } : {}),
       },
     };
   },

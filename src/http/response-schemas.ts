@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { LONG_CONTEXT_RULES, MODEL_STATUSES, modelSchema, TIERS } from '../core/schema/catalogue-schema.js';
 import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../core/pricing/cost.js';
 import type { Warning } from '../core/pricing/warnings.js';
-import { scheduledChangeSchema, scheduleFields } from './schedule-schemas.js';
+import { priceChangeSchema, priceChangesSchema, scheduledChangeSchema, scheduleFields } from './schedule-schemas.js';
 
 /** USD amounts print as exact decimals in the JSON text, so a client reads them as numbers. */
 const usd = (description: string) => z.number().nonnegative().meta({ description });
@@ -202,6 +202,7 @@ const rankedFields = {
   freeTierOnly: z.literal(true).optional().meta({ description: 'Served only on a free, rate-limited tier (offered with include_free_tier=true).' }),
   variants: z.array(z.string()).optional().meta({ description: 'Ids of variants with the same prices and capabilities (a -customtools or dated twin), ranked in this one place.' }),
   warnings: warningsSchema,
+  priceChange: priceChangeSchema,
 };
 
 /** The hint when no model can run the request, whatever the filters. */
@@ -227,6 +228,7 @@ export const calculateResponseSchema = z.union([
 const cheapestCosts = costsSchema.pick({ perRequest: true, daily: true, monthly: true });
 
 export const cheapestResponseSchema = z.object({
+  pricedOn: scheduleFields.pricedOn,
   workload: workloadSchema,
   filters: z.object({
     budget: z.number().nullable(),
@@ -249,6 +251,7 @@ export const cheapestResponseSchema = z.object({
 });
 
 export const compareResponseSchema = z.object({
+  pricedOn: scheduleFields.pricedOn,
   workload: workloadSchema,
   comparison: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })),
   summary: z.object({
@@ -258,6 +261,7 @@ export const compareResponseSchema = z.object({
       .object({ monthly: usd('Monthly saving.'), yearly: usd('Yearly saving.'), percent: z.number() })
       .meta({ description: 'What choosing the cheapest model saves against the dearest.' }),
     notOnTier: z.array(z.string()).optional().meta({ description: 'With a service_tier other than standard: the ids of the models not sold on it for this request (priced at standard, a warning each); cheapest, dearest and savings are of the models that are, when any is.' }),
+    priceChanges: priceChangesSchema,
   }),
 });
 
@@ -273,7 +277,7 @@ const recommendationSchema = z.object({
     standIn: z.boolean().meta({ description: 'The overall score stands in: no result for the use case.' }),
   }).meta({ description: 'How much evidence the score rests on; by default (evidence=tiers) a ranking by score puts two or more results first, then one, then stand-ins.' }),
   scoreEvidence: z.array(benchmarkResultSchema.extend({ normalised: z.number(), weight: z.number() })).meta({ description: 'The results behind the score, heaviest first.' }),
-  scorePerDollar: z.number().nullable().meta({ description: "Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing." }),
+  scorePerDollar: z.number().nullable().meta({ description: "Score per dollar of the workload's monthly cost at the prices of pricedOn (sort=value and the frontier rank by that cost; a scheduled change is named in priceChange); null when it costs nothing." }),
   quality: z.number().int(),
   context: z.string(),
   costPerRequest: usd('Cost of one request, USD.'),
@@ -305,6 +309,7 @@ export const recommendResponseSchema = z.object({
     at: z.string().optional(),
   }),
   workload: workloadSchema,
+  pricedOn: scheduleFields.pricedOn,
   recommendations: z.array(recommendationSchema),
   excluded: excludedSchema,
   hint: z

@@ -88,3 +88,34 @@ describe('addMonths', () => {
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
   });
 });
+
+describe('said everywhere', () => {
+  const app = createService({ catalogue, clock: fixedClock('2026-11-28') });
+
+  it('the coding recommendation names the change on the Gemini item, in its reason and warning', async () => {
+    const body = await json(app, `/api/recommend?use_case=coding&sort=value&frontier=true&limit=10&${CODING}`);
+    expect(body.pricedOn).toBe('2026-11-28');
+    const gemini = body.recommendations.find((r: { id: string }) => r.id === 'google-gemini-3.7-flash');
+    expect(gemini, 'Gemini 3.7 Flash is recommended').toBeDefined();
+    expect(gemini.priceChange).toBe('rises 100% on 2027-01-01');
+    expect(gemini.reason).toContain('rises 100% on 2027-01-01');
+    expect(gemini.warnings.map((w: { code: string }) => w.code)).toContain('price_change_scheduled');
+    // A model with nothing scheduled says nothing of it.
+    const other = body.recommendations.find((r: { id: string }) => !r.id.startsWith('google-gemini-3.'));
+    expect(other?.priceChange).toBeUndefined();
+  });
+
+  it('cheapest names it on the item', async () => {
+    const body = await json(app, '/api/cheapest?limit=10&use_case=coding');
+    for (const item of body.recommendations) {
+      const scheduled = ['google-gemini-3.7-flash', 'google-gemini-3.6-flash'].includes(item.id);
+      expect(item.priceChange, item.id).toBe(scheduled ? 'rises 100% on 2027-01-01' : undefined);
+    }
+  });
+
+  it('compare: its yearly follows the schedule and its summary names the change', async () => {
+    const body = await json(app, `/api/compare?models=google-gemini-3.7-flash,openai-gpt-5.6-sol&${CODING}`);
+    expect(body.comparison[0].costs.yearly).toBe(931500);
+    expect(body.summary.priceChanges).toEqual([{ id: 'google-gemini-3.7-flash', name: 'Gemini 3.7 Flash', change: 'rises 100% on 2027-01-01' }]);
+  });
+});
