@@ -44,3 +44,15 @@ export function latestKnownNote(record: Model, asOf: string): string | undefined
   const since = last != null && last > record.checkedOn ? `the change scheduled for ${last}` : `its check on ${record.checkedOn}`;
   return `${record.name}: no price is known for ${asOf} beyond ${since}; these are the latest known prices, scheduled ones included.`;
 }
+
+/**
+ * The records as /api/pricing lists them on `date`: a model whose prices change within the twelve
+ * months after it gains `priceChange` ("rises 100% on 2027-01-01"); the others are the records
+ * themselves (no copy).
+ */
+export function withPriceChanges<M extends Model>(models: readonly M[], date: string): M[] {
+  return models.map((m) => {
+    const priceChange = schedulePhrase(m, date);
+    return priceChange === undefined ? m : { ...m, priceChange };
+  });
+}

@@ -44,6 +44,7 @@ export const modelRecordSchema = modelSchema
     longContextRule: z.enum(LONG_CONTEXT_RULES).optional().meta({
       description: 'On models with longContext: whether its prices apply above the threshold or from it on (at), per the provider.',
     }),
+    priceChange: priceChangeSchema,
     benchmarks: z.array(benchmarkResultSchema).optional().meta({ description: 'In the one-model answer (model=): the benchmark results behind the scores, with their dates and sources (docs/quality.md).' }),
     scores: z
       .record(z.string(), z.union([z.number().int().min(0).max(100), z.literal('unrated')]))
@@ -327,7 +328,8 @@ export const badgeJsonResponseSchema = z.object({
     output: z.number(),
     context: z.string(),
     verified: z.string(),
-    message: z.string().meta({ description: 'The badge text, e.g. "$1.25 / $10 per 1M".' }),
+    message: z.string().meta({ description: 'The badge text, e.g. "$1.25 / $10 per 1M" (with " · rises 100% on 2027-01-01" when the prices change within twelve months).' }),
+    priceChange: priceChangeSchema,
     requestedId,
   }),
 });

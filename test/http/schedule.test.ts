@@ -119,3 +119,52 @@ describe('said everywhere', () => {
     expect(body.summary.priceChanges).toEqual([{ id: 'google-gemini-3.7-flash', name: 'Gemini 3.7 Flash', change: 'rises 100% on 2027-01-01' }]);
   });
 });
+
+describe('said on the badge, the site, the model page, the CLI card', () => {
+  const app = createService({ catalogue, clock: fixedClock('2026-11-28') });
+  const text = async (path: string) => (await app.request(path)).text();
+
+  it('the badge marks the price that does not last; /api/pricing says priceChange', async () => {
+    expect(await text('/api/badge?model=google-gemini-3.7-flash')).toContain('$0.75 / $3.75 per 1M · rises 100% on 2027-01-01');
+    expect(await text('/api/badge?model=openai-gpt-5.6-sol')).not.toContain('rises');
+    const json = JSON.parse(await text('/api/badge?model=google-gemini-3.7-flash&format=json'));
+    expect(json.pricing.priceChange).toBe('rises 100% on 2027-01-01');
+    const record = JSON.parse(await text('/api/pricing?model=google-gemini-3.7-flash'));
+    expect(record.model.priceChange).toBe('rises 100% on 2027-01-01');
+    const list = JSON.parse(await text('/api/pricing'));
+    const marked = list.models.filter((m: { priceChange?: string }) => m.priceChange).map((m: { id: string }) => m.id);
+    expect(marked.sort()).toEqual(['google-gemini-3.6-flash', 'google-gemini-3.7-flash']);
+  });
+
+  it('after the change the badge shows the new prices without a mark', async () => {
+    const later = createService({ catalogue, clock: fixedClock('2027-01-02') });
+    const badge = await (await later.request('/api/badge?model=google-gemini-3.7-flash')).text();
+    expect(badge).not.toContain('rises');
+  });
+
+  it('the site\'s table marks the rows, the model page names it', async () => {
+    const site = await text('/');
+    const row = /<tr data-id="google-gemini-3\.7-flash"[\s\S]*?<\/tr>/.exec(site)?.[0] ?? '';
+    expect(row).toContain('<span class="chg">price rises 100% on 2027-01-01</span>');
+    expect(/<tr data-id="openai-gpt-5\.6-sol"[\s\S]*?<\/tr>/.exec(site)?.[0]).not.toContain('class="chg"');
+    // The browser's data carries it too, for the headline site.js redraws.
+    expect(site).toContain('"priceChange":"rises 100% on 2027-01-01"');
+    const page = await text('/models/google-gemini-3.7-flash');
+    expect(page).toContain('<strong>rises 100% on 2027-01-01</strong>');
+  });
+
+  it('the site\'s headline names it when the cheapest model\'s price changes', async () => {
+    const { headlineHtml, priceAll, siteModel } = await import('../../src/http/pages/site-model.js');
+    const gemini = catalogue.byId.get('google-gemini-3.7-flash')!;
+    const priced = priceAll([siteModel({ ...gemini, priceChange: 'rises 100% on 2027-01-01' })], { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' });
+    expect(headlineHtml(priced, { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' })).toContain('at $101.25 a month (its price rises 100% on 2027-01-01).');
+  });
+
+  it('the CLI card says it', async () => {
+    const { run } = await import('../../src/cli/run.js');
+    let stdout = '';
+    const code = await run(['price', 'google-gemini-3.7-flash'], { out: (t) => void (stdout += t), err: () => {}, env: { BASE_URL: 'https://prices.example' }, clock: fixedClock('2026-11-28') });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Price change:\s+rises 100% on 2027-01-01 \(the prices above are today's\)/);
+  });
+});
