@@ -8,7 +8,7 @@ import { endpoint, findModel, requestedAs, requireParam, TextReply, type Reply }
 import { ApiError } from './errors.js';
 import { escapeHtml, modelPagePath } from './escape.js';
 import { choice, text } from './params.js';
-import { schedulePhrase } from './schedule.js';
+import { shownOn } from './schedule.js';
 
 export const BADGE_FORMATS = ['svg', 'json', 'md', 'url', 'shields'] as const;
 
@@ -33,7 +33,8 @@ export const badge = endpoint({
     const id = requireParam(p.model, 'model', 'a model id');
     let model: Model;
     try {
-      model = findModel(catalogue, id, 'model');
+      // At today's prices (a scheduled change already started included).
+      model = shownOn(findModel(catalogue, id, 'model'), today);
     } catch (err) {
       // An image request gets an image: a broken README badge then says why instead of showing nothing.
       if (format === 'svg' && err instanceof ApiError && err.status === 404) {
@@ -46,7 +47,7 @@ export const badge = endpoint({
     const alt = `${model.name} price`;
     const markdown = `[![${alt}](${badgeUrl})](${pageUrl})`;
     // A price change within twelve months marks the badge (schedule.ts).
-    const change = schedulePhrase(model, today);
+    const change = (model as { priceChange?: string }).priceChange;
     switch (format) {
       case 'json':
         return {

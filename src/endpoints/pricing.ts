@@ -8,7 +8,7 @@ import { endpoint, findModel, requestedAs } from './endpoint.js';
 import { ApiError, quote } from './errors.js';
 import { choice, splitList, statusFilter, text } from './params.js';
 import { catalogueBody, links } from './present.js';
-import { schedulePhrase, withPriceChanges } from './schedule.js';
+import { shownOn, withPriceChanges } from './schedule.js';
 
 export const pricingQuery = z.object({
   provider: text('Provider slug, or several separated by commas (case-insensitive).'),
@@ -65,8 +65,7 @@ export const pricing = endpoint({
         const then = modelAsOf(model, date, 'model');
         return { model: { ...then.model, benchmarks: benchmarks(), asOf: asOfInfo(date, then.set) }, ...requestedAs(id, model), ...links(ctx) };
       }
-      const change = schedulePhrase(model, ctx.today);
-      return { model: { ...model, ...(change ? { priceChange: change } : {}), benchmarks: benchmarks() }, ...requestedAs(id, model), ...links(ctx) };
+      return { model: { ...shownOn(model, ctx.today), benchmarks: benchmarks() }, ...requestedAs(id, model), ...links(ctx) };
     }
     const models = providers || tier || status !== 'all' ? catalogue.models.filter(matches) : catalogue.models;
     if (date !== undefined) {

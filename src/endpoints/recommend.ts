@@ -25,7 +25,7 @@ export const recommendQuery = z.object({
   min_score: optionalInteger(0, 100, 'Minimum 0-100 benchmark score for the use case (overall without one); min_quality is the 1-5 scale.'),
   sort: choiceOr(SORTS, 'score', 'Order: score (the 0-100 score for the use case, cost breaking ties), value (score per dollar of the workload) or cost (cheapest first among the models past the filters).'),
   evidence: choiceOr(EVIDENCE_ORDERS, 'tiers', 'With sort=score: tiers (default) ranks models with two or more results for the use case first, then those with one, then those whose overall score stands in, by score within each; any ranks by score alone.'),
-  frontier: flag('Keep only models on the price-score frontier: no other model past the filters is both cheaper (or as cheap) and better (or as good).'),
+  frontier: flag('Keep only models on the price-score frontier: no other model past the filters is both cheaper (or as cheap) and better (or as good); cheaper by the monthly cost at the prices of pricedOn (today).'),
   ...workloadQuery({ input: 1000, output: 500 }),
   ...otherFilters,
   status: statusFilter('current'),

@@ -5,8 +5,8 @@
  * known change.
  */
 import type { Costs, Workload } from '../core/pricing/cost.js';
-import { modelOn, priceTimeline } from '../core/pricing/history.js';
-import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings } from '../core/pricing/schedule.js';
+import { modelOn } from '../core/pricing/history.js';
+import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings, timelineOf } from '../core/pricing/schedule.js';
 import type { Warning } from '../core/pricing/warnings.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 
@@ -15,8 +15,7 @@ import type { Model } from '../core/schema/catalogue-schema.js';
  * holds the prices of the day it was checked); undefined when the record's own prices hold.
  */
 export function startedChange(record: Model, today: string): Model | undefined {
-  const next = priceTimeline(record).filter((s) => s.effectiveFrom !== null && s.effectiveFrom > record.checkedOn && s.effectiveFrom <= today);
-  if (!next.length) return undefined;
+  if (!timelineOf(record).some((s) => s.effectiveFrom !== null && s.effectiveFrom > record.checkedOn && s.effectiveFrom <= today)) return undefined;
   const found = modelOn(record, today);
   return found.kind === 'priced' ? found.model : undefined;
 }
@@ -39,20 +38,24 @@ export function schedulePhrase(record: Model, date: string): string | undefined 
  * after the day it was checked: the note that these are the latest known prices.
  */
 export function latestKnownNote(record: Model, asOf: string): string | undefined {
-  const last = priceTimeline(record).at(-1)?.effectiveFrom;
+  const last = timelineOf(record).at(-1)?.effectiveFrom;
   if (asOf <= record.checkedOn || (last != null && asOf < last)) return undefined;
   const since = last != null && last > record.checkedOn ? `the change scheduled for ${last}` : `its check on ${record.checkedOn}`;
   return `${record.name}: no price is known for ${asOf} beyond ${since}; these are the latest known prices, scheduled ones included.`;
 }
 
 /**
- * The records as /api/pricing lists them on `date`: a model whose prices change within the twelve
- * months after it gains `priceChange` ("rises 100% on 2027-01-01"); the others are the records
- * themselves (no copy).
+ * The record as shown on `today`: at today's prices when a scheduled change has started
+ * (startedChange), with `priceChange` ("rises 100% on 2027-01-01") when its prices change within
+ * the twelve months after today; else the record itself (no copy).
  */
-export function withPriceChanges<M extends Model>(models: readonly M[], date: string): M[] {
-  return models.map((m) => {
-    const priceChange = schedulePhrase(m, date);
-    return priceChange === undefined ? m : { ...m, priceChange };
-  });
+export function shownOn<M extends Model>(record: M, today: string): M & { priceChange?: string } {
+  const priced = (startedChange(record, today) as M | undefined) ?? record;
+  const priceChange = schedulePhrase(record, today);
+  return priceChange === undefined ? priced : { ...priced, priceChange };
+}
+
+/** The records as /api/pricing and the site list them on `today` (shownOn). */
+export function withPriceChanges<M extends Model>(models: readonly M[], today: string): Array<M & { priceChange?: string }> {
+  return models.map((m) => shownOn(m, today));
 }

@@ -139,7 +139,11 @@ describe('said on the badge, the site, the model page, the CLI card', () => {
   it('after the change the badge shows the new prices without a mark', async () => {
     const later = createService({ catalogue, clock: fixedClock('2027-01-02') });
     const badge = await (await later.request('/api/badge?model=google-gemini-3.7-flash')).text();
+    expect(badge).toContain('$1.5 / $7.5 per 1M');
     expect(badge).not.toContain('rises');
+    const record = await (await later.request('/api/pricing?model=google-gemini-3.7-flash')).json() as any; // any: reads fields
+    expect([record.model.input, record.model.output, record.model.priceChange]).toEqual([1.5, 7.5, undefined]);
+    expect(await (await later.request('/models/google-gemini-3.7-flash')).text()).toContain('$1.5 / $7.5 per 1M');
   });
 
   it('the site\'s table marks the rows, the model page names it', async () => {

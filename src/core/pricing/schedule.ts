@@ -36,7 +36,7 @@ export interface ScheduledChange {
 
 const timelines = new WeakMap<Model, PriceSet[]>();
 /** The record's price sets (history.ts), made once per record. */
-function timelineOf(record: Model): PriceSet[] {
+export function timelineOf(record: Model): PriceSet[] {
   let sets = timelines.get(record);
   if (sets === undefined) timelines.set(record, (sets = priceTimeline(record)));
   return sets;
