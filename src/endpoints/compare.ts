@@ -1,6 +1,7 @@
 /** GET /api/compare: 2 to 10 models side by side, with what the cheapest saves. */
 import * as z from 'zod';
 import { compareModels } from '../core/advice/compare.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
 import { costWarnings } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { endpoint, findModels, requestedAs, requireParam } from './endpoint.js';
@@ -35,6 +36,12 @@ export const compare = endpoint({
     for (const model of models) refuseModality(model, workload);
     const { comparison, summary } = compareModels(models, workload, (m) => catalogue.sheets.get(m));
     const end = ({ model, monthly }: (typeof summary)['cheapest']) => ({ id: model.id, name: model.name, monthly });
+    // Each model's costs and warnings under the price schedule (yearly: the twelve months from today).
+    const followed = comparison.map(({ model, costs }) => followSchedule(model, workload, today, costs, costWarnings(model, workload, catalogue.sheets.get(model))));
+    const yearlyOf = (model: Model) => followed[comparison.findIndex((c) => c.model === model)]?.costs.yearly;
+    const [cheapestYearly, dearestYearly] = [yearlyOf(summary.cheapest.model), yearlyOf(summary.mostExpensive.model)];
+    // The yearly saving of the same two models, each year under its schedule (may be negative: see the schema).
+    const savings = cheapestYearly && dearestYearly ? { ...summary.savings, yearly: dearestYearly.minus(cheapestYearly) } : summary.savings;
     const changes = models.flatMap((m) => {
       const change = schedulePhrase(m, today);
       return change === undefined ? [] : [{ id: m.id, name: m.name, change }];
@@ -43,19 +50,19 @@ export const compare = endpoint({
       pricedOn: today,
       // The workload as everywhere, with the spec's requests_per_day beside requests.
       workload: workloadEcho(params, { requestsPerDay: true }),
-      comparison: comparison.map(({ model, costs }, i) => {
+      comparison: comparison.map(({ model }, i) => {
         const sheets = catalogue.sheets.get(model);
-        const { costs: followed, warnings } = followSchedule(model, workload, today, costs, costWarnings(model, workload, sheets));
+        const { costs, warnings } = followed[i] as (typeof followed)[number];
         return {
           ...listed(model),
           ...requestedAs(ids[i] ?? model.id, model),
-          costs: followed,
+          costs,
           appliedPrices: appliedPricesOf(model, workload, catalogue.datedFrom.get(model), sheets),
           ...(warnings.length ? { warnings } : {}),
         };
       }),
       summary: {
-        cheapest: end(summary.cheapest), mostExpensive: end(summary.mostExpensive), savings: summary.savings,
+        cheapest: end(summary.cheapest), mostExpensive: end(summary.mostExpensive), savings,
         ...(summary.notOnTier ? { notOnTier: summary.notOnTier.map((m) => m.id) } : {}),
         ...(changes.length ? { priceChanges: changes } : {}),
       },

@@ -172,3 +172,15 @@ describe('said on the badge, the site, the model page, the CLI card', () => {
     expect(stdout).toMatch(/Price change:\s+rises 100% on 2027-01-01 \(the prices above are today's\)/);
   });
 });
+
+describe('compare\'s yearly saving follows the schedule', () => {
+  it('is the dearest\'s scheduled yearly less the cheapest\'s', async () => {
+    const app = createService({ catalogue, clock: fixedClock('2026-11-28') });
+    const body = await json(app, `/api/compare?models=google-gemini-3.7-flash,openai-gpt-5.6-sol&${CODING}`);
+    const yearly = (id: string) => body.comparison.find((c: { id: string }) => c.id === id).costs.yearly;
+    const { cheapest, mostExpensive, savings } = body.summary;
+    // Figures in whole cents here: their difference is exact in floats after rounding to cents.
+    expect(Math.round(savings.yearly * 100)).toBe(Math.round((yearly(mostExpensive.id) - yearly(cheapest.id)) * 100));
+    expect([cheapest.id, mostExpensive.id].sort()).toEqual(['google-gemini-3.7-flash', 'openai-gpt-5.6-sol']);
+  });
+});
