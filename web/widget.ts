@@ -6,7 +6,7 @@
  * from the API or from attributes is set as text, never parsed as HTML. No dependencies.
  */
 
-interface ModelRecord { id: string; name: string; provider: string; tier: string; status?: string; input: number; output: number; context: string; freeTierOnly?: boolean }
+interface ModelRecord { id: string; name: string; provider: string; tier: string; status?: string; input: number; output: number; context: string; freeTierOnly?: boolean; priceChange?: string }
 
 import { API, api, el, link, price, table } from './widget-dom.js';
 import { renderCompare } from './widget-compare.js';
@@ -32,7 +32,7 @@ th{background:var(--head);font-weight:600}
 a{color:var(--link);text-decoration:none}a:hover{text-decoration:underline}
 p{margin:6px 4px 0}
 .muted,.foot{color:var(--muted);font-size:12px}
-.err{color:var(--err)}
+.err{color:var(--err)}.chg{color:var(--err);font-size:12px}
 .q{container-type:inline-size}
 .warn{margin:6px 4px 0;padding-left:18px;color:var(--err);font-size:12px}
 .b{display:inline-flex;max-width:100%;border-radius:4px;overflow:hidden;font-size:12px;line-height:20px;color:#fff}
@@ -44,13 +44,15 @@ p{margin:6px 4px 0}
 async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const { models } = await api<{ models: ModelRecord[] }>('/api/pricing', { provider: d.providers });
   const name = (m: ModelRecord) => {
-    if (!m.freeTierOnly && m.status !== 'legacy') return link(m.name, m.id);
+    if (!m.freeTierOnly && m.status !== 'legacy' && !m.priceChange) return link(m.name, m.id);
     // Its $0 is a free, rate-limited tier, not a price anyone can pay for capacity; a legacy model is
-    // an older one still sold, marked as the site marks it.
+    // an older one still sold, marked as the site marks it; a scheduled change means the prices
+    // shown do not last.
     const cell = el('span');
     cell.append(link(m.name, m.id));
     if (m.status === 'legacy') cell.append(' ', el('span', '(legacy)', 'muted'));
     if (m.freeTierOnly) cell.append(' ', el('span', 'free tier only', 'muted'));
+    if (m.priceChange) cell.append(' ', el('span', `price ${m.priceChange}`, 'chg'));
     return cell;
   };
   box.classList.add('q');
@@ -71,8 +73,9 @@ async function renderBadge(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const a = link('', model.id);
   a.className = 'b';
   const free = model.freeTierOnly ? 'free tier only: ' : '';
-  a.setAttribute('aria-label', `${model.name}: ${free}${price(model.input)} input, ${price(model.output)} output per 1M tokens`);
-  a.append(el('span', model.name, 'l'), el('span', `${free}${price(model.input)} / ${price(model.output)} per 1M`, model.tier));
+  const change = model.priceChange ? `; price ${model.priceChange}` : '';
+  a.setAttribute('aria-label', `${model.name}: ${free}${price(model.input)} input, ${price(model.output)} output per 1M tokens${change}`);
+  a.append(el('span', model.name, 'l'), el('span', `${free}${price(model.input)} / ${price(model.output)} per 1M${model.priceChange ? ` · ${model.priceChange}` : ''}`, model.tier));
   box.className = '';
   box.append(a);
 }

@@ -34,8 +34,13 @@ export function priceMessage(model: Pick<Model, 'input' | 'output' | 'freeTierOn
   return `${model.freeTierOnly ? 'free tier only: ' : ''}${formatPrice(model.input)} / ${formatPrice(model.output)} per 1M`;
 }
 
-export function priceBadgeContent(model: Model): BadgeContent {
-  return { label: model.name, message: priceMessage(model), color: TIER_COLOURS[model.tier] };
+/**
+ * The badge's content; `change`, a price change within twelve months ("rises 100% on 2027-01-01"),
+ * marks the message so that nobody takes the price for one that lasts.
+ */
+export function priceBadgeContent(model: Model, change?: string): BadgeContent {
+  const message = change === undefined ? priceMessage(model) : `${priceMessage(model)} · ${change}`;
+  return { label: model.name, message, color: TIER_COLOURS[model.tier] };
 }
 
 /** The content of the badge shown instead of a price when the request cannot be answered. */

@@ -96,6 +96,8 @@ export function modelCard(model: Plain, source: unknown): string {
     ['Input', `${price(model.input)} per 1M tokens`],
     ['Output', `${price(model.output)} per 1M tokens`],
     model.cachedInput === undefined ? undefined : ['Cached input', `${price(model.cachedInput)} per 1M tokens`],
+    // A change within twelve months (the API's priceChange): the prices above do not last.
+    model.priceChange === undefined ? undefined : ['Price change', `${text(model.priceChange)} (the prices above are today's)`],
     // The answer's record is a served model (amounts possibly as exact decimal text, which price() prints).
     ...priceFacts(model as PricedRecord, price),
     ['Context', `${text(model.context)} (${count(model.contextTokens)} tokens)${maxOutput}`],

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { closestMatches } from '../core/advice/suggest.js';
+import { systemClock, today, type Clock } from '../endpoints/clock.js';
 import { TextReply } from '../endpoints/endpoint.js';
 import { ApiError } from '../endpoints/errors.js';
 import { toJson } from '../endpoints/json.js';
@@ -24,6 +25,8 @@ export interface Io {
   out(text: string): void;
   err(text: string): void;
   env: NodeJS.ProcessEnv;
+  /** The clock answers read today from (default: the system's; tests fix it). */
+  clock?: Clock;
 }
 
 /** Runs one command line; resolves with the exit code (0 done, 1 failure, 2 bad input), or null while serving. */
@@ -68,7 +71,7 @@ async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promis
   const query = new URLSearchParams([...command.fromPositionals(ids), ...args.query]);
   try {
     const params = parseQuery(query, schema);
-    const reply = await command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {} });
+    const reply = await command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {}, today: today(io.clock ?? systemClock) });
     if (reply instanceof TextReply) throw new Error(`${command.endpoint.path} did not answer with JSON`);
     const json = toJson(reply);
     // The table's words name options as typed here (--include-free-tier), not as the API's query spells them.
@@ -140,7 +143,7 @@ async function mcp(args: ParsedArgs, io: Io): Promise<number | null> {
   if (args.positionals.length || args.query.length) throw new CliError('mcp takes no arguments');
   const catalogue = loadCatalogue(io.env);
   const { serveMcpStdio } = await import('../mcp/stdio.js');
-  await serveMcpStdio({ catalogue: () => catalogue, baseUrl: baseUrl(io.env) });
+  await serveMcpStdio({ catalogue: () => catalogue, baseUrl: baseUrl(io.env), ...(io.clock ? { clock: io.clock } : {}) });
   return null;
 }
 

@@ -1,13 +1,14 @@
 /** GET /api/badge: a model's price as an SVG badge, shields.io endpoint JSON, or embed snippets. */
 import * as z from 'zod';
 import {
-  BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, priceMessage, shieldsEndpointJson,
+  BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, shieldsEndpointJson,
 } from '../badge/price-badge.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { endpoint, findModel, requestedAs, requireParam, TextReply, type Reply } from './endpoint.js';
 import { ApiError } from './errors.js';
 import { escapeHtml, modelPagePath } from './escape.js';
 import { choice, text } from './params.js';
+import { shownOn } from './schedule.js';
 
 export const BADGE_FORMATS = ['svg', 'json', 'md', 'url', 'shields'] as const;
 
@@ -26,13 +27,14 @@ export const badge = endpoint({
   path: '/api/badge',
   summary: "A model's price as an SVG badge, or its embed snippets",
   query: badgeQuery,
-  handle: (p, { catalogue, baseUrl }): Reply => {
+  handle: (p, { catalogue, baseUrl, today }): Reply => {
     const style = p.style ?? 'flat';
     const format = p.format ?? 'svg';
     const id = requireParam(p.model, 'model', 'a model id');
     let model: Model;
     try {
-      model = findModel(catalogue, id, 'model');
+      // At today's prices (a scheduled change already started included).
+      model = shownOn(findModel(catalogue, id, 'model'), today);
     } catch (err) {
       // An image request gets an image: a broken README badge then says why instead of showing nothing.
       if (format === 'svg' && err instanceof ApiError && err.status === 404) {
@@ -44,6 +46,8 @@ export const badge = endpoint({
     const pageUrl = `${baseUrl}${modelPagePath(model.id)}`;
     const alt = `${model.name} price`;
     const markdown = `[![${alt}](${badgeUrl})](${pageUrl})`;
+    // A price change within twelve months marks the badge (schedule.ts).
+    const change = (model as { priceChange?: string }).priceChange;
     switch (format) {
       case 'json':
         return {
@@ -56,18 +60,19 @@ export const badge = endpoint({
           pricing: {
             id: model.id, name: model.name, provider: model.provider, tier: model.tier,
             input: model.input, output: model.output, context: model.context, verified: model.verified,
-            message: priceMessage(model),
+            message: priceBadgeContent(model, change).message,
+            ...(change ? { priceChange: change } : {}),
             ...requestedAs(id, model),
           },
         };
       case 'shields':
-        return shieldsEndpointJson(priceBadgeContent(model), style);
+        return shieldsEndpointJson(priceBadgeContent(model, change), style);
       case 'md':
         return new TextReply(markdown, 'text/markdown; charset=utf-8');
       case 'url':
         return new TextReply(badgeUrl, 'text/plain; charset=utf-8');
       case 'svg':
-        return new TextReply(badgeSvg(priceBadgeContent(model), style), SVG);
+        return new TextReply(badgeSvg(priceBadgeContent(model, change), style), SVG);
     }
   },
 });

@@ -12,6 +12,7 @@ import { buildSheets } from '../core/pricing/price-sheet.js';
 import { costWarnings } from '../core/pricing/warnings.js';
 import { refuseModality } from './part-rules.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
+import { followSchedule, latestKnownNote, startedChange } from './schedule.js';
 
 export const calculateQuery = z.object({
   model: text('Model id or alias (required unless models is given).'),
@@ -24,27 +25,31 @@ export const calculate = endpoint({
   path: '/api/calculate',
   summary: 'Cost of a workload on one model (model) or several (models)',
   query: calculateQuery,
-  handle: (params, { catalogue }) => {
+  handle: (params, { catalogue, today }) => {
     const workload = toWorkload(params);
-    // With as_of, each model is priced as it was that day, and the answer says which day.
+    // With as_of, each model is priced as it was that day, else as it is today; the answer says which day.
     const date = params.as_of;
+    const pricedOn = date ?? today;
+    const notes: string[] = [];
     const costsOf = (model: Model, param: string) => {
       const then = date === undefined ? undefined : modelAsOf(model, date, param);
-      const priced = then?.model ?? model;
+      const priced = then?.model ?? startedChange(model, today) ?? model;
       refuseModality(priced, workload);
       // A model as it was priced on as_of is not in the catalogue: its sheets are built once here.
       const sheets = catalogue.sheets.get(priced) ?? buildSheets(priced);
-      const warnings = costWarnings(priced, workload, sheets);
+      const followed = followSchedule(model, workload, pricedOn, calculateCost(priced, workload, sheets), costWarnings(priced, workload, sheets));
+      const note = date === undefined ? undefined : latestKnownNote(model, date);
+      if (note) notes.push(note);
       return {
-        costs: calculateCost(priced, workload, sheets),
+        costs: followed.costs,
         appliedPrices: appliedPricesOf(priced, workload, then ? then.set.effectiveFrom : catalogue.datedFrom.get(priced), sheets),
-        ...(warnings.length ? { warnings } : {}),
+        ...(followed.warnings.length ? { warnings: followed.warnings } : {}),
       };
     };
     if (params.model !== undefined && params.models !== undefined) {
       throw new ApiError(400, 'invalid_parameter', 'Give either model (one id) or models (a list), not both.', { param: 'models' });
     }
-    const head = { ...(date === undefined ? {} : { as_of: date }), workload: workloadEcho(params) };
+    const head = { ...(date === undefined ? {} : { as_of: date }), pricedOn, workload: workloadEcho(params) };
     if (params.models !== undefined) {
       const ids = params.models;
       const results = findModels(catalogue, ids, 'models').map((model, i) => ({
@@ -52,12 +57,13 @@ export const calculate = endpoint({
         ...requestedAs(ids[i] ?? model.id, model),
         ...costsOf(model, 'models'),
       }));
-      return { ...head, results };
+      return { ...head, results, ...(notes.length ? { latestKnown: notes } : {}) };
     }
     if (params.model === undefined) {
       throw new ApiError(400, 'missing_parameter', 'model is required (a model id), or models (comma-separated ids).', { param: 'model' });
     }
     const model = findModel(catalogue, params.model, 'model');
-    return { model: model.id, ...requestedAs(params.model, model), ...head, ...costsOf(model, 'model') };
+    const one = costsOf(model, 'model');
+    return { model: model.id, ...requestedAs(params.model, model), ...head, ...one, ...(notes.length ? { latestKnown: notes } : {}) };
   },
 });

@@ -64,11 +64,12 @@ export const cheapest = endpoint({
   path: '/api/cheapest',
   summary: 'The cheapest models that can run a workload',
   query: cheapestQuery,
-  handle: (p, { catalogue }) => {
+  handle: (p, { catalogue, today }) => {
     const workload = toWorkload(p);
     const { ranked, excluded } = findCheapest(catalogue, workload, cheapestOptions(p));
     const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
     return {
+      pricedOn: today,
       workload: workloadEcho(p),
       filters: {
         budget: p.budget === undefined ? null : new Usd(p.budget),
@@ -83,7 +84,7 @@ export const cheapest = endpoint({
         limit: p.limit,
       },
       recommendations: ranked.map(({ rank, model, costs }) => {
-        const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);
+        const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank, today);
         // Added to the item in place (see rankedItem).
         return Object.assign(item, { costs, appliedPrices });
       }),

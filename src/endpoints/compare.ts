@@ -1,12 +1,14 @@
 /** GET /api/compare: 2 to 10 models side by side, with what the cheapest saves. */
 import * as z from 'zod';
 import { compareModels } from '../core/advice/compare.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
 import { costWarnings } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { endpoint, findModels, requestedAs, requireParam } from './endpoint.js';
 import { idList, optionalInteger } from './params.js';
 import { listed } from './present.js';
 import { either } from './ranking.js';
+import { followSchedule, schedulePhrase } from './schedule.js';
 import { refuseModality } from './part-rules.js';
 import { MAX_REQUESTS, toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
@@ -25,7 +27,7 @@ export const compare = endpoint({
   path: '/api/compare',
   summary: 'Compare 2 to 10 models on one workload',
   query: compareQuery,
-  handle: (p, { catalogue }) => {
+  handle: (p, { catalogue, today }) => {
     const ids = requireParam(p.models, 'models', '2 to 10 model ids separated by commas');
     const models = findModels(catalogue, ids, 'models');
     const requests = either({ name: 'requests_per_day', value: p.requests_per_day }, { name: 'requests', value: p.requests }) ?? REQUESTS;
@@ -34,12 +36,23 @@ export const compare = endpoint({
     for (const model of models) refuseModality(model, workload);
     const { comparison, summary } = compareModels(models, workload, (m) => catalogue.sheets.get(m));
     const end = ({ model, monthly }: (typeof summary)['cheapest']) => ({ id: model.id, name: model.name, monthly });
+    // Each model's costs and warnings under the price schedule (yearly: the twelve months from today).
+    const followed = comparison.map(({ model, costs }) => followSchedule(model, workload, today, costs, costWarnings(model, workload, catalogue.sheets.get(model))));
+    const yearlyOf = (model: Model) => followed[comparison.findIndex((c) => c.model === model)]?.costs.yearly;
+    const [cheapestYearly, dearestYearly] = [yearlyOf(summary.cheapest.model), yearlyOf(summary.mostExpensive.model)];
+    // The yearly saving of the same two models, each year under its schedule (may be negative: see the schema).
+    const savings = cheapestYearly && dearestYearly ? { ...summary.savings, yearly: dearestYearly.minus(cheapestYearly) } : summary.savings;
+    const changes = models.flatMap((m) => {
+      const change = schedulePhrase(m, today);
+      return change === undefined ? [] : [{ id: m.id, name: m.name, change }];
+    });
     return {
+      pricedOn: today,
       // The workload as everywhere, with the spec's requests_per_day beside requests.
       workload: workloadEcho(params, { requestsPerDay: true }),
-      comparison: comparison.map(({ model, costs }, i) => {
+      comparison: comparison.map(({ model }, i) => {
         const sheets = catalogue.sheets.get(model);
-        const warnings = costWarnings(model, workload, sheets);
+        const { costs, warnings } = followed[i] as (typeof followed)[number];
         return {
           ...listed(model),
           ...requestedAs(ids[i] ?? model.id, model),
@@ -49,8 +62,9 @@ export const compare = endpoint({
         };
       }),
       summary: {
-        cheapest: end(summary.cheapest), mostExpensive: end(summary.mostExpensive), savings: summary.savings,
+        cheapest: end(summary.cheapest), mostExpensive: end(summary.mostExpensive), savings,
         ...(summary.notOnTier ? { notOnTier: summary.notOnTier.map((m) => m.id) } : {}),
+        ...(changes.length ? { priceChanges: changes } : {}),
       },
     };
   },

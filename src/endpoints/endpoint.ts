@@ -12,6 +12,8 @@ export interface RequestContext {
   baseUrl: string;
   /** Static assets the runtime provides (widget bundle, pages). */
   assets: Assets;
+  /** The UTC day (YYYY-MM-DD) the answer prices when not given one: the clock's (clock.ts). */
+  today: string;
 }
 
 export interface Assets {

@@ -10,6 +10,8 @@ import type { Excluded } from '../core/advice/eligible.js';
 import { EXCLUSION_TEXT, type Exclusion } from '../core/pricing/fit.js';
 import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
+import { scheduleWarnings } from '../core/pricing/schedule.js';
+import { schedulePhrase } from './schedule.js';
 import { ApiError } from './errors.js';
 import { choice, choiceOr, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';
 
@@ -69,6 +71,8 @@ export interface RankedWho {
   freeTierOnly?: true;
   variants?: readonly string[];
   warnings?: Warning[];
+  /** The first price change within twelve months of the date priced: "rises 100% on 2027-01-01". */
+  priceChange?: string;
 }
 
 /**
@@ -79,15 +83,19 @@ export interface RankedWho {
  * (`{ ...item, ...(x ? { y } : {}) }`) in its slow dictionary mode: that would be one per ranked
  * model. The ranked answers' other objects are built the same way, for the same reason.
  */
-export function rankedItem(catalogue: Catalogue, model: Model, workload: Workload, rank?: number): { item: RankedWho; appliedPrices: ReturnType<typeof appliedPricesOf> } {
+export function rankedItem(catalogue: Catalogue, model: Model, workload: Workload, rank?: number, date?: string): { item: RankedWho; appliedPrices: ReturnType<typeof appliedPricesOf> } {
   const variants = catalogue.variantsOf.get(model.id);
   const sheets = catalogue.sheets.get(model);
   const warnings = costWarnings(model, workload, sheets);
+  // The price schedule (schedule.ts): its warnings, and the change named on the item.
+  const change = date === undefined ? undefined : schedulePhrase(model, date);
+  if (change !== undefined) warnings.push(...scheduleWarnings(model, date as string));
   const item: RankedWho = rank === undefined ? { id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status }
     : { rank, id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status };
   if (model.freeTierOnly) item.freeTierOnly = true;
   if (variants) item.variants = variants;
   if (warnings.length) item.warnings = warnings;
+  if (change !== undefined) item.priceChange = change;
   return { item, appliedPrices: appliedPricesOf(model, workload, catalogue.datedFrom.get(model), sheets) };
 }
 

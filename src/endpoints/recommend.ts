@@ -25,7 +25,7 @@ export const recommendQuery = z.object({
   min_score: optionalInteger(0, 100, 'Minimum 0-100 benchmark score for the use case (overall without one); min_quality is the 1-5 scale.'),
   sort: choiceOr(SORTS, 'score', 'Order: score (the 0-100 score for the use case, cost breaking ties), value (score per dollar of the workload) or cost (cheapest first among the models past the filters).'),
   evidence: choiceOr(EVIDENCE_ORDERS, 'tiers', 'With sort=score: tiers (default) ranks models with two or more results for the use case first, then those with one, then those whose overall score stands in, by score within each; any ranks by score alone.'),
-  frontier: flag('Keep only models on the price-score frontier: no other model past the filters is both cheaper (or as cheap) and better (or as good).'),
+  frontier: flag('Keep only models on the price-score frontier: no other model past the filters is both cheaper (or as cheap) and better (or as good); cheaper by the monthly cost at the prices of pricedOn (today).'),
   ...workloadQuery({ input: 1000, output: 500 }),
   ...otherFilters,
   status: statusFilter('current'),
@@ -51,8 +51,8 @@ const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality
  * A recommendation as the answer lists it: rankedItem's item with the score, costs, prices and
  * reason added to it in place (see rankedItem), in the answer's order.
  */
-function present(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string) {
-  const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);
+function present(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string, date?: string) {
+  const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank, date);
   return Object.assign(item, { score, scoreOf }, scoreDetail.fromOverall ? { scoreFromOverall: true as const } : {}, {
     scoreBasis: scoreBasis(scoreDetail),
     scoreEvidence: scoreDetail.shown,
@@ -64,7 +64,7 @@ function present(catalogue: Catalogue, workload: Workload, { rank, model, score,
     costPerRequest,
     costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
     appliedPrices,
-    reason,
+    reason: item.priceChange === undefined ? reason : `${reason} Its price ${item.priceChange}; these costs are at the prices of ${date}.`,
   });
 }
 
@@ -86,7 +86,7 @@ export const recommend = endpoint({
   path: '/api/recommend',
   summary: 'Recommended models that can run the workload, ranked by their benchmark score (or score per dollar, or cost), with the evidence',
   query: recommendQuery,
-  handle: (p, { catalogue }) => {
+  handle: (p, { catalogue, today }) => {
     const workload = toWorkload(p);
     const criteria = recommendCriteria(p, workload);
     const { recommendations, excluded } = recommendModels(catalogue, criteria);
@@ -114,7 +114,8 @@ export const recommend = endpoint({
         ...(p.at === undefined ? {} : { at: p.at.text }),
       },
       workload: workloadEcho(p),
-      recommendations: recommendations.map((r) => present(catalogue, workload, r, p.use_case ?? 'overall')),
+      pricedOn: today,
+      recommendations: recommendations.map((r) => present(catalogue, workload, r, p.use_case ?? 'overall', today)),
       excluded: excludedBody(excluded),
       ...(hint ? { hint } : {}),
     };

@@ -5,9 +5,11 @@ import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
 import { TextReply, type Assets, type Coded, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
 import { ApiError } from '../endpoints/errors.js';
+import { systemClock, today, type Clock } from '../endpoints/clock.js';
 import { JSON_TYPE, toJson } from '../endpoints/json.js';
 import { parseQuery } from '../endpoints/params.js';
 import { queryOf } from './url.js';
+import { cacheControlAt } from './cache-control.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
@@ -49,7 +51,8 @@ export function isRoute(path: string): boolean {
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
-// The data changes monthly: an hour of freshness, then a day of serving stale while revalidating.
+// Files (the same bytes for the life of the process): an hour of freshness, then a day of serving
+// stale while revalidating. Answers, which may depend on the date, end at midnight UTC (cache-control.ts).
 export const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
 
 /** MCP over streamable HTTP, which the runtime mounts (src/mcp), the one path that takes POST. */
@@ -80,17 +83,21 @@ export interface AppOptions {
   mcp?: McpRoute;
   /** What MCP tool calls are asked of: the service in front of the app (default: the app itself). */
   ask?: (request: Request) => Promise<Response>;
+  /** The one clock answers read today from (default: the system's; tests fix it). */
+  clock?: Clock;
 }
 
 export function createApp(options: AppOptions): Hono {
   const current = typeof options.catalogue === 'function' ? options.catalogue : () => options.catalogue as Catalogue;
   const baseUrl = options.baseUrl?.replace(/\/+$/, '');
   const assets = options.assets ?? {};
+  const clock = options.clock ?? systemClock;
   /** A reply made later (the OpenAPI document's) is awaited; the others are sent without a promise more. */
   const answer = (c: Context, respond: (ctx: RequestContext) => Reply | Promise<Reply>): Response | Promise<Response> => {
-    const ctx = new HandlerContext(current(), assets, c.req.url, baseUrl);
+    const ctx = new HandlerContext(current(), assets, c.req.url, baseUrl, today(clock));
     const reply = respond(ctx);
-    return reply instanceof Promise ? reply.then((made) => send(made, ctx.readOrigin)) : send(reply, ctx.readOrigin);
+    const cacheControl = cacheControlAt(clock);
+    return reply instanceof Promise ? reply.then((made) => send(made, ctx.readOrigin, cacheControl)) : send(reply, ctx.readOrigin, cacheControl);
   };
   const app = new Hono();
 
@@ -162,6 +169,7 @@ class HandlerContext implements RequestContext {
     private readonly url: string,
     /** BASE_URL, when set. */
     private readonly base: string | undefined,
+    readonly today: string,
   ) {}
 
   get baseUrl(): string {
@@ -201,11 +209,12 @@ export function madeOf(response: Response): Made | undefined {
  * keeps it as it is, to the socket) and the cache in front of the app (service.ts) keeps it, once
  * securityHeaders has added its headers (remade).
  */
-function send(reply: Reply, readOrigin: boolean): Response {
+function send(reply: Reply, readOrigin: boolean, cacheControl: string): Response {
   const [text, type, status]: [string, string, 200 | 404] =
     reply instanceof TextReply ? [reply.body, reply.type, reply.status] : [toJson(reply), JSON_TYPE, 200];
   const body = encoder.encode(text);
-  const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL, 'content-type': type };
+  // A file is the same whatever the day; any other answer may depend on it (cache-control.ts).
+  const headers: Record<string, string> = { 'cache-control': reply instanceof TextReply && reply.fixed ? CACHE_CONTROL : cacheControl, 'content-type': type };
   if (status === 200) headers.etag = etagOf(body, type);
   const made: Made = { status, headers, body, readOrigin };
   if (reply instanceof TextReply && reply.fixed) made.fixed = reply.fixed;

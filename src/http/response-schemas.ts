@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { summaryFields, requestedId } from './responses/common.js';
+import { priceChangeSchema } from './responses/schedule.js';
 
 // The answers of each endpoint family are in responses/; the OpenAPI document and tests import them from here.
 export { cheapestResponseSchema, recommendResponseSchema } from './responses/advice.js';
@@ -34,7 +35,8 @@ export const badgeJsonResponseSchema = z.object({
     output: z.number(),
     context: z.string(),
     verified: z.string(),
-    message: z.string().meta({ description: 'The badge text, e.g. "$1.25 / $10 per 1M".' }),
+    message: z.string().meta({ description: 'The badge text, e.g. "$1.25 / $10 per 1M" (with " · rises 100% on 2027-01-01" when the prices change within twelve months).' }),
+    priceChange: priceChangeSchema,
     requestedId,
   }),
 });

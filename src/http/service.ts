@@ -11,6 +11,8 @@ import { AnswerCache, type Answer, type Conditional } from './answer-cache/index
 import type { Compressors } from './answer-cache/encoding.js';
 import { KeptOrigins, MAX_ORIGINS } from './answer-cache/origins.js';
 import { pathOfKey, requestKey, type RequestKey } from './answer-cache/key.js';
+import { systemClock } from '../endpoints/clock.js';
+import { hourNumber } from './cache-control.js';
 import { createApp, ignoresQuery, madeOf, type AppOptions, type Made } from './app.js';
 import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';
 import { MAX_URL_BYTES, targetBytes } from './middleware/url-limit/index.js';
@@ -67,8 +69,10 @@ export function createService(options: ServiceOptions): Service {
   const rateLimiter = rateLimit && createRateLimiter(rateLimit);
   // MCP tool calls are asked of the service (fetch, below), so the cache answers them as it answers HTTP clients.
   const app = createApp({ ...appOptions, catalogue, ...(rateLimiter ? { rateLimiter } : {}), ask: (request) => fetch(request) });
+  const clock = options.clock ?? systemClock;
   const cache = new AnswerCache({
     catalogue,
+    period: () => hourNumber(clock),
     ...(compressors ? { compressors } : {}),
     ...(answerCache === false ? { maxEntries: 0 } : answerCache),
   });

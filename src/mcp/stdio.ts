@@ -1,6 +1,7 @@
 /** `ai-model-pricing mcp`: the MCP server on stdin/stdout, for agents that spawn their tools. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
+import type { Clock } from '../endpoints/clock.js';
 import { createService } from '../http/service.js';
 import { createMcpServer } from './server.js';
 
@@ -8,11 +9,13 @@ export interface StdioOptions {
   catalogue: () => Catalogue;
   /** Public address of the HTTP service, used in the answers' links. */
   baseUrl: string;
+  /** The clock answers read today from (default: the system's). */
+  clock?: Clock;
 }
 
-export async function serveMcpStdio({ catalogue, baseUrl }: StdioOptions): Promise<void> {
+export async function serveMcpStdio({ catalogue, baseUrl, clock }: StdioOptions): Promise<void> {
   // The tools ask the same service as HTTP clients do, in process.
-  const service = createService({ catalogue, baseUrl });
+  const service = createService({ catalogue, baseUrl, ...(clock ? { clock } : {}) });
   const ask = (target: string) => service.fetch(new Request(new URL(target, baseUrl)));
   await createMcpServer({ ask }).connect(new StdioServerTransport());
 }

@@ -7,11 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/endpoints/clock.js';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const service = createService({ catalogue: loadCatalogueFromDir(join(root, 'data')) });
+const service = createService({ catalogue: loadCatalogueFromDir(join(root, 'data')), clock: fixedClock('2026-11-28') });
 const ORIGIN = 'http://localhost:8787';
 
 interface Example {

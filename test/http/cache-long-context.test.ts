@@ -119,7 +119,7 @@ describe('without cached_input_tokens nothing changes', () => {
     const text = await rawText('/api/calculate?model=alpha-large&input_tokens=10000&output_tokens=1000&requests=100');
     // 10,000 × 3 + 1,000 × 15 = 45,000 per 1M → $0.045
     expect(text).toBe(
-      '{"model":"alpha-large","workload":{"input_tokens":10000,"cached_input_tokens":0,"cache_write_tokens":0,"input_audio_tokens":0,"cached_audio_tokens":0,"input_image_tokens":0,"input_video_tokens":0,' +
+      '{"model":"alpha-large","pricedOn":"2026-11-28","workload":{"input_tokens":10000,"cached_input_tokens":0,"cache_write_tokens":0,"input_audio_tokens":0,"cached_audio_tokens":0,"input_image_tokens":0,"input_video_tokens":0,' +
         '"output_tokens":1000,"reasoning_tokens":0,"output_audio_tokens":0,"output_image_tokens":0,"output_video_tokens":0,"web_searches":0,"requests":100,"days":30,"mode":"standard","service_tier":"standard","off_peak_share":0},' +
         '"costs":{"perRequest":0.045,"daily":4.5,"monthly":135,"yearly":1620},"appliedPrices":{"band":"standard","input":3,"output":15}}',
     );

@@ -8,6 +8,7 @@ describe('GET /api/calculate with model', () => {
     // 2000 × $3/1M + 500 × $15/1M = 0.006 + 0.0075 = 0.0135; × 1000 = 13.5; × 30 = 405; × 12 = 4860
     expect(body).toEqual({
       model: 'alpha-large',
+      pricedOn: '2026-11-28',
       workload: workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' }),
       costs: { perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 4860 },
       appliedPrices: { band: 'standard', input: 3, output: 15 },
@@ -89,6 +90,7 @@ describe('GET /api/calculate with models', () => {
     const { status, body } = await getJson('/api/calculate?models=beta-pro,alpha-nano,alpha-large');
     expect(status).toBe(200);
     expect(body).toEqual({
+      pricedOn: '2026-11-28',
       workload: workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' }),
       results: [
         // 2000 × 1.25/1M + 500 × 10/1M = 0.0025 + 0.005 = 0.0075

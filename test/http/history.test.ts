@@ -125,10 +125,15 @@ describe('/api/calculate?as_of', () => {
     // 2026-08-31: 2,000 × 2 + 500 × 10 = 9,000 per 1M → $0.009; × 1,000 × 30 = $270 a month.
     const before = await ok('/api/calculate?model=gamma-one&as_of=2026-08-31');
     expect(before.as_of).toBe('2026-08-31');
-    expect(before.costs).toEqual({ perRequest: 0.009, daily: 9, monthly: 270, yearly: 3240 });
+    // yearly: twelve months from 2026-08-31, each at the prices of most of its days: 08-31..09-30
+    // has 29 days at the prices of 09-01 ($405 a month), as do the next three (to 12-30); from
+    // 12-31..01-30 (30 days at 2027-01-01's $4/$20: 18,000 per 1M → $540 a month) eight months:
+    // 4 × 405 + 8 × 540 = 5,940.
+    expect(before.costs).toEqual({ perRequest: 0.009, daily: 9, monthly: 270, yearly: 5940 });
     // 2026-09-01: 2,000 × 3 + 500 × 15 = 13,500 per 1M → $0.0135.
     const after = await ok('/api/calculate?model=gamma-one&as_of=2026-09-01');
-    expect(after.costs).toEqual({ perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 4860 });
+    // From 09-01: four months at $405 (to 12-31), eight at $540 from 2027-01-01.
+    expect(after.costs).toEqual({ perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 5940 });
   });
 
   it('uses the cached-input price of that day, and none where that day has none', async () => {

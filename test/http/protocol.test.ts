@@ -1,10 +1,16 @@
 import { hashBytes } from '../../src/http/etag.js';
 import { describe, expect, it } from 'vitest';
 import { CACHE_CONTROL } from '../../src/http/app.js';
+import { fixedClock } from '../../src/endpoints/clock.js';
 import { fixtureApp } from '../fixtures/catalogue.js';
 import { expectError, getJson } from './helpers.js';
 
-const app = fixtureApp();
+// At 00:00 UTC: an answer kept within the hour may be cached downstream for an hour (max-age) and
+// served stale until midnight UTC (82,800 s from the end of the hour), never past it.
+const app = fixtureApp({ clock: fixedClock('2026-11-28') });
+const ANSWER_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=79200';
+const FILES = new Set(['/widget.js']);
+const cacheControlOf = (path: string) => (FILES.has(path) ? CACHE_CONTROL : ANSWER_CACHE_CONTROL);
 const request = (path: string, init?: RequestInit) => app.request(`http://localhost${path}`, init);
 
 /** One 200 path per endpoint (and per badge format). */
@@ -43,7 +49,7 @@ describe('every 200', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('cache-control')).toBe(CACHE_CONTROL);
+    expect(res.headers.get('cache-control')).toBe(cacheControlOf(path));
     expect(res.headers.get('etag')).toMatch(/^(W\/)?"[^"]+"$/);
   });
 
@@ -68,7 +74,7 @@ describe('every 200', () => {
     expect(await again.text()).toBe('');
     expect(again.headers.get('etag')).toBe(etag);
     expect(again.headers.get('access-control-allow-origin')).toBe('*');
-    expect(again.headers.get('cache-control')).toBe(CACHE_CONTROL);
+    expect(again.headers.get('cache-control')).toBe(cacheControlOf(path));
   });
 
   it('gives the same ETag for the same body and another for another body', async () => {

@@ -11,8 +11,11 @@ import { U } from '../schema/units.js';
 export interface Warning {
   code:
     | 'context_window' | 'max_output' | 'free_tier_only' | 'no_batch_discount'
-    | 'service_tier_not_offered' | 'tier_unit_price' | 'modality_text_price' | 'modality_unknown' | 'unit_unpriced';
+    | 'service_tier_not_offered' | 'tier_unit_price' | 'modality_text_price' | 'modality_unknown' | 'unit_unpriced'
+    | 'price_change_scheduled';
   message: string;
+  /** price_change_scheduled: the day, the new prices (USD per 1M tokens), percent per price, source (schedule.ts). */
+  change?: { date: string; to: { input: number; output: number; cachedInput?: number; cacheWrite?: number }; percent: { input?: number; output?: number; cachedInput?: number; cacheWrite?: number }; source: string };
 }
 
 /**

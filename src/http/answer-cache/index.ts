@@ -19,6 +19,8 @@ export type { Answer, Entry } from './answer.js';
 export interface AnswerCacheOptions {
   /** The catalogue in force; the cache empties when it returns a different object. */
   catalogue: () => Catalogue;
+  /** The period answers are kept within (the clock's UTC hour: http/cache-control.ts); it empties when it changes. */
+  period?: () => number;
   compressors?: Compressors;
   /** Most entries kept (default 2,000; 0 keeps none). */
   maxEntries?: number;
@@ -39,6 +41,7 @@ export class AnswerCache {
   /** Files: kept for good, whatever the catalogue, outside the bounds (a few, fixed when built). */
   readonly #files = new Map<string, Entry>();
   #catalogue: Catalogue | undefined;
+  #period: number | undefined;
 
   constructor(options: AnswerCacheOptions) {
     this.#options = options;
@@ -146,9 +149,11 @@ export class AnswerCache {
 
   #checkCatalogue(): void {
     const current = this.#options.catalogue();
-    if (current !== this.#catalogue) {
+    const period = this.#options.period?.();
+    if (current !== this.#catalogue || period !== this.#period) {
       this.#entries.clear();
       this.#catalogue = current;
+      this.#period = period;
     }
   }
 }

@@ -19,8 +19,11 @@ function fact(term: string, value: string): string {
   return `<dt>${term}</dt><dd>${value}</dd>`;
 }
 
-/** The page of `model`; `requestedId` is the alias the address used, when it used one. */
-export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], baseUrl: string, requestedId?: string): string {
+/**
+ * The page of `model`; `requestedId` is the alias the address used, when it used one; `change`, a
+ * price change within twelve months of today ("rises 100% on 2027-01-01").
+ */
+export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], baseUrl: string, requestedId?: string, change?: string): string {
   const e = escapeHtml;
   const id = encodeURIComponent(model.id);
   const badgeUrl = `${baseUrl}/api/badge?model=${id}`;
@@ -37,6 +40,7 @@ export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], 
     fact('Input', `${formatPrice(model.input)} per 1M tokens`),
     fact('Output', `${formatPrice(model.output)} per 1M tokens`),
     model.cachedInput === undefined ? '' : fact('Cached input', `${formatPrice(model.cachedInput)} per 1M tokens`),
+    change === undefined ? '' : fact('Price change', `${e(change)}: the prices above are today's`),
     ...priceFacts(model, formatPrice).map(([term, text]) => fact(term, e(text))),
     fact('Context window', `${e(model.context)} (${model.contextTokens.toLocaleString('en-US')} tokens)`),
     model.maxOutputTokens === undefined ? '' : fact('Max output', `${model.maxOutputTokens.toLocaleString('en-US')} tokens`),
@@ -53,7 +57,7 @@ export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], 
   const html = `<a href="${e(pageUrl)}"><img src="${e(badgeUrl)}" alt="${e(`${model.name} price`)}"></a>`;
   const main = `<p><a href="/#catalogue">← All models</a></p>
 <h1>${e(model.name)}</h1>
-${requestedId ? `<p><code>${e(requestedId)}</code> is an alias of this model.</p>\n` : ''}<p class="lead">${e(model.provider)} · ${e(priceMessage(model))}${model.freeTierOnly ? ' · free tier only' : ''} · ${e(model.context)} context</p>
+${requestedId ? `<p><code>${e(requestedId)}</code> is an alias of this model.</p>\n` : ''}<p class="lead">${e(model.provider)} · ${e(priceMessage(model))}${change ? ` · <strong>${e(change)}</strong>` : ''}${model.freeTierOnly ? ' · free tier only' : ''} · ${e(model.context)} context</p>
 <p><img src="/api/badge?model=${e(id)}" alt="${e(`${model.name}: ${priceMessage(model)}`)}"></p>
 <dl class="facts">
 ${facts}

@@ -1,7 +1,7 @@
 /** The site's stylesheet, served as /assets/site.css (a file, so the CSP needs no inline styles). */
 export const SITE_CSS = `
-:root{color-scheme:light dark;--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;--line:#d1d9e0;--accent:#0969da;--budget:#1a7f37;--mid:#0969da;--premium:#8250df}
-@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--accent:#4493f8;--budget:#3fb950;--mid:#4493f8;--premium:#ab7df8}}
+:root{color-scheme:light dark;--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;--line:#d1d9e0;--accent:#0969da;--budget:#1a7f37;--mid:#0969da;--premium:#8250df;--warn:#b42318}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#151b23;--line:#3d444d;--accent:#4493f8;--budget:#3fb950;--mid:#4493f8;--premium:#ab7df8;--warn:#ff7b72}}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg)}
 a{color:var(--accent)}
@@ -34,6 +34,7 @@ th[aria-sort=ascending] button::after{content:" \\25B2"}th[aria-sort=descending]
 .tier{display:inline-block;padding:0 .45rem;border-radius:999px;font-size:.8rem;color:#fff}
 .tier-Budget{background:var(--budget)}.tier-Mid{background:var(--mid)}.tier-Premium{background:var(--premium)}
 .legacy{color:var(--muted);font-size:.8rem}
+.chg{color:var(--warn);font-size:.8rem}
 figure{margin:0}figcaption{color:var(--muted);margin-top:.5rem}
 .chart{width:100%;height:auto;max-width:60rem;display:block}
 .chart text{fill:var(--muted);font-size:12px}

@@ -34,14 +34,17 @@ export type SiteModel = Pick<
 > & {
   /** The id of the model whose place this variant shares in rankings (catalogue.headOf): the chart draws the head alone, as the API ranks it. */
   variantOf?: string;
+  /** The price change within twelve months of today, in words (the API's priceChange). */
+  priceChange?: string;
 };
 
-export function siteModel(m: Model): SiteModel {
+export function siteModel(m: Model & { priceChange?: string }): SiteModel {
   const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, scores, useCases } = m;
   const optional = {
     cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
     longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak, batch: m.batch,
     maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly, scores, serviceTiers: m.serviceTiers, unitPrices: m.unitPrices, modalities: m.modalities,
+    priceChange: m.priceChange,
   };
   const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
   return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, useCases, ...present };
@@ -162,7 +165,9 @@ export function headlineHtml(all: readonly Priced[], w: Workload, status: Status
   const left = why ? ` Left out: ${escapeHtml(why)}.` : '';
   if (!best) return `No model in the catalogue can run ${escapeHtml(workloadText(w))}.${left}`;
   const link = `<a href="${escapeHtml(modelPagePath(best.model.id))}">${escapeHtml(best.model.name)}</a>`;
-  return `Cheapest for ${escapeHtml(workloadText(w))}: ${link} at ${displayUsd(best.monthly)} a month.${left}`;
+  // A price that does not last says so: "(its price rises 100% on 2027-01-01)".
+  const change = best.model.priceChange ? ` (its price ${escapeHtml(best.model.priceChange)})` : '';
+  return `Cheapest for ${escapeHtml(workloadText(w))}: ${link} at ${displayUsd(best.monthly)} a month${change}.${left}`;
 }
 
 /** The line above the table: which rows are hidden because the models cannot run the workload. */

@@ -12,6 +12,7 @@ import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { jsonForScript, pageFrame } from './html.js';
+import { withPriceChanges } from '../../endpoints/schedule.js';
 import { DEFAULT_WORKLOAD, frontierQuery, headlineHtml, hidden, inPool, monthlyCell, priceAll, siteModel, STATUS_CHOICES, tableNoteText, workloadText, type Priced, type SiteModel } from './site-model.js';
 
 /** The calculator's mode options, named for what each is: a planning margin, a provider's discount. */
@@ -46,15 +47,16 @@ function numberField(name: string, label: string, value: number, min: number, ma
   return `<label for="calc-${name}">${label}<input id="calc-${name}" name="${name}" type="number" inputmode="numeric" min="${min}" max="${max}" step="1" value="${value}" required></label>`;
 }
 
-function row(p: Priced<Model>): string {
+function row(p: Priced<Model & { priceChange?: string }>): string {
   const m = p.model;
+  const change = m.priceChange ? ` <span class="chg">price ${escapeHtml(m.priceChange)}</span>` : '';
   const cell = monthlyCell(p);
   const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
   // A model that cannot run the workload is hidden, as the headline leaves it out, and so is one not
   // in the pool (current models, as the API's rankings by default) (site.js keeps both in step).
   const unfit = hidden(p) || !inPool(m, 'current');
   return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}"${unfit ? ' hidden' : ''}>` +
-    `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}</td>` +
+    `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}${change}</td>` +
     `<td class="opt" data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
     `<td class="opt" data-sort="${TIERS.indexOf(m.tier)}"><span class="tier tier-${m.tier}">${m.tier}</span></td>` +
     `<td class="num" data-sort="${m.input}">${formatPrice(m.input)}</td>` +
@@ -68,23 +70,25 @@ function row(p: Priced<Model>): string {
 
 // Where the address goes in a rendered page: a string no page holds otherwise (escapeHtml leaves it as is).
 const ADDRESS_SLOT = '\u0000address\u0000';
-const rendered = new WeakMap<Catalogue, readonly string[]>();
+const rendered = new WeakMap<Catalogue, { today: string; parts: readonly string[] }>();
 
 /**
- * The home page: rendered once per catalogue, with the service's address (its one use: the widget
+ * The home page: rendered once per catalogue and day (it names the price changes within twelve
+ * months of today), with the service's address (its one use: the widget
  * snippet) put in per request, so that a request from a new origin costs no rendering.
  */
-export function sitePage({ catalogue, baseUrl }: RequestContext): string {
-  let parts = rendered.get(catalogue);
-  if (parts === undefined) {
-    parts = renderSitePage(catalogue, ADDRESS_SLOT).split(ADDRESS_SLOT);
-    rendered.set(catalogue, parts);
+export function sitePage({ catalogue, baseUrl, today }: RequestContext): string {
+  let page = rendered.get(catalogue);
+  if (page?.today !== today) {
+    page = { today, parts: renderSitePage(catalogue, ADDRESS_SLOT, today).split(ADDRESS_SLOT) };
+    rendered.set(catalogue, page);
   }
-  return parts.join(escapeHtml(baseUrl));
+  return page.parts.join(escapeHtml(baseUrl));
 }
 
-function renderSitePage(catalogue: Catalogue, baseUrl: string): string {
-  const models = catalogue.models;
+function renderSitePage(catalogue: Catalogue, baseUrl: string, today: string): string {
+  // Each model with the price change within twelve months of today, if any (priceChange).
+  const models = withPriceChanges(catalogue.models, today);
   const w = DEFAULT_WORKLOAD;
   const providers = catalogue.providers
     .map((p) => `<option value="${escapeHtml(p.slug)}">${escapeHtml(p.name)}</option>`)

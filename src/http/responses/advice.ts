@@ -3,11 +3,13 @@ import * as z from 'zod';
 import { TIERS } from '../../core/schema/catalogue-schema.js';
 import { appliedPricesSchema } from './applied-prices.js';
 import { benchmarkResultSchema, hintFields, usd } from './common.js';
+import { scheduleFields } from './schedule.js';
 import { costsSchema, excludedSchema, fitHintSchema, rankedFields, workloadSchema } from './workload.js';
 
 const cheapestCosts = costsSchema.pick({ perRequest: true, daily: true, monthly: true });
 
 export const cheapestResponseSchema = z.object({
+  pricedOn: scheduleFields.pricedOn,
   workload: workloadSchema,
   filters: z.object({
     budget: z.number().nullable(),
@@ -41,7 +43,7 @@ const recommendationSchema = z.object({
     standIn: z.boolean().meta({ description: 'The overall score stands in: no result for the use case.' }),
   }).meta({ description: 'How much evidence the score rests on; by default (evidence=tiers) a ranking by score puts two or more results first, then one, then stand-ins.' }),
   scoreEvidence: z.array(benchmarkResultSchema.extend({ normalised: z.number(), weight: z.number() })).meta({ description: 'The results behind the score, heaviest first.' }),
-  scorePerDollar: z.number().nullable().meta({ description: "Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing." }),
+  scorePerDollar: z.number().nullable().meta({ description: "Score per dollar of the workload's monthly cost at the prices of pricedOn (sort=value and the frontier rank by that cost; a scheduled change is named in priceChange); null when it costs nothing." }),
   quality: z.number().int(),
   context: z.string(),
   costPerRequest: usd('Cost of one request, USD.'),
@@ -73,6 +75,7 @@ export const recommendResponseSchema = z.object({
     at: z.string().optional(),
   }),
   workload: workloadSchema,
+  pricedOn: scheduleFields.pricedOn,
   recommendations: z.array(recommendationSchema),
   excluded: excludedSchema,
   hint: z

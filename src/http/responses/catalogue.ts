@@ -1,6 +1,7 @@
 /** The catalogue's answers: the model list (/api/pricing) and one model (model=). */
 import * as z from 'zod';
 import { LONG_CONTEXT_RULES, modelSchema, TIERS } from '../../core/schema/catalogue-schema.js';
+import { priceChangeSchema } from './schedule.js';
 import { benchmarkResultSchema, hintFields, requestedId } from './common.js';
 
 export const modelRecordSchema = modelSchema
@@ -10,6 +11,7 @@ export const modelRecordSchema = modelSchema
     longContextRule: z.enum(LONG_CONTEXT_RULES).optional().meta({
       description: 'On models with longContext: whether its prices apply above the threshold or from it on (at), per the provider.',
     }),
+    priceChange: priceChangeSchema,
     benchmarks: z.array(benchmarkResultSchema).optional().meta({ description: 'In the one-model answer (model=): the benchmark results behind the scores, with their dates and sources (docs/quality.md).' }),
     scores: z
       .record(z.string(), z.union([z.number().int().min(0).max(100), z.literal('unrated')]))

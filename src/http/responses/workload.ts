@@ -3,13 +3,14 @@ import * as z from 'zod';
 import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../../core/pricing/cost.js';
 import type { Warning } from '../../core/pricing/warnings.js';
 import { listedFields, usd } from './common.js';
+import { priceChangeSchema, scheduledChangeSchema } from './schedule.js';
 
 export const costsSchema = z
   .object({
     perRequest: usd('Cost of one request.'),
     daily: usd('perRequest × requests per day.'),
     monthly: usd('daily × days per month.'),
-    yearly: usd('monthly × 12.'),
+    yearly: usd('The twelve months from the date priced, each at the prices in force on most of its days (monthly × 12 when no change is scheduled within them; docs/pricing-rules.md).'),
   })
   .meta({ description: 'Costs in USD, exact to 1e-9 (rounded half up once).' });
 
@@ -43,11 +44,13 @@ export const warningsSchema = z
     code: z.enum([
       'context_window', 'max_output', 'free_tier_only', 'no_batch_discount',
       'service_tier_not_offered', 'tier_unit_price', 'modality_text_price', 'modality_unknown', 'unit_unpriced',
+      'price_change_scheduled',
     ] satisfies Array<Warning['code']>),
     message: z.string(),
+    change: scheduledChangeSchema.optional(),
   }))
   .optional()
-  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates), the model is not sold on the service tier asked (service_tier_not_offered: standard prices) or its tier publishes no price for a unit (tier_unit_price), audio, image or video tokens were billed at the text price (modality_text_price: no separate price published; modality_unknown: no source says the model takes them), or a unit has no price on record (unit_unpriced: not in the cost)." });
+  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates), the model is not sold on the service tier asked (service_tier_not_offered: standard prices) or its tier publishes no price for a unit (tier_unit_price), audio, image or video tokens were billed at the text price (modality_text_price: no separate price published; modality_unknown: no source says the model takes them), or a unit has no price on record (unit_unpriced: not in the cost), or the prices change within twelve months of the date priced (price_change_scheduled, with the change)." });
 
 export const excludedSchema = z
   .object({
@@ -62,6 +65,7 @@ export const rankedFields = {
   freeTierOnly: z.literal(true).optional().meta({ description: 'Served only on a free, rate-limited tier (offered with include_free_tier=true).' }),
   variants: z.array(z.string()).optional().meta({ description: 'Ids of variants with the same prices and capabilities (a -customtools or dated twin), ranked in this one place.' }),
   warnings: warningsSchema,
+  priceChange: priceChangeSchema,
 };
 
 /** The hint when no model can run the request, whatever the filters. */

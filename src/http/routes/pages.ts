@@ -2,6 +2,7 @@
  * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs. app.ts
  * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
  */
+import { shownOn } from '../../endpoints/schedule.js';
 import { requestedAs, TextReply, type RequestContext } from '../../endpoints/endpoint.js';
 import type { DescribeApi, ExtraRoute } from '../openapi.js';
 import { modelNotFoundPage, modelPage } from '../pages/model-page.js';
@@ -24,11 +25,11 @@ export const modelPageRoute: PageRoute = {
     content: { 'text/html': { schema: { type: 'string' } } },
     errors: [404],
   },
-  respond: ({ id = '' }, { catalogue, baseUrl }) => {
+  respond: ({ id = '' }, { catalogue, baseUrl, today }) => {
     const model = catalogue.byId.get(id.toLowerCase());
     // An alias shows its model's page, saying which alias was asked for.
     return model
-      ? new TextReply(modelPage(model, catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId), HTML)
+      ? new TextReply(modelPage(shownOn(model, today), catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId, shownOn(model, today).priceChange), HTML)
       : new TextReply(modelNotFoundPage(catalogue, id), HTML, 404);
   },
 };
