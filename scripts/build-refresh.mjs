@@ -8,12 +8,14 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 mkdirSync(join(root, 'dist'), { recursive: true });
 await build({
-  entryPoints: [join(root, 'src', 'refresh', 'cli.ts')],
+  // The price refresh and the doors refresh (src/refresh/offers/main.ts, `npm run catalog:doors`).
+  entryPoints: { refresh: join(root, 'src', 'refresh', 'cli.ts'), doors: join(root, 'src', 'refresh', 'offers', 'main.ts') },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  outfile: join(root, 'dist', 'refresh.mjs'),
+  outdir: join(root, 'dist'),
+  outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
 });
