@@ -4,6 +4,7 @@ import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { closestMatches } from '../core/advice/suggest.js';
 import { ApiError, quote } from './errors.js';
+import { findDoor } from './doors.js';
 import type { QuerySchema } from './params.js';
 
 export interface RequestContext {
@@ -72,6 +73,8 @@ export function endpoint<S extends QuerySchema>(definition: Endpoint<S>): Endpoi
 
 /** The model with this id or alias (any case), or a 404 that suggests the closest ids. */
 export function findModel(catalogue: Catalogue, id: string, param: string): Model {
+  // `<model-id>@<seller>`: one seller's door, the record at that seller's prices (doors.ts).
+  if (id.includes('@')) return findDoor(catalogue, id, param, (plain) => findModel(catalogue, plain, param));
   const model = catalogue.byId.get(id.trim().toLowerCase());
   if (model) return model;
   const suggestions = closestMatches(id, catalogue.byId.keys());
