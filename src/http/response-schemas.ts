@@ -3,6 +3,7 @@
  * them, and tests parse real responses with them so the document cannot drift from the API.
  */
 import * as z from 'zod';
+import { doorItemFields, sellersEchoSchema } from './door-fields-schema.js';
 import { LONG_CONTEXT_RULES, MODEL_STATUSES, modelSchema, TIERS } from '../core/schema/catalogue-schema.js';
 import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../core/pricing/cost.js';
 import type { Warning } from '../core/pricing/warnings.js';
@@ -201,6 +202,7 @@ const rankedFields = {
   freeTierOnly: z.literal(true).optional().meta({ description: 'Served only on a free, rate-limited tier (offered with include_free_tier=true).' }),
   variants: z.array(z.string()).optional().meta({ description: 'Ids of variants with the same prices and capabilities (a -customtools or dated twin), ranked in this one place.' }),
   warnings: warningsSchema,
+  ...doorItemFields,
 };
 
 /** The hint when no model can run the request, whatever the filters. */
@@ -239,6 +241,7 @@ export const cheapestResponseSchema = z.object({
     limit: z.number().int(),
   }),
   recommendations: z.array(z.object({ rank: z.number().int(), ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })),
+  sellers: sellersEchoSchema,
   excluded: excludedSchema,
   hint: z
     .union([z.object({ ...hintFields, nearest: z.object({ ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema }).meta({ description: 'The cheapest model that can run it without those filters.' }) }), fitHintSchema])
@@ -304,6 +307,7 @@ export const recommendResponseSchema = z.object({
   }),
   workload: workloadSchema,
   recommendations: z.array(recommendationSchema),
+  sellers: sellersEchoSchema,
   excluded: excludedSchema,
   hint: z
     .union([z.object({ ...hintFields, nearest: recommendationSchema.meta({ description: 'The best model that can run it without those filters.' }) }), fitHintSchema])

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { doorBookOf } from '../../src/core/offers/book.js';
+import { cheapestResponseSchema, recommendResponseSchema } from '../../src/http/response-schemas.js';
 
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
 const app = createService({ catalogue });
@@ -19,6 +20,7 @@ describe('sellers= on cheapest', () => {
   it('sellers=all names a vetted direct door on every item, cheapest first', async () => {
     const { status, body } = await get('/api/cheapest?sellers=all&limit=10');
     expect(status).toBe(200);
+    expect(cheapestResponseSchema.parse(body).recommendations[0]).toHaveProperty('door');
     expect(body.recommendations.length).toBe(10);
     for (const item of body.recommendations) {
       expect(item.door).toBe(`${item.id}@${item.seller}`);
@@ -69,6 +71,7 @@ describe('sellers= on recommend', () => {
   it('names each recommendation\'s door, only the sellers asked', async () => {
     const { status, body } = await get('/api/recommend?use_case=coding&sellers=amazon-bedrock,google-vertex,azure&limit=10');
     expect(status).toBe(200);
+    expect(recommendResponseSchema.parse(body).sellers).toMatchObject({ asked: 'amazon-bedrock,google-vertex,azure' });
     expect(body.recommendations.length).toBeGreaterThan(0);
     for (const item of body.recommendations) {
       expect(['amazon-bedrock', 'google-vertex', 'azure']).toContain(item.seller);
