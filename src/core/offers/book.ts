@@ -41,6 +41,8 @@ export interface DoorData {
 
 export interface DoorBook {
   readonly sellers: ReadonlyMap<string, Seller>;
+  /** What was left out of the door data, and why (a door of a model no longer in the catalogue, a file that fails its schema). */
+  readonly problems: readonly string[];
   /** A model's doors, its own first then by seller slug; [] for an id the catalogue lacks. */
   doorsOf(modelId: string): readonly PricedDoor[];
   /** Every door, by `<model-id>@<seller>` (lower case). */
@@ -81,8 +83,9 @@ export function pricedRecord(record: Model, door: Door, seller: Seller): Model |
 }
 
 /** The book from parsed door data (the runtime reads it; tests pass fixtures). A door of a model or seller not on record is an error. */
-export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile; files: readonly DoorsFile[] }): DoorBook {
+export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile; files: readonly DoorsFile[]; problems?: readonly string[] }): DoorBook {
   const sellers = new Map(data.sellers.sellers.map((s) => [s.slug, s]));
+  const problems: string[] = [...(data.problems ?? [])];
   const byModel = new Map<string, PricedDoor[]>();
   const byId = new Map<string, PricedDoor>();
   const add = (door: PricedDoor) => {
@@ -103,8 +106,12 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
     for (const door of file.doors) {
       const record = catalogue.byId.get(door.model);
       const seller = sellers.get(door.seller);
-      if (!record || record.id !== door.model) throw new Error(`data/offers/${file.maker}.json: door of "${door.model}", a model the catalogue does not hold`);
-      if (!seller) throw new Error(`data/offers/${file.maker}.json: door of "${door.model}" at "${door.seller}", a seller sellers.json does not list`);
+      // A door of a model the catalogue no longer holds (or of a seller not listed) is left out and
+      // said, never an error: the catalogue may be reloaded without its doors (test/data/offers.test.ts holds the data whole).
+      if (!record || record.id !== door.model || !seller) {
+        problems.push(`data/offers/${file.maker}.json: door of "${door.model}" at "${door.seller}" left out (${!seller ? 'a seller sellers.json does not list' : 'a model the catalogue does not hold'})`);
+        continue;
+      }
       add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: false, sellerModelId: door.sellerModelId, priced: pricedRecord(record, door, seller), source: door.source, sourceUrl: door.sourceUrl, date: door.date, door }));
     }
   }
@@ -115,15 +122,25 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
   }
   return {
     sellers,
+    problems,
     byId,
     doorsOf: (modelId) => byModel.get(modelId) ?? [],
     countOf: (modelId) => byModel.get(modelId)?.length ?? 0,
   };
 }
 
-/** Parses door data with its schemas (the build may have checked it; see the runtime). */
-export function parseDoorData(data: DoorData): { sellers: SellersFile; files: DoorsFile[] } {
-  return { sellers: sellersFileSchema.parse(data.sellers), files: data.files.map((f) => doorsFileSchema.parse(f)) };
+/** Parses door data with its schemas: a file that fails is left out and said (the catalogue's own doors stay). */
+export function parseDoorData(data: DoorData): { sellers: SellersFile; files: DoorsFile[]; problems: string[] } {
+  const problems: string[] = [];
+  const sellers = sellersFileSchema.safeParse(data.sellers);
+  if (!sellers.success) return { sellers: { reviewed: '1970-01-01', sellers: [] }, files: [], problems: [`data/offers/sellers.json: ${sellers.error.issues[0]?.message ?? 'invalid'}; no doors but the catalogue's own`] };
+  const files = data.files.flatMap((f, i) => {
+    const parsed = doorsFileSchema.safeParse(f);
+    if (parsed.success) return [parsed.data];
+    problems.push(`data/offers file #${i + 1}: ${parsed.error.issues[0]?.message ?? 'invalid'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}; left out`);
+    return [];
+  });
+  return { sellers: sellers.data, files, problems };
 }
 
 // Each catalogue's door data reader (set by the runtime that loaded it) and its book, made on first use.

@@ -135,7 +135,9 @@ export function headlineHtml(all: readonly Priced[], w: Workload): string {
   const left = why ? ` Left out: ${escapeHtml(why)}.` : '';
   if (!best) return `No model in the catalogue can run ${escapeHtml(workloadText(w))}.${left}`;
   const link = `<a href="${escapeHtml(modelPagePath(best.model.id))}">${escapeHtml(best.model.name)}</a>`;
-  return `Cheapest for ${escapeHtml(workloadText(w))}: ${link} at ${displayUsd(best.monthly)} a month.${left}`;
+  // With the calculator's seller choice (site-doors.ts), the door the model is priced at.
+  const seller = (best as { sellerName?: string }).sellerName;
+  return `Cheapest for ${escapeHtml(workloadText(w))}: ${link}${seller ? ` at ${escapeHtml(seller)}` : ''} at ${displayUsd(best.monthly)} a month.${left}`;
 }
 
 /** The line above the table: which rows are hidden because the models cannot run the workload. */

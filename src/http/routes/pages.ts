@@ -2,6 +2,7 @@
  * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs. app.ts
  * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
  */
+import { doorBookOf } from '../../core/offers/book.js';
 import { requestedAs, TextReply, type RequestContext } from '../../endpoints/endpoint.js';
 import type { DescribeApi, ExtraRoute } from '../openapi.js';
 import { modelNotFoundPage, modelPage } from '../pages/model-page.js';
@@ -28,7 +29,7 @@ export const modelPageRoute: PageRoute = {
     const model = catalogue.byId.get(id.toLowerCase());
     // An alias shows its model's page, saying which alias was asked for.
     return model
-      ? new TextReply(modelPage(model, catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId), HTML)
+      ? new TextReply(modelPage(model, catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId, doorBookOf(catalogue).doorsOf(model.id)), HTML)
       : new TextReply(modelNotFoundPage(catalogue, id), HTML, 404);
   },
 };

@@ -77,7 +77,13 @@ describe('resolveDoor', () => {
   it('gives a catalogue without door data only its records\' own doors', () => {
     expect(doorBookOf(catalogue).doorsOf('alpha-mini').map((d) => d.id)).toEqual(['alpha-mini@alpha']);
   });
-  it('refuses a door of a model the catalogue lacks', () => {
-    expect(() => buildDoorBook(catalogue, { sellers, files: [{ maker: 'alpha', sources: [], doors: [door('h1', 1, 1, { model: 'alpha-gone' })] }] })).toThrow(/alpha-gone/);
+  it('leaves out, and says, a door of a model the catalogue no longer holds or a file that fails its schema', () => {
+    const gone = buildDoorBook(catalogue, { sellers, files: [{ maker: 'alpha', sources: [], doors: [door('h1', 1, 1, { model: 'alpha-gone' }), door('h1', 1, 1)] }] });
+    expect(gone.problems).toEqual([expect.stringContaining('"alpha-gone" at "h1" left out')]);
+    expect(gone.doorsOf('alpha-mini').map((d) => d.id)).toEqual(['alpha-mini@alpha', 'alpha-mini@h1']);
+    const bad = buildCatalogue(fixtureFiles, evidenceFile());
+    attachDoorData(bad, () => ({ sellers, files: [{ maker: 'alpha', doors: 'no' }] }));
+    expect(doorBookOf(bad).problems).toEqual([expect.stringContaining('left out')]);
+    expect(doorBookOf(bad).doorsOf('alpha-mini')).toHaveLength(1);
   });
 });
