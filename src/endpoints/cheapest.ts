@@ -72,7 +72,7 @@ export const cheapest = endpoint({
     const workload = toWorkload(p);
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     const allowed = sellersFilter(catalogue, p.sellers);
-    const { ranked, excluded, notSold } = allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(p), allowed) : { ...findCheapest(catalogue, workload, cheapestOptions(p)), notSold: undefined };
+    const { ranked, excluded, notSold } = allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(p), allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...findCheapest(catalogue, workload, cheapestOptions(p)), notSold: undefined };
     const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
     return {
       workload: workloadEcho(p),

@@ -8,10 +8,11 @@ import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import type { Costs, Workload } from '../core/pricing/cost.js';
 import { closestMatches } from '../core/advice/suggest.js';
-import { findCheapest, type CheapestOptions, type Ranked } from '../core/advice/cheapest.js';
+import type { CheapestOptions } from '../core/advice/cheapest.js';
+import { findCheapestAtDoors } from '../core/advice/cheapest-doors.js';
+import { doorTableOf } from '../core/offers/door-table.js';
 import { recommendModels, type RecommendCriteria, type Recommendation } from '../core/advice/recommend.js';
-import type { Excluded } from '../core/advice/eligible.js';
-import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
+import { doorBookOf } from '../core/offers/book.js';
 import { cheapestDoor, type DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { ApiError, quote } from './errors.js';
@@ -22,8 +23,8 @@ export const sellersParam = text(
   ['all', 'amazon-bedrock'],
 );
 
-/** Which doors a `sellers` value lets in: undefined when unset, else a test on a door. */
-export function sellersFilter(catalogue: Catalogue, value: string | undefined): ((door: PricedDoor) => boolean) | undefined {
+/** Which sellers a `sellers` value lets in: undefined when unset, else a test on a seller's slug. */
+export function sellersFilter(catalogue: Catalogue, value: string | undefined): ((seller: string) => boolean) | undefined {
   if (value === undefined) return undefined;
   if (value.trim().toLowerCase() === 'all') return () => true;
   const book = doorBookOf(catalogue);
@@ -41,12 +42,12 @@ export function sellersFilter(catalogue: Catalogue, value: string | undefined): 
     slugs.add(seller.slug);
   }
   if (slugs.size === 0) throw new ApiError(400, 'invalid_parameter', 'sellers lists no seller: give all, or seller slugs separated by commas.', { param: 'sellers' });
-  return (door) => slugs.has(door.seller.slug);
+  return (seller) => slugs.has(seller);
 }
 
 /** The door a ranked model is priced at under `allowed`: its cheapest vetted door that runs the workload. */
-export function doorFor(catalogue: Catalogue, model: Model, workload: Workload, allowed: (door: PricedDoor) => boolean): DoorCost | undefined {
-  return cheapestDoor(doorBookOf(catalogue).doorsOf(model.id), workload, allowed);
+export function doorFor(catalogue: Catalogue, model: Model, workload: Workload, allowed: (seller: string) => boolean): DoorCost | undefined {
+  return cheapestDoor(doorBookOf(catalogue).doorsOf(model.id), workload, (door) => allowed(door.seller.slug));
 }
 
 /** An item's seller block: who sells through the door the item is priced at. */
@@ -63,13 +64,13 @@ const monthlyCosts = (costs: Costs) => ({ perRequest: costs.perRequest, daily: c
 
 /** `cheaperAt` for an item priced at its record's door: the cheapest vetted direct door, when it costs less a month. */
 export function cheaperAt(catalogue: Catalogue, model: Model, workload: Workload, monthly: Costs['monthly']) {
-  const best = doorFor(catalogue, model, workload, (door) => !door.own);
+  const best = cheapestDoor(doorBookOf(catalogue).doorsOf(model.id), workload, (door) => !door.own);
   if (!best || best.costs.monthly.compare(monthly) >= 0) return undefined;
   return { ...sellerOf(best), costs: monthlyCosts(best.costs), appliedPrices: doorPrices(best, workload) };
 }
 
 /** Ranked models re-priced at their allowed doors, in the order given; those without one dropped (counted). */
-export function atDoors<T extends { model: Model }>(catalogue: Catalogue, items: readonly T[], workload: Workload, allowed: (door: PricedDoor) => boolean) {
+export function atDoors<T extends { model: Model }>(catalogue: Catalogue, items: readonly T[], workload: Workload, allowed: (seller: string) => boolean) {
   const priced: Array<{ item: T; at: DoorCost }> = [];
   let notSold = 0;
   for (const item of items) {
@@ -82,23 +83,12 @@ export function atDoors<T extends { model: Model }>(catalogue: Catalogue, items:
 
 export { monthlyCosts };
 
-/** cheapest over doors: every eligible model at its cheapest allowed door, cheapest first, within the budget and limit. */
-export function cheapestAtDoors(
-  catalogue: Catalogue,
-  workload: Workload,
-  options: CheapestOptions,
-  allowed: (door: PricedDoor) => boolean,
-): { ranked: Array<Ranked & { at: DoorCost }>; excluded: Excluded; notSold: number } {
-  const { budgetNanos, limit, ...rest } = options;
-  const { ranked: all, excluded } = findCheapest(catalogue, workload, { ...rest, limit: catalogue.rankable.length });
-  const { priced, notSold } = atDoors(catalogue, all, workload, allowed);
-  priced.sort((a, b) => a.at.costs.monthly.compare(b.at.costs.monthly));
-  const ranked: Array<Ranked & { at: DoorCost }> = [];
-  for (const { item, at } of priced) {
-    if (ranked.length === limit || (budgetNanos !== undefined && at.costs.monthly.nanos > budgetNanos)) break;
-    ranked.push({ rank: ranked.length + 1, model: item.model, costs: at.costs, at });
-  }
-  return { ranked, excluded, notSold };
+/** cheapest over doors: every eligible model at its cheapest allowed door, cheapest first, within the budget and limit (core/advice/cheapest-doors.ts). */
+export function cheapestAtDoors(catalogue: Catalogue, workload: Workload, options: CheapestOptions, allowed: (seller: string) => boolean, all: boolean) {
+  const table = doorTableOf(catalogue, doorBookOf(catalogue));
+  const sellers = all ? undefined : Uint8Array.from(table.sellers, (slug) => (allowed(slug) ? 1 : 0));
+  const { ranked, excluded, notSold } = findCheapestAtDoors(catalogue, table, workload, options, sellers);
+  return { ranked: ranked.map((r) => ({ rank: r.rank, model: r.model, costs: r.costs, at: { door: r.door, costs: r.costs } })), excluded, notSold };
 }
 
 /**
@@ -106,7 +96,7 @@ export function cheapestAtDoors(
  * before (sort=score), re-ordered by the door's cost (cost) or score per dollar (value); max_cost
  * and the limit then apply to the door's cost.
  */
-export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriteria, allowed: (door: PricedDoor) => boolean) {
+export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriteria, allowed: (seller: string) => boolean) {
   const { maxCostNanos, limit, ...rest } = criteria;
   const { recommendations: all, excluded } = recommendModels(catalogue, { ...rest, limit: catalogue.rankable.length });
   const { priced, notSold } = atDoors(catalogue, all, criteria.workload, allowed);

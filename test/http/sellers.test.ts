@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { doorBookOf } from '../../src/core/offers/book.js';
+import { rankDoors } from '../../src/core/offers/rank.js';
 import { cheapestResponseSchema, recommendResponseSchema } from '../../src/http/response-schemas.js';
 
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
@@ -31,6 +32,16 @@ describe('sellers= on cheapest', () => {
     const monthly = body.recommendations.map((r: { costs: { monthly: number } }) => r.costs.monthly);
     expect(monthly).toEqual([...monthly].sort((a, b) => a - b));
   });
+  it('prices each model at the door /api/offers ranks first for the workload (the door table agrees with the records)', async () => {
+    const workload = { inputTokens: 30_000, outputTokens: 3_000, requests: 200, days: 30, mode: 'standard' as const };
+    const { body } = await get('/api/cheapest?sellers=all&limit=10&input_tokens=30000&output_tokens=3000&requests=200&status=all');
+    expect(body.recommendations.length).toBe(10);
+    for (const item of body.recommendations) {
+      const first = rankDoors(book.doorsOf(item.id), workload).ranked[0]!;
+      expect(item.costs.monthly).toBe(first.costs.monthly.toNumber());
+    }
+  });
+
   it('sellers=amazon-bedrock answers Bedrock doors only', async () => {
     const { body } = await get('/api/cheapest?sellers=amazon-bedrock&limit=10');
     expect(body.recommendations.length).toBeGreaterThan(0);
