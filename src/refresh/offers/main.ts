@@ -4,13 +4,14 @@
  * pinned @pydantic/genai-prices package, newest first) and writes data/offers/<maker>.json for the
  * reviewed sellers of data/offers/sellers.json. Source sellers it cannot place are listed for review.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { doorsFileSchema, sellersFileSchema } from '../../core/offers/door-schema.js';
 import { GENAI_PACKAGE_DATE } from '../io.js';
 import { buildDoors, type CatalogueRecord } from './build.js';
+import { diffDoors } from './diff.js';
 import { readGenaiPrices } from './read-genai-prices.js';
 import { readLitellm } from './read-litellm.js';
 import { readModelsDevOffers } from './read-models-dev.js';
@@ -46,8 +47,10 @@ async function main(): Promise<void> {
   const built = buildDoors(records, sellers, raws, [gpLabel, llLabel, mdLabel]);
   for (const file of built.files) {
     const path = join(data, 'offers', `${file.maker}.json`);
+    const before = existsSync(path) ? doorsFileSchema.safeParse(readJson(path)).data : undefined;
+    const changes = diffDoors(before, file);
     writeFileSync(path, `${JSON.stringify(doorsFileSchema.parse(file), null, 2)}\n`);
-    console.log(`${path}: ${file.doors.length} doors`);
+    console.log(`${path}: ${file.doors.length} doors, ${changes.length} changes${changes.length ? `\n  ${changes.join('\n  ')}` : ''}`);
   }
   if (built.unreviewed.length) {
     console.log(`Sellers to review (their doors are left out): ${built.unreviewed.map((u) => `${u.alias} (${u.doors})`).join(', ')}`);

@@ -98,3 +98,15 @@ describe('buildDoors', () => {
     expect(built.files[1]!.doors.map((d) => `${d.model}@${d.seller}`)).toEqual(['deepseek-deepseek-v4-pro@deepinfra', 'deepseek-deepseek-v4-pro@fireworks']);
   });
 });
+
+describe('diffDoors', async () => {
+  const { diffDoors } = await import('../../../src/refresh/offers/diff.js');
+  const d = (seller: string, input: number) => ({ model: 'm', seller, sellerModelId: 'm', prices: { input, output: input * 2 }, source: 'src', date: '2026-09-22' });
+  it('proposes new doors, price changes and doors gone, with source and date', () => {
+    expect(diffDoors({ maker: 'x', sources: [], doors: [d('a', 1), d('b', 2), d('c', 3)] }, { maker: 'x', sources: [], doors: [d('a', 1), d('b', 2.5), d('e', 4)] })).toEqual([
+      'price: m@b $2 / $4 -> $2.5 / $5 (src, 2026-09-22)',
+      'new: m@e at $4 / $8 (src, 2026-09-22)',
+      'gone: m@c (was $3 / $6, src, 2026-09-22)',
+    ]);
+  });
+});
