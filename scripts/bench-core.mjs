@@ -76,6 +76,7 @@ const QUERIES = {
   'cheapest at doors (sellers=all)': (i) => `/api/cheapest?input_tokens=${1000 + i}&sellers=all`,
   'cheapest at doors (sellers=host1,host2)': (i) => `/api/cheapest?input_tokens=${1000 + i}&sellers=host1,host2&limit=10`,
   'recommend (defaults)': (i) => `/api/recommend?input_tokens=${1000 + i}`,
+  'recommend at doors (sellers=all)': (i) => `/api/recommend?input_tokens=${1000 + i}&sellers=all`,
   'recommend (use_case, budget, min_context)': (i) => `/api/recommend?input_tokens=${1000 + i}&use_case=coding&budget=mid&min_context=100000`,
 };
 

@@ -93,7 +93,7 @@ export const recommend = endpoint({
     const criteria = recommendCriteria(p, workload);
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     const allowed = sellersFilter(catalogue, p.sellers);
-    const { recommendations, excluded, notSold } = allowed ? recommendAtDoors(catalogue, criteria, allowed) : { ...recommendModels(catalogue, criteria), notSold: undefined };
+    const { recommendations, excluded, notSold } = allowed ? recommendAtDoors(catalogue, criteria, allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...recommendModels(catalogue, criteria), notSold: undefined };
     const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
     return {
       criteria: {

@@ -6,13 +6,14 @@
  */
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
-import type { Costs, Workload } from '../core/pricing/cost.js';
+import type { Costs, RequestCost, Workload } from '../core/pricing/cost.js';
 import { closestMatches } from '../core/advice/suggest.js';
 import type { CheapestOptions } from '../core/advice/cheapest.js';
 import { findCheapestAtDoors } from '../core/advice/cheapest-doors.js';
-import { doorTableOf } from '../core/offers/door-table.js';
-import { recommendModels, type RecommendCriteria, type Recommendation } from '../core/advice/recommend.js';
-import { doorBookOf } from '../core/offers/book.js';
+import { cheapestDoorInto, doorTableOf } from '../core/offers/door-table.js';
+import { quantitiesOf } from '../core/pricing/quantities.js';
+import { recommendModels, type RecommendCriteria } from '../core/advice/recommend.js';
+import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
 import { cheapestDoor, type DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { ApiError, quote } from './errors.js';
@@ -45,11 +46,6 @@ export function sellersFilter(catalogue: Catalogue, value: string | undefined): 
   return (seller) => slugs.has(seller);
 }
 
-/** The door a ranked model is priced at under `allowed`: its cheapest vetted door that runs the workload. */
-export function doorFor(catalogue: Catalogue, model: Model, workload: Workload, allowed: (seller: string) => boolean): DoorCost | undefined {
-  return cheapestDoor(doorBookOf(catalogue).doorsOf(model.id), workload, (door) => allowed(door.seller.slug));
-}
-
 /** An item's seller block: who sells through the door the item is priced at. */
 export function sellerOf({ door }: DoorCost) {
   return { seller: door.seller.slug, sellerName: door.seller.name, kind: door.seller.kind, door: door.id, source: door.source, date: door.date, ...(door.own ? { makersDoor: true as const } : {}) };
@@ -69,18 +65,6 @@ export function cheaperAt(catalogue: Catalogue, model: Model, workload: Workload
   return { ...sellerOf(best), costs: monthlyCosts(best.costs), appliedPrices: doorPrices(best, workload) };
 }
 
-/** Ranked models re-priced at their allowed doors, in the order given; those without one dropped (counted). */
-export function atDoors<T extends { model: Model }>(catalogue: Catalogue, items: readonly T[], workload: Workload, allowed: (seller: string) => boolean) {
-  const priced: Array<{ item: T; at: DoorCost }> = [];
-  let notSold = 0;
-  for (const item of items) {
-    const at = doorFor(catalogue, item.model, workload, allowed);
-    if (at) priced.push({ item, at });
-    else notSold++;
-  }
-  return { priced, notSold };
-}
-
 export { monthlyCosts };
 
 /** cheapest over doors: every eligible model at its cheapest allowed door, cheapest first, within the budget and limit (core/advice/cheapest-doors.ts). */
@@ -92,28 +76,28 @@ export function cheapestAtDoors(catalogue: Catalogue, workload: Workload, option
 }
 
 /**
- * recommend over doors: every model the criteria admit at its cheapest allowed door; by score as
- * before (sort=score), re-ordered by the door's cost (cost) or score per dollar (value); max_cost
- * and the limit then apply to the door's cost.
+ * recommend over doors: the ranking as it is, each model priced at its cheapest allowed door that
+ * runs the workload (the door table, as cheapest-doors.ts walks it), those no allowed door runs left
+ * out and counted (among the models the ranking priced).
  */
-export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriteria, allowed: (seller: string) => boolean) {
-  const { maxCostNanos, limit, ...rest } = criteria;
-  const { recommendations: all, excluded } = recommendModels(catalogue, { ...rest, limit: catalogue.rankable.length });
-  const { priced, notSold } = atDoors(catalogue, all, criteria.workload, allowed);
-  const monthly = (x: { at: DoorCost }) => x.at.costs.monthly.nanos;
-  if (criteria.sort === 'cost') priced.sort((a, b) => a.at.costs.monthly.compare(b.at.costs.monthly) || b.item.score - a.item.score);
-  if (criteria.sort === 'value') {
-    // Score per dollar without division: a first when a.score × b.cost > b.score × a.cost.
-    priced.sort((a, b) => Number(BigInt(b.item.score) * monthly(a) - BigInt(a.item.score) * monthly(b)) || a.at.costs.monthly.compare(b.at.costs.monthly));
-  }
-  const recommendations: Array<Recommendation & { at: DoorCost }> = [];
-  for (const { item, at } of priced) {
-    if (recommendations.length === limit) break;
-    if (maxCostNanos !== undefined && at.costs.perRequest.nanos > maxCostNanos) continue;
-    const reason = `${item.reason} Priced here at ${at.door.seller.name}'s door: $${at.costs.perRequest.toString()} per request.`;
-    recommendations.push({ ...item, rank: recommendations.length + 1, costs: at.costs, costPerRequest: at.costs.perRequest, reason, at });
-  }
-  return { recommendations, excluded, notSold };
+export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriteria, allowed: (seller: string) => boolean, all: boolean) {
+  const table = doorTableOf(catalogue, doorBookOf(catalogue));
+  const sellers = all ? undefined : Uint8Array.from(table.sellers, (slug) => (allowed(slug) ? 1 : 0));
+  const q = quantitiesOf(criteria.workload);
+  const chosen = new Int32Array(catalogue.rankable.length).fill(-1);
+  let notSold = 0;
+  const costAt = (row: number, out: RequestCost) => {
+    const door = cheapestDoorInto(table, row, q, criteria.workload, out, sellers);
+    chosen[row] = door;
+    if (door === -1) notSold++;
+    return door !== -1;
+  };
+  const { recommendations, excluded } = recommendModels(catalogue, { ...criteria, costAt });
+  return {
+    recommendations: recommendations.map((r) => ({ ...r, at: { door: table.doors[chosen[table.rowOf.get(r.model.id) as number] as number] as PricedDoor, costs: r.costs } })),
+    excluded,
+    notSold,
+  };
 }
 
 /** An answer's item at its door (its seller and prices), or at its record's with cheaperAt where a direct door is cheaper. */

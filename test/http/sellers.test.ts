@@ -89,9 +89,14 @@ describe('sellers= on recommend', () => {
       expect(item.appliedPrices.input).toBe(book.byId.get(item.door)!.priced!.input);
     }
   });
-  it('sort=cost over every seller is cheapest first at the doors', async () => {
+  it('sort=cost over every seller is cheapest first at the doors, each at the door /api/offers ranks first', async () => {
     const { body } = await get('/api/recommend?sellers=all&sort=cost&limit=10');
     const monthly = body.recommendations.map((r: { costs: { monthly: number } }) => r.costs.monthly);
     expect(monthly).toEqual([...monthly].sort((a, b) => a - b));
+    const workload = { inputTokens: 1000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' as const };
+    for (const item of body.recommendations) {
+      expect(item.costs.monthly).toBe(rankDoors(book.doorsOf(item.id), workload).ranked[0]!.costs.monthly.toNumber());
+      expect(item.reason).toContain(`$${item.costPerRequest} per request`);
+    }
   });
 });

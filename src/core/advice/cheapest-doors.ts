@@ -5,11 +5,10 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { columnFilters } from '../catalogue/filter-table.js';
-import { tableCostInto } from '../catalogue/price-table.js';
 import { compareCosts, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
 import { quantitiesOf } from '../pricing/quantities.js';
 import type { PricedDoor } from '../offers/book.js';
-import type { DoorTable } from '../offers/door-table.js';
+import { cheapestDoorInto, type DoorTable } from '../offers/door-table.js';
 import { QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { compareTies } from './ties.js';
@@ -28,26 +27,12 @@ export function findCheapestAtDoors(catalogue: Catalogue, table: DoorTable, work
   const filters = columnFilters(options, quality ? QUALITY_BANDS[quality] : undefined);
   const q = quantitiesOf(workload);
   const digits = table.prices.digits;
-  const { start, contextTokens, maxOutput, seller, prices } = table;
   const best = new TopK<{ model: Model; door: number; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
   const probe = { model: undefined as unknown as Model, door: -1, cost: newRequestCost() };
-  const trial = newRequestCost();
-  const tokens = workload.inputTokens + workload.outputTokens;
   let notSold = 0;
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload };
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
-    probe.door = -1;
-    for (let r = start[i] as number; r < (start[i + 1] as number); r++) {
-      if (allowed && allowed[seller[r] as number] !== 1) continue;
-      if (tokens > (contextTokens[r] as number) || workload.outputTokens > (maxOutput[r] as number)) continue;
-      tableCostInto(trial, prices, r, q, workload);
-      if (probe.door === -1 || compareCosts(trial, probe.cost, digits) < 0) {
-        probe.door = r;
-        probe.cost.nanos = trial.nanos;
-        probe.cost.rest = trial.rest;
-        probe.cost.big = trial.big;
-      }
-    }
+    probe.door = cheapestDoorInto(table, i, q, workload, probe.cost, allowed);
     if (probe.door === -1) {
       notSold++;
       return;
