@@ -1,7 +1,8 @@
 // npm run bench:core: in-process, the CPU time of one answer of /api/cheapest and /api/recommend
 // made by the app (query parsing, ranking, JSON, ETag; no HTTP, no answer cache) on synthetic
 // catalogues of 100, 1,000 and 10,000 models, each request a new input_tokens. npm run bench runs
-// it with --json and judges the 10,000-model column against its 1 ms target.
+// it with --json and judges the 10,000-model column against its 1 ms target. Each catalogue has as
+// many doors (data/offers) as models, one seller's door to each: the sellers= rows rank over them.
 // Bundles the app from src/ with esbuild into node_modules/.cache first (no build step needed).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,9 +14,9 @@ const outdir = join(root, 'node_modules', '.cache', 'bench-core');
 mkdirSync(outdir, { recursive: true });
 const entry = join(outdir, 'entry.ts');
 const src = (path) => JSON.stringify(join(root, 'src', path));
-writeFileSync(entry, `export { buildCatalogue } from ${src('core/catalogue/catalogue.ts')};\nexport { createApp } from ${src('http/app.ts')};\n`);
+writeFileSync(entry, `export { buildCatalogue } from ${src('core/catalogue/catalogue.ts')};\nexport { createApp } from ${src('http/app.ts')};\nexport { attachDoorData } from ${src('core/offers/book.ts')};\n`);
 await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: join(outdir, 'app.mjs'), logLevel: 'error' });
-const { buildCatalogue, createApp } = await import(pathToFileURL(join(outdir, 'app.mjs')).href);
+const { buildCatalogue, createApp, attachDoorData } = await import(pathToFileURL(join(outdir, 'app.mjs')).href);
 
 const SIZES = [100, 1000, 10000];
 const TIERS = ['Budget', 'Mid', 'Premium'];
@@ -53,14 +54,29 @@ function synthetic(n) {
     models: Object.fromEntries(files.flatMap(({ data }) => data.models).filter((_, i) => i % 10 !== 9)
       .map((m) => [m.id, { aa_intelligence_index: result(Math.round(rand() * 7000) / 100), aa_coding_index: result(Math.round(rand() * 7000) / 100) }])),
   };
-  return buildCatalogue(files, { file: 'benchmarks.json', data: evidence });
+  const catalogue = buildCatalogue(files, { file: 'benchmarks.json', data: evidence });
+  // n doors: model i at host h(i mod 10), at 50% to 150% of its maker's prices.
+  const sellers = Array.from({ length: 10 }, (_, h) => ({ slug: `host${h}`, name: `Host ${h}`, kind: 'host', aliases: [], regionPolicy: 'global' }));
+  const doorFiles = files.map(({ data }) => ({
+    maker: data.provider.slug,
+    sources: ['synthetic'],
+    doors: data.models.map((m, k) => {
+      const f = 0.5 + ((k * 37) % 100) / 100;
+      return { model: m.id, seller: `host${k % 10}`, sellerModelId: m.id, prices: { input: Math.round(m.input * f * 1000) / 1000, output: Math.round(m.output * f * 1000) / 1000 }, source: 'synthetic', date: '2026-11-21' };
+    }),
+  }));
+  attachDoorData(catalogue, () => ({ sellers: { reviewed: '2026-11-21', sellers }, files: doorFiles }));
+  return catalogue;
 }
 
 // Each request a new input_tokens (i), so nothing the app might keep between requests helps.
 const QUERIES = {
   'cheapest (defaults)': (i) => `/api/cheapest?input_tokens=${1000 + i}`,
   'cheapest (use_case, quality, budget)': (i) => `/api/cheapest?input_tokens=${1000 + i}&use_case=coding&quality=high&budget=500&limit=10`,
+  'cheapest at doors (sellers=all)': (i) => `/api/cheapest?input_tokens=${1000 + i}&sellers=all`,
+  'cheapest at doors (sellers=host1,host2)': (i) => `/api/cheapest?input_tokens=${1000 + i}&sellers=host1,host2&limit=10`,
   'recommend (defaults)': (i) => `/api/recommend?input_tokens=${1000 + i}`,
+  'recommend at doors (sellers=all)': (i) => `/api/recommend?input_tokens=${1000 + i}&sellers=all`,
   'recommend (use_case, budget, min_context)': (i) => `/api/recommend?input_tokens=${1000 + i}&use_case=coding&budget=mid&min_context=100000`,
 };
 

@@ -8,8 +8,9 @@ import type { UseCase } from '../src/core/schema/catalogue-schema.js';
 import { MODES, SERVICE_TIERS, type Workload } from '../src/core/pricing/cost.js';
 import { checkParts, PART_NAMES, refuseWorkload, toParts } from '../src/endpoints/part-rules.js';
 import { priceQualityChart } from '../src/http/pages/chart.js';
-import { frontierQuery, headlineHtml, hidden, inPool, monthlyCell, priceAll, STATUS_CHOICES, tableNoteText, workloadText, type SiteModel, type StatusFilter } from '../src/http/pages/site-model.js';
+import { frontierQuery, headlineHtml, hidden, inPool, monthlyCell, STATUS_CHOICES, tableNoteText, workloadText, type SiteModel, type StatusFilter } from '../src/http/pages/site-model.js';
 import { catalogueTable, MONTHLY_COL } from './site-table.js';
+import { priceAtSellers, type SiteDoor } from '../src/http/pages/site-doors.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
@@ -76,6 +77,9 @@ function start(): void {
   const form = $<HTMLFormElement>('calc');
   if (!data || !tableEl || !form || !tableEl.tBodies[0]) return;
   const models = JSON.parse(data.textContent ?? '[]') as SiteModel[];
+  // Each model's vetted doors, for the seller choice (site-doors.ts).
+  const doors = JSON.parse($('doors-data')?.textContent ?? '{}') as Record<string, SiteDoor[]>;
+  const sellers = $<HTMLSelectElement>('calc-sellers');
   const table = catalogueTable(tableEl, models);
   const summary = $('calc-summary');
   const error = $('calc-error');
@@ -97,8 +101,14 @@ function start(): void {
     // The pool the API's rankings would weigh: current models unless the Models field says otherwise.
     const picked = (form!.elements.namedItem('status') as HTMLSelectElement | null)?.value;
     const status: StatusFilter = STATUS_CHOICES.includes(picked as StatusFilter) ? (picked as StatusFilter) : 'current';
-    const priced = priceAll(models, workload);
+    const { priced, notSold } = priceAtSellers(models, doors, workload, sellers?.value ?? 'maker');
     table.unfit.clear();
+    // A model the chosen seller does not sell is hidden, its cost cell empty.
+    for (const id of notSold) {
+      table.unfit.add(id);
+      const cell = table.rows.get(id)?.cells[MONTHLY_COL];
+      if (cell) { cell.textContent = '—'; cell.dataset.sort = ''; }
+    }
     for (const p of priced) {
       if (hidden(p) || !inPool(p.model, status)) table.unfit.add(p.model.id);
       const cell = table.rows.get(p.model.id)?.cells[MONTHLY_COL];

@@ -8,6 +8,7 @@ import type { QuerySchema } from '../endpoints/params.js';
 import { CliError } from './cli-error.js';
 import { rowNotes, costTable, emptyList, excludedLine, list, modelCard, price, record, text, usd, workloadLine, type Plain } from './render.js';
 import { prose, table } from './table.js';
+import { offersCommand } from './offers-command.js';
 
 export interface QueryCommand {
   name: string;
@@ -78,7 +79,8 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
       const rows = list(a.recommendations);
       const body = rows.length === 0 ? emptyList(a, 'No model fits these filters.') : table(
         [{ title: '#', align: 'right' }, { title: 'ID', wrap: true }, { title: 'TIER' }, { title: 'PER REQUEST', align: 'right' }, { title: 'MONTHLY', align: 'right' }],
-        rows.map((r) => { const c = record(r.costs); return [text(r.rank), text(r.id), text(r.tier), usd(c.perRequest), usd(c.monthly)]; }),
+        // With --sellers, the door each model is priced at (<model-id>@<seller>).
+        rows.map((r) => { const c = record(r.costs); return [text(r.rank), text(r.door ?? r.id), text(r.tier), usd(c.perRequest), usd(c.monthly)]; }),
       );
       return `${workloadLine(record(a.workload))}\n\n${body}${rowNotes(rows)}${excludedLine(a)}`;
     },
@@ -119,8 +121,9 @@ export const QUERY_COMMANDS: readonly QueryCommand[] = [
       // The context is in each reason; the monthly cost is what a person budgets.
       return workload + table(
         [{ title: '#', align: 'right' }, { title: 'ID', wrap: true }, { title: 'TIER' }, { title: 'SCORE', align: 'right' }, { title: 'PER REQUEST', align: 'right' }, { title: 'MONTHLY', align: 'right' }],
-        rows.map((r) => [text(r.rank), text(r.id), text(r.tier), `${text(r.score)}/100`, usd(r.costPerRequest), usd(record(r.costs).monthly)]),
+        rows.map((r) => [text(r.rank), text(r.door ?? r.id), text(r.tier), `${text(r.score)}/100`, usd(r.costPerRequest), usd(record(r.costs).monthly)]),
       ) + `\n\n${rows.map((r) => prose(`#${text(r.rank)}: ${text(r.reason)}`)).join('\n')}` + rowNotes(rows) + excludedLine(a);
     },
   },
+  offersCommand,
 ];

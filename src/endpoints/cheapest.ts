@@ -11,6 +11,7 @@ import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { choice, statusFilter, usdAmount } from './params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
+import { cheaperAt, cheapestAtDoors, doorPrices, sellerOf, sellersFilter, sellersParam } from './sellers.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
@@ -23,6 +24,7 @@ export const cheapestQuery = z.object({
   ),
   ...rankFilters,
   status: statusFilter('current'),
+  sellers: sellersParam,
 });
 
 type CheapestParams = z.output<typeof cheapestQuery>;
@@ -66,7 +68,9 @@ export const cheapest = endpoint({
   query: cheapestQuery,
   handle: (p, { catalogue, today }) => {
     const workload = toWorkload(p);
-    const { ranked, excluded } = findCheapest(catalogue, workload, cheapestOptions(p));
+    // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    const allowed = sellersFilter(catalogue, p.sellers);
+    const { ranked, excluded, notSold } = allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(p), allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...findCheapest(catalogue, workload, cheapestOptions(p)), notSold: undefined };
     const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
     return {
       pricedOn: today,
@@ -83,12 +87,15 @@ export const cheapest = endpoint({
         status: p.status,
         limit: p.limit,
       },
-      recommendations: ranked.map(({ rank, model, costs }) => {
-        const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank, today);
-        // Added to the item in place (see rankedItem).
-        return Object.assign(item, { costs, appliedPrices });
+      recommendations: ranked.map((r) => {
+        const { item, appliedPrices } = rankedItem(catalogue, r.model, workload, r.rank, today);
+        // Added to the item in place (see rankedItem); at a door, its seller and prices.
+        if ('at' in r) return Object.assign(item, sellerOf(r.at), { costs: r.costs, appliedPrices: doorPrices(r.at, workload) });
+        const cheaper = cheaperAt(catalogue, r.model, workload, r.costs.monthly);
+        return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
       }),
       excluded: excludedBody(excluded),
+      ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };
   },

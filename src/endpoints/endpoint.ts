@@ -4,6 +4,7 @@ import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { closestIds, idIndexOf } from '../core/advice/closest-ids.js';
 import { ApiError, quote } from './errors.js';
+import { findDoor } from './doors.js';
 import type { QuerySchema } from './params.js';
 
 export interface RequestContext {
@@ -74,6 +75,8 @@ export function endpoint<S extends QuerySchema>(definition: Endpoint<S>): Endpoi
 
 /** The model with this id or alias (any case), or a 404 that suggests the closest ids. */
 export function findModel(catalogue: Catalogue, id: string, param: string): Model {
+  // `<model-id>@<seller>`: one seller's door, the record at that seller's prices (doors.ts).
+  if (id.includes('@')) return findDoor(catalogue, id, param, (plain) => findModel(catalogue, plain, param));
   const model = catalogue.byId.get(id.trim().toLowerCase());
   if (model) return model;
   const suggestions = closestIds(idIndexOf(catalogue), id);

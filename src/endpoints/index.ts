@@ -6,10 +6,11 @@ import { cheapest } from './cheapest.js';
 import { compare } from './compare.js';
 import type { Endpoint } from './endpoint.js';
 import { health } from './health.js';
+import { offers } from './offers.js';
 import { pricing, pricingFile } from './pricing.js';
 import { recommend } from './recommend.js';
 
-export { badge, calculate, changes, cheapest, compare, health, pricing, pricingFile, recommend };
+export { badge, calculate, changes, cheapest, compare, health, offers, pricing, pricingFile, recommend };
 
 // Each endpoint's handler takes its own schema's output; as a list they are handled alike.
-export const API_ENDPOINTS = [pricing, pricingFile, calculate, cheapest, compare, recommend, changes, badge, health] as unknown as readonly Endpoint[];
+export const API_ENDPOINTS = [pricing, pricingFile, calculate, cheapest, compare, recommend, offers, changes, badge, health] as unknown as readonly Endpoint[];

@@ -10,6 +10,7 @@ import { ApiError, quote } from './errors.js';
 import { choice, splitList, statusFilter, text } from './params.js';
 import { catalogueBody, links } from './present.js';
 import { shownOn, withPriceChanges } from './schedule.js';
+import { offersOf, withOfferCounts } from './doors.js';
 
 export const pricingQuery = z.object({
   provider: text('Provider slug, or several separated by commas (case-insensitive).'),
@@ -66,7 +67,7 @@ export const pricing = endpoint({
         const then = modelAsOf(model, date, 'model');
         return { model: { ...then.model, benchmarks: benchmarks(), asOf: asOfInfo(date, then.set) }, ...requestedAs(id, model), ...links(ctx) };
       }
-      return { model: { ...shownOn(model, ctx.today), benchmarks: benchmarks() }, ...requestedAs(id, model), ...links(ctx) };
+      return { model: { ...shownOn(model, ctx.today), benchmarks: benchmarks(), offers: offersOf(catalogue, catalogue.byId.get(model.id.split('@')[0] as string) ?? model) }, ...requestedAs(id, model), ...links(ctx) };
     }
     const models = providers || tier || status !== 'all' ? catalogue.models.filter(matches) : catalogue.models;
     if (date !== undefined) {
@@ -76,7 +77,7 @@ export const pricing = endpoint({
       const body = catalogueBody(ctx, then);
       return { models: body.models, meta: { ...body.meta, asOf: date } };
     }
-    if (models.length > 0 || !providers || !tier) return catalogueBody(ctx, withPriceChanges(models, ctx.today));
+    if (models.length > 0 || !providers || !tier) return catalogueBody(ctx, withPriceChanges(withOfferCounts(catalogue, models), ctx.today));
     // A provider has models, so only a provider and a tier together can match none.
     const slugs = [...providers].join(',');
     const tiers = TIERS.filter((t) => catalogue.models.some((m) => m.tier === t && providers.has(m.providerSlug)));
@@ -95,5 +96,5 @@ export const pricingFile = endpoint({
   query: z.object({}),
   // A static file takes no parameters; cache-busting query strings are ignored, not refused.
   ignoreQuery: true,
-  handle: (_params, ctx) => catalogueBody(ctx, withPriceChanges(ctx.catalogue.models, ctx.today)),
+  handle: (_params, ctx) => catalogueBody(ctx, withPriceChanges(withOfferCounts(ctx.catalogue, ctx.catalogue.models), ctx.today)),
 });

@@ -11,6 +11,7 @@ import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';
 import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
+import { recommendAtDoors, sellersFilter, sellersParam, withDoor } from './sellers.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;
 
@@ -29,6 +30,7 @@ export const recommendQuery = z.object({
   ...workloadQuery({ input: 1000, output: 500 }),
   ...otherFilters,
   status: statusFilter('current'),
+  sellers: sellersParam,
 });
 
 type RecommendParams = z.output<typeof recommendQuery>;
@@ -89,7 +91,9 @@ export const recommend = endpoint({
   handle: (p, { catalogue, today }) => {
     const workload = toWorkload(p);
     const criteria = recommendCriteria(p, workload);
-    const { recommendations, excluded } = recommendModels(catalogue, criteria);
+    // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    const allowed = sellersFilter(catalogue, p.sellers);
+    const { recommendations, excluded, notSold } = allowed ? recommendAtDoors(catalogue, criteria, allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...recommendModels(catalogue, criteria), notSold: undefined };
     const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
     return {
       criteria: {
@@ -115,8 +119,9 @@ export const recommend = endpoint({
       },
       workload: workloadEcho(p),
       pricedOn: today,
-      recommendations: recommendations.map((r) => present(catalogue, workload, r, p.use_case ?? 'overall', today)),
+      recommendations: recommendations.map((r) => withDoor(catalogue, workload, present(catalogue, workload, r, p.use_case ?? 'overall', today), r)),
       excluded: excludedBody(excluded),
+      ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };
   },

@@ -9,6 +9,7 @@ import {
   badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
   errorBodySchema, healthResponseSchema, modelRecordSchema, oneModelSchema, recommendResponseSchema, shieldsResponseSchema,
 } from './response-schemas.js';
+import { offersResponseSchema } from './offers-schema.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -25,6 +26,7 @@ components.add(recommendResponseSchema, { id: 'RecommendResponse' });
 components.add(badgeJsonResponseSchema, { id: 'BadgeEmbed' });
 components.add(shieldsResponseSchema, { id: 'ShieldsEndpoint' });
 components.add(healthResponseSchema, { id: 'Health' });
+components.add(offersResponseSchema, { id: 'OffersResponse' });
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (schema: JsonObject) => ({ 'application/json': { schema } });
@@ -49,6 +51,7 @@ const RESPONSES: Record<string, ResponseDoc> = {
   '/api/cheapest': { description: 'The cheapest models for the workload, cheapest first.', content: json(ref('CheapestResponse')) },
   '/api/compare': { description: 'Costs per model and what the cheapest saves.', content: json(ref('CompareResponse')), errors: [404] },
   '/api/recommend': { description: 'Recommended models, best first.', content: json(ref('RecommendResponse')) },
+  '/api/offers': { description: "Every seller's door to the model, vetted doors cheapest first, the kept-out apart with reasons.", content: json(ref('OffersResponse')), errors: [404] },
   '/api/badge': {
     description: 'The badge (format=svg), embed snippets (json), shields endpoint JSON (shields), Markdown (md) or the badge URL (url).',
     content: {

@@ -9,6 +9,7 @@ import { ApiError } from '../endpoints/errors.js';
 import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/index.js';
 import { toJson } from '../endpoints/json.js';
 import { parseQuery, type QuerySchema } from '../endpoints/params.js';
+import { offers } from '../endpoints/offers.js';
 
 /** A JSON Schema object, as MCP's tools/list carries it. */
 export interface ToolInputSchema {
@@ -78,6 +79,9 @@ export const TOOLS: readonly Tool[] = [
     required: ['models'],
   }),
   endpointTool('recommend_models', 'The models best suited to a use case within tier, quality, cost and context limits', recommend),
+  endpointTool('list_offers', "Every seller's door to one model (maker, clouds, hosts), ranked by the workload's monthly cost, with the doors kept out and why", offers, {
+    required: ['model'],
+  }),
 ];
 
 /**

@@ -10,6 +10,8 @@ import { badge } from '../endpoints/badge.js';
 import { createService } from '../http/service.js';
 import { mcpRoute } from '../mcp/route.js';
 import { loadFonts, type AssetFetcher } from './worker/fonts.js';
+import { doorData } from './worker/doors.js';
+import { attachDoorData } from '../core/offers/book.js';
 import alibaba from '../../data/alibaba.json';
 import amazon from '../../data/amazon.json';
 import anthropic from '../../data/anthropic.json';
@@ -30,6 +32,7 @@ const catalogue = buildCatalogue(Object.entries(files).map(([name, data]) => ({ 
   file: 'data/quality/benchmarks.json',
   data: benchmarks,
 });
+attachDoorData(catalogue, doorData);
 
 const service = createService({ catalogue, mcp: mcpRoute });
 

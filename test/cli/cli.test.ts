@@ -67,6 +67,21 @@ describe('ai-model-pricing CLI', () => {
     expect(JSON.parse(runs[0]?.stdout ?? '').costs).toEqual({ perRequest: 0.01, daily: 10, monthly: 300, yearly: 3600 });
   });
 
+  it('offers MODEL lists every seller\'s door, the maker\'s marked, the kept-out apart; --sellers prices at doors', async () => {
+    const [offers, json, bedrock] = await Promise.all([
+      cli('offers', 'deepseek-deepseek-v4-pro', '--input-tokens', '20000'),
+      cli('offers', 'deepseek-deepseek-v4-pro', '--json'),
+      cli('cheapest', '--sellers', 'amazon-bedrock', '--limit', '3'),
+    ]);
+    expect(offers.code).toBe(0);
+    expect(offers.stdout).toMatch(/^\s*\d+\s+deepseek \*\s+maker\s/m);
+    expect(offers.stdout).toMatch(/^\s*\d+\s+deepinfra\s+host\s/m);
+    expect(offers.stdout).toContain('openrouter (gateway) kept out');
+    expect(json.stdout).toBe(await api('/api/offers?model=deepseek-deepseek-v4-pro'));
+    expect(bedrock.code).toBe(0);
+    expect(bedrock.stdout).toMatch(/@amazon-bedrock/);
+  });
+
   it('prints readable tables by default, money as the site shows it', async () => {
     const [calc, compare, list] = await Promise.all([
       cli('calc', 'openai-gpt-4o'),

@@ -16,7 +16,7 @@ import { calculateQuery } from '../../src/endpoints/calculate.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const TOOL_NAMES = ['get_model_price', 'calculate_cost', 'find_cheapest', 'compare_models', 'recommend_models'];
+const TOOL_NAMES = ['get_model_price', 'calculate_cost', 'find_cheapest', 'compare_models', 'recommend_models', 'list_offers'];
 
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 
@@ -41,7 +41,7 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
   });
   afterAll(() => client.close());
 
-  it('lists the five tools with JSON-schema inputs taken from the endpoints’ zod schemas', async () => {
+  it('lists the six tools with JSON-schema inputs taken from the endpoints’ zod schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     const byName = new Map(tools.map((t) => [t.name, t]));
@@ -61,7 +61,7 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
       'service_tier', 'reasoning_tokens', 'input_audio_tokens', 'cached_audio_tokens', 'output_audio_tokens', 'input_image_tokens', 'output_image_tokens',
       'input_video_tokens', 'output_video_tokens', 'web_searches',
     ];
-    for (const name of ['calculate_cost', 'compare_models', 'find_cheapest', 'recommend_models']) {
+    for (const name of ['calculate_cost', 'compare_models', 'find_cheapest', 'recommend_models', 'list_offers']) {
       expect(Object.keys(byName.get(name)?.inputSchema.properties ?? {}), name).toEqual(expect.arrayContaining(workloadNames));
     }
     for (const name of ['find_cheapest', 'recommend_models']) {
@@ -76,6 +76,14 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
     // 2000 × $2.50/1M + 500 × $10/1M = $0.01, halved in batch: $0.005 a request, $150 a month.
     expect(JSON.parse(text).costs).toEqual({ perRequest: 0.005, daily: 5, monthly: 150, yearly: 1800 });
     expect(text).toBe(await api('/api/calculate?model=openai-gpt-4o&input_tokens=2000&mode=batch'));
+  });
+
+  it('list_offers answers exactly as GET /api/offers, and find_cheapest takes sellers', async () => {
+    const result = await client.callTool({ name: 'list_offers', arguments: { model: 'deepseek-deepseek-v4-pro', input_tokens: 20000 } });
+    expect((result as ToolResult).isError).toBe(false);
+    expect(textOf(result)).toBe(await api('/api/offers?model=deepseek-deepseek-v4-pro&input_tokens=20000'));
+    const cheapest = JSON.parse(textOf(await client.callTool({ name: 'find_cheapest', arguments: { sellers: 'amazon-bedrock' } })));
+    for (const item of cheapest.recommendations) expect(item.seller).toBe('amazon-bedrock');
   });
 
   it('get_model_price, compare_models (ids as an array), find_cheapest and recommend_models', async () => {

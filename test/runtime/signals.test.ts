@@ -173,6 +173,23 @@ describe('WATCH_DATA', () => {
   }, 20_000);
 });
 
+describe('WATCH_DATA and the doors', () => {
+  it('reloads when a door file (data/offers/) changes', async () => {
+    const dir = copyOfData('watch-doors');
+    const child = await start({ DATA_DIR: dir, WATCH_DATA: '1' });
+    const offers = async () => (await (await fetch(`http://127.0.0.1:${child.port}/api/offers?model=deepseek-deepseek-v4-pro`)).json()) as { counts: { doors: number } };
+    const before = (await offers()).counts.doors;
+    const file = join(dir, 'offers', 'deepseek.json');
+    const doors = JSON.parse(readFileSync(file, 'utf8')) as { doors: Array<{ model: string }> };
+    writeFileSync(file, JSON.stringify({ ...doors, doors: doors.doors.filter((d) => d.model !== 'deepseek-deepseek-v4-pro') }));
+    await child.line((l) => l.includes('catalogue reloaded'));
+    expect((await offers()).counts.doors).toBe(1);
+    expect(before).toBeGreaterThan(10);
+    child.process.kill('SIGTERM');
+    await child.exited;
+  }, 20_000);
+});
+
 describe('SIGTERM drains', () => {
   it('finishes the request in flight, refuses new connections and exits 0', async () => {
     const child = await start({ DATA_DIR: copyOfData('drain') });

@@ -41,6 +41,11 @@ export interface RecommendCriteria extends RankFilters {
   /** The workload the costs are for (the ranking reads its cost per request). */
   workload: Workload;
   limit: number;
+  /**
+   * Prices model row `row` (of catalogue.rankable) into `out` instead of the price table, at the
+   * catalogue's digits; false leaves the model out (sellers=: no allowed door runs it; cheapest-doors.ts).
+   */
+  costAt?: (row: number, out: RequestCost) => boolean;
 }
 
 export interface Recommendation {
@@ -125,7 +130,9 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
       const lower = tiered && level !== kth.level ? level > kth.level : score < kth.score;
       if (lower) return;
     }
-    tableCostInto(probe, catalogue.priceTable, row, q, workload);
+    if (criteria.costAt) {
+      if (!criteria.costAt(row, probe)) return;
+    } else tableCostInto(probe, catalogue.priceTable, row, q, workload);
     const cost = roundedCost(probe, digits);
     if (maxCostNanos !== undefined && cost > maxCostNanos) return;
     if (all) {

@@ -11,6 +11,8 @@ import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { pageFrame } from './html.js';
 import { benchmarksSection } from './benchmarks-section.js';
 import { priceHistorySection } from './price-history.js';
+import { whereToBuySection } from './where-to-buy.js';
+import type { PricedDoor } from '../../core/offers/book.js';
 
 /** What a model served only on a free tier is, on its page (core/pricing/fit.ts leaves it out of rankings). */
 const FREE_TIER_ONLY = 'Free tier only: the provider serves this model only on a free, rate-limited tier and sells no paid capacity for it, so its $0 prices are not a price you can pay to run a workload. The cheapest and recommend answers and the site\'s headline leave it out (include_free_tier=true brings it back).';
@@ -21,9 +23,9 @@ function fact(term: string, value: string): string {
 
 /**
  * The page of `model`; `requestedId` is the alias the address used, when it used one; `change`, a
- * price change within twelve months of today ("rises 100% on 2027-01-01").
+ * price change within twelve months of today ("rises 100% on 2027-01-01"); `doors`, where to buy it.
  */
-export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], baseUrl: string, requestedId?: string, change?: string): string {
+export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], baseUrl: string, requestedId?: string, change?: string, doors: readonly PricedDoor[] = []): string {
   const e = escapeHtml;
   const id = encodeURIComponent(model.id);
   const badgeUrl = `${baseUrl}/api/badge?model=${id}`;
@@ -64,6 +66,7 @@ ${facts}
 </dl>
 <h2>What a workload costs</h2>
 <p>2,000 input + 500 output tokens per request, 1,000 requests a day, 30 days: <b>${displayUsd(costs.perRequest)}</b> a request, <b>${displayUsd(costs.monthly)}</b> a month. <a href="/#calculator">Try your own workload</a> or ask the API: <a href="/api/calculate?model=${e(id)}"><code>/api/calculate?model=${e(model.id)}</code></a>.</p>
+${whereToBuySection(model.id, doors, workload)}
 ${benchmarksSection(model, benchmarks)}
 ${priceHistorySection(model)}
 <h2>Embed the badge</h2>

@@ -165,9 +165,11 @@ export function headlineHtml(all: readonly Priced[], w: Workload, status: Status
   const left = why ? ` Left out: ${escapeHtml(why)}.` : '';
   if (!best) return `No model in the catalogue can run ${escapeHtml(workloadText(w))}.${left}`;
   const link = `<a href="${escapeHtml(modelPagePath(best.model.id))}">${escapeHtml(best.model.name)}</a>`;
-  // A price that does not last says so: "(its price rises 100% on 2027-01-01)".
+  // With the calculator's seller choice (site-doors.ts), the door the model is priced at; a price
+  // that does not last says so: "(its price rises 100% on 2027-01-01)".
+  const seller = (best as { sellerName?: string }).sellerName;
   const change = best.model.priceChange ? ` (its price ${escapeHtml(best.model.priceChange)})` : '';
-  return `Cheapest for ${escapeHtml(workloadText(w))}: ${link} at ${displayUsd(best.monthly)} a month${change}.${left}`;
+  return `Cheapest for ${escapeHtml(workloadText(w))}: ${link}${seller ? ` at ${escapeHtml(seller)}` : ''} at ${displayUsd(best.monthly)} a month${change}.${left}`;
 }
 
 /** The line above the table: which rows are hidden because the models cannot run the workload. */

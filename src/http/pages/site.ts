@@ -3,6 +3,8 @@
  * the workload calculator and the price-against-quality chart. Rendered in full on the server,
  * with the default workload's costs, so it reads right before (or without) the script.
  */
+import { sellerField } from './site-doors.js';
+import { siteDoors } from './site-doors-data.js';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import { TIERS, USE_CASES, type Model } from '../../core/schema/catalogue-schema.js';
 import { MODES, SERVICE_TIERS, type Mode, type ServiceTier } from '../../core/pricing/cost.js';
@@ -125,6 +127,7 @@ ${numberField('requests', 'Requests per day', w.requests, 1, 1_000_000_000)}
 ${numberField('days', 'Days per month', w.days, 1, 31)}
 <label for="calc-status">Models<select id="calc-status" name="status">${STATUS_CHOICES.map((c) => `<option value="${c}">${c === 'current' ? 'current (as the API ranks by default)' : c === 'all' ? 'all (legacy marked)' : c}</option>`).join('')}</select></label>
 <label for="calc-mode">Mode<select id="calc-mode" name="mode">${MODES.map((m) => `<option value="${m}"${m === w.mode ? ' selected' : ''}>${escapeHtml(MODE_LABELS[m])}</option>`).join('')}</select></label>
+${sellerField()}
 <details class="advanced"><summary>Advanced: prompt cache, off-peak hours, service tier, reasoning, audio, image, video and web searches</summary>
 <div class="calc">
 ${numberField('cached_input_tokens', 'Cached input tokens per request', 0, 0, 100_000_000)}
@@ -177,7 +180,8 @@ ${priced.map(row).join('\n')}
 <pre>&lt;script async src="${escapeHtml(baseUrl)}/widget.js"&gt;&lt;/script&gt;
 &lt;div class="ai-pricing-widget" data-type="compare" data-models="id-1,id-2"&gt;&lt;/div&gt;</pre>
 </section>
-<script type="application/json" id="catalogue-data">${jsonForScript(site)}</script>`;
+<script type="application/json" id="catalogue-data">${jsonForScript(site)}</script>
+<script type="application/json" id="doors-data">${jsonForScript(siteDoors(catalogue))}</script>`;
   return pageFrame({
     title: 'AI model pricing: prices and cost calculator',
     description: `Prices of ${models.length} AI language models per million tokens, a workload cost calculator and a free JSON API.`,

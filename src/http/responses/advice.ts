@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { TIERS } from '../../core/schema/catalogue-schema.js';
 import { appliedPricesSchema } from './applied-prices.js';
 import { benchmarkResultSchema, hintFields, usd } from './common.js';
+import { sellersEchoSchema } from './doors.js';
 import { scheduleFields } from './schedule.js';
 import { costsSchema, excludedSchema, fitHintSchema, rankedFields, workloadSchema } from './workload.js';
 
@@ -24,6 +25,7 @@ export const cheapestResponseSchema = z.object({
     limit: z.number().int(),
   }),
   recommendations: z.array(z.object({ rank: z.number().int(), ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })),
+  sellers: sellersEchoSchema,
   excluded: excludedSchema,
   hint: z
     .union([z.object({ ...hintFields, nearest: z.object({ ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema }).meta({ description: 'The cheapest model that can run it without those filters.' }) }), fitHintSchema])
@@ -77,6 +79,7 @@ export const recommendResponseSchema = z.object({
   workload: workloadSchema,
   pricedOn: scheduleFields.pricedOn,
   recommendations: z.array(recommendationSchema),
+  sellers: sellersEchoSchema,
   excluded: excludedSchema,
   hint: z
     .union([z.object({ ...hintFields, nearest: recommendationSchema.meta({ description: 'The best model that can run it without those filters.' }) }), fitHintSchema])

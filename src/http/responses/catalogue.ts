@@ -12,6 +12,9 @@ export const modelRecordSchema = modelSchema
       description: 'On models with longContext: whether its prices apply above the threshold or from it on (at), per the provider.',
     }),
     priceChange: priceChangeSchema,
+    offers: z.union([z.number().int(), z.array(z.looseObject({ seller: z.string(), kind: z.string(), door: z.string(), source: z.string(), date: z.string() }))]).optional().meta({
+      description: "Doors to the model (data/offers/): their number in lists, each seller's door (prices, source, date, why kept out) in the one-model answer.",
+    }),
     benchmarks: z.array(benchmarkResultSchema).optional().meta({ description: 'In the one-model answer (model=): the benchmark results behind the scores, with their dates and sources (docs/quality.md).' }),
     scores: z
       .record(z.string(), z.union([z.number().int().min(0).max(100), z.literal('unrated')]))

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../../core/pricing/cost.js';
 import type { Warning } from '../../core/pricing/warnings.js';
 import { listedFields, usd } from './common.js';
+import { doorItemFields } from './doors.js';
 import { priceChangeSchema, scheduledChangeSchema } from './schedule.js';
 
 export const costsSchema = z
@@ -66,6 +67,7 @@ export const rankedFields = {
   variants: z.array(z.string()).optional().meta({ description: 'Ids of variants with the same prices and capabilities (a -customtools or dated twin), ranked in this one place.' }),
   warnings: warningsSchema,
   priceChange: priceChangeSchema,
+  ...doorItemFields,
 };
 
 /** The hint when no model can run the request, whatever the filters. */

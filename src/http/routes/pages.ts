@@ -3,6 +3,7 @@
  * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
  */
 import { shownOn } from '../../endpoints/schedule.js';
+import { doorBookOf } from '../../core/offers/book.js';
 import { requestedAs, TextReply, type RequestContext } from '../../endpoints/endpoint.js';
 import type { DescribeApi, ExtraRoute } from '../openapi.js';
 import { modelNotFoundPage, modelPage } from '../pages/model-page.js';
@@ -29,7 +30,7 @@ export const modelPageRoute: PageRoute = {
     const model = catalogue.byId.get(id.toLowerCase());
     // An alias shows its model's page, saying which alias was asked for.
     return model
-      ? new TextReply(modelPage(shownOn(model, today), catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId, shownOn(model, today).priceChange), HTML)
+      ? new TextReply(modelPage(shownOn(model, today), catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId, shownOn(model, today).priceChange, doorBookOf(catalogue).doorsOf(model.id)), HTML)
       : new TextReply(modelNotFoundPage(catalogue, id), HTML, 404);
   },
 };

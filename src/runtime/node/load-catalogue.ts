@@ -13,6 +13,8 @@ import { benchmarkFileSchema, type BenchmarkFile } from '../../core/quality/benc
 import { buildCatalogue, CatalogueError, type Catalogue } from '../../core/catalogue/catalogue.js';
 import { providerFileSchema, type CatalogueFile, type ProviderFile } from '../../core/schema/catalogue-schema.js';
 import { sha256 } from './digest.js';
+import { attachDoorData } from '../../core/offers/book.js';
+import { doorReader } from './load-doors.js';
 
 /** The benchmark evidence, beside the price files (a data directory without it has every model unrated). */
 export const EVIDENCE_FILE = join('quality', 'benchmarks.json');
@@ -39,10 +41,14 @@ function dataFiles(dir: string): { prices: string[]; evidence: string | undefine
 export function loadCatalogueFromDir(dir: string, checkedPath?: string): Catalogue {
   const checked = checkedPath === undefined ? undefined : readCheckedData(checkedPath);
   const { prices, evidence } = dataFiles(dir);
-  return buildCatalogue(
+  const catalogue = buildCatalogue(
     prices.map((path) => readJson(path, checked?.providers)),
     evidence === undefined ? undefined : readJson(evidence, checked?.evidence),
   );
+  // The doors (data/offers/) are read when first asked for, not at start.
+  const doors = doorReader(dir);
+  if (doors) attachDoorData(catalogue, doors);
+  return catalogue;
 }
 
 function readJson(path: string, checked: Readonly<Record<string, unknown>> | undefined): CatalogueFile {

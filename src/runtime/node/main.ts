@@ -31,7 +31,8 @@ export function handleSignals(running: RunningServer, log: Logger): void {
 /** WATCH_DATA: reload once the data directory has been quiet for 300 ms after a change (editors write in bursts). */
 export function watchData(running: RunningServer): () => void {
   let timer: NodeJS.Timeout | undefined;
-  const watcher = watch(running.dataDir, () => {
+  // Recursive: the doors (data/offers/) and the evidence (data/quality/) are data too.
+  const watcher = watch(running.dataDir, { recursive: true }, () => {
     clearTimeout(timer);
     timer = setTimeout(() => void running.reload(), 300);
   });

@@ -1,0 +1,50 @@
+/**
+ * cheapest over doors (sellers=): each model that meets the filters at its cheapest vetted door
+ * that runs the workload, among the sellers allowed; one walk over the door table's columns.
+ */
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Model } from '../schema/catalogue-schema.js';
+import { columnFilters } from '../catalogue/filter-table.js';
+import { compareCosts, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
+import { quantitiesOf } from '../pricing/quantities.js';
+import type { PricedDoor } from '../offers/book.js';
+import { cheapestDoorInto, type DoorTable } from '../offers/door-table.js';
+import { QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
+import { forEachEligible, type Excluded } from './eligible.js';
+import { compareTies } from './ties.js';
+import { TopK } from './top-k.js';
+
+export interface RankedAtDoor {
+  rank: number;
+  model: Model;
+  door: PricedDoor;
+  costs: Costs;
+}
+
+/** `allowed[s]` is 1 for the sellers (door-table indices) asked; undefined for every seller. */
+export function findCheapestAtDoors(catalogue: Catalogue, table: DoorTable, workload: Workload, options: CheapestOptions, allowed?: Uint8Array): { ranked: RankedAtDoor[]; excluded: Excluded; notSold: number } {
+  const { quality, budgetNanos, limit } = options;
+  const filters = columnFilters(options, quality ? QUALITY_BANDS[quality] : undefined);
+  const q = quantitiesOf(workload);
+  const digits = table.prices.digits;
+  const best = new TopK<{ model: Model; door: number; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
+  const probe = { model: undefined as unknown as Model, door: -1, cost: newRequestCost() };
+  let notSold = 0;
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload };
+  const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
+    probe.door = cheapestDoorInto(table, i, q, workload, probe.cost, allowed);
+    if (probe.door === -1) {
+      notSold++;
+      return;
+    }
+    probe.model = model;
+    if (best.admits(probe)) best.add({ model, door: probe.door, cost: { ...probe.cost } });
+  });
+  const ranked: RankedAtDoor[] = [];
+  for (const { model, door, cost } of best.items) {
+    const costs = costsOf(cost, digits, workload);
+    if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
+    ranked.push({ rank: ranked.length + 1, model, door: table.doors[door] as PricedDoor, costs });
+  }
+  return { ranked, excluded, notSold };
+}

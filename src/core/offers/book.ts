@@ -1,0 +1,166 @@
+/**
+ * The door book: every door to every catalogue model, the maker's own first (the catalogue's
+ * record), each as a priced model record the cost engine takes as it is, with its vetting. Built
+ * from the door data on first use (doorBookOf), so a start that never asks for a door pays nothing.
+ */
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Model } from '../schema/catalogue-schema.js';
+import { formatContext } from '../pricing/context-window.js';
+import { buildSheets, type ModelSheets } from '../pricing/price-sheet.js';
+import { doorsFileSchema, sellersFileSchema, type Door, type DoorsFile, type Seller, type SellersFile } from './door-schema.js';
+import { vetDoors, type KeptOut } from './vetting.js';
+
+/** One seller's door to one model. */
+export interface PricedDoor {
+  /** The catalogue record this door sells (its head: the model as the catalogue lists it). */
+  readonly record: Model;
+  readonly seller: Seller;
+  /** `<model-id>@<seller>`: the id that names this door wherever a model id goes. */
+  readonly id: string;
+  /** True for the record's own door (the maker's, or Together's for its Llama records). */
+  readonly own: boolean;
+  /** The id the seller's API takes. */
+  readonly sellerModelId: string;
+  /** The record as this seller prices it (its id the door's), or undefined when the door has no price. */
+  readonly priced: Model | undefined;
+  readonly source: string;
+  readonly sourceUrl: string | undefined;
+  readonly date: string;
+  /** The source's batch and service-tier prices at this seller, where it gives them. */
+  readonly door: Door | undefined;
+  /** Why rankings leave this door out, or undefined when it is vetted in. */
+  keptOut: KeptOut | undefined;
+  /** Its price sheets, made on first use. */
+  sheets(): ModelSheets;
+}
+
+export interface DoorData {
+  sellers: unknown;
+  files: readonly unknown[];
+}
+
+export interface DoorBook {
+  readonly sellers: ReadonlyMap<string, Seller>;
+  /** What was left out of the door data, and why (a door of a model no longer in the catalogue, a file that fails its schema). */
+  readonly problems: readonly string[];
+  /** A model's doors, its own first then by seller slug; [] for an id the catalogue lacks. */
+  doorsOf(modelId: string): readonly PricedDoor[];
+  /** Every door, by `<model-id>@<seller>` (lower case). */
+  readonly byId: ReadonlyMap<string, PricedDoor>;
+  /** The number of doors to each model (its own included). */
+  countOf(modelId: string): number;
+}
+
+/** The kind the record's own door has when no seller is on record for it: its maker. */
+function ownSeller(record: Model, sellers: ReadonlyMap<string, Seller>): Seller {
+  for (const seller of sellers.values()) if (seller.ownCatalogue?.includes(record.providerSlug)) return seller;
+  return sellers.get(record.providerSlug) ?? { slug: record.providerSlug, name: record.provider, kind: 'maker', aliases: [], regionPolicy: 'as the catalogue lists it' };
+}
+
+/** Fields of a record that are one seller's prices: a door gives its own or none. */
+const SELLER_FIELDS = ['cachedInput', 'cacheWrite', 'cacheWrite1h', 'longContext', 'longContextSteps', 'offPeak', 'batch', 'unitPrices', 'serviceTiers', 'priceHistory', 'priceNote', 'freeTierOnly', 'aliases', 'longContextRule'] as const;
+
+/** The record as a door prices it: the door's prices and limits, its source and date, nothing of the maker's prices. */
+export function pricedRecord(record: Model, door: Door, seller: Seller): Model | undefined {
+  if (!door.prices) return undefined;
+  const priced: Model = { ...record };
+  for (const field of SELLER_FIELDS) delete (priced as Partial<Model>)[field];
+  const contextTokens = door.contextTokens ?? record.contextTokens;
+  const maxOutputTokens = door.maxOutputTokens ?? record.maxOutputTokens;
+  return Object.assign(priced, {
+    id: `${record.id}@${seller.slug}`,
+    input: door.prices.input,
+    output: door.prices.output,
+    ...(door.prices.cachedInput === undefined ? {} : { cachedInput: door.prices.cachedInput }),
+    ...(door.prices.cacheWrite === undefined ? {} : { cacheWrite: door.prices.cacheWrite }),
+    contextTokens,
+    context: formatContext(contextTokens),
+    ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+    sourceUrl: door.sourceUrl && /^https?:\/\//.test(door.sourceUrl) ? door.sourceUrl : (seller.pricingUrl ?? record.sourceUrl),
+    priceSource: `${seller.name}'s price as listed by ${door.source}`,
+    checkedOn: door.date,
+  });
+}
+
+/** The book from parsed door data (the runtime reads it; tests pass fixtures). A door of a model or seller not on record is an error. */
+export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile; files: readonly DoorsFile[]; problems?: readonly string[] }): DoorBook {
+  const sellers = new Map(data.sellers.sellers.map((s) => [s.slug, s]));
+  const problems: string[] = [...(data.problems ?? [])];
+  const byModel = new Map<string, PricedDoor[]>();
+  const byId = new Map<string, PricedDoor>();
+  const add = (door: PricedDoor) => {
+    const list = byModel.get(door.record.id);
+    if (list) list.push(door);
+    else byModel.set(door.record.id, [door]);
+    byId.set(door.id.toLowerCase(), door);
+  };
+  const withSheets = (fields: Omit<PricedDoor, 'sheets' | 'keptOut'>): PricedDoor => {
+    let sheets: ModelSheets | undefined;
+    return { ...fields, keptOut: undefined, sheets: () => (sheets ??= fields.own ? (catalogue.sheets.get(fields.record) as ModelSheets) : buildSheets(fields.priced as Model)) };
+  };
+  for (const record of catalogue.models) {
+    const seller = ownSeller(record, sellers);
+    add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: true, sellerModelId: record.referenceId ?? record.id, priced: record, source: record.priceSource, sourceUrl: record.sourceUrl, date: record.checkedOn, door: undefined }));
+  }
+  for (const file of data.files) {
+    for (const door of file.doors) {
+      const record = catalogue.byId.get(door.model);
+      const seller = sellers.get(door.seller);
+      // A door of a model the catalogue no longer holds (or of a seller not listed) is left out and
+      // said, never an error: the catalogue may be reloaded without its doors (test/data/offers.test.ts holds the data whole).
+      if (!record || record.id !== door.model || !seller) {
+        problems.push(`data/offers/${file.maker}.json: door of "${door.model}" at "${door.seller}" left out (${!seller ? 'a seller sellers.json does not list' : 'a model the catalogue does not hold'})`);
+        continue;
+      }
+      add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: false, sellerModelId: door.sellerModelId, priced: pricedRecord(record, door, seller), source: door.source, sourceUrl: door.sourceUrl, date: door.date, door }));
+    }
+  }
+  for (const doors of byModel.values()) {
+    doors.sort((a, b) => Number(b.own) - Number(a.own) || a.seller.slug.localeCompare(b.seller.slug));
+    const reasons = vetDoors(doors);
+    doors.forEach((d, i) => { d.keptOut = reasons[i]; });
+  }
+  return {
+    sellers,
+    problems,
+    byId,
+    doorsOf: (modelId) => byModel.get(modelId) ?? [],
+    countOf: (modelId) => byModel.get(modelId)?.length ?? 0,
+  };
+}
+
+/** Parses door data with its schemas: a file that fails is left out and said (the catalogue's own doors stay). */
+export function parseDoorData(data: DoorData): { sellers: SellersFile; files: DoorsFile[]; problems: string[] } {
+  const problems: string[] = [];
+  const sellers = sellersFileSchema.safeParse(data.sellers);
+  if (!sellers.success) return { sellers: { reviewed: '1970-01-01', sellers: [] }, files: [], problems: [`data/offers/sellers.json: ${sellers.error.issues[0]?.message ?? 'invalid'}; no doors but the catalogue's own`] };
+  const files = data.files.flatMap((f, i) => {
+    const parsed = doorsFileSchema.safeParse(f);
+    if (parsed.success) return [parsed.data];
+    problems.push(`data/offers file #${i + 1}: ${parsed.error.issues[0]?.message ?? 'invalid'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}; left out`);
+    return [];
+  });
+  return { sellers: sellers.data, files, problems };
+}
+
+// Each catalogue's door data reader (set by the runtime that loaded it) and its book, made on first use.
+const readers = new WeakMap<Catalogue, () => DoorData>();
+const books = new WeakMap<Catalogue, DoorBook>();
+
+/** Gives a catalogue the reader of its door data (data/offers/), called on the first door asked for. */
+export function attachDoorData(catalogue: Catalogue, read: () => DoorData): void {
+  readers.set(catalogue, read);
+  books.delete(catalogue);
+}
+
+/** The catalogue's door book: its attached door data, or only the records' own doors when none is attached. */
+export function doorBookOf(catalogue: Catalogue): DoorBook {
+  let book = books.get(catalogue);
+  if (!book) {
+    const read = readers.get(catalogue);
+    const data = read ? parseDoorData(read()) : { sellers: { reviewed: catalogue.lastUpdated, sellers: [] }, files: [] };
+    book = buildDoorBook(catalogue, data);
+    books.set(catalogue, book);
+  }
+  return book;
+}

@@ -1,0 +1,87 @@
+/**
+ * The doors to a model (data/offers/): who sells it (sellers.json) and at what price, one file
+ * per maker. A door is one seller's offer of one catalogue model: the id its API takes, its unit
+ * prices keyed as the catalogue's price sheets key them, its limits there, source and date.
+ */
+import * as z from 'zod';
+import { parseScaled } from '../schema/money.js';
+
+export const SELLER_KINDS = ['maker', 'cloud', 'host', 'gateway', 'subscription'] as const;
+export type SellerKind = (typeof SELLER_KINDS)[number];
+
+/** What a seller's 0 means where it lists one: a free trial, rate-limited free use, or a plan's quota. */
+export const FREE_KINDS = ['trial', 'rate-limited', 'plan'] as const;
+export type FreeKind = (typeof FREE_KINDS)[number];
+
+const price = z
+  .number()
+  .nonnegative()
+  .refine((v) => parseScaled(v, 9) !== undefined, { message: 'a price has at most 9 decimal places' });
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a seller slug is lower case letters, digits and dashes');
+
+export const sellerSchema = z.strictObject({
+  slug,
+  name: z.string().min(1),
+  kind: z.enum(SELLER_KINDS),
+  /** The seller's names in the sources (models.dev provider ids, LiteLLM's litellm_provider, genai-prices provider ids). */
+  aliases: z.array(z.string().min(1)),
+  pricingUrl: z.url().optional(),
+  /** Which prices are this seller's door: its global (or base) price unless a source prices a region apart. */
+  regionPolicy: z.string().min(1),
+  /** Where the seller's 0 is no price (free trial, rate-limited free use, a plan). */
+  free: z.enum(FREE_KINDS).optional(),
+  /** Catalogue providers whose records are this seller's own door (Together's Llama records, Amazon's Nova on Bedrock). */
+  ownCatalogue: z.array(slug).optional(),
+  note: z.string().optional(),
+});
+export type Seller = z.infer<typeof sellerSchema>;
+
+export const sellersFileSchema = z.strictObject({
+  /** The day the list was last reviewed by hand. */
+  reviewed: isoDate,
+  sellers: z.array(sellerSchema).min(1),
+});
+export type SellersFile = z.infer<typeof sellersFileSchema>;
+
+/** A door's prices, USD per 1M tokens, keyed as the catalogue's records key them. */
+export const doorPricesSchema = z.strictObject({
+  input: price,
+  output: price,
+  cachedInput: price.optional(),
+  cacheWrite: price.optional(),
+});
+export type DoorPrices = z.infer<typeof doorPricesSchema>;
+
+export const doorSchema = z.strictObject({
+  /** The catalogue model's id (data/<maker>.json). */
+  model: z.string().min(1),
+  /** The seller's slug (sellers.json). */
+  seller: slug,
+  /** The id the seller's API takes for this model. */
+  sellerModelId: z.string().min(1),
+  /** Absent where the source gives no price: unknown, never $0. */
+  prices: doorPricesSchema.optional(),
+  contextTokens: z.number().int().positive().optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
+  /** Batch prices where the source lists them for this seller. */
+  batch: doorPricesSchema.optional(),
+  /** Service tiers (flex, priority) where the source lists them for this seller. */
+  serviceTiers: z.strictObject({ flex: doorPricesSchema.optional(), priority: doorPricesSchema.optional() }).optional(),
+  /** Where the price was read: the source and its snapshot. */
+  source: z.string().min(1),
+  /** The seller's pricing page as the source cites it, where it does. */
+  sourceUrl: z.string().optional(),
+  /** The day of the source's data this price is as of. */
+  date: isoDate,
+});
+export type Door = z.infer<typeof doorSchema>;
+
+export const doorsFileSchema = z.strictObject({
+  /** The maker's slug: the catalogue's provider slug of every model here. */
+  maker: slug,
+  /** The sources read, with their dates. */
+  sources: z.array(z.string().min(1)),
+  doors: z.array(doorSchema),
+});
+export type DoorsFile = z.infer<typeof doorsFileSchema>;

@@ -1,0 +1,26 @@
+/** `<model-id>@<seller>`: one door, named wherever a model id goes. */
+import type { Catalogue } from '../catalogue/catalogue.js';
+import { doorBookOf, type PricedDoor } from './book.js';
+
+/** The model and seller parts of `<model-id>@<seller>`, or undefined for a plain model id. */
+export function splitDoorId(target: string): { model: string; seller: string } | undefined {
+  const at = target.lastIndexOf('@');
+  if (at <= 0 || at === target.length - 1) return undefined;
+  return { model: target.slice(0, at).trim().toLowerCase(), seller: target.slice(at + 1).trim().toLowerCase() };
+}
+
+/**
+ * The door `<model-id>@<seller>` names (the model by id or alias, the seller by slug or a source's
+ * name for it), or undefined when there is none. Its `priced` is the record at that seller's prices
+ * (undefined when the door has no price), `keptOut` why rankings leave it out.
+ */
+export function resolveDoor(catalogue: Catalogue, target: string): PricedDoor | undefined {
+  const parts = splitDoorId(target);
+  if (!parts) return undefined;
+  const record = catalogue.byId.get(parts.model);
+  if (!record) return undefined;
+  const book = doorBookOf(catalogue);
+  const seller = book.sellers.get(parts.seller) ?? [...book.sellers.values()].find((s) => s.aliases.includes(parts.seller));
+  const slug = seller?.slug ?? parts.seller;
+  return book.doorsOf(record.id).find((door) => door.seller.slug === slug);
+}

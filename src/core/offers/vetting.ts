@@ -1,0 +1,74 @@
+/**
+ * Which doors a ranking may weigh. A door is kept out, listed apart with its reason, when its 0 is
+ * a free tier, trial or plan; it has no price (unknown, never $0); a gateway resells it; it lists
+ * the maker's price of before the maker's last change, in a source older than that change (stale);
+ * or its price is over 5x from the median of the model's other doors, either way (an outlier).
+ */
+import type { Model } from '../schema/catalogue-schema.js';
+import type { Seller } from './door-schema.js';
+
+export const KEPT_OUT = ['free_tier', 'trial', 'plan', 'no_price', 'gateway', 'stale', 'outlier'] as const;
+export type KeptOut = (typeof KEPT_OUT)[number];
+
+export const KEPT_OUT_TEXT: Record<KeptOut, string> = {
+  free_tier: 'a free, rate-limited tier: its $0 is no capacity one can buy',
+  trial: "a free trial: its $0 is not the seller's price",
+  plan: 'a subscription plan: its quota is not a per-token price',
+  no_price: 'no price on record: unknown, not free',
+  gateway: "a gateway or router: it resells other sellers' capacity and is never ranked as a seller of its own",
+  stale: "lists the maker's price of before its last price change, in a source older than that change",
+  outlier: 'over 5x from the median price of the other sellers of this model, above or below',
+};
+
+/** How far from the median a price may be, either way, before the door is an outlier. */
+export const OUTLIER_FACTOR = 5;
+
+interface Vettable {
+  readonly record: Model;
+  readonly seller: Seller;
+  readonly own: boolean;
+  readonly priced: Model | undefined;
+  readonly date: string;
+}
+
+/** The maker's last price change (the record's newest dated set it has reached) and the prices before it. */
+function lastChange(record: Model): { from: string; input: number; output: number } | undefined {
+  const history = (record.priceHistory ?? []).filter((set) => set.effectiveFrom <= record.checkedOn);
+  const last = history.at(-1);
+  const before = history.at(-2);
+  return last && before ? { from: last.effectiveFrom, input: before.input, output: before.output } : undefined;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+const far = (price: number, middle: number) => price > middle * OUTLIER_FACTOR || price * OUTLIER_FACTOR < middle;
+
+/** Each door's reason to be kept out (undefined: vetted in), in the order given; the doors are one model's. */
+export function vetDoors(doors: readonly Vettable[]): Array<KeptOut | undefined> {
+  const reasons = doors.map((door): KeptOut | undefined => {
+    const { seller, priced } = door;
+    if (seller.free === 'trial') return 'trial';
+    if (seller.free === 'plan' || seller.kind === 'subscription') return 'plan';
+    if (seller.free === 'rate-limited') return 'free_tier';
+    if (!priced) return 'no_price';
+    if (priced.freeTierOnly || (priced.input === 0 && priced.output === 0)) return 'free_tier';
+    if (seller.kind === 'gateway') return 'gateway';
+    const change = door.own ? undefined : lastChange(door.record);
+    if (change && door.date < change.from && priced.input === change.input && priced.output === change.output) return 'stale';
+    return undefined;
+  });
+  // Outliers against the median of the doors vetted so far (three at least: two cannot say which is odd).
+  const paid = doors.flatMap((d, i) => (reasons[i] === undefined && d.priced ? [d.priced] : []));
+  if (paid.length >= 3) {
+    const input = median(paid.map((m) => m.input));
+    const output = median(paid.map((m) => m.output));
+    doors.forEach((d, i) => {
+      if (reasons[i] === undefined && d.priced && (far(d.priced.input, input) || far(d.priced.output, output))) reasons[i] = 'outlier';
+    });
+  }
+  return reasons;
+}

@@ -1,0 +1,55 @@
+/**
+ * Doors where a model id goes: `<model-id>@<seller>` names one seller's door (findModel answers
+ * with the record as that seller prices it), and each record says how many doors it has.
+ */
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
+import { resolveDoor, splitDoorId } from '../core/offers/resolve.js';
+import { KEPT_OUT_TEXT } from '../core/offers/vetting.js';
+import { closestMatches } from '../core/advice/suggest.js';
+import { ApiError, quote } from './errors.js';
+
+/** The record as the door `<model-id>@<seller>` prices it, or a 404 that lists the model's doors. */
+export function findDoor(catalogue: Catalogue, target: string, param: string, findRecord: (id: string) => Model): Model {
+  const parts = splitDoorId(target.trim());
+  if (!parts) throw new ApiError(400, 'invalid_parameter', `${param} ${quote(target)} is not <model-id>@<seller>.`, { param });
+  const record = findRecord(parts.model);
+  const door = resolveDoor(catalogue, `${record.id}@${parts.seller}`);
+  if (!door) {
+    const doors = doorBookOf(catalogue).doorsOf(record.id).map((d) => d.id);
+    throw new ApiError(404, 'door_not_found', `No seller ${quote(parts.seller)} on record for ${record.id} (${param}). Its doors: ${doors.join(', ')}.`, { param, suggestions: closestMatches(`${record.id}@${parts.seller}`, doors) });
+  }
+  if (!door.priced) {
+    throw new ApiError(404, 'door_not_found', `${door.seller.name}'s door to ${record.id} has no price on record (unknown, not free) (${param}).`, { param });
+  }
+  return door.priced;
+}
+
+/** The list's records, each with the number of its doors (its own included). */
+export function withOfferCounts(catalogue: Catalogue, models: readonly Model[]): Model[] {
+  const book = doorBookOf(catalogue);
+  return models.map((m) => ({ ...m, offers: book.countOf(m.id) }));
+}
+
+/** One door as the one-model record lists it. */
+export function doorSummary(door: PricedDoor) {
+  const p = door.priced;
+  return {
+    seller: door.seller.slug,
+    sellerName: door.seller.name,
+    kind: door.seller.kind,
+    door: door.id,
+    sellerModelId: door.sellerModelId,
+    ...(door.own ? { makersDoor: true as const } : {}),
+    ...(p ? { prices: { input: p.input, output: p.output, ...(p.cachedInput === undefined ? {} : { cachedInput: p.cachedInput }) }, contextTokens: p.contextTokens } : {}),
+    source: door.source,
+    date: door.date,
+    ...(door.keptOut ? { keptOut: door.keptOut, keptOutText: KEPT_OUT_TEXT[door.keptOut] } : {}),
+  };
+}
+
+/** A model's doors, for its one-model record (`?model=`). */
+export function offersOf(catalogue: Catalogue, model: Model) {
+  return doorBookOf(catalogue).doorsOf(model.id).map(doorSummary);
+}

@@ -1,0 +1,68 @@
+/** GET /api/offers: every door to one model (each seller's price), ranked by the workload's monthly cost. */
+import * as z from 'zod';
+import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
+import { KEPT_OUT_TEXT } from '../core/offers/vetting.js';
+import { rankDoors, type DoorCost } from '../core/offers/rank.js';
+import { EXCLUSION_TEXT } from '../core/pricing/fit.js';
+import type { Workload } from '../core/pricing/cost.js';
+import { appliedPricesOf } from './applied-prices.js';
+import { endpoint, findModel, requestedAs, requireParam } from './endpoint.js';
+import { text } from './params.js';
+import { refuseModality } from './part-rules.js';
+import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
+
+export const offersQuery = z.object({
+  model: text('Model id or alias (required): the model whose doors (sellers) to list.'),
+  ...workloadQuery({ input: 2000, output: 500 }),
+});
+
+/** Who sells through a door, and where its price comes from. */
+export function doorWho(door: PricedDoor) {
+  const who: Record<string, unknown> = { seller: door.seller.slug, sellerName: door.seller.name, kind: door.seller.kind, door: door.id, sellerModelId: door.sellerModelId };
+  if (door.own) who.makersDoor = true;
+  return who;
+}
+
+function doorFacts(door: PricedDoor) {
+  const priced = door.priced;
+  return {
+    ...(priced ? { prices: { input: priced.input, output: priced.output, ...(priced.cachedInput === undefined ? {} : { cachedInput: priced.cachedInput }) } } : {}),
+    ...(priced ? { contextTokens: priced.contextTokens, ...(priced.maxOutputTokens === undefined ? {} : { maxOutputTokens: priced.maxOutputTokens }) } : {}),
+    ...(door.door?.batch ? { batch: door.door.batch } : {}),
+    ...(door.door?.serviceTiers ? { serviceTiers: door.door.serviceTiers } : {}),
+    source: door.source,
+    ...(door.sourceUrl ? { sourceUrl: door.sourceUrl } : {}),
+    date: door.date,
+  };
+}
+
+function costed({ door, costs }: DoorCost, workload: Workload) {
+  const priced = door.priced!;
+  return {
+    costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+    appliedPrices: appliedPricesOf(priced, workload, door.own ? undefined : door.date, door.sheets()),
+  };
+}
+
+export const offers = endpoint({
+  path: '/api/offers',
+  summary: "Every seller's door to one model, ranked by the workload's monthly cost",
+  query: offersQuery,
+  handle: (p, { catalogue }) => {
+    const id = requireParam(p.model, 'model', 'the id of the model whose sellers to list');
+    const model = findModel(catalogue, id, 'model');
+    const workload = toWorkload(p);
+    refuseModality(model, workload);
+    const { ranked, cannotRun, keptOut } = rankDoors(doorBookOf(catalogue).doorsOf(model.id), workload);
+    return {
+      model: model.id,
+      ...requestedAs(id, model),
+      name: model.name,
+      workload: workloadEcho(p),
+      counts: { doors: ranked.length + cannotRun.length + keptOut.length, ranked: ranked.length, cannotRun: cannotRun.length, keptOut: keptOut.length },
+      offers: ranked.map((c, i) => ({ rank: i + 1, ...doorWho(c.door), ...costed(c, workload), ...doorFacts(c.door) })),
+      cannotRun: cannotRun.map((c) => ({ ...doorWho(c.door), reason: c.problem, reasonText: EXCLUSION_TEXT[c.problem], ...costed(c, workload), ...doorFacts(c.door) })),
+      keptOut: keptOut.map((door) => ({ ...doorWho(door), reason: door.keptOut ?? 'no_price', reasonText: KEPT_OUT_TEXT[door.keptOut ?? 'no_price'], ...doorFacts(door) })),
+    };
+  },
+});

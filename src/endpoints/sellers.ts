@@ -1,0 +1,106 @@
+/**
+ * `sellers=` on cheapest and recommend: unset, answers are as the records price them, with
+ * `cheaperAt` on an item when a vetted direct door (maker, cloud or host) is cheaper for the
+ * workload; `all`, each model at its cheapest vetted direct door, named; a list of sellers, only
+ * those sellers' doors (the maker's among them when its slug is listed).
+ */
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import type { Costs, RequestCost, Workload } from '../core/pricing/cost.js';
+import { closestMatches } from '../core/advice/suggest.js';
+import type { CheapestOptions } from '../core/advice/cheapest.js';
+import { findCheapestAtDoors } from '../core/advice/cheapest-doors.js';
+import { cheapestDoorInto, doorTableOf } from '../core/offers/door-table.js';
+import { quantitiesOf } from '../core/pricing/quantities.js';
+import { recommendModels, type RecommendCriteria } from '../core/advice/recommend.js';
+import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
+import { cheapestDoor, type DoorCost } from '../core/offers/rank.js';
+import { appliedPricesOf } from './applied-prices.js';
+import { ApiError, quote } from './errors.js';
+import { splitList, text } from './params.js';
+
+export const sellersParam = text(
+  'Which doors to price models at: unset, the record\'s own (the maker\'s), with cheaperAt where a vetted direct door is cheaper; all, each model at its cheapest vetted direct door (maker, cloud or host); or seller slugs separated by commas (amazon-bedrock,google-vertex), only those sellers\' doors.',
+  ['all', 'amazon-bedrock'],
+);
+
+/** Which sellers a `sellers` value lets in: undefined when unset, else a test on a seller's slug. */
+export function sellersFilter(catalogue: Catalogue, value: string | undefined): ((seller: string) => boolean) | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'all') return () => true;
+  const book = doorBookOf(catalogue);
+  const slugs = new Set<string>();
+  for (const raw of splitList(value)) {
+    const name = raw.toLowerCase();
+    const seller = book.sellers.get(name) ?? [...book.sellers.values()].find((s) => s.aliases.includes(name)) ?? (catalogue.byProvider.has(name) ? { slug: name } : undefined);
+    if (!seller) {
+      const known = [...book.sellers.keys()];
+      throw new ApiError(400, 'invalid_parameter', `sellers names ${quote(raw)}, not a seller on record: give all, or seller slugs separated by commas (${known.slice(0, 8).join(', ')}, ...).`, {
+        param: 'sellers',
+        suggestions: closestMatches(name, known),
+      });
+    }
+    slugs.add(seller.slug);
+  }
+  if (slugs.size === 0) throw new ApiError(400, 'invalid_parameter', 'sellers lists no seller: give all, or seller slugs separated by commas.', { param: 'sellers' });
+  return (seller) => slugs.has(seller);
+}
+
+/** An item's seller block: who sells through the door the item is priced at. */
+export function sellerOf({ door }: DoorCost) {
+  return { seller: door.seller.slug, sellerName: door.seller.name, kind: door.seller.kind, door: door.id, source: door.source, date: door.date, ...(door.own ? { makersDoor: true as const } : {}) };
+}
+
+/** The prices a door's costs were worked out at. */
+export function doorPrices({ door }: DoorCost, workload: Workload) {
+  return appliedPricesOf(door.priced as Model, workload, door.own ? undefined : door.date, door.sheets());
+}
+
+
+/** `cheaperAt` for an item priced at its record's door: the cheapest vetted direct door, when it costs less a month. */
+export function cheaperAt(catalogue: Catalogue, model: Model, workload: Workload, monthly: Costs['monthly']) {
+  const best = cheapestDoor(doorBookOf(catalogue).doorsOf(model.id), workload, (door) => !door.own);
+  if (!best || best.costs.monthly.compare(monthly) >= 0) return undefined;
+  return { ...sellerOf(best), costs: best.costs, appliedPrices: doorPrices(best, workload) };
+}
+
+
+/** cheapest over doors: every eligible model at its cheapest allowed door, cheapest first, within the budget and limit (core/advice/cheapest-doors.ts). */
+export function cheapestAtDoors(catalogue: Catalogue, workload: Workload, options: CheapestOptions, allowed: (seller: string) => boolean, all: boolean) {
+  const table = doorTableOf(catalogue, doorBookOf(catalogue));
+  const sellers = all ? undefined : Uint8Array.from(table.sellers, (slug) => (allowed(slug) ? 1 : 0));
+  const { ranked, excluded, notSold } = findCheapestAtDoors(catalogue, table, workload, options, sellers);
+  return { ranked: ranked.map((r) => ({ rank: r.rank, model: r.model, costs: r.costs, at: { door: r.door, costs: r.costs } })), excluded, notSold };
+}
+
+/**
+ * recommend over doors: the ranking as it is, each model priced at its cheapest allowed door that
+ * runs the workload (the door table, as cheapest-doors.ts walks it), those no allowed door runs left
+ * out and counted (among the models the ranking priced).
+ */
+export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriteria, allowed: (seller: string) => boolean, all: boolean) {
+  const table = doorTableOf(catalogue, doorBookOf(catalogue));
+  const sellers = all ? undefined : Uint8Array.from(table.sellers, (slug) => (allowed(slug) ? 1 : 0));
+  const q = quantitiesOf(criteria.workload);
+  const chosen = new Int32Array(catalogue.rankable.length).fill(-1);
+  let notSold = 0;
+  const costAt = (row: number, out: RequestCost) => {
+    const door = cheapestDoorInto(table, row, q, criteria.workload, out, sellers);
+    chosen[row] = door;
+    if (door === -1) notSold++;
+    return door !== -1;
+  };
+  const { recommendations, excluded } = recommendModels(catalogue, { ...criteria, costAt });
+  return {
+    recommendations: recommendations.map((r) => ({ ...r, at: { door: table.doors[chosen[table.rowOf.get(r.model.id) as number] as number] as PricedDoor, costs: r.costs } })),
+    excluded,
+    notSold,
+  };
+}
+
+/** An answer's item at its door (its seller and prices), or at its record's with cheaperAt where a direct door is cheaper. */
+export function withDoor<T extends object>(catalogue: Catalogue, workload: Workload, item: T, ranked: { model: Model; costs: Costs; at?: DoorCost }) {
+  if (ranked.at) return Object.assign(item, sellerOf(ranked.at), { appliedPrices: doorPrices(ranked.at, workload) });
+  const cheaper = cheaperAt(catalogue, ranked.model, workload, ranked.costs.monthly);
+  return cheaper ? Object.assign(item, { cheaperAt: cheaper }) : item;
+}

@@ -1,0 +1,37 @@
+/** The response schema of /api/offers (OpenAPI and the tests hold real answers to it). */
+import * as z from 'zod';
+import { SELLER_KINDS } from '../core/offers/door-schema.js';
+import { KEPT_OUT } from '../core/offers/vetting.js';
+import { appliedPricesSchema, calculateResponseSchema } from './response-schemas.js';
+
+const single = calculateResponseSchema.options[0].shape;
+const costs = single.costs.pick({ perRequest: true, daily: true, monthly: true });
+const prices = z.object({ input: z.number(), output: z.number(), cachedInput: z.number().optional(), cacheWrite: z.number().optional() });
+
+const doorFields = {
+  seller: z.string().meta({ description: "The seller's slug (data/offers/sellers.json)." }),
+  sellerName: z.string(),
+  kind: z.enum(SELLER_KINDS),
+  door: z.string().meta({ description: 'The id that names this door wherever a model id goes: <model-id>@<seller>.' }),
+  sellerModelId: z.string().meta({ description: "The id the seller's API takes." }),
+  makersDoor: z.literal(true).optional().meta({ description: "The catalogue record's own door (the maker's, or Together's for its Llama records)." }),
+  prices: prices.optional().meta({ description: 'USD per 1M tokens at this seller; absent when no source gives one (unknown, not free).' }),
+  contextTokens: z.number().int().optional(),
+  maxOutputTokens: z.number().int().optional(),
+  batch: prices.optional(),
+  serviceTiers: z.object({ flex: prices.optional(), priority: prices.optional() }).optional(),
+  source: z.string().meta({ description: 'Where the price was read, with the source snapshot.' }),
+  sourceUrl: z.string().optional(),
+  date: z.string().meta({ description: 'The day the price is as of (YYYY-MM-DD).' }),
+};
+
+export const offersResponseSchema = z.object({
+  model: z.string(),
+  requestedId: single.requestedId,
+  name: z.string(),
+  workload: single.workload,
+  counts: z.object({ doors: z.number().int(), ranked: z.number().int(), cannotRun: z.number().int(), keptOut: z.number().int() }),
+  offers: z.array(z.object({ rank: z.number().int(), ...doorFields, costs, appliedPrices: appliedPricesSchema })).meta({ description: 'Vetted doors that can run the workload, cheapest first.' }),
+  cannotRun: z.array(z.object({ ...doorFields, reason: z.enum(['context_window', 'max_output']), reasonText: z.string(), costs, appliedPrices: appliedPricesSchema })),
+  keptOut: z.array(z.object({ ...doorFields, reason: z.enum(KEPT_OUT), reasonText: z.string() })).meta({ description: 'Doors rankings leave out, each with its reason.' }),
+});

@@ -1,0 +1,63 @@
+/**
+ * The calculator's seller choice, alike on the server and in the browser (/assets/site.js): each
+ * model at its own door (the maker's, as the catalogue prices it), at its cheapest vetted direct
+ * door (every seller), or only at one cloud's door. The table, the chart and the headline follow.
+ */
+import type { Workload } from '../../core/pricing/cost.js';
+import { escapeHtml } from '../../endpoints/escape.js';
+import { priceAll, type Priced, type SiteModel } from './site-model.js';
+
+/** A vetted door as the browser needs it: who sells it and the prices and limits the engine reads. */
+export interface SiteDoor {
+  seller: string;
+  sellerName: string;
+  input: number;
+  output: number;
+  cachedInput?: number;
+  cacheWrite?: number;
+  contextTokens: number;
+  maxOutputTokens?: number;
+}
+
+/** The clouds the calculator offers as a choice of their own. */
+export const CLOUD_CHOICES = [['amazon-bedrock', 'Amazon Bedrock'], ['google-vertex', 'Google Cloud Vertex AI'], ['azure', 'Microsoft Azure']] as const;
+
+/** The model as a door prices it: the door's prices and limits, none of the maker's own price rules. */
+function atDoor<M extends SiteModel>(model: M, door: SiteDoor): M {
+  const { longContext: _l, longContextSteps: _s, offPeak: _o, batch: _b, serviceTiers: _t, unitPrices: _u, cacheWrite1h: _w, freeTierOnly: _f, cachedInput: _c, cacheWrite: _cw, maxOutputTokens: _m, ...rest } = model;
+  return { ...rest, input: door.input, output: door.output, contextTokens: door.contextTokens,
+    ...(door.cachedInput === undefined ? {} : { cachedInput: door.cachedInput }),
+    ...(door.cacheWrite === undefined ? {} : { cacheWrite: door.cacheWrite }),
+    ...(door.maxOutputTokens === undefined ? {} : { maxOutputTokens: door.maxOutputTokens }) } as M;
+}
+
+export type SellerPriced<M extends SiteModel = SiteModel> = Priced<M> & { sellerName?: string };
+
+/**
+ * Each model priced at the chosen doors: `maker`, its own; `all`, the cheapest of its own (when it
+ * is capacity one can buy) and its vetted doors that can run the workload; a seller slug, only that
+ * seller's door. `notSold`: the ids of models the choice has no door for (the table hides them).
+ */
+export function priceAtSellers<M extends SiteModel>(models: readonly M[], doors: Readonly<Record<string, readonly SiteDoor[]>>, w: Workload, choice: string): { priced: Array<SellerPriced<M>>; notSold: string[] } {
+  if (choice === 'maker') return { priced: priceAll(models, w), notSold: [] };
+  const priced: Array<SellerPriced<M>> = [];
+  const notSold: string[] = [];
+  const own = priceAll(models, w);
+  models.forEach((model, i) => {
+    const candidates = (doors[model.id] ?? []).filter((d) => choice === 'all' || d.seller === choice);
+    const options: Array<SellerPriced<M>> = priceAll(candidates.map((d) => atDoor(model, d)), w).map((p, j) => ({ ...p, model, sellerName: (candidates[j] as SiteDoor).sellerName }));
+    const mine = own[i] as Priced<M>;
+    if (choice === 'all' && !model.freeTierOnly) options.unshift(mine);
+    const usable = options.filter((p) => !p.exclusion);
+    const best = (usable.length ? usable : options).reduce<SellerPriced<M> | undefined>((a, p) => (!a || p.monthly.nanos < a.monthly.nanos ? p : a), undefined);
+    if (best) priced.push(best);
+    else notSold.push(model.id);
+  });
+  return { priced, notSold };
+}
+
+/** The calculator's seller field. */
+export function sellerField(): string {
+  const options = [['maker', "Each model's own seller (its maker)"], ['all', 'Every seller: the cheapest vetted door'], ...CLOUD_CHOICES.map(([slug, name]) => [slug, `${name} only`])];
+  return `<label for="calc-sellers">Sellers<select id="calc-sellers" name="sellers">${options.map(([v, t]) => `<option value="${v}">${escapeHtml(t as string)}</option>`).join('')}</select></label>`;
+}

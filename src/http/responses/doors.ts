@@ -1,0 +1,23 @@
+/** The fields sellers= and cheaperAt add to cheapest's and recommend's items and answers (endpoints/sellers.ts). */
+import * as z from 'zod';
+import { SELLER_KINDS } from '../../core/offers/door-schema.js';
+
+const money = z.union([z.number(), z.string()]);
+
+/** Who sells through the door an item is priced at (with sellers=). */
+export const doorItemFields = {
+  seller: z.string().optional().meta({ description: 'With sellers=: the seller of the door this model is priced at.' }),
+  sellerName: z.string().optional(),
+  kind: z.enum(SELLER_KINDS).optional(),
+  door: z.string().optional().meta({ description: 'With sellers=: the door, <model-id>@<seller>, usable wherever a model id goes.' }),
+  source: z.string().optional(),
+  date: z.string().optional(),
+  makersDoor: z.literal(true).optional(),
+  cheaperAt: z
+    .looseObject({ seller: z.string(), kind: z.enum(SELLER_KINDS), door: z.string(), source: z.string(), date: z.string(), costs: z.object({ perRequest: money, daily: money, monthly: money }) })
+    .optional()
+    .meta({ description: "Without sellers=: a vetted direct door (cloud or host) that runs this workload for less than the record's own price, with its costs and prices." }),
+};
+
+/** The sellers asked for, and how many models past the filters none of them sells. */
+export const sellersEchoSchema = z.object({ asked: z.string(), notSold: z.number().int() }).optional();

@@ -1,0 +1,97 @@
+/**
+ * Matches raw doors to catalogue models and reviewed sellers, keeps one door per (model, seller)
+ * from the newest source, and groups them by maker. Pure: main.ts does the I/O.
+ */
+import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
+import { modelKeys, normaliseId } from './normalise.js';
+import type { RawDoor } from './raw-door.js';
+
+export interface CatalogueRecord {
+  providerSlug: string;
+  id: string;
+  referenceId?: string;
+  aliases?: readonly string[];
+}
+
+export interface BuiltDoors {
+  files: DoorsFile[];
+  /** Source seller names with matched doors that no reviewed seller claims: listed for review, their doors left out. */
+  unreviewed: Array<{ alias: string; doors: number }>;
+}
+
+/** The key → record index; a key two records answer to is dropped (it could merge them). */
+function keyIndex(records: readonly CatalogueRecord[]): Map<string, CatalogueRecord> {
+  const index = new Map<string, CatalogueRecord | null>();
+  for (const record of records) {
+    for (const key of modelKeys(record, record.providerSlug)) {
+      const seen = index.get(key);
+      index.set(key, seen === undefined || seen === record ? record : null);
+    }
+  }
+  return new Map([...index].filter((e): e is [string, CatalogueRecord] => e[1] !== null));
+}
+
+const sameTokens = (a: string, b: string) => {
+  const x = a.split('-').sort().join('-');
+  return x === b.split('-').sort().join('-');
+};
+
+/** The catalogue record a raw door sells: its normalised id equals a record's key, or it is linked to one by base_model with the same tokens. */
+export function matchRecord(raw: Pick<RawDoor, 'sellerModelId' | 'baseModel'>, index: ReadonlyMap<string, CatalogueRecord>): CatalogueRecord | undefined {
+  const key = normaliseId(raw.sellerModelId);
+  const direct = index.get(key);
+  if (direct) return direct;
+  if (raw.baseModel === undefined) return undefined;
+  const base = normaliseId(raw.baseModel);
+  const linked = index.get(base);
+  return linked && sameTokens(key, base) ? linked : undefined;
+}
+
+export function buildDoors(records: readonly CatalogueRecord[], sellers: readonly Seller[], raws: readonly RawDoor[], sources: readonly string[]): BuiltDoors {
+  const index = keyIndex(records);
+  const sellerOf = new Map<string, Seller>();
+  for (const seller of sellers) for (const alias of [seller.slug, ...seller.aliases]) sellerOf.set(alias, seller);
+  const chosen = new Map<string, { raw: RawDoor; record: CatalogueRecord; seller: Seller }>();
+  const unreviewed = new Map<string, number>();
+  for (const raw of raws) {
+    const record = matchRecord(raw, index);
+    if (!record) continue;
+    const seller = sellerOf.get(raw.sellerAlias);
+    if (!seller) {
+      unreviewed.set(raw.sellerAlias, (unreviewed.get(raw.sellerAlias) ?? 0) + 1);
+      continue;
+    }
+    // The catalogue record is its own seller's door: the maker's, or Together's for its Llama records.
+    if (seller.slug === record.providerSlug || seller.ownCatalogue?.includes(record.providerSlug)) continue;
+    const key = `${record.id}\u0000${seller.slug}`;
+    const held = chosen.get(key);
+    const better = !held || raw.rank < held.raw.rank || (raw.rank === held.raw.rank && !held.raw.prices && raw.prices !== undefined);
+    if (better) chosen.set(key, { raw, record, seller });
+  }
+  const byMaker = new Map<string, Door[]>();
+  for (const { raw, record, seller } of chosen.values()) {
+    const door: Door = {
+      model: record.id,
+      seller: seller.slug,
+      sellerModelId: raw.sellerModelId,
+      ...(raw.prices ? { prices: raw.prices } : {}),
+      ...(raw.contextTokens ? { contextTokens: raw.contextTokens } : {}),
+      ...(raw.maxOutputTokens ? { maxOutputTokens: raw.maxOutputTokens } : {}),
+      ...(raw.batch ? { batch: raw.batch } : {}),
+      ...(raw.serviceTiers && Object.keys(raw.serviceTiers).length ? { serviceTiers: raw.serviceTiers } : {}),
+      source: raw.source,
+      ...(raw.sourceUrl ? { sourceUrl: raw.sourceUrl } : {}),
+      date: raw.date,
+    };
+    const list = byMaker.get(record.providerSlug);
+    if (list) list.push(door);
+    else byMaker.set(record.providerSlug, [door]);
+  }
+  const order = new Map(records.map((r, i) => [r.id, i]));
+  const files = [...byMaker].sort((a, b) => a[0].localeCompare(b[0])).map(([maker, doors]) => ({
+    maker,
+    sources: [...sources],
+    doors: doors.sort((a, b) => (order.get(a.model) ?? 0) - (order.get(b.model) ?? 0) || a.seller.localeCompare(b.seller)),
+  }));
+  return { files, unreviewed: [...unreviewed].map(([alias, doors]) => ({ alias, doors })).sort((a, b) => b.doors - a.doors) };
+}

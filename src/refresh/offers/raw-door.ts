@@ -1,0 +1,39 @@
+/** A door as one source gives it, before it is matched to a catalogue model and a reviewed seller. */
+import type { DoorPrices } from '../../core/offers/door-schema.js';
+
+export interface RawDoor {
+  /** The seller's name in this source (models.dev provider id, LiteLLM provider, genai-prices provider). */
+  sellerAlias: string;
+  /** The id the seller's API takes. */
+  sellerModelId: string;
+  /** models.dev's provider-neutral model this entry is linked to (`deepseek/deepseek-v4-pro`), where it is. */
+  baseModel?: string;
+  prices?: DoorPrices;
+  contextTokens?: number;
+  maxOutputTokens?: number;
+  batch?: DoorPrices;
+  serviceTiers?: { flex?: DoorPrices; priority?: DoorPrices };
+  sourceUrl?: string;
+  /** Which source, as a label with its snapshot (`models.dev f3fc692 of 2026-07-02`). */
+  source: string;
+  date: string;
+  /** Preference among sources for one door: the newest data wins. */
+  rank: number;
+}
+
+/** USD per token (LiteLLM) or per 1M (the others) to USD per 1M with at most 9 decimals, no float noise. */
+export function perMillion(value: unknown, scale = 1): number | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+  return Number((value * scale).toFixed(9));
+}
+
+/** Prices from the four usual fields; undefined without both input and output. */
+export function pricesOf(input?: number, output?: number, cachedInput?: number, cacheWrite?: number): DoorPrices | undefined {
+  if (input === undefined || output === undefined) return undefined;
+  return { input, output, ...(cachedInput === undefined ? {} : { cachedInput }), ...(cacheWrite === undefined ? {} : { cacheWrite }) };
+}
+
+/** A positive integer, or undefined. */
+export function tokens(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}

@@ -1,0 +1,51 @@
+// data/offers/: the reviewed sellers and each maker's doors, as `npm run catalog:doors` writes them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { doorsFileSchema, sellersFileSchema } from '../../src/core/offers/door-schema.js';
+import { modelKeys, normaliseId } from '../../src/refresh/offers/normalise.js';
+
+const DATA = resolve(import.meta.dirname, '..', '..', 'data');
+const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+const records = new Map(
+  readdirSync(DATA).filter((n) => n.endsWith('.json')).flatMap((name) => {
+    const file = read(join(DATA, name)) as { provider: { slug: string }; models: Array<{ id: string; referenceId?: string; aliases?: string[] }> };
+    return file.models.map((m) => [m.id, { ...m, providerSlug: file.provider.slug }] as const);
+  }),
+);
+const sellers = sellersFileSchema.parse(read(join(DATA, 'offers', 'sellers.json'))).sellers;
+const files = readdirSync(join(DATA, 'offers')).filter((n) => n.endsWith('.json') && n !== 'sellers.json').map((name) => ({ name, file: doorsFileSchema.parse(read(join(DATA, 'offers', name))) }));
+const doors = files.flatMap((f) => f.file.doors);
+const sorted = (key: string) => key.split('-').sort().join('-');
+
+describe('data/offers', () => {
+  it('names each seller once, by slug and alias', () => {
+    const names = sellers.flatMap((s) => [s.slug, ...s.aliases]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+  it('holds doors of catalogue models by reviewed sellers, each in its maker\'s file, one per model and seller', () => {
+    const slugs = new Set(sellers.map((s) => s.slug));
+    for (const { name, file } of files) {
+      expect(name).toBe(`${file.maker}.json`);
+      for (const door of file.doors) {
+        expect(records.get(door.model)?.providerSlug, door.model).toBe(file.maker);
+        expect(slugs.has(door.seller), door.seller).toBe(true);
+      }
+    }
+    const keys = doors.map((d) => `${d.model}@${d.seller}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+  it('merges no sizes, quantisations or versions: each seller id has exactly the tokens of one of its model\'s keys', () => {
+    for (const door of doors) {
+      const record = records.get(door.model)!;
+      const keys = modelKeys(record, record.providerSlug).map(sorted);
+      expect(keys, `${door.seller} ${door.sellerModelId}`).toContain(sorted(normaliseId(door.sellerModelId)));
+    }
+  });
+  it('finds DeepSeek V4 Pro at ten or more hosts and clouds, and Gemma 4 31B at paid hosts', () => {
+    const kind = new Map(sellers.map((s) => [s.slug, s]));
+    const direct = (model: string) => doors.filter((d) => d.model === model && d.prices && d.prices.input > 0 && ['host', 'cloud'].includes(kind.get(d.seller)!.kind) && !kind.get(d.seller)!.free);
+    expect(direct('deepseek-deepseek-v4-pro').length).toBeGreaterThanOrEqual(10);
+    expect(direct('google-gemma-4-31b-it').length).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,76 @@
+// The model page's "Where to buy" and the calculator's seller choice, over the real data.
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createService } from '../../src/http/service.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
+import { doorBookOf } from '../../src/core/offers/book.js';
+import { escapeHtml } from '../../src/endpoints/escape.js';
+import { siteDoors } from '../../src/http/pages/site-doors-data.js';
+import { priceAtSellers } from '../../src/http/pages/site-doors.js';
+import { DEFAULT_WORKLOAD, headlineHtml, priceAll, siteModel } from '../../src/http/pages/site-model.js';
+
+const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
+const app = createService({ catalogue });
+const book = doorBookOf(catalogue);
+const page = async (path: string) => (await app.request(`http://localhost${path}`)).text();
+
+describe('the model page\'s Where to buy', () => {
+  it('shows every door with its seller, kind, source and date, the kept-out with the reason', async () => {
+    const html = await page('/models/deepseek-deepseek-v4-pro');
+    expect(html).toContain('<h2 id="where-to-buy">Where to buy</h2>');
+    const section = html.slice(html.indexOf('id="where-to-buy"'), html.indexOf('</table>', html.indexOf('id="where-to-buy"')));
+    for (const door of book.doorsOf('deepseek-deepseek-v4-pro')) {
+      const row = section.split('<tr').find((r) => r.includes(`<code>${escapeHtml(door.id)}</code>`));
+      expect(row, door.id).toBeDefined();
+      expect(row).toContain(escapeHtml(door.source));
+      expect(row).toContain(`<td>${door.date}</td>`);
+      expect(row).toContain(`<td>${door.seller.kind}</td>`);
+      if (door.keptOut) expect(row).toContain('Kept out:');
+    }
+    const stale = section.split('<tr').find((r) => r.includes('@alibaba-cn</code>'));
+    expect(stale).toContain(escapeHtml("Kept out: lists the maker's price of before its last price change"));
+  });
+  it('lists Gemma 4 31B\'s paid doors first and the Gemini API\'s free tier kept out', async () => {
+    const html = await page('/models/google-gemma-4-31b-it');
+    const section = html.slice(html.indexOf('id="where-to-buy"'));
+    expect(section.indexOf('google-gemma-4-31b-it@deepinfra')).toBeLessThan(section.indexOf('google-gemma-4-31b-it@google'));
+    expect(section).toMatch(/google-gemma-4-31b-it@google<\/code>.*?Kept out: a free, rate-limited tier/s);
+  });
+});
+
+describe('the calculator\'s seller choice', () => {
+  const models = catalogue.models.map(siteModel);
+  const doors = siteDoors(catalogue);
+  it('maker: as the records price them', () => {
+    const { priced, notSold } = priceAtSellers(models, doors, DEFAULT_WORKLOAD, 'maker');
+    expect(priced.map((p) => p.monthly.nanos)).toEqual(priceAll(models, DEFAULT_WORKLOAD).map((p) => p.monthly.nanos));
+    expect(notSold).toEqual([]);
+  });
+  it('every seller: each model at its cheapest usable door, never dearer than its own', () => {
+    const own = new Map(priceAll(models, DEFAULT_WORKLOAD).map((p) => [p.model.id, p]));
+    const { priced } = priceAtSellers(models, doors, DEFAULT_WORKLOAD, 'all');
+    const pro = priced.find((p) => p.model.id === 'deepseek-deepseek-v4-pro')!;
+    expect(pro.sellerName).toBeDefined();
+    expect(pro.monthly.nanos).toBeLessThan(own.get(pro.model.id)!.monthly.nanos);
+    for (const p of priced) {
+      const mine = own.get(p.model.id)!;
+      if (!mine.exclusion && !p.model.freeTierOnly) expect(p.monthly.nanos <= mine.monthly.nanos, p.model.id).toBe(true);
+    }
+    // The headline names the door it is priced at.
+    const headline = headlineHtml(priced, DEFAULT_WORKLOAD);
+    const best = priced.filter((p) => !p.exclusion && p.model.status === 'current').sort((a, b) => Number(a.monthly.nanos - b.monthly.nanos))[0]!;
+    if (best.sellerName) expect(headline).toContain(` at ${escapeHtml(best.sellerName)} at `);
+  });
+  it('one cloud: only its doors, the models it does not sell hidden', () => {
+    const { priced, notSold } = priceAtSellers(models, doors, DEFAULT_WORKLOAD, 'amazon-bedrock');
+    expect(priced.length).toBeGreaterThan(0);
+    for (const p of priced) expect(p.sellerName).toBe('Amazon Bedrock');
+    expect(notSold.length + priced.length).toBe(models.length);
+  });
+  it('the home page offers the choice and embeds the doors', async () => {
+    const html = await page('/');
+    expect(html).toContain('<select id="calc-sellers" name="sellers">');
+    expect(html).toContain('<option value="amazon-bedrock">Amazon Bedrock only</option>');
+    expect(html).toContain('<script type="application/json" id="doors-data">');
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { buildDoors, matchRecord, type CatalogueRecord } from '../../../src/refresh/offers/build.js';
+import { modelKeys, normaliseId } from '../../../src/refresh/offers/normalise.js';
+import { readGenaiPrices } from '../../../src/refresh/offers/read-genai-prices.js';
+import { readLitellm } from '../../../src/refresh/offers/read-litellm.js';
+import { readModelsDevOffers } from '../../../src/refresh/offers/read-models-dev.js';
+import type { Seller } from '../../../src/core/offers/door-schema.js';
+
+const records: CatalogueRecord[] = [
+  { providerSlug: 'deepseek', id: 'deepseek-deepseek-v4-pro', referenceId: 'deepseek-v4-pro' },
+  { providerSlug: 'deepseek', id: 'deepseek-deepseek-v4-flash', referenceId: 'deepseek-v4-flash' },
+  { providerSlug: 'anthropic', id: 'anthropic-claude-sonnet-4-5', referenceId: 'claude-sonnet-4-5', aliases: ['anthropic-claude-sonnet-4-5-20250929'] },
+  { providerSlug: 'together', id: 'together-llama-3-3-70b-instruct-turbo', referenceId: 'meta-llama/Llama-3.3-70B-Instruct-Turbo' },
+];
+const seller = (slug: string, kind: Seller['kind'], aliases: string[] = [], extra: Partial<Seller> = {}): Seller => ({ slug, name: slug, kind, aliases, regionPolicy: 'global', ...extra });
+const sellers = [
+  seller('deepseek', 'maker'),
+  seller('deepinfra', 'host'),
+  seller('fireworks', 'host', ['fireworks-ai', 'fireworks_ai']),
+  seller('amazon-bedrock', 'cloud', ['bedrock', 'bedrock_converse', 'aws']),
+  seller('together', 'host', ['togetherai', 'together_ai'], { ownCatalogue: ['together'] }),
+];
+
+describe('normalised ids', () => {
+  it('read one model however a seller spells it', () => {
+    expect(normaliseId('deepseek-ai/DeepSeek-V4-Pro')).toBe('deepseek-v4-pro');
+    expect(normaliseId('accounts/fireworks/models/deepseek-v4-pro')).toBe('deepseek-v4-pro');
+    expect(normaliseId('global.anthropic.claude-sonnet-4-5-20250929-v1:0')).toBe('claude-sonnet-4-5-20250929');
+    expect(normaliseId('accounts/fireworks/models/llama-v3p1-8b-instruct')).toBe('llama-v3-1-8b-instruct');
+    expect(normaliseId('Meta-Llama-3_3-70B-Instruct')).toBe('meta-llama-3-3-70b-instruct');
+  });
+  it('keep sizes, quantisations, speed variants and versions apart', () => {
+    const pro = normaliseId('deepseek-v4-pro');
+    for (const other of ['route/deepseek-v4-pro-6bit', 'deepseek-v4-pro-lightning', 'deepseek-ai/DeepSeek-V4-Pro-0813', 'deepseek-v4-pro-fp8', 'deepseek-v4']) {
+      expect(normaliseId(other)).not.toBe(pro);
+    }
+    expect(normaliseId('llama-3.1-70b')).not.toBe(normaliseId('llama-3.3-70b'));
+    expect(normaliseId('llama-3.3-70b-instruct-turbo')).not.toBe(normaliseId('llama-3.3-70b-instruct'));
+  });
+  it('give a record its id, reference id and aliases as keys', () => {
+    expect(modelKeys(records[2]!, 'anthropic')).toEqual(['claude-sonnet-4-5', 'claude-sonnet-4-5-20250929']);
+  });
+});
+
+describe('matching', () => {
+  const index = new Map(records.flatMap((r) => modelKeys(r, r.providerSlug).map((k) => [k, r] as const)));
+  it('takes a base_model link only when the seller id has the same tokens', () => {
+    expect(matchRecord({ sellerModelId: 'route/deepseek-v4-pro-6bit', baseModel: 'deepseek/deepseek-v4-pro' }, index)).toBeUndefined();
+    expect(matchRecord({ sellerModelId: 'pro-v4-deepseek', baseModel: 'deepseek/deepseek-v4-pro' }, index)?.id).toBe('deepseek-deepseek-v4-pro');
+    expect(matchRecord({ sellerModelId: 'deepseek-v4-flash' }, index)?.id).toBe('deepseek-deepseek-v4-flash');
+  });
+});
+
+describe('buildDoors', () => {
+  const modelsDev = {
+    offers: [
+      { host: 'deepinfra', hostModelId: 'deepseek-ai/DeepSeek-V4-Pro', base_model: 'deepseek/deepseek-v4-pro', cost: { input: 1.3, output: 2.6, cache_read: 0.1 }, limit: { context: 1048576, output: 16384 } },
+      { host: 'fireworks-ai', hostModelId: 'accounts/fireworks/models/deepseek-v4-pro', cost: { input: 1.8, output: 3.6 } },
+      { host: 'routing-run', hostModelId: 'route/deepseek-v4-pro-6bit', base_model: 'deepseek/deepseek-v4-pro', cost: { input: 0.49, output: 0.74 } },
+      { host: 'deepseek', hostModelId: 'deepseek-v4-pro', cost: { input: 0.435, output: 0.87 } },
+      { host: 'mystery', hostModelId: 'deepseek-v4-pro', cost: { input: 1, output: 2 } },
+      { host: 'deepinfra', hostModelId: 'deepseek-ai/DeepSeek-V4-Flash', modalities: { output: ['image'] } },
+      { host: 'togetherai', hostModelId: 'meta-llama/Llama-3.3-70B-Instruct-Turbo', cost: { input: 0.88, output: 0.88 } },
+    ],
+  };
+  const litellm = {
+    'bedrock_converse/global.anthropic.claude-sonnet-4-5-20250929-v1:0': { litellm_provider: 'bedrock_converse', mode: 'chat', input_cost_per_token: 3.3e-6, output_cost_per_token: 1.65e-5 },
+    'bedrock_converse/us.anthropic.claude-sonnet-4-5-20250929-v1:0': { litellm_provider: 'bedrock_converse', mode: 'chat', input_cost_per_token: 3.6e-6, output_cost_per_token: 1.8e-5 },
+    'bedrock/eu-west-1/anthropic.claude-sonnet-4-5-20250929-v1:0': { litellm_provider: 'bedrock', mode: 'chat', input_cost_per_token: 9e-6, output_cost_per_token: 1e-5 },
+    'anthropic.claude-sonnet-4-5-20250929-v1:0': { litellm_provider: 'bedrock', mode: 'chat', input_cost_per_token: 3e-6, output_cost_per_token: 1.5e-5, input_cost_per_token_batches: 1.5e-6, output_cost_per_token_batches: 7.5e-6, max_input_tokens: 200000 },
+    'fireworks_ai/accounts/fireworks/models/deepseek-v4-pro': { litellm_provider: 'fireworks_ai', mode: 'embedding', input_cost_per_token: 1e-6, output_cost_per_token: 1e-6 },
+  };
+  const genai = [{ id: 'fireworks', pricing_urls: ['https://fireworks.ai/pricing'], models: [{ id: 'deepseek-v4-pro', match: { equals: 'accounts/fireworks/models/deepseek-v4-pro' }, prices: [{ prices: { input_mtok: 1.5, output_mtok: 3 } }, { constraint: { start_date: '2026-09-01' }, prices: { input_mtok: 1.74, output_mtok: 3.48, cache_read_mtok: 0.145 } }, { constraint: { start_date: '2026-12-01' }, prices: { input_mtok: 9, output_mtok: 9 } }] }] }];
+  const raws = [
+    ...readGenaiPrices(genai, 'genai', '2026-09-22', 1),
+    ...readLitellm(litellm, 'litellm', '2026-08-01', 2),
+    ...readModelsDevOffers(modelsDev, 'models.dev', '2026-07-02', 3),
+  ];
+  const built = buildDoors(records, sellers, raws, ['genai', 'litellm', 'models.dev']);
+  const doors = built.files.flatMap((f) => f.doors);
+  const door = (model: string, slug: string) => doors.find((d) => d.model === model && d.seller === slug);
+
+  it('keeps one door per model and seller, from the newest source, with the set in force on its date', () => {
+    expect(door('deepseek-deepseek-v4-pro', 'fireworks')).toMatchObject({ prices: { input: 1.74, output: 3.48, cachedInput: 0.145 }, source: 'genai', date: '2026-09-22', sourceUrl: 'https://fireworks.ai/pricing' });
+    expect(door('deepseek-deepseek-v4-pro', 'deepinfra')).toMatchObject({ prices: { input: 1.3, output: 2.6, cachedInput: 0.1 }, contextTokens: 1048576, maxOutputTokens: 16384, date: '2026-07-02' });
+  });
+  it('reads LiteLLM per-token prices per 1M without float noise, the base key before global. and us., no regional key', () => {
+    expect(door('anthropic-claude-sonnet-4-5', 'amazon-bedrock')).toMatchObject({ sellerModelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0', prices: { input: 3, output: 15 }, batch: { input: 1.5, output: 7.5 }, contextTokens: 200000 });
+  });
+  it('leaves out the maker (the catalogue is its door), a record\'s own seller, quantisations and unreviewed sellers (listed)', () => {
+    expect(door('deepseek-deepseek-v4-pro', 'deepseek')).toBeUndefined();
+    expect(door('together-llama-3-3-70b-instruct-turbo', 'together')).toBeUndefined();
+    expect(doors.some((d) => d.sellerModelId.includes('6bit'))).toBe(false);
+    expect(built.unreviewed).toEqual([{ alias: 'mystery', doors: 1 }]);
+  });
+  it('groups doors by maker, in catalogue order', () => {
+    expect(built.files.map((f) => f.maker)).toEqual(['anthropic', 'deepseek']);
+    expect(built.files[1]!.doors.map((d) => `${d.model}@${d.seller}`)).toEqual(['deepseek-deepseek-v4-pro@deepinfra', 'deepseek-deepseek-v4-pro@fireworks']);
+  });
+});
+
+describe('diffDoors', async () => {
+  const { diffDoors } = await import('../../../src/refresh/offers/diff.js');
+  const d = (seller: string, input: number) => ({ model: 'm', seller, sellerModelId: 'm', prices: { input, output: input * 2 }, source: 'src', date: '2026-09-22' });
+  it('proposes new doors, price changes and doors gone, with source and date', () => {
+    expect(diffDoors({ maker: 'x', sources: [], doors: [d('a', 1), d('b', 2), d('c', 3)] }, { maker: 'x', sources: [], doors: [d('a', 1), d('b', 2.5), d('e', 4)] })).toEqual([
+      'price: m@b $2 / $4 -> $2.5 / $5 (src, 2026-09-22)',
+      'new: m@e at $4 / $8 (src, 2026-09-22)',
+      'gone: m@c (was $3 / $6, src, 2026-09-22)',
+    ]);
+  });
+});
