@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '..', '..', 'src');
 const TOP = ['cli', 'runtime', 'mcp', 'http', 'endpoints', 'badge', 'refresh', 'core'];
-const CORE = ['schema', 'pricing', 'quality', 'catalogue', 'advice'];
+const CORE = ['schema', 'pricing', 'quality', 'catalogue', 'advice', 'usage'];
 
 const files = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
 
