@@ -16,6 +16,7 @@ import { refuseLongUrl } from './middleware/url-limit/index.js';
 import type { Describe, DescribeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
+import { mountReprice, REPRICE_PATH, repricePreflight, takesPost } from './routes/reprice.js';
 import { docsScript, docsStyles, home, siteScript, siteStyles, widget } from './routes/static.js';
 
 // /openapi.json and /docs describe everything below, themselves included. The describer's module
@@ -109,8 +110,8 @@ export function createApp(options: AppOptions): Hono {
     refuseLongUrl(c.req.url, maxUrlBytes);
     options.rateLimiter?.charge(c, 1);
     const closed = c.req.path === options.mcp?.path;
-    if (c.req.method === 'OPTIONS' && !closed) return preflight(c, next);
-    if (!closed && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
+    if (c.req.method === 'OPTIONS' && !closed) return (c.req.path === REPRICE_PATH ? repricePreflight : preflight)(c, next);
+    if (!closed && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method) && !takesPost(c.req.method, c.req.path)) {
       throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
     }
     return trailingSlashRedirect(c, slashes) ?? next();
@@ -125,6 +126,7 @@ export function createApp(options: AppOptions): Hono {
       charge: (requests) => options.rateLimiter?.charge(c, requests),
     }));
   }
+  mountReprice(app, { catalogue: current, rateLimiter: options.rateLimiter });
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
       const params = e.ignoreQuery ? {} : parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);

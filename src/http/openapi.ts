@@ -2,6 +2,9 @@
  * The OpenAPI 3.1 document, generated from the zod schemas the endpoints validate their queries
  * with and the response schemas tests hold the real answers to, so it cannot drift from the API.
  */
+import { repriceQuery } from '../endpoints/reprice.js';
+import { repriceOperation } from './reprice-openapi.js';
+import { REPRICE_PATH } from './routes/reprice.js';
 import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Endpoint, RequestContext } from '../endpoints/endpoint.js';
@@ -182,6 +185,8 @@ export function buildOpenApiDocument(
       },
     };
   }
+  const repriceShape = repriceQuery.shape as Record<string, z.ZodType>;
+  paths[REPRICE_PATH] = repriceOperation(Object.entries(repriceShape).map(([name, schema]) => queryParameter(name, schema, [], [])));
   const { schemas } = z.toJSONSchema(components, { io: 'output', uri: (id) => `#/components/schemas/${id}` });
   const componentSchemas: Record<string, JsonObject> = {};
   for (const [id, schema] of Object.entries(schemas)) {

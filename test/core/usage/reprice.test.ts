@@ -169,3 +169,15 @@ describe('format detection', () => {
     expect(p.rows[0]).toMatchObject({ model: 'openai-gpt-5', inputTokens: 10, outputTokens: 5 });
   });
 });
+
+describe('docs/api.md', () => {
+  it('shows a CSV header and row that read and price as stated', () => {
+    const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/api.md'), 'utf8');
+    const at = doc.indexOf('date,end_date,model');
+    const csv = doc.slice(at, doc.indexOf('```', at));
+    const r = repriceRows(catalogue, parseUsageText(csv), { today: TODAY, targets: [] });
+    expect(r.errors).toEqual([]);
+    expect(r.rows[0]!.cost.toJSON()).toBe(0.472);
+    expect(r.rows[0]!.reported!.status).toBe('agrees');
+  });
+});
