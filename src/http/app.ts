@@ -62,8 +62,8 @@ export interface McpRoute {
 
 /** What the app gives an MCP request. */
 export interface McpContext {
-  /** A GET of an API path and query (`/api/pricing?model=x`), asked of the service as an HTTP client would ask it. */
-  ask(target: string): Promise<Response>;
+  /** An API path and query (`/api/pricing?model=x`), asked of the service as an HTTP client would ask it: a GET, or as `init` says (reprice_usage POSTs). */
+  ask(target: string, init?: RequestInit): Promise<Response>;
   /** Counts this many more requests from the client against the rate limit; throws its 429 past it. */
   charge(requests: number): void;
 }
@@ -122,7 +122,7 @@ export function createApp(options: AppOptions): Hono {
   if (mcp) {
     app.all(mcp.path, (c) => mcp.handle(c.req.raw, {
       // Tool calls are charged up front (charge), so they are asked without the client's bindings.
-      ask: (target) => ask(new Request(new URL(target, c.req.url))),
+      ask: (target, init) => ask(new Request(new URL(target, c.req.url), init)),
       charge: (requests) => options.rateLimiter?.charge(c, requests),
     }));
   }

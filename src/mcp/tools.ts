@@ -9,6 +9,7 @@ import { ApiError } from '../endpoints/errors.js';
 import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/index.js';
 import { toJson } from '../endpoints/json.js';
 import { parseQuery, type QuerySchema } from '../endpoints/params.js';
+import { repriceTool } from './reprice-tool.js';
 
 /** A JSON Schema object, as MCP's tools/list carries it. */
 export interface ToolInputSchema {
@@ -18,8 +19,8 @@ export interface ToolInputSchema {
   [key: string]: unknown;
 }
 
-/** Asks the service for a path and query (`/api/pricing?model=x`): its answer, as an HTTP client gets it. */
-export type Ask = (target: string) => Promise<Response>;
+/** Asks the service for a path and query (`/api/pricing?model=x`): its answer, as an HTTP client gets it (a GET unless `init` says; reprice_usage POSTs). */
+export type Ask = (target: string, init?: RequestInit) => Promise<Response>;
 
 export interface Tool {
   name: string;
@@ -78,6 +79,7 @@ export const TOOLS: readonly Tool[] = [
     required: ['models'],
   }),
   endpointTool('recommend_models', 'The models best suited to a use case within tier, quality, cost and context limits', recommend),
+  repriceTool,
 ];
 
 /**
