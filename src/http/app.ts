@@ -15,9 +15,9 @@ import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
 import { refuseLongUrl } from './middleware/url-limit/index.js';
 import type { Describe, DescribeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
-import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
+import { docsRoute, modelPageRoute, repricePageRoute, type PageRoute } from './routes/pages.js';
 import { mountReprice, REPRICE_PATH, repricePreflight, takesPost } from './routes/reprice.js';
-import { docsScript, docsStyles, home, siteScript, siteStyles, widget } from './routes/static.js';
+import { docsScript, docsStyles, home, repriceScript, siteScript, siteStyles, widget } from './routes/static.js';
 
 // /openapi.json and /docs describe everything below, themselves included. The describer's module
 // (the document's code, and the response schemas zod builds when it is loaded: about 30 ms) is
@@ -28,11 +28,11 @@ const describe: DescribeApi = async (ctx) =>
 
 /** Every endpoint the app serves, in the order the docs list them: the API's, then the site's files. */
 export const ENDPOINTS: readonly Endpoint[] = [
-  ...API_ENDPOINTS, widget, home, siteScript, siteStyles, docsScript, docsStyles, openApiEndpoint(describe),
+  ...API_ENDPOINTS, widget, home, siteScript, repriceScript, siteStyles, docsScript, docsStyles, openApiEndpoint(describe),
 ] as unknown as readonly Endpoint[];
 
 /** Pages outside ENDPOINTS: a path parameter (/models/:id), or the OpenAPI document rendered (/docs). */
-export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe)];
+export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe), repricePageRoute];
 
 const PATHS = new Set(ENDPOINTS.map((e) => e.path));
 const QUERY_FREE = new Set(ENDPOINTS.filter((e) => e.ignoreQuery).map((e) => e.path));

@@ -73,6 +73,7 @@ const RESPONSES: Record<string, ResponseDoc> = {
   },
   '/widget.js': { description: 'The widget script (load it with <script async src>).', content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
   '/assets/site.js': { description: "The site's script.", content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
+  '/assets/reprice.js': { description: "The /reprice page's script.", content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
   '/assets/site.css': { description: "The site's stylesheet.", content: { 'text/css': text('CSS.') } },
   '/assets/docs.js': { description: "The API reference's script (Swagger UI).", content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
   '/assets/docs.css': { description: "The API reference's stylesheet.", content: { 'text/css': text('CSS.') }, errors: [404] },
