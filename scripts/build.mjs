@@ -51,6 +51,7 @@ await Promise.all([
   checkData(),
   bundle(WEB_ENTRIES.widgetJs, 'dist/widget.js').then(() => encode('dist/widget.js')),
   bundle(WEB_ENTRIES.siteJs, 'dist/site.js').then(() => encode('dist/site.js')),
+  bundle(WEB_ENTRIES.repriceJs, 'dist/reprice.js').then(() => encode('dist/reprice.js')),
   docsAssets().then(({ docsJs, docsCss }) =>
     Promise.all([
       writeFile('dist/docs.js', docsJs).then(() => encode('dist/docs.js')),

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const WEB_ENTRIES = { widgetJs: 'web/widget.ts', siteJs: 'web/site.ts' };
+export const WEB_ENTRIES = { widgetJs: 'web/widget.ts', siteJs: 'web/site.ts', repriceJs: 'web/reprice.ts' };
 
 /** Bundles one entry; `outfile` writes it, otherwise the code is returned only. */
 export async function bundle(entry, outfile) {
@@ -51,6 +51,6 @@ export async function docsAssets() {
 
 /** Every bundle as strings, as the app's `assets` takes them. */
 export async function bundleWeb() {
-  const [widgetJs, siteJs, docs] = await Promise.all([bundle(WEB_ENTRIES.widgetJs), bundle(WEB_ENTRIES.siteJs), docsAssets()]);
-  return { widgetJs, siteJs, ...docs };
+  const [widgetJs, siteJs, repriceJs, docs] = await Promise.all([bundle(WEB_ENTRIES.widgetJs), bundle(WEB_ENTRIES.siteJs), bundle(WEB_ENTRIES.repriceJs), docsAssets()]);
+  return { widgetJs, siteJs, repriceJs, ...docs };
 }

@@ -17,6 +17,7 @@ import { loadCatalogueFromDir } from '../runtime/node/load-catalogue.js';
 import { parseArgs, toOption, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
 import { QUERY_COMMANDS, type QueryCommand } from './commands.js';
+import { REPRICE_SUMMARY, runReprice } from './reprice.js';
 
 export const PROGRAM = 'ai-model-pricing';
 const DEFAULT_BASE_URL = 'http://localhost:8787';
@@ -39,9 +40,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number | nul
     }
     const command = QUERY_COMMANDS.find((c) => c.name === name);
     if (command) return await runQuery(command, parseArgs(rest, booleanOptions(schemaOf(command))), io);
+    if (name === 'reprice') return await runReprice(parseArgs(rest), io.out, () => loadCatalogue(io.env), today(io.clock ?? systemClock));
     if (name === 'serve') return await serve(parseArgs(rest), io);
     if (name === 'mcp') return await mcp(parseArgs(rest), io);
-    const names = [...QUERY_COMMANDS.map((c) => c.name), 'serve', 'mcp'];
+    const names = [...QUERY_COMMANDS.map((c) => c.name), 'reprice', 'serve', 'mcp'];
     const hint = closestMatches(name, names, 1);
     throw new CliError(`unknown command ${JSON.stringify(name)}.${hint.length ? ` Did you mean ${hint[0]}?` : ''} Run ${PROGRAM} --help.`);
   } catch (err) {
@@ -137,7 +139,7 @@ async function serve(args: ParsedArgs, io: Io): Promise<number | null> {
 
 async function mcp(args: ParsedArgs, io: Io): Promise<number | null> {
   if (args.help) {
-    io.out(`Usage: ${PROGRAM} mcp\n\nA Model Context Protocol server on stdin/stdout, with the tools get_model_price, calculate_cost, find_cheapest, compare_models and recommend_models.\n`);
+    io.out(`Usage: ${PROGRAM} mcp\n\nA Model Context Protocol server on stdin/stdout, with the tools get_model_price, calculate_cost, find_cheapest, compare_models, recommend_models and reprice_usage.\n`);
     return 0;
   }
   if (args.positionals.length || args.query.length) throw new CliError('mcp takes no arguments');
@@ -158,6 +160,7 @@ function usage(): string {
     '',
     'Commands:',
     ...QUERY_COMMANDS.map((c) => line(c.name, c.summary)),
+    line('reprice', REPRICE_SUMMARY),
     line('serve', 'Serve the HTTP API (--port, --host)'),
     line('mcp', 'A Model Context Protocol server on stdin/stdout'),
     '',

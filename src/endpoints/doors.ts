@@ -12,6 +12,11 @@ import { ApiError, quote } from './errors.js';
 
 /** The record as the door `<model-id>@<seller>` prices it, or a 404 that lists the model's doors. */
 export function findDoor(catalogue: Catalogue, target: string, param: string, findRecord: (id: string) => Model): Model {
+  return findPricedDoor(catalogue, target, param, findRecord).priced as Model;
+}
+
+/** The door `<model-id>@<seller>` names, with a price (else a 400 or 404 naming `param`). */
+export function findPricedDoor(catalogue: Catalogue, target: string, param: string, findRecord: (id: string) => Model): PricedDoor {
   const parts = splitDoorId(target.trim());
   if (!parts) throw new ApiError(400, 'invalid_parameter', `${param} ${quote(target)} is not <model-id>@<seller>.`, { param });
   const record = findRecord(parts.model);
@@ -23,7 +28,7 @@ export function findDoor(catalogue: Catalogue, target: string, param: string, fi
   if (!door.priced) {
     throw new ApiError(404, 'door_not_found', `${door.seller.name}'s door to ${record.id} has no price on record (unknown, not free) (${param}).`, { param });
   }
-  return door.priced;
+  return door;
 }
 
 /** The list's records, each with the number of its doors (its own included). */

@@ -22,6 +22,8 @@ export interface Assets {
   widgetJs?: string;
   /** The site's bundled script (/assets/site.js: sortable table, calculator). */
   siteJs?: string;
+  /** The /reprice page's script (/assets/reprice.js: reads a usage export in the browser). */
+  repriceJs?: string;
   /** The API reference's script and stylesheet (/assets/docs.js, /assets/docs.css: Swagger UI). */
   docsJs?: string;
   docsCss?: string;
@@ -33,7 +35,7 @@ export interface Assets {
   coded?: { readonly [K in AssetName]?: Coded };
 }
 
-export type AssetName = 'widgetJs' | 'siteJs' | 'docsJs' | 'docsCss';
+export type AssetName = 'widgetJs' | 'siteJs' | 'repriceJs' | 'docsJs' | 'docsCss';
 
 /** A file's bytes in the content codings made of it ahead of any request. */
 export interface Coded {

@@ -17,8 +17,9 @@ import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
 import { refuseLongUrl } from './middleware/url-limit/index.js';
 import type { Describe, DescribeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
-import { docsRoute, modelPageRoute, type PageRoute } from './routes/pages.js';
-import { docsScript, docsStyles, home, siteScript, siteStyles, widget } from './routes/static.js';
+import { docsRoute, modelPageRoute, repricePageRoute, type PageRoute } from './routes/pages.js';
+import { mountReprice, REPRICE_PATH, repricePreflight, takesPost } from './routes/reprice.js';
+import { docsScript, docsStyles, home, repriceScript, siteScript, siteStyles, widget } from './routes/static.js';
 
 // /openapi.json and /docs describe everything below, themselves included. The describer's module
 // (the document's code, and the response schemas zod builds when it is loaded: about 30 ms) is
@@ -29,11 +30,11 @@ const describe: DescribeApi = async (ctx) =>
 
 /** Every endpoint the app serves, in the order the docs list them: the API's, then the site's files. */
 export const ENDPOINTS: readonly Endpoint[] = [
-  ...API_ENDPOINTS, widget, home, siteScript, siteStyles, docsScript, docsStyles, openApiEndpoint(describe),
+  ...API_ENDPOINTS, widget, home, siteScript, repriceScript, siteStyles, docsScript, docsStyles, openApiEndpoint(describe),
 ] as unknown as readonly Endpoint[];
 
 /** Pages outside ENDPOINTS: a path parameter (/models/:id), or the OpenAPI document rendered (/docs). */
-export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe)];
+export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe), repricePageRoute];
 
 const PATHS = new Set(ENDPOINTS.map((e) => e.path));
 const QUERY_FREE = new Set(ENDPOINTS.filter((e) => e.ignoreQuery).map((e) => e.path));
@@ -64,8 +65,8 @@ export interface McpRoute {
 
 /** What the app gives an MCP request. */
 export interface McpContext {
-  /** A GET of an API path and query (`/api/pricing?model=x`), asked of the service as an HTTP client would ask it. */
-  ask(target: string): Promise<Response>;
+  /** An API path and query (`/api/pricing?model=x`), asked of the service as an HTTP client would ask it: a GET, or as `init` says (reprice_usage POSTs). */
+  ask(target: string, init?: RequestInit): Promise<Response>;
   /** Counts this many more requests from the client against the rate limit; throws its 429 past it. */
   charge(requests: number): void;
 }
@@ -116,8 +117,8 @@ export function createApp(options: AppOptions): Hono {
     refuseLongUrl(c.req.url, maxUrlBytes);
     options.rateLimiter?.charge(c, 1);
     const closed = c.req.path === options.mcp?.path;
-    if (c.req.method === 'OPTIONS' && !closed) return preflight(c, next);
-    if (!closed && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method)) {
+    if (c.req.method === 'OPTIONS' && !closed) return (c.req.path === REPRICE_PATH ? repricePreflight : preflight)(c, next);
+    if (!closed && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method) && !takesPost(c.req.method, c.req.path)) {
       throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
     }
     return trailingSlashRedirect(c, slashes) ?? next();
@@ -128,10 +129,11 @@ export function createApp(options: AppOptions): Hono {
   if (mcp) {
     app.all(mcp.path, (c) => mcp.handle(c.req.raw, {
       // Tool calls are charged up front (charge), so they are asked without the client's bindings.
-      ask: (target) => ask(new Request(new URL(target, c.req.url))),
+      ask: (target, init) => ask(new Request(new URL(target, c.req.url), init)),
       charge: (requests) => options.rateLimiter?.charge(c, requests),
     }));
   }
+  mountReprice(app, { catalogue: current, rateLimiter: options.rateLimiter, today: () => today(clock) });
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
       const params = e.ignoreQuery ? {} : parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);

@@ -2,6 +2,9 @@
  * The OpenAPI 3.1 document, generated from the zod schemas the endpoints validate their queries
  * with and the response schemas tests hold the real answers to, so it cannot drift from the API.
  */
+import { repriceQuery } from '../endpoints/reprice.js';
+import { repriceOperation } from './reprice-openapi.js';
+import { REPRICE_PATH } from './routes/reprice.js';
 import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Endpoint, RequestContext } from '../endpoints/endpoint.js';
@@ -73,6 +76,7 @@ const RESPONSES: Record<string, ResponseDoc> = {
   },
   '/widget.js': { description: 'The widget script (load it with <script async src>).', content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
   '/assets/site.js': { description: "The site's script.", content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
+  '/assets/reprice.js': { description: "The /reprice page's script.", content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
   '/assets/site.css': { description: "The site's stylesheet.", content: { 'text/css': text('CSS.') } },
   '/assets/docs.js': { description: "The API reference's script (Swagger UI).", content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
   '/assets/docs.css': { description: "The API reference's stylesheet.", content: { 'text/css': text('CSS.') }, errors: [404] },
@@ -185,6 +189,8 @@ export function buildOpenApiDocument(
       },
     };
   }
+  const repriceShape = repriceQuery.shape as Record<string, z.ZodType>;
+  paths[REPRICE_PATH] = repriceOperation(Object.entries(repriceShape).map(([name, schema]) => queryParameter(name, schema, [], [])));
   const { schemas } = z.toJSONSchema(components, { io: 'output', uri: (id) => `#/components/schemas/${id}` });
   const componentSchemas: Record<string, JsonObject> = {};
   for (const [id, schema] of Object.entries(schemas)) {

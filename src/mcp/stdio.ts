@@ -16,6 +16,6 @@ export interface StdioOptions {
 export async function serveMcpStdio({ catalogue, baseUrl, clock }: StdioOptions): Promise<void> {
   // The tools ask the same service as HTTP clients do, in process.
   const service = createService({ catalogue, baseUrl, ...(clock ? { clock } : {}) });
-  const ask = (target: string) => service.fetch(new Request(new URL(target, baseUrl)));
+  const ask = (target: string, init?: RequestInit) => service.fetch(new Request(new URL(target, baseUrl), init));
   await createMcpServer({ ask }).connect(new StdioServerTransport());
 }

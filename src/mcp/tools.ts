@@ -10,6 +10,7 @@ import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/i
 import { toJson } from '../endpoints/json.js';
 import { parseQuery, type QuerySchema } from '../endpoints/params.js';
 import { offers } from '../endpoints/offers.js';
+import { repriceTool } from './reprice-tool.js';
 
 /** A JSON Schema object, as MCP's tools/list carries it. */
 export interface ToolInputSchema {
@@ -19,8 +20,8 @@ export interface ToolInputSchema {
   [key: string]: unknown;
 }
 
-/** Asks the service for a path and query (`/api/pricing?model=x`): its answer, as an HTTP client gets it. */
-export type Ask = (target: string) => Promise<Response>;
+/** Asks the service for a path and query (`/api/pricing?model=x`): its answer, as an HTTP client gets it (a GET unless `init` says; reprice_usage POSTs). */
+export type Ask = (target: string, init?: RequestInit) => Promise<Response>;
 
 export interface Tool {
   name: string;
@@ -82,6 +83,7 @@ export const TOOLS: readonly Tool[] = [
   endpointTool('list_offers', "Every seller's door to one model (maker, clouds, hosts), ranked by the workload's monthly cost, with the doors kept out and why", offers, {
     required: ['model'],
   }),
+  repriceTool,
 ];
 
 /**

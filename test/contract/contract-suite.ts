@@ -384,6 +384,19 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     },
   },
   {
+    name: 'reprice: a POSTed CSV is priced, no-store, with CORS',
+    path: '/api/reprice',
+    init: { method: 'POST', body: 'date,model,input_tokens,output_tokens\n2026-11-20,openai-gpt-5,1000000,100000\n2026-11-20,nope-model,1,1\n', headers: { 'content-type': 'text/csv' } },
+    check: (a, json) => {
+      expect(a.status).toBe(200);
+      expect(a.headers['cache-control']).toBe('no-store');
+      expect(a.headers['access-control-allow-origin']).toBe('*');
+      const body = json() as unknown as { rows: Array<{ model: string }>; unknownModels: Array<{ model: string }> };
+      expect(body.rows.map((r) => r.model)).toEqual(['openai-gpt-5']);
+      expect(body.unknownModels.map((u) => u.model)).toEqual(['nope-model']);
+    },
+  },
+  {
     name: 'HEAD answers without a body',
     path: '/healthz',
     init: { method: 'HEAD' },

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '..', '..', 'src');
 const TOP = ['cli', 'runtime', 'mcp', 'http', 'endpoints', 'badge', 'refresh', 'core'];
-const CORE = ['schema', 'pricing', 'quality', 'catalogue', 'offers', 'advice'];
+const CORE = ['schema', 'pricing', 'quality', 'catalogue', 'offers', 'advice', 'usage'];
 
 const files = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
 
@@ -37,7 +37,7 @@ describe('the import order', () => {
     expect(loose).toEqual([]);
   });
 
-  it('src/core folders import only the ones before them: schema, pricing, quality, catalogue, offers, advice', () => {
+  it('src/core folders import only the ones before them: schema, pricing, quality, catalogue, offers, advice, usage', () => {
     const rank = (path: string) => (path.startsWith('core/') ? CORE.indexOf(path.split('/')[1]!) : -1);
     const inCore = edges.filter((e) => e.from.startsWith('core/'));
     expect(inCore.filter((e) => !e.to.startsWith('core/')).map((e) => `${e.from} -> ${e.to}`)).toEqual([]);

@@ -63,8 +63,8 @@ describe('advice a person can act on', () => {
   it('as_of has no example in the document, so "Try it out" fills in no past date', async () => {
     const { body } = await get('/openapi.json');
     let seen = 0;
-    for (const [path, item] of Object.entries(body.paths as Record<string, { get: { parameters?: Array<{ name: string; example?: unknown; examples?: unknown; schema?: { examples?: unknown } }> } }>)) {
-      const asOf = item.get.parameters?.find((p) => p.name === 'as_of');
+    for (const [path, item] of Object.entries(body.paths as Record<string, { get?: { parameters?: Array<{ name: string; example?: unknown; examples?: unknown; schema?: { examples?: unknown } }> } }>)) {
+      const asOf = item.get?.parameters?.find((p) => p.name === 'as_of');
       if (!asOf) continue;
       seen++;
       expect({ path, example: asOf.example, examples: asOf.examples ?? asOf.schema?.examples }).toEqual({ path, example: undefined, examples: undefined });

@@ -16,7 +16,7 @@ import { calculateQuery } from '../../src/endpoints/calculate.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const TOOL_NAMES = ['get_model_price', 'calculate_cost', 'find_cheapest', 'compare_models', 'recommend_models', 'list_offers'];
+const TOOL_NAMES = ['get_model_price', 'calculate_cost', 'find_cheapest', 'compare_models', 'recommend_models', 'list_offers', 'reprice_usage'];
 
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 
@@ -54,7 +54,7 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
     expect(Object.keys(byName.get('get_model_price')?.inputSchema.properties ?? {})).toEqual(['model']);
     expect(byName.get('get_model_price')?.inputSchema.required).toEqual(['model']);
     expect(byName.get('compare_models')?.inputSchema.required).toEqual(['models']);
-    for (const t of tools) expect(t.description).toMatch(/GET \/api\//);
+    for (const t of tools) expect(t.description).toMatch(/(GET|POST) \/api\//);
     // One workload vocabulary: every cost tool takes the same workload names.
     const workloadNames = [
       'input_tokens', 'output_tokens', 'cached_input_tokens', 'cache_write_tokens', 'cache_ttl', 'requests', 'days', 'mode', 'off_peak_share', 'at',
@@ -67,6 +67,24 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
     for (const name of ['find_cheapest', 'recommend_models']) {
       expect(Object.keys(byName.get(name)?.inputSchema.properties ?? {}), name).toEqual(expect.arrayContaining(['tier', 'min_quality', 'min_context', 'use_case', 'include_free_tier', 'limit']));
     }
+  });
+
+  it('reprice_usage prices rows as POST /api/reprice does', async () => {
+    const rows = [
+      { date: '2026-11-10', model: 'anthropic-claude-sonnet-5', input_tokens: 1_101_000, output_tokens: 2000, cached_input_tokens: 1_000_000, cache_write_tokens: 100_000, cost: 0 },
+      { date: '2026-11-10', model: 'claude-sonnet-9', input_tokens: 10 },
+    ];
+    const result = await client.callTool({ name: 'reprice_usage', arguments: { rows, targets: ['openai-gpt-5.6-terra'] } });
+    expect((result as ToolResult).isError).toBe(false);
+    const body = JSON.parse(textOf(result));
+    // 1,000 × $2 + 2,000 × $10 + 100,000 × $2.50 + 1,000,000 × $0.20, per 1M: $0.472; reported $0 is a mismatch.
+    expect(body.rows[0]).toMatchObject({ cost: 0.472, reported: { cost: 0, status: 'mismatch' } });
+    expect(body.unknownModels[0].model).toBe('claude-sonnet-9');
+    const http = await app.request('/api/reprice?format=rows&targets=openai-gpt-5.6-terra', { method: 'POST', body: JSON.stringify(rows) });
+    expect(body).toEqual(await http.json());
+    const bad = await client.callTool({ name: 'reprice_usage', arguments: { rows: [{ date: '2026-11-10', model: 'x', input_tokenz: 1 }] } });
+    expect((bad as ToolResult).isError).toBe(true);
+    expect(JSON.parse(textOf(bad)).error.param).toBe('input_tokenz');
   });
 
   it('calculate_cost answers exactly as GET /api/calculate', async () => {

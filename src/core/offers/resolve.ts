@@ -20,7 +20,8 @@ export function resolveDoor(catalogue: Catalogue, target: string): PricedDoor | 
   const record = catalogue.byId.get(parts.model);
   if (!record) return undefined;
   const book = doorBookOf(catalogue);
-  const seller = book.sellers.get(parts.seller) ?? [...book.sellers.values()].find((s) => s.aliases.includes(parts.seller));
+  // By slug, by a source's name for it, or by its display name (OpenRouter's provider_name: "Amazon Bedrock").
+  const seller = book.sellers.get(parts.seller) ?? [...book.sellers.values()].find((s) => s.aliases.includes(parts.seller) || s.name.toLowerCase() === parts.seller);
   const slug = seller?.slug ?? parts.seller;
   return book.doorsOf(record.id).find((door) => door.seller.slug === slug);
 }

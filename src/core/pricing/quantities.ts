@@ -75,7 +75,12 @@ export function leafCounts(w: Workload): number[] {
 }
 
 export function quantitiesOf(w: Workload): Quantities {
-  const counts = leafCounts(w);
+  return quantitiesFromCounts(leafCounts(w), w.mode, w.inputTokens);
+}
+
+/** The quantities of leaf counts already made (a usage row's totals, core/usage): `inputTokens` picks the long-context band. */
+export function quantitiesFromCounts(counts: number[], mode: Workload['mode'], inputTokens: number): Quantities {
+  const w = { mode };
   const weights = zeros();
   const tokenUnits: number[] = [];
   const feeUnits: number[] = [];
@@ -88,5 +93,5 @@ export function quantitiesOf(w: Workload): Quantities {
     total += weight;
     if (weight > 0) (unit.direction === 'fee' ? feeUnits : tokenUnits).push(u);
   }
-  return { counts, weights, tokenUnits, feeUnits, total, inputTokens: w.inputTokens };
+  return { counts, weights, tokenUnits, feeUnits, total, inputTokens };
 }

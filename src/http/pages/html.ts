@@ -13,14 +13,16 @@ export interface PageFrame {
   main: string;
   /** Load /assets/site.js (the sortable table and the calculator). */
   script?: boolean;
+  /** Another script of /assets/ to load instead (reprice.js). */
+  scriptPath?: string;
 }
 
 /** The header of every page, the API reference's too. */
 export const SITE_HEADER = `<header class="top"><a class="brand" href="/">AI model pricing</a>
-<nav aria-label="Site"><a href="/#calculator">Calculator</a> <a href="/#chart">Chart</a> <a href="/#catalogue">Catalogue</a> <a href="/docs">API docs</a></nav></header>`;
+<nav aria-label="Site"><a href="/#calculator">Calculator</a> <a href="/#chart">Chart</a> <a href="/#catalogue">Catalogue</a> <a href="/reprice">Re-price usage</a> <a href="/docs">API docs</a></nav></header>`;
 
 /** A whole document: styles and scripts come from same-origin files, so the strict CSP holds. */
-export function pageFrame({ title, description, main, script }: PageFrame): string {
+export function pageFrame({ title, description, main, script, scriptPath }: PageFrame): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -30,7 +32,7 @@ export function pageFrame({ title, description, main, script }: PageFrame): stri
 <meta name="description" content="${escapeHtml(description)}">
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/site.css">
-${script ? '<script defer src="/assets/site.js"></script>\n' : ''}</head>
+${script || scriptPath ? `<script defer src="${scriptPath ?? '/assets/site.js'}"></script>\n` : ''}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 ${SITE_HEADER}

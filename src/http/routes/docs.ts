@@ -22,8 +22,12 @@ function exampleQuery(parameters: JsonObject[]): string {
 
 /** The reference as plain HTML: every path, its parameters and a link that calls it. */
 export function plainReference(document: JsonObject): string {
-  const paths = document.paths as Record<string, { get: { summary: string; parameters: JsonObject[] } }>;
-  const items = Object.entries(paths).map(([path, { get }]) => {
+  type Operation = { summary: string; parameters: JsonObject[] };
+  const paths = document.paths as Record<string, { get?: Operation; post?: Operation }>;
+  const items = Object.entries(paths).map(([path, ops]) => {
+    // Every path is a GET but one (POST /api/reprice), which has no link to try.
+    const method = ops.get ? 'GET' : 'POST';
+    const get = (ops.get ?? ops.post) as Operation;
     const params = get.parameters
       .map((p) => {
         const schema = (p.schema ?? {}) as JsonObject;
@@ -34,8 +38,8 @@ export function plainReference(document: JsonObject): string {
         return `<li><code>${escapeHtml(String(p.name))}</code> (${escapeHtml(String(p.in))}): ${escapeHtml(String(p.description ?? ''))}${extra ? ` <i>${escapeHtml(extra)}</i>` : ''}</li>`;
       })
       .join('');
-    const tryIt = path.includes('{') ? '' : ` <a href="${escapeHtml(path + exampleQuery(get.parameters))}">try it</a>`;
-    return `<section><h2><code>GET ${escapeHtml(path)}</code></h2><p>${escapeHtml(get.summary)}.${tryIt}</p>${params ? `<ul>${params}</ul>` : ''}</section>`;
+    const tryIt = path.includes('{') || method === 'POST' ? '' : ` <a href="${escapeHtml(path + exampleQuery(get.parameters))}">try it</a>`;
+    return `<section><h2><code>${method} ${escapeHtml(path)}</code></h2><p>${escapeHtml(get.summary)}.${tryIt}</p>${params ? `<ul>${params}</ul>` : ''}</section>`;
   });
   return `<main id="main"><h1>AI model pricing API</h1>
 <p>Free, read-only, no key. Every error is JSON: <code>{"error":{"status","code","message","param","suggestions"}}</code>. Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). <a href="/">Back to the site</a>.</p>

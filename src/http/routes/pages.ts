@@ -8,6 +8,7 @@ import { requestedAs, TextReply, type RequestContext } from '../../endpoints/end
 import type { DescribeApi, ExtraRoute } from '../openapi.js';
 import { modelNotFoundPage, modelPage } from '../pages/model-page.js';
 import { docsPage } from './docs.js';
+import { repricePage } from '../pages/reprice-page.js';
 
 export interface PageRoute extends ExtraRoute {
   respond(params: Record<string, string>, ctx: RequestContext): TextReply | Promise<TextReply>;
@@ -42,3 +43,11 @@ export const docsRoute = (describe: DescribeApi): PageRoute => ({
   response: { description: 'The reference page.', content: { 'text/html': { schema: { type: 'string' } } } },
   respond: async (_params, ctx) => new TextReply(await docsPage(ctx, describe), HTML),
 });
+
+/** The page that re-prices a dropped usage export (read in the browser; rows POSTed to /api/reprice). */
+export const repricePageRoute: PageRoute = {
+  path: '/reprice',
+  summary: 'Re-price your own usage: drop an export, read in the browser, priced by POST /api/reprice, with a chart of cost per day',
+  response: { description: 'The page.', content: { 'text/html': { schema: { type: 'string' } } } },
+  respond: () => new TextReply(repricePage(), HTML),
+};

@@ -36,6 +36,7 @@ function built(path: string, summary: string, asset: AssetName, type: string, na
 
 const widgetFile = built('/widget.js', 'The embeddable widget script', 'widgetJs', JS, 'widget bundle');
 const siteScriptFile = built('/assets/site.js', "The site's script: sortable, filterable table and workload calculator", 'siteJs', JS, 'site bundle');
+const repriceScriptFile = built('/assets/reprice.js', "The /reprice page's script: reads a usage export in the browser and sends its rows", 'repriceJs', JS, 'reprice bundle');
 const siteStylesFile: SiteFile = {
   path: '/assets/site.css',
   summary: "The site's stylesheet",
@@ -46,7 +47,7 @@ const docsScriptFile = built('/assets/docs.js', "The API reference's script: Swa
 const docsStylesFile = built('/assets/docs.css', "The API reference's stylesheet (Swagger UI's)", 'docsCss', CSS, 'API reference stylesheet');
 
 /** Every file the site serves. */
-export const SITE_FILES: readonly SiteFile[] = [widgetFile, siteScriptFile, siteStylesFile, docsScriptFile, docsStylesFile];
+export const SITE_FILES: readonly SiteFile[] = [widgetFile, siteScriptFile, repriceScriptFile, siteStylesFile, docsScriptFile, docsStylesFile];
 
 /** A file as an endpoint: the same answer whatever the query string holds. */
 function fileEndpoint(file: SiteFile): Endpoint {
@@ -55,6 +56,7 @@ function fileEndpoint(file: SiteFile): Endpoint {
 
 export const widget = fileEndpoint(widgetFile);
 export const siteScript = fileEndpoint(siteScriptFile);
+export const repriceScript = fileEndpoint(repriceScriptFile);
 export const siteStyles = fileEndpoint(siteStylesFile);
 export const docsScript = fileEndpoint(docsScriptFile);
 export const docsStyles = fileEndpoint(docsStylesFile);

@@ -17,6 +17,7 @@ import { sha256 } from './digest.js';
 export const ASSET_FILES: Readonly<Record<AssetName, string>> = {
   widgetJs: 'widget.js',
   siteJs: 'site.js',
+  repriceJs: 'reprice.js',
   docsJs: 'docs.js',
   docsCss: 'docs.css',
 };

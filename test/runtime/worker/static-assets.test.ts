@@ -8,12 +8,12 @@ import { createService } from '../../../src/http/service.js';
 import { fontFiles, staticAssets } from '../../../src/runtime/worker/static-assets.js';
 import { fixtureCatalogue } from '../../fixtures/catalogue.js';
 
-const bundles = { widgetJs: 'widget();', siteJs: 'site();', docsJs: 'SwaggerUIBundle();', docsCss: '.swagger-ui{}' };
+const bundles = { widgetJs: 'widget();', siteJs: 'site();', repriceJs: 'reprice();', docsJs: 'SwaggerUIBundle();', docsCss: '.swagger-ui{}' };
 
 it('holds every file the app serves, with the bytes the app sends', async () => {
   const service = createService({ catalogue: fixtureCatalogue, assets: bundles });
   const files = staticAssets(bundles);
-  expect([...files.keys()].sort()).toEqual(['_headers', 'assets/docs.css', 'assets/docs.js', 'assets/site.css', 'assets/site.js', 'widget.js']);
+  expect([...files.keys()].sort()).toEqual(['_headers', 'assets/docs.css', 'assets/docs.js', 'assets/reprice.js', 'assets/site.css', 'assets/site.js', 'widget.js']);
   for (const { path } of SITE_FILES) {
     const response = await service.request(path);
     expect(response.status).toBe(200);

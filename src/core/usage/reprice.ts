@@ -1,0 +1,147 @@
+/**
+ * The repricing of an export's rows: each row at the prices in force on its date, at today's and
+ * on each target (today's prices, in the target mode and tier when given, else the row's); beside
+ * the cost the export reports, with the ratio. Unknown models are listed apart, never priced as 0.
+ */
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Model } from '../schema/catalogue-schema.js';
+import { Usd } from '../schema/money.js';
+import type { ServiceTier } from '../pricing/price-sheet.js';
+import type { Mode } from '../pricing/workload.js';
+import { rowBilling, rowCounts, rowNanos, rowQuantities, SheetCache, unpricedUnits, type Billing } from './price-rows.js';
+import { modelResolver } from './resolve.js';
+import type { PricedDoor } from '../offers/book.js';
+import { resolveDoor } from '../offers/resolve.js';
+import { compareReported, type Reported } from './reported.js';
+import { Tally, type UnitEcho } from './tally.js';
+import type { Parsed, RowError, UsageRow } from './rows.js';
+
+export interface RepriceOptions {
+  /** Today, YYYY-MM-DD: the day "today's prices" are read at. */
+  today: string;
+  targets: readonly Model[];
+  targetMode?: Mode;
+  targetServiceTier?: ServiceTier;
+}
+
+export interface PricedRow {
+  row: number;
+  date: string;
+  endDate?: string;
+  model: string;
+  /** The model as the export spells it, when that differs from the id. */
+  exportModel?: string;
+  seller?: string;
+  /** The seller's door the row was priced at (`<model-id>@<seller>`), when the export names a seller we have a priced door of. */
+  door?: string;
+  mode: Mode;
+  serviceTier: ServiceTier;
+  units: UnitEcho;
+  /** At the prices in force on the row's date (from `pricesFrom`). */
+  cost: Usd;
+  pricesFrom: string | null;
+  today: Usd;
+  targets?: Record<string, Usd>;
+  reported?: Reported;
+  flags?: string[];
+  unpricedUnits?: string[];
+}
+
+export interface UnknownModel {
+  model: string | null;
+  rows: number[];
+  reason: string;
+  suggestions: string[];
+}
+
+export interface Repriced {
+  format: Parsed['format'];
+  today: string;
+  rows: PricedRow[];
+  unknownModels: UnknownModel[];
+  errors: RowError[];
+  tally: Tally;
+}
+
+export function repriceRows(catalogue: Catalogue, parsed: Parsed, opts: RepriceOptions): Repriced {
+  const resolve = modelResolver(catalogue);
+  const doorOf = sellerDoors(catalogue);
+  const cache = new SheetCache();
+  const tally = new Tally(opts.targets.map((t) => t.id));
+  const unknown = new Map<string | null, UnknownModel>();
+  const out: PricedRow[] = [];
+  for (const r of parsed.rows) {
+    const found = r.model === null ? undefined : resolve(r.model);
+    if (found === undefined || found.kind === 'unknown') {
+      const entry = unknown.get(r.model) ?? {
+        model: r.model,
+        rows: [],
+        reason: r.model === null ? 'The export names no model (an OpenAI page fetched without group_by=model).' : 'No model with this id or alias is known; not priced (never as $0).',
+        suggestions: found?.kind === 'unknown' ? found.suggestions : [],
+      };
+      entry.rows.push(r.row);
+      unknown.set(r.model, entry);
+      tally.unknownRow(r);
+      continue;
+    }
+    out.push(priceRow(r, found.model, r.seller === undefined ? undefined : doorOf(found.model, r.seller), opts, cache, tally));
+  }
+  return { format: parsed.format, today: opts.today, rows: out, unknownModels: [...unknown.values()], errors: parsed.errors, tally };
+}
+
+/**
+ * A row naming its seller (OpenRouter's provider_name) is priced at that seller's door when we
+ * have a priced one we trust (named by the door's id, so its sheets stay apart from the model's
+ * own); the maker's own door is the record. Undefined: no such door, priced at the model's prices.
+ */
+function sellerDoors(catalogue: Catalogue): (model: Model, seller: string) => PricedDoor | undefined {
+  const found = new Map<string, PricedDoor | undefined>();
+  return (model, seller) => {
+    const key = `${model.id}@${seller.trim().toLowerCase()}`;
+    if (!found.has(key)) {
+      // As named ("Amazon Bedrock", by name or alias), else as a slug ("Google Vertex": google-vertex).
+      const door = resolveDoor(catalogue, key) ?? resolveDoor(catalogue, key.replace(/\s+/g, '-'));
+      // A gateway's door is where the row was bought, though rankings leave gateways out; a door
+      // kept out for anything else (a free tier, a plan, a stale or outlying price) is not used.
+      found.set(key, door && door.priced && (door.keptOut === undefined || door.keptOut === 'gateway') ? door : undefined);
+    }
+    return found.get(key);
+  };
+}
+
+function priceRow(r: UsageRow, record: Model, door: PricedDoor | undefined, opts: RepriceOptions, cache: SheetCache, tally: Tally): PricedRow {
+  const model = door && !door.own ? { ...(door.priced as Model), id: door.id } : record;
+  const counts = rowCounts(r);
+  const billing = rowBilling(r);
+  const q = rowQuantities(r, counts, billing.mode);
+  const then = cache.on(model, r.date);
+  const now = cache.on(model, opts.today);
+  const cost = new Usd(rowNanos(then.sheets, q, billing));
+  const today = new Usd(rowNanos(now.sheets, q, billing));
+  const flags: string[] = [];
+  if (then.beforeFirstPrice !== undefined) flags.push(`older than any price on record: priced at the earliest known, from ${then.beforeFirstPrice}`);
+  const inside = cache.changeInside(model, r.date, r.endDate);
+  if (inside !== undefined) flags.push(`a price change on ${inside} falls inside this span: priced at its first day's prices`);
+  if (r.seller !== undefined && door === undefined) flags.push(`sold by ${r.seller}: no priced door of that seller to ${record.id} on record, so priced at ${record.id}'s own prices`);
+  const unpriced = unpricedUnits(then.sheets, counts);
+  const priced: PricedRow = {
+    row: r.row, date: r.date, ...(r.endDate === undefined ? {} : { endDate: r.endDate }), model: record.id,
+    ...(r.model !== null && r.model.toLowerCase() !== record.id ? { exportModel: r.model } : {}),
+    ...(r.seller === undefined ? {} : { seller: r.seller }),
+    ...(door === undefined ? {} : { door: door.id }),
+    mode: billing.mode, serviceTier: billing.serviceTier, units: tally.echo(r),
+    cost, pricesFrom: then.pricesFrom, today,
+  };
+  if (opts.targets.length) {
+    const targetBilling: Billing = { mode: opts.targetMode ?? billing.mode, serviceTier: opts.targetServiceTier ?? billing.serviceTier };
+    const tq = targetBilling.mode === billing.mode ? q : rowQuantities(r, counts, targetBilling.mode);
+    const targets: Record<string, Usd> = {};
+    for (const t of opts.targets) targets[t.id] = new Usd(rowNanos(cache.on(t, opts.today).sheets, tq, targetBilling));
+    priced.targets = targets;
+  }
+  if (r.reportedCost !== undefined) priced.reported = compareReported(r.reportedCost, cost);
+  if (flags.length) priced.flags = flags;
+  if (unpriced.length) priced.unpricedUnits = unpriced;
+  tally.pricedRow(priced);
+  return priced;
+}
