@@ -104,3 +104,19 @@ export function writeEvidence(run: EvidenceRun): boolean {
   writeFileSync(run.path, `${JSON.stringify(applyEvidence(run.evidence, changes), null, 2)}\n`);
   return true;
 }
+
+/** The three files of a folder shaped as the reference's hosts/ that say what models take in and give out (modalities.ts). */
+export function readModalityFiles(hostsDir: string): { offers: unknown; models: unknown; openRouter: unknown } {
+  const read = (name: string) => {
+    const path = join(hostsDir, name);
+    try {
+      return parseJson(readFileSync(path, 'utf8'), path);
+    } catch (e) {
+      throw new Error(`${path} cannot be read: ${String(codeOf(e) ?? messageOf(e))}`);
+    }
+  };
+  // OpenRouter's list is saved by date (openrouter-models-YYYY-MM-DD.json): the newest is read.
+  const openRouter = readdirSync(hostsDir).filter((f) => /^openrouter-models-\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort().at(-1);
+  if (!openRouter) throw new Error(`${hostsDir} holds no openrouter-models-YYYY-MM-DD.json`);
+  return { offers: read('models-dev-offers.json'), models: read('models-dev-models.json'), openRouter: read(openRouter) };
+}
