@@ -89,6 +89,8 @@ function start(): void {
     const workload = readWorkload(form!);
     if (typeof workload === 'string') {
       if (error) { error.textContent = workload; error.classList.remove('hidden'); }
+      // No headline for a workload the API would refuse: the last one's cheapest is no answer to it.
+      if (summary) summary.textContent = 'No cheapest model for this workload: the API refuses it (see above).';
       return;
     }
     if (error) { error.textContent = ''; error.classList.add('hidden'); }

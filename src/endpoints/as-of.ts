@@ -13,12 +13,15 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** An optional YYYY-MM-DD date. */
+/**
+ * An optional YYYY-MM-DD date. No example in the document: /docs "Try it out" fills examples in,
+ * and a pre-filled past date would answer with past prices to someone who only changed the model.
+ */
 export function dateParam(description: string) {
   return param((text) => {
     if (text === undefined || isCalendarDate(text)) return text;
     return { refused: `must be a real date written YYYY-MM-DD, such as 2026-09-01; got ${quote(text)}` };
-  }, { description, examples: ['2026-09-01'] });
+  }, { description: `${description} For example 2026-09-01.` });
 }
 
 export const asOf = dateParam('Answer with the prices in force on this day (YYYY-MM-DD); default: the current prices.');

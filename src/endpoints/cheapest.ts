@@ -9,7 +9,7 @@ import { Usd } from '../core/schema/money.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { choice, statusFilter, usdAmount } from './params.js';
-import { excludedBody, rankedItem, rankFilters, rankFiltersOf } from './ranking.js';
+import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
 export const cheapestQuery = z.object({
@@ -69,7 +69,7 @@ export const cheapest = endpoint({
   handle: (p, { catalogue }) => {
     const workload = toWorkload(p);
     const { ranked, excluded } = findCheapest(catalogue, workload, cheapestOptions(p));
-    const hint = ranked.length > 0 ? undefined : emptyHint(p, catalogue, workload);
+    const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
     return {
       workload: workloadEcho(p),
       filters: {
@@ -80,6 +80,7 @@ export const cheapest = endpoint({
         min_quality: p.min_quality ?? null,
         min_context: p.min_context ?? null,
         include_free_tier: p.include_free_tier,
+        ...fallbackEcho(p),
         status: p.status,
         limit: p.limit,
       },

@@ -48,7 +48,10 @@ export const compare = endpoint({
           ...(warnings.length ? { warnings } : {}),
         };
       }),
-      summary: { cheapest: end(summary.cheapest), mostExpensive: end(summary.mostExpensive), savings: summary.savings },
+      summary: {
+        cheapest: end(summary.cheapest), mostExpensive: end(summary.mostExpensive), savings: summary.savings,
+        ...(summary.notOnTier ? { notOnTier: summary.notOnTier.map((m) => m.id) } : {}),
+      },
     };
   },
 });

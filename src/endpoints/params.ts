@@ -101,8 +101,14 @@ function choiceReader<V extends string>(values: readonly V[], aliases: Record<st
   const lookup = new Map<string, V>(values.map((v) => [v.toLowerCase(), v]));
   for (const [alias, value] of Object.entries(aliases)) lookup.set(alias.toLowerCase(), value);
   const allowed = [...lookup.keys()];
-  const read = (text: string): V | { refused: string } =>
-    lookup.get(text.toLowerCase()) ?? { refused: `must be one of ${allowed.join(', ')}; got ${quote(text)}${hint}` };
+  const read = (text: string): V | { refused: string } => {
+    const value = lookup.get(text.toLowerCase());
+    if (value !== undefined) return value;
+    // A near miss (codeing, long_contxt) is named: "(did you mean coding?)".
+    const [near] = closestMatches(text, allowed, 1);
+    const mean = near === undefined ? '' : ` (did you mean ${near}?)`;
+    return { refused: `must be one of ${allowed.join(', ')}; got ${quote(text)}${mean}${hint}` };
+  };
   return Object.assign(read, { allowed });
 }
 

@@ -11,7 +11,7 @@ import { EXCLUSION_TEXT, type Exclusion } from '../core/pricing/fit.js';
 import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { ApiError } from './errors.js';
-import { choice, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';
+import { choice, choiceOr, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';
 
 const [BUDGET, MID, PREMIUM] = TIERS;
 
@@ -25,8 +25,17 @@ export const rankFilters = {
   min_quality: optionalInteger(1, 5, 'Minimum overall quality score, 1 to 5.', ' (for a minimum 0-100 benchmark score, use min_score on /api/recommend)'),
   min_context: contextSize('Minimum context window in tokens (128000, 128K or 1M).'),
   include_free_tier: flag('Also offer models served only on a free, rate-limited tier (left out by default: their $0 is no capacity to buy); they come marked freeTierOnly.'),
+  service_tier_fallback: choiceOr(
+    ['none', 'standard'] as const,
+    'none',
+    'With service_tier: none (default) leaves out models not sold on that tier (counted in excluded as service_tier_not_offered); standard ranks them at standard prices, each with a warning.',
+  ),
   limit: integer(1, 10, 5, 'Maximum number of results, 1 to 10.'),
 };
+
+/** The fallback as the answers echo it: only when a service tier other than standard is asked. */
+export const fallbackEcho = (p: { service_tier: string; service_tier_fallback: 'none' | 'standard' }) =>
+  (p.service_tier === 'standard' ? {} : { service_tier_fallback: p.service_tier_fallback });
 
 /** The same value given under two names (the spec's and the unambiguous one), or a 400 when they differ. */
 export function either<T>(spec: { name: string; value: T | undefined }, plain: { name: string; value: T | undefined }): T | undefined {
@@ -37,9 +46,10 @@ export function either<T>(spec: { name: string; value: T | undefined }, plain: {
 }
 
 /** The core's filters for the shared parameters. */
-export function rankFiltersOf(p: { use_case?: RankFilters['useCase']; min_context?: number | undefined; include_free_tier: boolean; status: StatusFilter }, tier: RankFilters['tier'], minQuality: number | undefined): RankFilters {
+export function rankFiltersOf(p: { use_case?: RankFilters['useCase']; min_context?: number | undefined; include_free_tier: boolean; service_tier_fallback: 'none' | 'standard'; status: StatusFilter }, tier: RankFilters['tier'], minQuality: number | undefined): RankFilters {
   // Set field by field, not spread (see rankedItem).
   const filters: RankFilters = { includeFreeTier: p.include_free_tier };
+  if (p.service_tier_fallback === 'standard') filters.tierFallback = true;
   if (p.use_case) filters.useCase = p.use_case;
   if (tier) filters.tier = tier;
   if (minQuality !== undefined) filters.minQuality = minQuality;
@@ -79,6 +89,17 @@ export function rankedItem(catalogue: Catalogue, model: Model, workload: Workloa
   if (variants) item.variants = variants;
   if (warnings.length) item.warnings = warnings;
   return { item, appliedPrices: appliedPricesOf(model, workload, catalogue.datedFrom.get(model), sheets) };
+}
+
+/** The hint of an empty ranking when models were left out for not selling the service tier asked. */
+export function tierHint(p: { service_tier: string }, excluded: Excluded) {
+  const count = excluded.service_tier_not_offered;
+  if (!count) return undefined;
+  const models = count === 1 ? '1 model past the filters is' : `${count} models past the filters are`;
+  return {
+    param: 'service_tier',
+    message: `No model past the filters is sold on the ${p.service_tier} service tier for this request; ${models} sold at standard. service_tier_fallback=standard ranks them at standard prices (marked), or ask service_tier=standard.`,
+  };
 }
 
 /** How many models met the filters but were left out, and why. */

@@ -4,11 +4,12 @@ import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Workload } from '../core/pricing/cost.js';
 import { displayUsd } from '../core/schema/display-usd.js';
 import { Usd } from '../core/schema/money.js';
-import { recommendModels, SORTS, type RecommendCriteria, type Recommendation } from '../core/advice/recommend.js';
+import { EVIDENCE_ORDERS, recommendModels, SORTS, type RecommendCriteria, type Recommendation } from '../core/advice/recommend.js';
+import { scoreBasis } from '../core/quality/scores.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';
-import { either, excludedBody, rankedItem, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
+import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;
@@ -23,6 +24,7 @@ export const recommendQuery = z.object({
   max_cost: usdAmount('Maximum cost per request, USD.'),
   min_score: optionalInteger(0, 100, 'Minimum 0-100 benchmark score for the use case (overall without one); min_quality is the 1-5 scale.'),
   sort: choiceOr(SORTS, 'score', 'Order: score (the 0-100 score for the use case, cost breaking ties), value (score per dollar of the workload) or cost (cheapest first among the models past the filters).'),
+  evidence: choiceOr(EVIDENCE_ORDERS, 'tiers', 'With sort=score: tiers (default) ranks models with two or more results for the use case first, then those with one, then those whose overall score stands in, by score within each; any ranks by score alone.'),
   frontier: flag('Keep only models on the price-score frontier: no other model past the filters is both cheaper (or as cheap) and better (or as good).'),
   ...workloadQuery({ input: 1000, output: 500 }),
   ...otherFilters,
@@ -36,7 +38,7 @@ const minQualityOf = (p: RecommendParams) => either({ name: 'quality', value: p.
 
 /** The core's criteria for the endpoint's parameters. */
 export function recommendCriteria(p: RecommendParams, workload: Workload): RecommendCriteria {
-  const criteria: RecommendCriteria = Object.assign(rankFiltersOf(p, tierOf(p), minQualityOf(p)), { workload, limit: p.limit, sort: p.sort, frontier: p.frontier });
+  const criteria: RecommendCriteria = Object.assign(rankFiltersOf(p, tierOf(p), minQualityOf(p)), { workload, limit: p.limit, sort: p.sort, evidence: p.evidence, frontier: p.frontier });
   if (p.max_cost !== undefined) criteria.maxCostNanos = p.max_cost;
   if (p.min_score !== undefined) criteria.minScore = p.min_score;
   return criteria;
@@ -52,9 +54,11 @@ const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality
 function present(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string) {
   const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank);
   return Object.assign(item, { score, scoreOf }, scoreDetail.fromOverall ? { scoreFromOverall: true as const } : {}, {
+    scoreBasis: scoreBasis(scoreDetail),
     scoreEvidence: scoreDetail.shown,
-    // Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing.
-    scorePerDollar: costs.monthly.nanos === 0n ? null : Math.round((score * 1e9 * 100) / Number(costs.monthly.nanos)) / 100,
+    // Score per dollar of the workload's monthly cost (sort=value ranks by it), to three significant
+    // digits so that it sorts as the ranking does at any cost; null when it costs nothing.
+    scorePerDollar: costs.monthly.nanos === 0n ? null : Number(((score * 1e9) / Number(costs.monthly.nanos)).toPrecision(3)),
     quality: model.quality,
     context: model.context,
     costPerRequest,
@@ -86,7 +90,7 @@ export const recommend = endpoint({
     const workload = toWorkload(p);
     const criteria = recommendCriteria(p, workload);
     const { recommendations, excluded } = recommendModels(catalogue, criteria);
-    const hint = recommendations.length > 0 ? undefined : emptyHint(p, catalogue, workload);
+    const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
     return {
       criteria: {
         use_case: p.use_case ?? null,
@@ -96,10 +100,12 @@ export const recommend = endpoint({
         min_quality: criteria.minQuality ?? null,
         min_score: p.min_score ?? null,
         sort: p.sort,
+        evidence: p.evidence,
         frontier: p.frontier,
         max_cost: p.max_cost === undefined ? null : new Usd(p.max_cost),
         min_context: p.min_context ?? null,
         include_free_tier: p.include_free_tier,
+        ...fallbackEcho(p),
         input_tokens: p.input_tokens,
         output_tokens: p.output_tokens,
         status: p.status,

@@ -32,7 +32,7 @@ export const partOptions: Record<(typeof PART_NAMES)[number], ReturnType<typeof 
 export const serviceTier = choiceOr(
   SERVICE_TIERS,
   'standard',
-  "Service tier: standard (default), flex (slower, cheaper), priority (faster, dearer) or fast, at the model's own tier prices; a tier the model is not sold on is priced at standard with a warning. OpenAI's name default is read as standard.",
+  "Service tier: standard (default), flex (slower, cheaper), priority (faster, dearer) or fast, at the model's own tier prices; a tier the model is not sold on is priced at standard with a warning (cheapest and recommend leave such models out unless service_tier_fallback=standard). OpenAI's name default is read as standard.",
   { default: 'standard' },
 );
 

@@ -188,7 +188,7 @@ const warningsSchema = z
 const excludedSchema = z
   .object({
     count: z.number().int(),
-    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
+    byReason: z.array(z.object({ reason: z.enum(['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'service_tier_not_offered', 'free_tier_only', 'unrated']), count: z.number().int(), message: z.string() })),
   })
   .meta({ description: 'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated).' });
 
@@ -231,6 +231,7 @@ export const cheapestResponseSchema = z.object({
     min_quality: z.number().int().nullable(),
     min_context: z.number().int().nullable(),
     include_free_tier: z.boolean(),
+    service_tier_fallback: z.enum(['none', 'standard']).optional().meta({ description: 'Only with a service_tier other than standard.' }),
     status: z.enum(['current', 'legacy', 'all']),
     limit: z.number().int(),
   }),
@@ -251,6 +252,7 @@ export const compareResponseSchema = z.object({
     savings: z
       .object({ monthly: usd('Monthly saving.'), yearly: usd('Yearly saving.'), percent: z.number() })
       .meta({ description: 'What choosing the cheapest model saves against the dearest.' }),
+    notOnTier: z.array(z.string()).optional().meta({ description: 'With a service_tier other than standard: the ids of the models not sold on it for this request (priced at standard, a warning each); cheapest, dearest and savings are of the models that are, when any is.' }),
   }),
 });
 
@@ -260,6 +262,11 @@ const recommendationSchema = z.object({
   score: z.number().int().meta({ description: 'The 0-100 score the model was ranked by.' }),
   scoreOf: z.string().meta({ description: 'The use case the score is for, or overall.' }),
   scoreFromOverall: z.literal(true).optional().meta({ description: 'No benchmark of the use case: the overall score stands in.' }),
+  scoreBasis: z.object({
+    results: z.number().int().meta({ description: 'Results of its own for the use case (0 for a stand-in).' }),
+    newest: z.string().meta({ description: 'The newest date of the results the score rests on.' }),
+    standIn: z.boolean().meta({ description: 'The overall score stands in: no result for the use case.' }),
+  }).meta({ description: 'How much evidence the score rests on; by default (evidence=tiers) a ranking by score puts two or more results first, then one, then stand-ins.' }),
   scoreEvidence: z.array(benchmarkResultSchema.extend({ normalised: z.number(), weight: z.number() })).meta({ description: 'The results behind the score, heaviest first.' }),
   scorePerDollar: z.number().nullable().meta({ description: "Score per dollar of the workload's monthly cost (sort=value ranks by it); null when it costs nothing." }),
   quality: z.number().int(),
@@ -279,10 +286,12 @@ export const recommendResponseSchema = z.object({
     min_quality: z.number().int().nullable(),
     min_score: z.number().int().nullable(),
     sort: z.enum(['score', 'value', 'cost']),
+    evidence: z.enum(['tiers', 'any']),
     frontier: z.boolean(),
     max_cost: z.number().nullable(),
     min_context: z.number().int().nullable(),
     include_free_tier: z.boolean(),
+    service_tier_fallback: z.enum(['none', 'standard']).optional().meta({ description: 'Only with a service_tier other than standard.' }),
     input_tokens: z.number().int(),
     output_tokens: z.number().int(),
     status: z.enum(['current', 'legacy', 'all']),

@@ -13,7 +13,7 @@ const get = async (query: string) => (await getJson(`/api/recommend${query}`)).b
 
 /** The criteria block: the given values, with the unambiguous names (tier, min_quality) repeating the spec's. */
 const criteria = (given: Record<string, unknown>) => ({
-  min_score: null, sort: 'score', frontier: false, ...given, tier: given.budget ?? null, min_quality: given.quality ?? null, include_free_tier: false,
+  min_score: null, sort: 'score', evidence: 'tiers', frontier: false, ...given, tier: given.budget ?? null, min_quality: given.quality ?? null, include_free_tier: false,
 });
 
 describe('GET /api/recommend', () => {
@@ -25,24 +25,24 @@ describe('GET /api/recommend', () => {
     }));
     // costs: per request × 1,000 requests a day × 30 days (the workload's defaults). Scores: the
     // fixture's AA Intelligence Index sits on the bound of tier q, which the rule puts at 20·(q−1);
-    // scorePerDollar = score / monthly cost, e.g. 80 / 315 = 0.25.
+    // scorePerDollar = score / monthly cost, e.g. 80 / 315 ≈ 0.254 (three significant digits).
     const { scoreEvidence, ...first } = body.recommendations[0];
     expect(scoreEvidence).toEqual([{ id: 'aa_intelligence_index', name: 'AA Intelligence Index', metric: 'AA Intelligence Index (fixture)', scale: '0-100',
       value: 48, date: '2026-07-10', source: 'Artificial Analysis', url: 'https://artificialanalysis.ai/', normalised: 80, weight: 3 }]);
     expect(first).toEqual({ rank: 1, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', score: 80, scoreOf: 'overall',
-      scorePerDollar: 0.25, quality: 5, context: '1M', costPerRequest: 0.0105,
+      scoreBasis: { results: 1, newest: '2026-07-10', standIn: false }, scorePerDollar: 0.254, quality: 5, context: '1M', costPerRequest: 0.0105,
       costs: { perRequest: 0.0105, daily: 10.5, monthly: 315 }, appliedPrices: { band: 'standard', input: 3, output: 15 },
-      reason: 'Overall 80/100 from the AA Intelligence Index 48, Jul 2026; $0.0105 per request (Premium tier, 1M context).' });
+      reason: 'Overall 80/100 from the AA Intelligence Index 48, Jul 2026 (one result only); $0.0105 per request (Premium tier, 1M context).' });
     expect(body.recommendations.map((r: any) => [r.id, r.score, r.scorePerDollar, r.costs.monthly, r.reason])).toEqual([
-      ['alpha-large', 80, 0.25, 315, 'Overall 80/100 from the AA Intelligence Index 48, Jul 2026; $0.0105 per request (Premium tier, 1M context).'],
+      ['alpha-large', 80, 0.254, 315, 'Overall 80/100 from the AA Intelligence Index 48, Jul 2026 (one result only); $0.0105 per request (Premium tier, 1M context).'],
       ['beta-pro', 60, 0.32, 187.5,
-        'Overall 60/100 from the AA Intelligence Index 36, Jul 2026; $0.00625 per request (Mid tier, 1M context). Against #1: 20 points lower, 60% of the price.'],
+        'Overall 60/100 from the AA Intelligence Index 36, Jul 2026 (one result only); $0.00625 per request (Mid tier, 1M context). Against #1: 20 points lower, 60% of the price.'],
       ['beta-flash', 40, 4.44, 9,
-        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026; $0.0003 per request (Budget tier, 1M context). Against #2: 20 points lower, 1/21 of the price.'],
+        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026 (one result only); $0.0003 per request (Budget tier, 1M context). Against #2: 20 points lower, 1/21 of the price.'],
       ['alpha-mini', 40, 1.07, 37.5,
-        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026; $0.00125 per request (Budget tier, 400K context). Against #3: the same score, 4× the price.'],
+        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026 (one result only); $0.00125 per request (Budget tier, 400K context). Against #3: the same score, 4× the price.'],
       ['alpha-nano', 20, 2.67, 7.5,
-        'Overall 20/100 from the AA Intelligence Index 9, Jul 2026; $0.00025 per request (Budget tier, 128K context). Against #4: 20 points lower, a fifth of the price.'],
+        'Overall 20/100 from the AA Intelligence Index 9, Jul 2026 (one result only); $0.00025 per request (Budget tier, 128K context). Against #4: 20 points lower, a fifth of the price.'],
     ]);
   });
 
@@ -77,7 +77,7 @@ describe('GET /api/recommend', () => {
     expect(ids(body)).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini']);
     expect(body.criteria.use_case).toBe('speed');
     expect(body.recommendations.map((r: any) => [r.score, r.scoreOf])).toEqual([[80, 'speed'], [80, 'speed'], [60, 'speed']]);
-    expect(body.recommendations[0].reason).toBe('Speed 80/100 from the AA output speed 200, Jul 2026; $0.00025 per request (Budget tier, 128K context).');
+    expect(body.recommendations[0].reason).toBe('Speed 80/100 from the AA output speed 200, Jul 2026 (one result only); $0.00025 per request (Budget tier, 128K context).');
     expect(body.recommendations[1].reason).toMatch(/Against #1: the same score, 20% dearer\.$/);
     expect(ids(await get('?use_case=vision'))).toEqual(['beta-pro', 'beta-flash']);
     expect(ids(await get('?use_case=long-context'))).toEqual(['alpha-large']);

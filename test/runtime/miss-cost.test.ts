@@ -2,8 +2,9 @@
  * Issue 24: no spelling of a request buys CPU. Another spelling of a file's path, a query it
  * ignores, a made-up Host, a HEAD or a conditional GET is answered from what the server already
  * holds, compressed at build or start: a burst of 200 such requests costs the server (its process
- * CPU time, from /proc) less than five times what 200 plain hits of /healthz cost. Before, each
- * made the 1.45 MB API reference script be compressed again (30-40 ms of CPU each).
+ * CPU time, from /proc) less than ten times what 200 plain hits of /healthz cost. Before, each
+ * made the 1.45 MB API reference script be compressed again (30-40 ms of CPU each, about a hundred
+ * times the bound): the margin is wide so that a busy machine cannot fail the test, a regression can.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,13 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a burst of 200 spellings of the
     expect(await res.text()).toBe(built.files['docs.js']);
     brEtag = res.headers.get('etag') as string;
     brLength = Number(res.headers.get('content-length'));
+    // Each other file and page asked for once, as a first visitor would: a built file is read on its
+    // first request, which is not what the bursts measure.
+    for (const path of ['/widget.js', '/assets/site.css', '/docs', '/assets/docs.css']) {
+      const warm = await fetch(`http://127.0.0.1:${child.port}${path}`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(warm.status).toBe(200);
+      await warm.arrayBuffer();
+    }
     // 200 plain hits of /healthz, three times after one to warm up: what the bursts below are measured against.
     let total = 0;
     for (let i = -1; i < 3; i++) {
@@ -106,11 +114,11 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a burst of 200 spellings of the
   ];
 
   // Time enough for a burst that compresses on every request (seconds) to fail on its CPU, not its time.
-  it.each(attacks)('%s: costs the server less CPU than 200 hits of /healthz ×5', { timeout: 60_000 }, async (_name, make, check) => {
+  it.each(attacks)('%s: costs the server less CPU than 200 hits of /healthz ×10', { timeout: 60_000 }, async (_name, make, check) => {
     const { answers, cpuMs } = await burst(child, Array.from({ length: BURST }, (_, i) => make(i)));
     expect(answers).toHaveLength(BURST);
     for (const answer of answers) check(answer);
-    expect(cpuMs).toBeLessThan(healthzMs * 5);
+    expect(cpuMs).toBeLessThan(healthzMs * 10);
   });
 
   // Trimming a run of slashes with a regex costs time in the square of its length (~5 ms a request

@@ -27,6 +27,8 @@ export interface RankFilters {
   status?: ModelStatus;
   /** Offer models served only on a free tier instead of leaving them out. */
   includeFreeTier?: boolean;
+  /** With a service tier asked, rank models not sold on it at standard prices instead of leaving them out. */
+  tierFallback?: boolean;
 }
 
 export interface CheapestOptions extends RankFilters {
@@ -57,7 +59,7 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const best = new TopK<{ model: Model; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
   // One probe for every model: an object is made only for a model that enters the top `limit`.
   const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, workload };
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload };
   const table = catalogue.priceTable;
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
     probe.model = model;

@@ -4,6 +4,7 @@ import { calculateCost, type Costs, type Workload } from '../pricing/cost.js';
 import { exclusionOf } from '../pricing/fit.js';
 import { unpricedCandidates } from './eligible.js';
 import { buildSheets, type ModelSheets, type Sheet } from '../pricing/price-sheet.js';
+import { sellsTier } from '../pricing/select.js';
 import { UNPRICED } from '../schema/units.js';
 import { divideRoundHalfUp, type Usd } from '../schema/money.js';
 
@@ -14,6 +15,8 @@ export interface Comparison {
     mostExpensive: { model: Model; monthly: Usd };
     /** Most expensive minus cheapest; percent of the most expensive, to two decimals. */
     savings: { monthly: Usd; yearly: Usd; percent: number };
+    /** With a service tier other than standard: the models not sold on it for this request (priced at standard, named by neither end while any model sells it). */
+    notOnTier?: Model[];
   };
 }
 
@@ -27,17 +30,21 @@ export interface Comparison {
 export function compareModels(models: readonly Model[], workload: Workload, sheetsOf: (model: Model) => ModelSheets | undefined = () => undefined): Comparison {
   const used = unpricedCandidates(workload);
   const priced = new Set<Model>();
+  const notOnTier: Model[] = [];
   const comparison = models.map((model) => {
     const sheets = sheetsOf(model) ?? buildSheets(model);
     const billedAs = (sheets.bands[0] as Sheet).billedAs;
     if (used.every((u) => billedAs[u] !== UNPRICED)) priced.add(model);
+    if (!sellsTier(sheets, workload)) notOnTier.push(model);
     return { model, costs: calculateCost(model, workload, sheets) };
   });
   const [first] = comparison;
   if (!first) throw new RangeError('compareModels needs at least one model');
   // A model with no price for a unit the workload uses (web searches) has a cost that leaves it out: no saving to name.
   const pricedAll = comparison.filter(({ model }) => priced.has(model));
-  const pool = pricedAll.length ? pricedAll : comparison;
+  // A tier asked: a model not sold on it is no saving on that tier (nor the dearest on it), while any model sells it.
+  const onTier = pricedAll.filter(({ model }) => !notOnTier.includes(model));
+  const pool = onTier.length ? onTier : pricedAll.length ? pricedAll : comparison;
   const usable = pool.filter(({ model }) => exclusionOf(model, workload.inputTokens, workload.outputTokens, false) === undefined);
   let cheapest = usable[0] ?? (pool[0] as typeof first);
   for (const entry of usable.length ? usable : pool) {
@@ -56,6 +63,7 @@ export function compareModels(models: readonly Model[], workload: Workload, shee
       cheapest: { model: cheapest.model, monthly: cheapest.costs.monthly },
       mostExpensive: { model: dearest.model, monthly: dearest.costs.monthly },
       savings: { monthly: savedMonthly, yearly: dearest.costs.yearly.minus(cheapest.costs.yearly), percent: Number(hundredths) / 100 },
+      ...(workload.serviceTier !== undefined && workload.serviceTier !== 'standard' ? { notOnTier } : {}),
     },
   };
 }

@@ -14,6 +14,7 @@ import type { ColumnFilters, FilterTable } from '../catalogue/filter-table.js';
 import { MODALITY_FIELDS, takesModality } from '../pricing/problems.js';
 import { leafCounts } from '../pricing/quantities.js';
 import { U, UNIT_COUNT, UNITS, UNPRICED } from '../schema/units.js';
+import { sellsTier } from '../pricing/select.js';
 
 export interface Screen {
   inputTokens: number;
@@ -22,6 +23,8 @@ export interface Screen {
   includeFreeTier?: boolean;
   /** The workload, when it has audio, image or video parts: a model on record as not taking them is left out. */
   workload?: Workload;
+  /** With a service tier asked: rank a model not sold on it at standard prices (warned) instead of leaving it out. */
+  tierFallback?: boolean;
 }
 
 /** How many models met the filters but were left out, by reason. */
@@ -45,6 +48,8 @@ export function forEachEligible(catalogue: Catalogue, filters: ColumnFilters, sc
   const used = w ? unpricedCandidates(w) : [];
   let usedBits = 0;
   for (const u of used) usedBits |= 1 << u;
+  // A service tier asked (not standard): a model not selling it for this request is left out, unless asked to fall back.
+  const tierAsked = w !== undefined && w.serviceTier !== undefined && w.serviceTier !== 'standard' && !screen.tierFallback;
   const modalities = w !== undefined && MODALITY_FIELDS.some(({ field }) => (w.extras?.[field] ?? 0) !== 0);
   const { rankable, rankableSheets, filterTable: t } = catalogue;
   for (let i = 0; i < rankable.length; i++) {
@@ -55,6 +60,7 @@ export function forEachEligible(catalogue: Catalogue, filters: ColumnFilters, sc
     else if (t.freeTierOnly[i] === 1 && !includeFreeTier) why = 'free_tier_only';
     else if (modalities && w) why = partsExclusion(rankable[i] as Model, (rankableSheets[i] as ModelSheets).bands[0]?.billedAs ?? [], w, used);
     else if (((t.unpriced[i] as number) & usedBits) !== 0) why = 'unit_unpriced';
+    if (why === undefined && tierAsked && w && !sellsTier(rankableSheets[i] as ModelSheets, w)) why = 'service_tier_not_offered';
     if (why === undefined) offer(rankable[i] as Model, i);
     else excluded[why] = (excluded[why] ?? 0) + 1;
   }

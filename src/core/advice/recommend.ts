@@ -16,6 +16,8 @@ import { forEachEligible, type Excluded } from './eligible.js';
 import { onFrontier } from './frontier.js';
 import { Usd } from '../schema/money.js';
 import { quantitiesOf } from '../pricing/quantities.js';
+import { bandWords, longContextBand } from '../pricing/band-prices.js';
+import type { ModelSheets } from '../pricing/price-sheet.js';
 import { evidenceText, tradeOff } from '../quality/score-reason.js';
 import type { ShownScore } from '../quality/evidence.js';
 import { TopK, topK } from './top-k.js';
@@ -23,11 +25,17 @@ import { TopK, topK } from './top-k.js';
 export const SORTS = ['score', 'value', 'cost'] as const;
 export type Sort = (typeof SORTS)[number];
 
+/** How a ranking by score weighs evidence: tiers (two or more results, then one, then stand-ins, by score within each) or any (score alone). */
+export const EVIDENCE_ORDERS = ['tiers', 'any'] as const;
+export type EvidenceOrder = (typeof EVIDENCE_ORDERS)[number];
+
 export interface RecommendCriteria extends RankFilters {
   maxCostNanos?: bigint;
   /** Minimum 0-100 score for the use case (overall without one). */
   minScore?: number;
   sort?: Sort;
+  /** With sort=score: tiers (default) ranks by evidence first (scores.ts evidenceLevel), any by score alone. */
+  evidence?: EvidenceOrder;
   /** Keep only models on the price-score frontier of those past the filters. */
   frontier?: boolean;
   /** The workload the costs are for (the ranking reads its cost per request). */
@@ -49,12 +57,16 @@ export interface Recommendation {
 interface Candidate {
   model: Model;
   score: number;
+  /** scores.ts evidenceLevel: 0 two or more results, 1 one, 2 a stand-in. */
+  level: number;
   /** The cost of a request in nano-dollars, rounded half up as shown (a bigint only past 2^52: cost.ts roundedCost). */
   cost: number | bigint;
   exact: RequestCost;
 }
 
-const ORDER: Record<Sort, (a: Candidate, b: Candidate) => number> = {
+const ORDER: Record<Sort | 'evidence', (a: Candidate, b: Candidate) => number> = {
+  // By default a ranking by score goes in tiers of evidence (more results first), by score within each.
+  evidence: (a, b) => a.level - b.level || b.score - a.score || cheaper(a, b) || compareTies(a.model, b.model),
   score: (a, b) => b.score - a.score || cheaper(a, b) || compareTies(a.model, b.model),
   // Score per dollar, compared without division: a.score / a.cost > b.score / b.cost. A free model is first.
   value: (a, b) => perDollar(a, b) || b.score - a.score || cheaper(a, b) || compareTies(a.model, b.model),
@@ -82,20 +94,22 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const digits = catalogue.priceDigits;
   const key = useCase ?? 'overall';
   const scores = catalogue.rankableScores[key];
+  const levels = catalogue.rankableEvidence[key];
   // Each model is costed from its row of the catalogue's price table into one probe.
   const probe = newRequestCost();
   // Only models suited to the use case (score >= SUITED_SCORE) are kept, as cheapest does.
   const filters = columnFilters(criteria);
   const sort = criteria.sort ?? 'score';
-  const order = ORDER[sort];
+  const tiered = sort === 'score' && criteria.evidence !== 'any';
+  const order = ORDER[tiered ? 'evidence' : sort];
   const byScore = sort === 'score' && !criteria.frontier;
   // The frontier needs every candidate; otherwise a top-k keeps the best `limit`, and an object is
   // made only for a model it keeps (the others are tested in one reused candidate).
   const all: Candidate[] | undefined = criteria.frontier ? [] : undefined;
   const best = new TopK<Candidate>(limit, order);
-  const test: Candidate = { model: undefined as unknown as Model, score: 0, cost: 0, exact: probe };
+  const test: Candidate = { model: undefined as unknown as Model, score: 0, level: 0, cost: 0, exact: probe };
   let unrated = 0;
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, workload };
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, tierFallback: criteria.tierFallback ?? false, workload };
   const excluded = forEachEligible(catalogue, filters, screen, (model, row) => {
     const score = scores[row] as number;
     if (Number.isNaN(score)) {
@@ -103,19 +117,26 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
       return;
     }
     if (minScore !== undefined && score < minScore) return;
-    // Ranked by score, a model scoring below the k-th kept one cannot enter whatever it costs: it is not costed.
-    if (byScore && best.items.length === limit && score < (best.items[limit - 1] as Candidate).score) return;
+    const level = levels[row] as number;
+    // Ranked by score, a model below the k-th kept one (in a lower evidence tier, or scoring lower
+    // in the same) cannot enter whatever it costs: it is not costed.
+    if (byScore && best.items.length === limit) {
+      const kth = best.items[limit - 1] as Candidate;
+      const lower = tiered && level !== kth.level ? level > kth.level : score < kth.score;
+      if (lower) return;
+    }
     tableCostInto(probe, catalogue.priceTable, row, q, workload);
     const cost = roundedCost(probe, digits);
     if (maxCostNanos !== undefined && cost > maxCostNanos) return;
     if (all) {
-      all.push({ model, score, cost, exact: { ...probe } });
+      all.push({ model, score, level, cost, exact: { ...probe } });
       return;
     }
     test.model = model;
     test.score = score;
+    test.level = level;
     test.cost = cost;
-    if (best.admits(test)) best.add({ model, score, cost, exact: { ...probe } });
+    if (best.admits(test)) best.add({ model, score, level, cost, exact: { ...probe } });
   });
   if (unrated) excluded.unrated = unrated;
   const ranked = all ? topK(onFrontier(all), limit, order) : best.items;
@@ -124,7 +145,9 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     const detail = catalogue.scoreDetails.get(model.id)![key]!;
     const above = ranked[i - 1];
     const versus = above ? ` Against #${i}: ${tradeOff(score, Number(cost), { score: above.score, cost: Number(above.cost) })}.` : '';
-    const reason = `${evidenceText(useCase, detail, detail.from)}; $${usd.toString()} per request (${model.tier} tier, ${model.context} context).${versus}`;
+    // A prompt in a long-context band is billed at that band's prices: the reason names them.
+    const band = bandWords(longContextBand(catalogue.sheets.get(model) as ModelSheets, workload));
+    const reason = `${evidenceText(useCase, detail, detail.from)}; $${usd.toString()} per request${band ? ` at ${band}` : ''} (${model.tier} tier, ${model.context} context).${versus}`;
     return { rank: i + 1, model, score, scoreDetail: detail, costPerRequest: usd, costs: costsOf(exact, digits, workload), reason };
   });
   return { recommendations, excluded };

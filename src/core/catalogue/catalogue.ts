@@ -51,6 +51,8 @@ export interface Catalogue {
   readonly filterTable: FilterTable;
   /** The rankable models' 0-100 scores per key (overall and each use case), NaN where unrated: one column per key, read by recommend's walk. */
   readonly rankableScores: Readonly<Record<ScoreKey, Float64Array>>;
+  /** Beside rankableScores: how much evidence each score rests on (scores.ts evidenceLevel; 2 where unrated). */
+  readonly rankableEvidence: Readonly<Record<ScoreKey, Uint8Array>>;
   /** The date of the dated price each model's record continues, for the models whose prices continue one (history.ts continuedFrom). */
   readonly datedFrom: ReadonlyMap<Model, string>;
   /** The decimals the catalogue's prices need: every sheet holds its prices as USD × 10^priceDigits. */
@@ -129,6 +131,9 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
     rankableScores: Object.fromEntries((['overall', ...USE_CASES] as const).map((key) => [
       key, Float64Array.from(rankable, (m) => { const score = m.scores?.[key]; return typeof score === 'number' ? score : NaN; }),
     ])) as Record<ScoreKey, Float64Array>,
+    rankableEvidence: Object.fromEntries((['overall', ...USE_CASES] as const).map((key) => [
+      key, Uint8Array.from(rankable, (m) => scoreDetails.level(m.id, key) ?? 2),
+    ])) as Record<ScoreKey, Uint8Array>,
     datedFrom: new Map(models.flatMap((m) => { const from = continuedFrom(m); return from === undefined ? [] : [[m, from] as const]; })),
     priceDigits: digits,
   };

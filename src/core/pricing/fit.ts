@@ -7,9 +7,10 @@ import { formatContext } from './context-window.js';
 
 /**
  * Why a ranked answer leaves a model out (modality, modality_unknown, unit_unpriced: eligible.ts's partsExclusion;
- * unrated: a score-ranked answer has no place for it, recommend.ts).
+ * service_tier_not_offered: eligible.ts, the service tier asked is not sold for the request; unrated: a score-ranked
+ * answer has no place for it, recommend.ts).
  */
-export type Exclusion = 'context_window' | 'max_output' | 'modality' | 'modality_unknown' | 'unit_unpriced' | 'free_tier_only' | 'unrated';
+export type Exclusion = 'context_window' | 'max_output' | 'modality' | 'modality_unknown' | 'unit_unpriced' | 'service_tier_not_offered' | 'free_tier_only' | 'unrated';
 
 /** The fields the fit rules read (the site's and the widget's smaller records carry them too). */
 export type FitFields = Pick<Model, 'contextTokens' | 'maxOutputTokens' | 'freeTierOnly'>;
@@ -38,6 +39,7 @@ export const EXCLUSION_TEXT: Record<Exclusion, string> = {
   modality: "the model is on record as not taking (or giving) the workload's audio, image or video",
   modality_unknown: "not known to take (or give) the workload's audio, image or video: no source on record lists it and the model publishes no price for it",
   unit_unpriced: 'a unit the workload uses (web searches) has no price on record for the model: its cost would leave it out',
+  service_tier_not_offered: 'not sold on the service tier asked (or not for a prompt this long): service_tier_fallback=standard ranks them at standard prices, marked',
   free_tier_only: 'served only on a free, rate-limited tier: no capacity to buy (include_free_tier=true shows them)',
   unrated: 'unrated: no benchmark result gives it a score for this use case, so a score-ranked answer cannot place it',
 };

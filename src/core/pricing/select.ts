@@ -75,3 +75,13 @@ export function select(ms: ModelSheets, w: Workload, inputTokens: number): Selec
 const DAY_ASSUMED: Selection['day'] = Object.freeze({ day: 'weekday', dayAssumed: true });
 const WEEKEND: Selection['day'] = Object.freeze({ day: 'weekend' });
 const WEEKDAY: Selection['day'] = Object.freeze({ day: 'weekday' });
+
+/**
+ * Whether the service tier the workload asks is sold for it on the model: a tier sheet of its own,
+ * and a prompt in the standard band (a tier sheet prices that band only). True for standard.
+ */
+export function sellsTier(ms: ModelSheets, w: Workload): boolean {
+  const tier = w.serviceTier;
+  if (tier === undefined || tier === 'standard') return true;
+  return ms.tiers[tier] !== undefined && bandFor(ms, w.inputTokens) === 0;
+}

@@ -7,7 +7,7 @@
 import { benchmarkFileSchema, resultsOf, type BenchmarkFile, type BenchmarkResult } from './benchmarks.js';
 import type { CatalogueFile, Model, ScoreKey } from '../schema/catalogue-schema.js';
 import { evidenceFrom } from './score-reason.js';
-import { scoreModel, type ModelScores, type ScoreDetail, type ScoreInput } from './scores.js';
+import { evidenceLevel, scoreModel, type EvidenceLevel, type ModelScores, type ScoreDetail, type ScoreInput } from './scores.js';
 
 /** A result as a score-ranked answer lists it: the result, its normalised value to one decimal, its weight. */
 export type ShownInput = BenchmarkResult & { normalised: number; weight: number };
@@ -71,6 +71,12 @@ export class ScoreDetails {
       this.#made.set(id, shown);
     }
     return shown;
+  }
+
+  /** How much evidence a model's score rests on (scores.ts evidenceLevel); undefined when unrated. */
+  level(id: string, key: ScoreKey): EvidenceLevel | undefined {
+    const detail = this.#details.get(id)?.[key];
+    return detail === undefined ? undefined : evidenceLevel(detail);
   }
 }
 

@@ -44,7 +44,8 @@ export function evidenceFrom(inputs: readonly ScoreInput[]): string {
 /** The score and the (at most two) heaviest results behind it (`from`: evidenceFrom of its inputs, when made already). */
 export function evidenceText(useCase: UseCase | undefined, detail: ScoreDetail, from = evidenceFrom(detail.inputs)): string {
   const head = `${label(useCase)} ${detail.score}/100`;
-  return detail.fromOverall ? `${head} (no ${useCase ?? ''} benchmark: its overall score, ${from})` : `${head} ${from}`;
+  if (detail.fromOverall) return `${head} (no ${useCase ?? ''} benchmark: its overall score stands in, ${from})`;
+  return detail.inputs.length === 1 ? `${head} ${from} (one result only)` : `${head} ${from}`;
 }
 
 const FRACTIONS = ['', '', 'half', 'a third of', 'a quarter of', 'a fifth of', 'a sixth of', 'a seventh of', 'an eighth of', 'a ninth of', 'a tenth of'];

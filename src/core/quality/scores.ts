@@ -73,3 +73,26 @@ export function scoreModel(results: readonly BenchmarkResult[]): ModelScores {
   ) as Scores;
   return { scores, details };
 }
+
+/**
+ * How much evidence a score rests on, as a ranking by score weighs it first: 0 for two or more
+ * results of its own, 1 for one, 2 for a stand-in (the overall score taken for a use case with no
+ * result of its own).
+ */
+export type EvidenceLevel = 0 | 1 | 2;
+
+export function evidenceLevel(detail: Pick<ScoreDetail, 'inputs' | 'fromOverall'>): EvidenceLevel {
+  return detail.fromOverall ? 2 : detail.inputs.length >= 2 ? 0 : 1;
+}
+
+/** What a score says of its evidence: its own results (0 for a stand-in), the newest date of those it rests on, and whether it stands in. */
+export interface ScoreBasis {
+  results: number;
+  newest: string;
+  standIn: boolean;
+}
+
+export function scoreBasis(detail: Pick<ScoreDetail, 'inputs' | 'fromOverall'>): ScoreBasis {
+  const newest = detail.inputs.reduce((d, i) => (i.result.date > d ? i.result.date : d), '');
+  return { results: detail.fromOverall ? 0 : detail.inputs.length, newest, standIn: detail.fromOverall };
+}

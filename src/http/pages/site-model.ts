@@ -12,6 +12,8 @@ import { inputPartsText, outputPartsText, searchesText } from '../../core/pricin
 import { exclusionOf, type Exclusion } from '../../core/pricing/fit.js';
 import { partsExclusion, unpricedCandidates } from '../../core/advice/eligible.js';
 import { buildSheets } from '../../core/pricing/price-sheet.js';
+import { sellsTier } from '../../core/pricing/select.js';
+import { longContextBand, type BandPrices } from '../../core/pricing/band-prices.js';
 import { compareTies } from '../../core/advice/ties.js';
 import type { Usd } from '../../core/schema/money.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
@@ -49,6 +51,8 @@ export interface Priced<M extends SiteModel = SiteModel> {
   monthly: Usd;
   /** Why the headline, the table and the chart leave the model out; undefined when it is in. */
   exclusion: Exclusion | undefined;
+  /** The long-context band the workload is billed in, when not the standard one (its prices are not the row's). */
+  band?: BandPrices | undefined;
 }
 
 export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload): Array<Priced<M>> {
@@ -59,7 +63,10 @@ export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload)
       model,
       monthly: calculateCost(asModel(model), w, sheets).monthly,
       // As the rankings leave them out (eligible.ts): the fit rules, then a modality it does not (or is not known to) take, or a unit it has no price for.
-      exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? partsExclusion(asModel(model), sheets.bands[0]?.billedAs ?? [], w, used),
+      // A service tier the model is not sold on leaves it out too, as cheapest does by default.
+      exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? partsExclusion(asModel(model), sheets.bands[0]?.billedAs ?? [], w, used)
+        ?? (sellsTier(sheets, w) ? undefined : 'service_tier_not_offered'),
+      band: longContextBand(sheets, w),
     };
   });
 }
@@ -94,7 +101,7 @@ export function leftOut(priced: readonly Priced[]): Map<Exclusion, number> {
   return counts;
 }
 
-const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'free_tier_only'];
+const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'service_tier_not_offered', 'free_tier_only'];
 
 const WHY: Record<Exclusion, (count: number) => string> = {
   modality: (c) => `${plural(c, 'model', 'models')} on record as not taking or giving this workload's audio, image or video`,
@@ -102,6 +109,7 @@ const WHY: Record<Exclusion, (count: number) => string> = {
   unit_unpriced: (c) => `${plural(c, 'model', 'models')} with no price on record for this workload's web searches`,
   context_window: (c) => `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
   max_output: (c) => `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
+  service_tier_not_offered: (c) => `${plural(c, 'model', 'models')} not sold on the service tier asked`,
   free_tier_only: (c) => `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
   unrated: (c) => `${plural(c, 'model', 'models')} with no benchmark result for this use case (unrated)`,
 };
@@ -138,7 +146,11 @@ export function tableNoteText(priced: readonly Priced[]): string {
   return `Hidden: ${whyText(counts, reasons)}; the provider would refuse the request.`;
 }
 
-/** The Monthly cost cell: a price, or "free tier only" where $0 is not a price anyone can pay. */
+/**
+ * The Monthly cost cell: a price, or "free tier only" where $0 is not a price anyone can pay; a cost
+ * billed in a long-context band names that band's prices, as the row's are the standard ones.
+ */
 export function monthlyCell(p: Priced): { text: string; sort: string } {
-  return { text: p.model.freeTierOnly ? 'free tier only' : displayUsd(p.monthly), sort: p.monthly.nanos.toString() };
+  const band = p.band ? ` (long-context $${p.band.input} / $${p.band.output})` : '';
+  return { text: p.model.freeTierOnly ? 'free tier only' : `${displayUsd(p.monthly)}${band}`, sort: p.monthly.nanos.toString() };
 }

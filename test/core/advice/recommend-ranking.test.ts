@@ -1,6 +1,6 @@
 /**
  * recommendModels' answer is, for any catalogue and criteria, the documented ranking of every
- * rated model past the filters (by score, score per dollar or cost, each then the others, cost per
+ * rated model past the filters (by evidence tier and score unless evidence=any, score per dollar or cost, each then the others, cost per
  * request rounded to the nano-dollar, current before legacy, id), computed here plainly.
  */
 import fc from 'fast-check';
@@ -10,6 +10,7 @@ import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
 import { costPerRequest, type Workload } from '../../../src/core/pricing/cost.js';
 import { recommendModels, type RecommendCriteria } from '../../../src/core/advice/recommend.js';
 import { provenance } from '../../fixtures/catalogue.js';
+import { OVERALL, USE_CASE_INPUTS } from '../../../src/core/quality/score-rule.js';
 
 // Prices small enough that a few tokens cost less than a nano-dollar: costs that round equal, and equal costs.
 const PRICES = [0.0001, 0.0002, 0.0003, 0.0007, 0.001, 0.3, 3];
@@ -24,6 +25,8 @@ const modelArb = fc.record({
   scores: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: USE_CASES.length, maxLength: USE_CASES.length }),
   // An AA Intelligence Index (every score but speed reads it), or none: unrated.
   intelligence: fc.option(fc.constantFrom(4, 9, 24, 30, 36, 48, 60), { nil: undefined }),
+  // An LMArena text rating, or none: two results for overall, one of its own for chat (evidence tiers).
+  arena: fc.option(fc.constantFrom(1250, 1380, 1450, 1500), { nil: undefined }),
 });
 
 type Drawn = typeof modelArb extends fc.Arbitrary<infer T> ? T : never;
@@ -32,8 +35,14 @@ function catalogueOf(models: Drawn[]) {
   const ids = models.map((_, i) => `p-m${(i * 7) % models.length}-${i}`);
   const evidence = {
     about: 'test', sources: { aa: { name: 'AA', url: 'https://artificialanalysis.ai/', republish: true, terms: 'attribution', snapshot: '2026-07-10' } },
-    benchmarks: { aa_intelligence_index: { name: 'AA Intelligence Index', metric: 'index', scale: '0-100', source: 'aa' } },
-    models: Object.fromEntries(models.flatMap((m, i) => (m.intelligence === undefined ? [] : [[ids[i], { aa_intelligence_index: { value: m.intelligence, date: '2026-07-10' } }]]))),
+    benchmarks: {
+      aa_intelligence_index: { name: 'AA Intelligence Index', metric: 'index', scale: '0-100', source: 'aa' },
+      lmarena_text: { name: 'LMArena text', metric: 'Elo', scale: 'Elo', source: 'aa' },
+    },
+    models: Object.fromEntries(models.flatMap((m, i) => (m.intelligence === undefined && m.arena === undefined ? [] : [[ids[i], {
+      ...(m.intelligence === undefined ? {} : { aa_intelligence_index: { value: m.intelligence, date: '2026-07-10' } }),
+      ...(m.arena === undefined ? {} : { lmarena_text: { value: m.arena, date: '2026-07-14' } }),
+    }]]))),
   };
   return buildCatalogue([{
     file: 'p.json',
@@ -50,14 +59,24 @@ function catalogueOf(models: Drawn[]) {
 
 const work = (inputTokens: number, outputTokens: number): Workload => ({ inputTokens, outputTokens, requests: 1, days: 1, mode: 'standard' });
 
+/**
+ * The evidence tier of a model's score for a key, from the rule's table of inputs (docs/quality.md):
+ * 0 with two or more results of its own, 1 with one, 2 when the overall score stands in.
+ */
+function evidenceTier(m: Model, key: UseCase | 'overall', results: ReadonlySet<string>): number {
+  const inputs = key === 'overall' || key === 'general' ? OVERALL : USE_CASE_INPUTS[key];
+  const own = inputs.filter(([k, , substitute]) => results.has(k) || (substitute !== undefined && results.has(substitute))).length;
+  return own >= 2 ? 0 : own === 1 ? 1 : 2;
+}
+
 /** The documented ranking, by sorting every rated model past the filters. */
-function reference(models: readonly Model[], c: RecommendCriteria): string[] {
+function reference(models: readonly Model[], c: RecommendCriteria, resultsOf: (m: Model) => ReadonlySet<string>): string[] {
   const workload = c.workload;
   const key = c.useCase ?? 'overall';
   const rated = models
     .filter((m) => (c.useCase === undefined || (m.useCases[c.useCase] ?? 0) >= 3) && (c.minQuality === undefined || m.quality >= c.minQuality))
     .filter((m) => typeof m.scores?.[key] === 'number')
-    .map((m) => ({ m, score: m.scores![key] as number, cost: costPerRequest(m, workload) }))
+    .map((m) => ({ m, score: m.scores![key] as number, tier: evidenceTier(m, key, resultsOf(m)), cost: costPerRequest(m, workload) }))
     .filter(({ score, cost }) => (c.maxCostNanos === undefined || cost.nanos <= c.maxCostNanos) && (c.minScore === undefined || score >= c.minScore));
   // On the frontier: no other model as cheap or cheaper and scoring as high or higher, better on one.
   const pool = c.frontier
@@ -72,7 +91,9 @@ function reference(models: readonly Model[], c: RecommendCriteria): string[] {
     return x > y ? -1 : x < y ? 1 : 0;
   };
   const ties = (a: Row, b: Row) => (a.m.status === b.m.status ? 0 : a.m.status === 'current' ? -1 : 1) || (a.m.id < b.m.id ? -1 : 1);
-  const order = { score: [byScore, byCost], value: [byValue, byScore, byCost], cost: [byCost, byScore] }[c.sort ?? 'score'];
+  // By score, evidence tiers come first unless evidence=any.
+  const byTier = (a: Row, b: Row) => (c.evidence === 'any' ? 0 : a.tier - b.tier);
+  const order = { score: [byTier, byScore, byCost], value: [byValue, byScore, byCost], cost: [byCost, byScore] }[c.sort ?? 'score'];
   return [...pool]
     .sort((a, b) => order.reduce((r, f) => r || f(a, b), 0) || ties(a, b))
     .slice(0, c.limit)
@@ -81,7 +102,7 @@ function reference(models: readonly Model[], c: RecommendCriteria): string[] {
 
 describe('recommendModels ranking', () => {
   it('ranks costs that round to the same nano-dollar as equal (then by id), whatever their exact values', () => {
-    const draw = (input: number) => ({ input, output: 1, quality: 3, tier: 'Mid' as const, legacy: false, scores: [], intelligence: 24 as const });
+    const draw = (input: number) => ({ input, output: 1, quality: 3, tier: 'Mid' as const, legacy: false, scores: [], intelligence: 24 as const, arena: undefined });
     // 1 input token: 0.4 and 0.2 nano-dollars, both 0 once rounded; p-m0-0 is the dearer exactly.
     const catalogue = catalogueOf([draw(0.0004), draw(0.0002)]);
     const ranked = recommendModels(catalogue, { workload: work(1, 0), limit: 2 }).recommendations;
@@ -103,6 +124,7 @@ describe('recommendModels ranking', () => {
           minScore: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
           sort: fc.option(fc.constantFrom('score', 'value', 'cost' as const), { nil: undefined }),
           frontier: fc.option(fc.boolean(), { nil: undefined }),
+          evidence: fc.option(fc.constantFrom('tiers', 'any' as const), { nil: undefined }),
         }),
         (models, drawn) => {
           const { inputTokens, outputTokens, ...rest } = drawn;
@@ -110,7 +132,8 @@ describe('recommendModels ranking', () => {
           const criteria = { ...given, workload: work(inputTokens, outputTokens) } as RecommendCriteria;
           const catalogue = catalogueOf(models);
           const got = recommendModels(catalogue, criteria).recommendations.map((r) => `${r.model.id} ${r.costPerRequest.toString()}`);
-          expect(got).toEqual(reference(catalogue.models, criteria));
+          const results = (m: Model) => new Set((catalogue.benchmarksOf.get(m.id) ?? []).map((r) => r.id));
+          expect(got).toEqual(reference(catalogue.models, criteria, results));
         },
       ),
       { numRuns: 300 },

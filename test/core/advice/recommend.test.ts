@@ -67,10 +67,10 @@ describe('recommendModels', () => {
 
   it('explains each pick in one sentence', () => {
     const [nano] = ranked({ ...base, useCase: 'speed', limit: 1 });
-    expect(nano?.reason).toBe('Speed 80/100 from the AA output speed 200, Jul 2026; $0.00025 per request (Budget tier, 128K context).');
+    expect(nano?.reason).toBe('Speed 80/100 from the AA output speed 200, Jul 2026 (one result only); $0.00025 per request (Budget tier, 128K context).');
     const [large] = ranked({ ...base, useCase: 'chat', limit: 1 });
     expect(large?.reason).toBe(
-      'Chat 80/100 (no chat benchmark: its overall score, from the AA Intelligence Index 48, Jul 2026); $0.0105 per request (Premium tier, 1M context).',
+      'Chat 80/100 (no chat benchmark: its overall score stands in, from the AA Intelligence Index 48, Jul 2026); $0.0105 per request (Premium tier, 1M context).',
     );
   });
 });

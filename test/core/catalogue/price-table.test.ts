@@ -2,7 +2,8 @@
  * Rankings read the catalogue's price table (price-table.ts), and hand what it cannot price alone
  * to the sheets: for any workload (units, tiers, modes, times of day), every model's cost from the
  * table is its exact cost from its own sheets, and cheapest's order is the plain sort of every
- * offered model by that exact cost (ties: current first, then id).
+ * offered model by that exact cost (ties: current first, then id); a model not sold on the service
+ * tier asked is not offered.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +14,7 @@ import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
 import { findCheapest } from '../../../src/core/advice/cheapest.js';
 import { costNumerator, newRequestCost, requestNumerator, SERVICE_TIERS, type Workload } from '../../../src/core/pricing/cost.js';
 import { exclusionOf } from '../../../src/core/pricing/fit.js';
+import { costWarnings } from '../../../src/core/pricing/warnings.js';
 import { tableCostInto } from '../../../src/core/catalogue/price-table.js';
 import { quantitiesOf } from '../../../src/core/pricing/quantities.js';
 import { compareTies } from '../../../src/core/advice/ties.js';
@@ -56,7 +58,9 @@ describe('the price table', () => {
       const takesAudio = (m: Model) => m.modalities?.input.includes('audio') === true || m.unitPrices?.inputAudio !== undefined;
       const offered = catalogue.rankable.filter((m) => exclusionOf(m, w.inputTokens, w.outputTokens, false) === undefined
         && !((w.extras?.webSearches ?? 0) > 0 && m.unitPrices?.webSearches === undefined)
-        && !((w.extras?.inputAudioTokens ?? 0) > 0 && !takesAudio(m)));
+        && !((w.extras?.inputAudioTokens ?? 0) > 0 && !takesAudio(m))
+        // A service tier asked that the model is not sold on (its warning says so) leaves it out (issue 39).
+        && !costWarnings(m, w).some((x) => x.code === 'service_tier_not_offered'));
       const cost = new Map(offered.map((m) => [m, requestNumerator(m, w)]));
       const expected = [...offered].sort((a, b) => {
         const [x, y] = [cost.get(a) as bigint, cost.get(b) as bigint];
