@@ -8,6 +8,7 @@ import { displayUsd } from '../core/schema/display-usd.js';
 import { Usd } from '../core/schema/money.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
+import { partsHint } from './parts-hint.js';
 import { choice, statusFilter, usdAmount } from './params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
@@ -69,7 +70,7 @@ export const cheapest = endpoint({
   handle: (p, { catalogue }) => {
     const workload = toWorkload(p);
     const { ranked, excluded } = findCheapest(catalogue, workload, cheapestOptions(p));
-    const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
+    const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload));
     return {
       workload: workloadEcho(p),
       filters: {

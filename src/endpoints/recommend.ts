@@ -8,6 +8,7 @@ import { EVIDENCE_ORDERS, recommendModels, SORTS, type RecommendCriteria, type R
 import { scoreBasis } from '../core/quality/scores.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
+import { partsHint } from './parts-hint.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';
 import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
@@ -90,7 +91,7 @@ export const recommend = endpoint({
     const workload = toWorkload(p);
     const criteria = recommendCriteria(p, workload);
     const { recommendations, excluded } = recommendModels(catalogue, criteria);
-    const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? emptyHint(p, catalogue, workload));
+    const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload));
     return {
       criteria: {
         use_case: p.use_case ?? null,
