@@ -6,7 +6,7 @@
  * from the API or from attributes is set as text, never parsed as HTML. No dependencies.
  */
 
-interface ModelRecord { id: string; name: string; provider: string; tier: string; input: number; output: number; context: string; freeTierOnly?: boolean }
+interface ModelRecord { id: string; name: string; provider: string; tier: string; input: number; output: number; context: string; freeTierOnly?: boolean; modalities?: { input: string[]; output: string[] } }
 
 import { API, api, el, link, price, table } from './widget-dom.js';
 import { renderCompare } from './widget-compare.js';
@@ -44,10 +44,14 @@ p{margin:6px 4px 0}
 async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const { models } = await api<{ models: ModelRecord[] }>('/api/pricing', { provider: d.providers });
   const name = (m: ModelRecord) => {
-    if (!m.freeTierOnly) return link(m.name, m.id);
-    // Its $0 is a free, rate-limited tier, not a price anyone can pay for capacity.
+    // What it takes and gives, where a source says (text, image → text).
+    const mods = m.modalities ? `${m.modalities.input.join(', ')} → ${m.modalities.output.join(', ')}` : '';
+    if (!m.freeTierOnly && !mods) return link(m.name, m.id);
     const cell = el('span');
-    cell.append(link(m.name, m.id), ' ', el('span', 'free tier only', 'muted'));
+    cell.append(link(m.name, m.id));
+    // Its $0 is a free, rate-limited tier, not a price anyone can pay for capacity.
+    if (m.freeTierOnly) cell.append(' ', el('span', 'free tier only', 'muted'));
+    if (mods) cell.append(' ', el('span', mods, 'muted'));
     return cell;
   };
   box.classList.add('q');

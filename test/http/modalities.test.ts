@@ -78,3 +78,23 @@ describe('the parts hint on the units catalogue (one model takes image, another 
     expect(body.hint.param).toBe('budget');
   });
 });
+
+describe('modalities on the site and the model page', () => {
+  const page = async (path: string) => (await app.request(`http://localhost${path}`)).text();
+
+  it("the site's table says under each model's name what it takes and gives, with the source in its title", async () => {
+    const html = await page('/');
+    const row = html.slice(html.indexOf('<tr data-id="deepseek-deepseek-v4-pro"'));
+    const cell = row.slice(0, row.indexOf('</td>'));
+    expect(cell).toContain('<span class="mods" title="Takes and gives (models.dev deepseek/deepseek-v4-pro and OpenRouter deepseek/deepseek-v4-pro agree)">text → text</span>');
+    const qwen = html.slice(html.indexOf('<tr data-id="alibaba-qwen3.6-27b"'));
+    expect(qwen.slice(0, qwen.indexOf('</td>'))).toContain('>text, image, audio, video → text</span>');
+  });
+
+  it('the model page lists the modalities with their source and, where the sources disagree, which was kept', async () => {
+    expect(await page('/models/deepseek-deepseek-v4-pro')).toContain('takes text; gives text (models.dev deepseek/deepseek-v4-pro and OpenRouter deepseek/deepseek-v4-pro agree, checked');
+    const qwen = await page('/models/alibaba-qwen3.6-27b');
+    expect(qwen).toContain('takes text, image, audio, video; gives text (models.dev alibaba/qwen3.6-27b, checked');
+    expect(qwen).toContain('OpenRouter qwen/qwen3.6-27b lists input text, image, video; output text; models.dev kept');
+  });
+});

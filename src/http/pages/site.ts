@@ -4,6 +4,7 @@
  * with the default workload's costs, so it reads right before (or without) the script.
  */
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
+import { modalitiesShort } from '../../core/catalogue/price-facts.js';
 import { TIERS, USE_CASES, type Model } from '../../core/schema/catalogue-schema.js';
 import { MODES, SERVICE_TIERS, type Mode, type ServiceTier } from '../../core/pricing/cost.js';
 import { MAX_WEB_SEARCHES, type PART_NAMES } from '../../endpoints/part-rules.js';
@@ -50,10 +51,12 @@ function row(p: Priced<Model>): string {
   const m = p.model;
   const cell = monthlyCell(p);
   const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
+  const takes = modalitiesShort(m);
+  const mods = takes ? ` <span class="mods" title="Takes and gives (${escapeHtml(m.modalities?.source ?? '')})">${escapeHtml(takes)}</span>` : '';
   // A model that cannot run the workload is hidden, as the headline leaves it out (site.js keeps both in step).
   const unfit = hidden(p);
   return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}"${unfit ? ' hidden' : ''}>` +
-    `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}</td>` +
+    `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}${mods}</td>` +
     `<td class="opt" data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
     `<td class="opt" data-sort="${TIERS.indexOf(m.tier)}"><span class="tier tier-${m.tier}">${m.tier}</span></td>` +
     `<td class="num" data-sort="${m.input}">${formatPrice(m.input)}</td>` +
