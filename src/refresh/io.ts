@@ -115,8 +115,10 @@ export function readModalityFiles(hostsDir: string): { offers: unknown; models: 
       throw new Error(`${path} cannot be read: ${String(codeOf(e) ?? messageOf(e))}`);
     }
   };
+  const offers = read('models-dev-offers.json');
+  const models = read('models-dev-models.json');
   // OpenRouter's list is saved by date (openrouter-models-YYYY-MM-DD.json): the newest is read.
   const openRouter = readdirSync(hostsDir).filter((f) => /^openrouter-models-\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort().at(-1);
   if (!openRouter) throw new Error(`${hostsDir} holds no openrouter-models-YYYY-MM-DD.json`);
-  return { offers: read('models-dev-offers.json'), models: read('models-dev-models.json'), openRouter: read(openRouter) };
+  return { offers, models, openRouter: read(openRouter) };
 }
