@@ -6,7 +6,7 @@
  * from the API or from attributes is set as text, never parsed as HTML. No dependencies.
  */
 
-interface ModelRecord { id: string; name: string; provider: string; tier: string; status?: string; input: number; output: number; context: string; freeTierOnly?: boolean; priceChange?: string }
+interface ModelRecord { id: string; name: string; provider: string; tier: string; status?: string; input: number; output: number; context: string; freeTierOnly?: boolean; priceChange?: string; modalities?: { input: string[]; output: string[] } }
 
 import { API, api, el, link, price, table } from './widget-dom.js';
 import { renderCompare } from './widget-compare.js';
@@ -44,7 +44,9 @@ p{margin:6px 4px 0}
 async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const { models } = await api<{ models: ModelRecord[] }>('/api/pricing', { provider: d.providers });
   const name = (m: ModelRecord) => {
-    if (!m.freeTierOnly && m.status !== 'legacy' && !m.priceChange) return link(m.name, m.id);
+    // What it takes and gives, where a source says (text, image → text).
+    const mods = m.modalities ? `${m.modalities.input.join(', ')} → ${m.modalities.output.join(', ')}` : '';
+    if (!m.freeTierOnly && m.status !== 'legacy' && !m.priceChange && !mods) return link(m.name, m.id);
     // Its $0 is a free, rate-limited tier, not a price anyone can pay for capacity; a legacy model is
     // an older one still sold, marked as the site marks it; a scheduled change means the prices
     // shown do not last.
@@ -53,6 +55,7 @@ async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
     if (m.status === 'legacy') cell.append(' ', el('span', '(legacy)', 'muted'));
     if (m.freeTierOnly) cell.append(' ', el('span', 'free tier only', 'muted'));
     if (m.priceChange) cell.append(' ', el('span', `price ${m.priceChange}`, 'chg'));
+    if (mods) cell.append(' ', el('span', mods, 'muted'));
     return cell;
   };
   box.classList.add('q');

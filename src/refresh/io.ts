@@ -128,3 +128,21 @@ export function crossCheckDir(dataDir = DATA_DIR, pricesPath = REFERENCE_PRICES)
   const reference = readReference(pricesPath);
   return reference && crossCheck(readDataDir(dataDir).map((f) => f.json), reference);
 }
+
+/** The three files of a folder shaped as the reference's hosts/ that say what models take in and give out (modalities.ts). */
+export function readModalityFiles(hostsDir: string): { offers: unknown; models: unknown; openRouter: unknown } {
+  const read = (name: string) => {
+    const path = join(hostsDir, name);
+    try {
+      return parseJson(readFileSync(path, 'utf8'), path);
+    } catch (e) {
+      throw new Error(`${path} cannot be read: ${String(codeOf(e) ?? messageOf(e))}`);
+    }
+  };
+  const offers = read('models-dev-offers.json');
+  const models = read('models-dev-models.json');
+  // OpenRouter's list is saved by date (openrouter-models-YYYY-MM-DD.json): the newest is read.
+  const openRouter = readdirSync(hostsDir).filter((f) => /^openrouter-models-\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort().at(-1);
+  if (!openRouter) throw new Error(`${hostsDir} holds no openrouter-models-YYYY-MM-DD.json`);
+  return { offers, models, openRouter: read(openRouter) };
+}

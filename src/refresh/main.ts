@@ -8,13 +8,16 @@
  * date. With --write it applies them (docs/catalogue.md, "The refresh"). A source that is down or
  * not what it should be: nothing is written, the message names the source, exit 1. --benchmarks
  * (repeatable) also proposes newer benchmark results from files in the reference's shapes, with the
- * score changes they make (benchmarks.ts; docs/quality.md).
+ * score changes they make (benchmarks.ts; docs/quality.md). --modalities also sets what each model
+ * takes in and gives out from a folder shaped as the reference's hosts/ (modalities.ts); alone, it
+ * reads no price source.
  */
 import { resolve } from 'node:path';
 import { FORMATS, isFormat, type Format, type Source } from './entry.js';
 import { applyProposal } from './apply.js';
 import { reportRun, type EvidenceRun } from './benchmarks.js';
-import { fetchSource, loadEvidence, readDataDir, writeDataFiles, writeEvidence } from './io.js';
+import { fetchSource, loadEvidence, readDataDir, readModalityFiles, writeDataFiles, writeEvidence } from './io.js';
+import { applyModalities, indexSources, type ModalitySources } from './modalities.js';
 import { propose } from './plan.js';
 import { report } from './report.js';
 import { readSource, SOURCE_KINDS } from './sources/index.js';
@@ -22,6 +25,7 @@ import { readSource, SOURCE_KINDS } from './sources/index.js';
 const USAGE = `Usage: npm run catalog:refresh -- [--write] [--${FORMATS.join(' SRC] [--')} SRC] [--data DIR] [--today YYYY-MM-DD] [--since YYYY-MM-DD]
 SRC is an http(s) URL or a file (--genai-prices package: the pinned npm package's data); without any, all four public URLs.
 --benchmarks FILE (repeatable): newer benchmark results, in the shape of the reference's quality.json or its transcribed boards.
+--modalities DIR: what each model takes in and gives out, from a folder shaped as the reference's hosts/ (alone: no price source is read).
 Prints the proposed changes to data/*.json; --write applies them.`;
 
 interface Args {
@@ -32,8 +36,9 @@ interface Args {
   data?: string;
   today?: string;
   since?: string;
+  modalities?: string;
 }
-const OPTIONS = ['data', 'today', 'since'] as const;
+const OPTIONS = ['data', 'today', 'since', 'modalities'] as const;
 const isOption = (name: string): name is (typeof OPTIONS)[number] => (OPTIONS as readonly string[]).includes(name);
 
 const isDate = (t: string) => /^\d{4}-\d{2}-\d{2}$/.test(t) && new Date(`${t}T00:00:00Z`).toISOString().startsWith(t);
@@ -61,7 +66,7 @@ function parseArgs(argv: string[]): Args {
     const v = args[k];
     if (v !== undefined && !isDate(v)) throw new Error(`--${k} must be a date as YYYY-MM-DD; got ${v}`);
   }
-  if (Object.keys(args.sources).length === 0) for (const [f, kind] of Object.entries(SOURCE_KINDS)) args.sources[f as Format] = kind.url;
+  if (Object.keys(args.sources).length === 0 && args.modalities === undefined) for (const [f, kind] of Object.entries(SOURCE_KINDS)) args.sources[f as Format] = kind.url;
   return args;
 }
 
@@ -108,6 +113,15 @@ export async function main(argv: string[], { out = console.log, err = console.er
       failures.push(`catalog:refresh: benchmarks: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  let modalities: ModalitySources | undefined;
+  if (args.modalities !== undefined) {
+    try {
+      const read = readModalityFiles(args.modalities);
+      modalities = indexSources(read.offers, read.models, read.openRouter);
+    } catch (e) {
+      failures.push(`catalog:refresh: modalities: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   if (failures.length) {
     for (const f of failures) err(f);
     err('catalog:refresh: nothing written; fix or leave out the failing source(s) and run again.');
@@ -116,11 +130,13 @@ export async function main(argv: string[], { out = console.log, err = console.er
   const proposal = propose(files, sources, { today: day, since: args.since ?? daysBefore(day, 90) });
   out(report(proposal));
   if (evidence) out(`\n${reportRun(evidence)}`);
+  if (modalities) out(`\nModalities: ${applyModalities(structuredClone(files), modalities, day).length} file(s) would change (models.dev and OpenRouter, ${args.modalities}).`);
   if (!args.write) {
     out('\nDry run: nothing written. Run again with --write to apply these changes to data/.');
     return 0;
   }
   const touched = applyProposal(files, proposal, { today: day });
+  if (modalities) for (const path of applyModalities(files, modalities, day)) if (!touched.includes(path)) touched.push(path);
   writeDataFiles(files, touched);
   const wroteEvidence = evidence ? writeEvidence(evidence) : false;
   out(`\nWrote ${touched.length + (wroteEvidence ? 1 : 0)} file(s) in ${dataDir}, checked ${day}. Next: npm test.`);

@@ -109,8 +109,8 @@ describe('ai-model-pricing CLI', () => {
       [['calc', 'openai-gpt-5.6-terra', '--input-tokens', '272000', '--cache-write-tokens', '1000', '--cache-ttl', '1h', '--json'],
         '/api/calculate?model=openai-gpt-5.6-terra&input_tokens=272000&cache_write_tokens=1000&cache_ttl=1h'],
       [['recommend', '--status', 'legacy', '--limit', '2', '--json'], '/api/recommend?status=legacy&limit=2'],
-      [['compare', 'openai-gpt-4o', 'openai-gpt-4o-mini', '--service-tier', 'flex', '--reasoning-tokens', '100', '--input-audio-tokens', '500', '--web-searches', '2', '--json'],
-        '/api/compare?models=openai-gpt-4o,openai-gpt-4o-mini&service_tier=flex&reasoning_tokens=100&input_audio_tokens=500&web_searches=2'],
+      [['compare', 'openai-gpt-4o', 'openai-gpt-4o-mini', '--service-tier', 'flex', '--reasoning-tokens', '100', '--input-image-tokens', '500', '--web-searches', '2', '--json'],
+        '/api/compare?models=openai-gpt-4o,openai-gpt-4o-mini&service_tier=flex&reasoning_tokens=100&input_image_tokens=500&web_searches=2'],
     ];
     const runs = await Promise.all(cases.map(([args]) => cli(...args)));
     for (const [i, [args, path]] of cases.entries()) {
@@ -180,6 +180,8 @@ describe('ai-model-pricing CLI', () => {
       `Web searches:       $${record.unitPrices.webSearches} per 1,000 searches`,
       `Unit prices source: genai-prices 0.1.8 data for openai gpt-4o, checked`,
       `                    ${record.unitPrices.checkedOn}`,
+      `Modalities:         takes ${record.modalities.input.join(', ')}; gives ${record.modalities.output.join(', ')} (models.dev openai/gpt-4o and`,
+      `                    OpenRouter openai/gpt-4o agree, checked ${record.modalities.checkedOn})`,
       `Context:            ${record.context} (${record.contextTokens.toLocaleString('en-US')} tokens), up to ${record.maxOutputTokens.toLocaleString('en-US')} output tokens`,
       `Quality:            ${record.quality}/5; suits ${suited.map(([n, s]) => `${n} ${s}`).join(', ')}`,
       `Score:              overall ${served.model.scores.overall}/100 from public benchmarks`,

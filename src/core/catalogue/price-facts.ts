@@ -43,8 +43,14 @@ export function priceFacts(model: PricedRecord, fmt: Format): Array<[string, str
   }
   facts.push(...unitFacts(model.unitPrices, fmt));
   const m = model.modalities;
-  if (m) facts.push(['Modalities', `takes ${m.input.join(', ')}; gives ${m.output.join(', ')} ${read(m)}`]);
+  if (m) facts.push(['Modalities', `takes ${m.input.join(', ')}; gives ${m.output.join(', ')} ${read(m)}${m.note ? `; ${m.note}` : ''}`]);
   return facts;
+}
+
+/** `text, image → text`: what the model takes and gives, short, for a table cell; undefined where no source says. */
+export function modalitiesShort(model: Pick<Model, 'modalities'>): string | undefined {
+  const m = model.modalities;
+  return m ? `${m.input.join(', ')} → ${m.output.join(', ')}` : undefined;
 }
 
 /** "(source, checked 2026-11-21)": where and when a price or fact was read. */

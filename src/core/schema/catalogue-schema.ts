@@ -58,6 +58,8 @@ export const modalitiesSchema = z.strictObject({
   output: z.array(z.enum(MODALITIES)).min(1),
   source: z.string().min(1),
   checkedOn: isoDate,
+  /** Where the sources disagree: what the other said, and which was kept. */
+  note: z.string().min(1).optional(),
 });
 
 const useCaseScore = z.number().int().min(0).max(5);

@@ -33,7 +33,7 @@ th button{font:inherit;font-weight:600;background:none;border:0;padding:0;color:
 th[aria-sort=ascending] button::after{content:" \\25B2"}th[aria-sort=descending] button::after{content:" \\25BC"}
 .tier{display:inline-block;padding:0 .45rem;border-radius:999px;font-size:.8rem;color:#fff}
 .tier-Budget{background:var(--budget)}.tier-Mid{background:var(--mid)}.tier-Premium{background:var(--premium)}
-.legacy{color:var(--muted);font-size:.8rem}
+.legacy,.mods{color:var(--muted);font-size:.8rem}.mods{display:block}
 .chg{color:var(--warn);font-size:.8rem}
 figure{margin:0}figcaption{color:var(--muted);margin-top:.5rem}
 .chart{width:100%;height:auto;max-width:60rem;display:block}

@@ -6,6 +6,7 @@
 import { sellerField } from './site-doors.js';
 import { siteDoors } from './site-doors-data.js';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
+import { modalitiesShort } from '../../core/catalogue/price-facts.js';
 import { TIERS, USE_CASES, type Model } from '../../core/schema/catalogue-schema.js';
 import { MODES, SERVICE_TIERS, type Mode, type ServiceTier } from '../../core/pricing/cost.js';
 import { MAX_WEB_SEARCHES, type PART_NAMES } from '../../endpoints/part-rules.js';
@@ -54,11 +55,13 @@ function row(p: Priced<Model & { priceChange?: string }>): string {
   const change = m.priceChange ? ` <span class="chg">price ${escapeHtml(m.priceChange)}</span>` : '';
   const cell = monthlyCell(p);
   const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
+  const takes = modalitiesShort(m);
+  const mods = takes ? ` <span class="mods" title="Takes and gives (${escapeHtml(m.modalities?.source ?? '')})">${escapeHtml(takes)}</span>` : '';
   // A model that cannot run the workload is hidden, as the headline leaves it out, and so is one not
   // in the pool (current models, as the API's rankings by default) (site.js keeps both in step).
   const unfit = hidden(p) || !inPool(m, 'current');
   return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}"${unfit ? ' hidden' : ''}>` +
-    `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}${change}</td>` +
+    `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}${change}${mods}</td>` +
     `<td class="opt" data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
     `<td class="opt" data-sort="${TIERS.indexOf(m.tier)}"><span class="tier tier-${m.tier}">${m.tier}</span></td>` +
     `<td class="num" data-sort="${m.input}">${formatPrice(m.input)}</td>` +
