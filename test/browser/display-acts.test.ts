@@ -66,7 +66,12 @@ describe('display faults', () => {
     for (const id of ['#t', '#gemma', '#tier']) {
       await page.waitForFunction((s) => { const r = document.querySelector(s)?.shadowRoot; return !!r && !r.querySelector('[role=status]'); }, id);
     }
-    const names = await page.$eval('#t', (el) => Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => (tr.children[0] as HTMLElement).textContent ?? ''));
+    // Each row's name with its legacy mark, when it has one (the cell also says the modalities).
+    const names = await page.$eval('#t', (el) => Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => {
+      const cell = tr.children[0] as HTMLElement;
+      const name = cell.querySelector('a')?.textContent ?? '';
+      return Array.from(cell.querySelectorAll('span')).some((s) => s.textContent === '(legacy)') ? `${name} (legacy)` : name;
+    }));
     expect(names).toContain('o1 (legacy)');
     expect(names).toContain('GPT-4o (legacy)');
     const { models } = await page.evaluate(async (o) => (await fetch(`${o}/api/pricing?provider=openai`)).json(), real.site.origin);
