@@ -5,39 +5,20 @@
 // (/healthz on its own connection, one request at a time) took while one (or 8) connections each
 // pipelined 250 of the costliest misses. The last row times closestIds in-process at 10,000 ids.
 // Prints a Markdown table (docs/reliability.md's) or, with --json, the figures.
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { cpuMicros, startPinned } from './bench-proc.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
-const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-};
+// CPU time in ms (bench-proc's reading of /proc/<pid>/stat).
+const cpuMs = (pid) => cpuMicros(pid) / 1000;
 
-const children = new Set();
-process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
-
-async function start(env) {
-  const child = spawn(process.execPath, [join(root, 'dist', 'server.mjs')], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.add(child);
-  const port = await new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const match = /"port":(\d+)/.exec(text);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
-  });
-  return { child, port, pid: child.pid };
-}
+/** The built server pinned to the server CPU, as npm run bench starts it (bench-proc.mjs). */
+const start = (env) => startPinned([process.execPath, join(root, 'dist', 'server.mjs')], { HOST: '127.0.0.1', PORT: '0', ...env });
 
 /** Writes `requests` (raw HTTP) on one connection; resolves with the answers' count once it closes. */
 function pipeline(port, requests) {
