@@ -9,6 +9,7 @@ import { Usd } from '../core/schema/money.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { partsHint } from './parts-hint.js';
+import { pricedToday } from './schedule.js';
 import { choice, statusFilter, usdAmount } from './params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
@@ -67,7 +68,10 @@ export const cheapest = endpoint({
   path: '/api/cheapest',
   summary: 'The cheapest models that can run a workload',
   query: cheapestQuery,
-  handle: (p, { catalogue, today }) => {
+  handle: (p, ctx) => {
+    // Priced on the answer's day: a scheduled change that has started is in the prices ranked.
+    const { today } = ctx;
+    const catalogue = pricedToday(ctx);
     const workload = toWorkload(p);
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     const allowed = sellersFilter(catalogue, p.sellers);

@@ -8,7 +8,7 @@ import { endpoint, findModels, requestedAs, requireParam } from './endpoint.js';
 import { idList, optionalInteger } from './params.js';
 import { listed } from './present.js';
 import { either } from './ranking.js';
-import { followSchedule, schedulePhrase } from './schedule.js';
+import { followSchedule, pricedToday, schedulePhrase } from './schedule.js';
 import { refuseModality } from './part-rules.js';
 import { MAX_REQUESTS, toWorkload, workloadEcho, workloadQuery } from './workload.js';
 
@@ -27,7 +27,10 @@ export const compare = endpoint({
   path: '/api/compare',
   summary: 'Compare 2 to 10 models on one workload',
   query: compareQuery,
-  handle: (p, { catalogue, today }) => {
+  handle: (p, ctx) => {
+    // Priced on the answer's day: a scheduled change that has started is in the prices ranked.
+    const { today } = ctx;
+    const catalogue = pricedToday(ctx);
     const ids = requireParam(p.models, 'models', '2 to 10 model ids separated by commas');
     const models = findModels(catalogue, ids, 'models');
     const requests = either({ name: 'requests_per_day', value: p.requests_per_day }, { name: 'requests', value: p.requests }) ?? REQUESTS;

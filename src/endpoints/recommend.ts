@@ -9,6 +9,7 @@ import { scoreBasis } from '../core/quality/scores.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { partsHint } from './parts-hint.js';
+import { pricedToday } from './schedule.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';
 import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
@@ -89,7 +90,10 @@ export const recommend = endpoint({
   path: '/api/recommend',
   summary: 'Recommended models that can run the workload, ranked by their benchmark score (or score per dollar, or cost), with the evidence',
   query: recommendQuery,
-  handle: (p, { catalogue, today }) => {
+  handle: (p, ctx) => {
+    // Priced on the answer's day: a scheduled change that has started is in the prices ranked.
+    const { today } = ctx;
+    const catalogue = pricedToday(ctx);
     const workload = toWorkload(p);
     const criteria = recommendCriteria(p, workload);
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.

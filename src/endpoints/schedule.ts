@@ -9,6 +9,10 @@ import { modelOn } from '../core/pricing/history.js';
 import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings, timelineOf } from '../core/pricing/schedule.js';
 import type { Warning } from '../core/pricing/warnings.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
+import type { Catalogue } from '../core/catalogue/catalogue.js';
+import { catalogueOn } from '../core/catalogue/priced-on.js';
+import { shareDoorData } from '../core/offers/book.js';
+import type { RequestContext } from './endpoint.js';
 
 /**
  * The record as priced on `today` when a scheduled change has started by then (the catalogue
@@ -58,4 +62,14 @@ export function shownOn<M extends Model>(record: M, today: string): M & { priceC
 /** The records as /api/pricing and the site list them on `today` (shownOn). */
 export function withPriceChanges<M extends Model>(models: readonly M[], today: string): Array<M & { priceChange?: string }> {
   return models.map((m) => shownOn(m, today));
+}
+
+/**
+ * The catalogue rankings and comparisons price with: as priced on the answer's day, a scheduled
+ * change that has started included (core/catalogue/priced-on.ts), with the same door data.
+ */
+export function pricedToday({ catalogue, today }: Pick<RequestContext, 'catalogue' | 'today'>): Catalogue {
+  const priced = catalogueOn(catalogue, today);
+  if (priced !== catalogue) shareDoorData(catalogue, priced);
+  return priced;
 }

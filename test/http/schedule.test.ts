@@ -89,6 +89,36 @@ describe('addMonths', () => {
   });
 });
 
+describe('rankings and compare price the day they answer', () => {
+  // On 2027-01-15 Gemini 3.7 Flash costs the new prices: the coding workload's $40,500 a month doubles to $81,000.
+  const app = createService({ catalogue, clock: fixedClock('2027-01-15') });
+  const geminiIn = (items: Array<{ id: string }>) => items.find((r) => r.id === 'google-gemini-3.7-flash') as any; // any: tests read arbitrary fields
+
+  it('recommend and cheapest rank it at the prices in force, with no change left to name', async () => {
+    const recommended = geminiIn((await json(app, `/api/recommend?use_case=coding&sort=value&frontier=true&limit=10&${CODING}`)).recommendations);
+    expect(recommended.costs.monthly).toBe(81000);
+    expect(recommended.appliedPrices).toMatchObject({ input: 1.5, output: 7.5 });
+    expect(recommended.priceChange).toBeUndefined();
+    // Among Mid models of quality 4 and up it now ranks after Grok 4.5 ($79,500), where its $40,500 put it before.
+    const ranked = (await json(app, `/api/cheapest?tier=Mid&min_quality=4&limit=10&${CODING}`)).recommendations as Array<{ id: string }>;
+    expect(geminiIn(ranked).costs.monthly).toBe(81000);
+    expect(ranked.findIndex((r) => r.id === 'google-gemini-3.7-flash')).toBeGreaterThan(ranked.findIndex((r) => r.id === 'xai-grok-4.5'));
+  });
+
+  it('compare prices it so, its yearly twelve months at the new prices', async () => {
+    const body = await json(app, `/api/compare?models=google-gemini-3.7-flash,openai-gpt-5.6-sol&${CODING}`);
+    expect(body.pricedOn).toBe('2027-01-15');
+    expect(body.comparison[0].costs).toMatchObject({ monthly: 81000, yearly: 972000 });
+    expect(body.summary.priceChanges).toBeUndefined();
+  });
+
+  it('a day before the change, the stored prices', async () => {
+    const before = createService({ catalogue, clock: fixedClock('2026-12-31') });
+    const body = await json(before, `/api/compare?models=google-gemini-3.7-flash,openai-gpt-5.6-sol&${CODING}`);
+    expect(body.comparison[0].costs.monthly).toBe(40500);
+  });
+});
+
 describe('said everywhere', () => {
   const app = createService({ catalogue, clock: fixedClock('2026-11-28') });
 

@@ -1,14 +1,13 @@
 /** Builds the validated, indexed catalogue from the parsed data files. Pure: callers do the I/O. */
 import * as z from 'zod';
 import { formatContext } from '../pricing/context-window.js';
-import { providerFileSchema, SCORE_KEYS, TIERS, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from '../schema/catalogue-schema.js';
-import { buildFilterTable, type FilterTable } from './filter-table.js';
+import { providerFileSchema, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from '../schema/catalogue-schema.js';
+import type { FilterTable } from './filter-table.js';
 import { attachEvidence, type ScoreDetails } from '../quality/evidence.js';
+import { assembleCatalogue } from './assemble.js';
 import type { BenchmarkResult } from '../quality/benchmarks.js';
-import { buildSheets, priceDigits, type ModelSheets } from '../pricing/price-sheet.js';
-import { buildPriceTable, type PriceTable } from './price-table.js';
-import { continuedFrom } from '../pricing/history.js';
-import { findVariants } from './variants.js';
+import type { ModelSheets } from '../pricing/price-sheet.js';
+import type { PriceTable } from './price-table.js';
 
 export type { CatalogueFile } from '../schema/catalogue-schema.js';
 
@@ -104,39 +103,7 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Catal
   const { details: scoreDetails, results: benchmarksOf, problem } = attachEvidence(models, evidence);
   if (problem) throw new CatalogueError(problem);
 
-  const lastUpdated = models.reduce((newest, m) => (m.checkedOn > newest ? m.checkedOn : newest), '');
-  const headOf = findVariants(models);
-  const variantsOf = new Map<string, string[]>();
-  for (const [variant, head] of headOf) variantsOf.set(head.id, [...(variantsOf.get(head.id) ?? []), variant]);
-  const digits = models.reduce((most, m) => Math.max(most, priceDigits(m)), 0);
-  const sheets = new Map(models.map((m) => [m, buildSheets(m, digits)]));
-  const rankable = models.filter((m) => !headOf.has(m.id));
-  const rankableSheets = rankable.map((m) => sheets.get(m) as ModelSheets);
-  return {
-    models,
-    providers,
-    lastUpdated,
-    byId,
-    byProvider: groupBy(models, (m) => m.providerSlug),
-    byTier: new Map(TIERS.map((tier) => [tier, models.filter((m) => m.tier === tier)])),
-    headOf,
-    variantsOf,
-    scoreDetails,
-    benchmarksOf,
-    rankable,
-    sheets,
-    rankableSheets,
-    priceTable: buildPriceTable(rankableSheets, digits),
-    filterTable: buildFilterTable(rankable, rankableSheets),
-    rankableScores: Object.fromEntries(SCORE_KEYS.map((key) => [
-      key, Float64Array.from(rankable, (m) => { const score = m.scores?.[key]; return typeof score === 'number' ? score : NaN; }),
-    ])) as Record<ScoreKey, Float64Array>,
-    rankableEvidence: Object.fromEntries(SCORE_KEYS.map((key) => [
-      key, Uint8Array.from(rankable, (m) => scoreDetails.level(m.id, key) ?? 2),
-    ])) as Record<ScoreKey, Uint8Array>,
-    datedFrom: new Map(models.flatMap((m) => { const from = continuedFrom(m); return from === undefined ? [] : [[m, from] as const]; })),
-    priceDigits: digits,
-  };
+  return assembleCatalogue({ models, providers, byId, scoreDetails, benchmarksOf });
 }
 
 /** The checks zod cannot make on one record: its id's provider, context text, threshold order, aliases. */
@@ -179,17 +146,6 @@ function checkRecord(record: ModelData, slug: string, where: string): void {
     if (seen.has(alias)) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" is listed twice`);
     seen.add(alias);
   }
-}
-
-function groupBy<K>(models: readonly Model[], key: (m: Model) => K): Map<K, Model[]> {
-  const groups = new Map<K, Model[]>();
-  for (const m of models) {
-    const k = key(m);
-    const group = groups.get(k);
-    if (group) group.push(m);
-    else groups.set(k, [m]);
-  }
-  return groups;
 }
 
 /** "data/x.json: model "x-y", field "input": Too small: ..." from the first zod issue. */

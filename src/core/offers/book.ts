@@ -147,6 +147,12 @@ export function parseDoorData(data: DoorData): { sellers: SellersFile; files: Do
 const readers = new WeakMap<Catalogue, () => DoorData>();
 const books = new WeakMap<Catalogue, DoorBook>();
 
+/** Gives `to` (the same catalogue priced on another day: catalogue/priced-on.ts) the door data of `from`, once. */
+export function shareDoorData(from: Catalogue, to: Catalogue): void {
+  const read = readers.get(from);
+  if (read !== undefined && !readers.has(to)) readers.set(to, read);
+}
+
 /** Gives a catalogue the reader of its door data (data/offers/), called on the first door asked for. */
 export function attachDoorData(catalogue: Catalogue, read: () => DoorData): void {
   readers.set(catalogue, read);

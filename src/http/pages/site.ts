@@ -15,7 +15,7 @@ import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
 import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
 import { jsonForScript, pageFrame } from './html.js';
-import { withPriceChanges } from '../../endpoints/schedule.js';
+import { pricedToday, withPriceChanges } from '../../endpoints/schedule.js';
 import { DEFAULT_WORKLOAD, frontierQuery, headlineHtml, hidden, inPool, monthlyCell, priceAll, siteModel, STATUS_CHOICES, tableNoteText, workloadText, type Priced, type SiteModel } from './site-model.js';
 
 /** The calculator's mode options, named for what each is: a planning margin, a provider's discount. */
@@ -184,7 +184,7 @@ ${priced.map(row).join('\n')}
 &lt;div class="ai-pricing-widget" data-type="compare" data-models="id-1,id-2"&gt;&lt;/div&gt;</pre>
 </section>
 <script type="application/json" id="catalogue-data">${jsonForScript(site)}</script>
-<script type="application/json" id="doors-data">${jsonForScript(siteDoors(catalogue))}</script>`;
+<script type="application/json" id="doors-data">${jsonForScript(siteDoors(pricedToday({ catalogue, today })))}</script>`;
   return pageFrame({
     title: 'AI model pricing: prices and cost calculator',
     description: `Prices of ${models.length} AI language models per million tokens, a workload cost calculator and a free JSON API.`,

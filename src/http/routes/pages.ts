@@ -2,7 +2,7 @@
  * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs. app.ts
  * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
  */
-import { shownOn } from '../../endpoints/schedule.js';
+import { pricedToday, shownOn } from '../../endpoints/schedule.js';
 import { doorBookOf } from '../../core/offers/book.js';
 import { requestedAs, TextReply, type RequestContext } from '../../endpoints/endpoint.js';
 import type { DescribeApi, ExtraRoute } from '../openapi.js';
@@ -31,7 +31,7 @@ export const modelPageRoute: PageRoute = {
     const model = catalogue.byId.get(id.toLowerCase());
     // An alias shows its model's page, saying which alias was asked for.
     return model
-      ? new TextReply(modelPage(shownOn(model, today), catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId, shownOn(model, today).priceChange, doorBookOf(catalogue).doorsOf(model.id)), HTML)
+      ? new TextReply(modelPage(shownOn(model, today), catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId, shownOn(model, today).priceChange, doorBookOf(pricedToday({ catalogue, today })).doorsOf(model.id)), HTML)
       : new TextReply(modelNotFoundPage(catalogue, id), HTML, 404);
   },
 };

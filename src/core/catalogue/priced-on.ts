@@ -1,0 +1,54 @@
+/**
+ * The catalogue as priced on a day. A record holds the prices of the day it was checked; a change
+ * its priceHistory schedules after that day is not in them until the refresh writes it. Rankings
+ * and comparisons price today, so they read this: the catalogue itself while no scheduled change
+ * has started, else one whose records carry the prices in force that day (their history, dates
+ * and everything else as they were), made once per started change and shared.
+ */
+import { modelOn } from '../pricing/history.js';
+import type { Model } from '../schema/catalogue-schema.js';
+import { assembleCatalogue } from './assemble.js';
+import type { Catalogue } from './catalogue.js';
+
+interface Schedule {
+  /** The days scheduled changes start (after their record's check), ascending. */
+  starts: string[];
+  /** The catalogue as priced from each start on, made on first use. */
+  made: Map<string, Catalogue>;
+}
+
+const schedules = new WeakMap<Catalogue, Schedule>();
+
+/** Days a record's prices change after the day it was checked. */
+const scheduledStarts = (m: Model): string[] => (m.priceHistory ?? []).map((e) => e.effectiveFrom).filter((d) => d > m.checkedOn);
+
+/** The catalogue priced on `day` (YYYY-MM-DD); the same object when no scheduled change has started by then. */
+export function catalogueOn(catalogue: Catalogue, day: string): Catalogue {
+  let schedule = schedules.get(catalogue);
+  if (schedule === undefined) {
+    schedule = { starts: [...new Set(catalogue.models.flatMap(scheduledStarts))].sort(), made: new Map() };
+    schedules.set(catalogue, schedule);
+  }
+  // Every day from one start to the next prices alike: the catalogue of the last start on or before `day`.
+  const start = schedule.starts.filter((s) => s <= day).at(-1);
+  if (start === undefined) return catalogue;
+  let priced = schedule.made.get(start);
+  if (priced === undefined) {
+    priced = repricedOn(catalogue, start);
+    schedule.made.set(start, priced);
+  }
+  return priced;
+}
+
+function repricedOn(catalogue: Catalogue, day: string): Catalogue {
+  const swapped = new Map<Model, Model>();
+  const models = catalogue.models.map((m) => {
+    if (!scheduledStarts(m).some((d) => d <= day)) return m;
+    const on = modelOn(m, day);
+    if (on.kind !== 'priced') return m;
+    swapped.set(m, on.model);
+    return on.model;
+  });
+  const byId = new Map([...catalogue.byId].map(([key, m]) => [key, swapped.get(m) ?? m] as const));
+  return assembleCatalogue({ models, providers: catalogue.providers, byId, scoreDetails: catalogue.scoreDetails, benchmarksOf: catalogue.benchmarksOf });
+}
