@@ -30,9 +30,14 @@ export function fixedClock(date: string): FixedClock {
   return { now: () => ms, set: (text) => { ms = read(text); } };
 }
 
+// The last day asked for, by its number: every request of a day asks for the same one.
+let lastDay = { number: NaN, text: '' };
+
 /** The UTC day of an instant, YYYY-MM-DD. */
 export function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  const number = Math.floor(ms / DAY_MS);
+  if (number !== lastDay.number) lastDay = { number, text: new Date(ms).toISOString().slice(0, 10) };
+  return lastDay.text;
 }
 
 /** The clock's UTC day, YYYY-MM-DD: the date an answer prices when it is not given one. */

@@ -6,7 +6,7 @@
  */
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
-import type { Costs, RequestCost, Workload } from '../core/pricing/cost.js';
+import { costsOf, type Costs, type RequestCost, type Workload } from '../core/pricing/cost.js';
 import { closestMatches } from '../core/advice/suggest.js';
 import type { CheapestOptions } from '../core/advice/cheapest.js';
 import { findCheapestAtDoors } from '../core/advice/cheapest-doors.js';
@@ -14,7 +14,7 @@ import { cheapestDoorInto, doorTableOf } from '../core/offers/door-table.js';
 import { quantitiesOf } from '../core/pricing/quantities.js';
 import { recommendModels, type RecommendCriteria } from '../core/advice/recommend.js';
 import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
-import { cheapestDoor, type DoorCost } from '../core/offers/rank.js';
+import type { DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { ApiError, quote } from './errors.js';
 import { splitList, text } from './params.js';
@@ -57,11 +57,22 @@ export function doorPrices({ door }: DoorCost, workload: Workload) {
 }
 
 
-/** `cheaperAt` for an item priced at its record's door: the cheapest vetted direct door, when it costs less a month. */
+const scratch: RequestCost = { nanos: 0, rest: 0, big: undefined };
+
+/**
+ * `cheaperAt` for an item priced at its record's door: the cheapest vetted direct door other than
+ * its own (the door table's, as sellers= ranks them), when it costs less a month.
+ */
 export function cheaperAt(catalogue: Catalogue, model: Model, workload: Workload, monthly: Costs['monthly']) {
-  const best = cheapestDoor(doorBookOf(catalogue).doorsOf(model.id), workload, (door) => !door.own);
-  if (!best || best.costs.monthly.compare(monthly) >= 0) return undefined;
-  return { ...sellerOf(best), costs: best.costs, appliedPrices: doorPrices(best, workload) };
+  const table = doorTableOf(catalogue, doorBookOf(catalogue));
+  const row = table.rowOf.get(model.id);
+  if (row === undefined) return undefined;
+  const found = cheapestDoorInto(table, row, quantitiesOf(workload), workload, scratch, undefined, true);
+  if (found === -1) return undefined;
+  const costs = costsOf(scratch, table.prices.digits, workload);
+  if (costs.monthly.compare(monthly) >= 0) return undefined;
+  const best = { door: table.doors[found] as PricedDoor, costs };
+  return { ...sellerOf(best), costs, appliedPrices: doorPrices(best, workload) };
 }
 
 

@@ -18,9 +18,18 @@ export function hourNumber(clock: Clock): number {
   return Math.floor(clock.now() / HOUR_MS);
 }
 
+// The header of the last hour asked for: every answer made within one hour carries the same one.
+let lastHour = { number: NaN, header: '' };
+
 /** The Cache-Control of an answer made now (see the module comment). */
 export function cacheControlAt(clock: Clock): string {
   const ms = clock.now();
+  const hour = Math.floor(ms / HOUR_MS);
+  if (hour !== lastHour.number) lastHour = { number: hour, header: cacheControlOfHour(ms) };
+  return lastHour.header;
+}
+
+function cacheControlOfHour(ms: number): string {
   const endOfHour = (Math.floor(ms / HOUR_MS) + 1) * HOUR_MS;
   const midnight = (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
   const total = Math.floor((midnight - endOfHour) / 1000);

@@ -67,13 +67,15 @@ const trial: RequestCost = { nanos: 0, rest: 0, big: undefined };
 
 /**
  * The cheapest door of model row i that runs the workload, among the sellers `allowed` lets in
- * (`allowed[s]` 1; all when undefined): its cost written into `out`, its table row returned (-1: none).
+ * (`allowed[s]` 1; all when undefined), and other than its own with `directOnly`: its cost written
+ * into `out`, its table row returned (-1: none). Ties go to the first row (its own, then by seller slug).
  */
-export function cheapestDoorInto(table: DoorTable, i: number, q: Quantities, w: Workload, out: RequestCost, allowed?: Uint8Array): number {
-  const { start, contextTokens, maxOutput, seller, prices } = table;
+export function cheapestDoorInto(table: DoorTable, i: number, q: Quantities, w: Workload, out: RequestCost, allowed?: Uint8Array, directOnly = false): number {
+  const { start, contextTokens, maxOutput, seller, prices, doors } = table;
   const tokens = w.inputTokens + w.outputTokens;
   let best = -1;
-  for (let r = start[i] as number; r < (start[i + 1] as number); r++) {
+  const first = start[i] as number;
+  for (let r = directOnly && doors[first]?.own ? first + 1 : first; r < (start[i + 1] as number); r++) {
     if (allowed && allowed[seller[r] as number] !== 1) continue;
     if (tokens > (contextTokens[r] as number) || w.outputTokens > (maxOutput[r] as number)) continue;
     tableCostInto(trial, prices, r, q, w);
