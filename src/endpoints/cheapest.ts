@@ -13,7 +13,7 @@ import { pricedToday } from './schedule.js';
 import { choice, statusFilter, usdAmount } from './params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
-import { cheaperAt, cheapestAtDoors, doorPrices, sellerOf, sellersFilter, sellersParam } from './sellers.js';
+import { cheaperDoors, cheapestAtDoors, doorPrices, sellerOf, sellersFilter, sellersParam } from './sellers.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
@@ -77,6 +77,7 @@ export const cheapest = endpoint({
     const allowed = sellersFilter(catalogue, p.sellers);
     const { ranked, excluded, notSold } = allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(p), allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...findCheapest(catalogue, workload, cheapestOptions(p)), notSold: undefined };
     const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload));
+    const cheaperAt = cheaperDoors(catalogue, workload);
     return {
       pricedOn: today,
       workload: workloadEcho(p),
@@ -96,7 +97,7 @@ export const cheapest = endpoint({
         const { item, appliedPrices } = rankedItem(catalogue, r.model, workload, r.rank, today);
         // Added to the item in place (see rankedItem); at a door, its seller and prices.
         if ('at' in r) return Object.assign(item, sellerOf(r.at), { costs: r.costs, appliedPrices: doorPrices(r.at, workload) });
-        const cheaper = cheaperAt(catalogue, r.model, workload, r.costs.monthly);
+        const cheaper = cheaperAt(r.model, r.costs.monthly);
         return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
       }),
       excluded: excludedBody(excluded),

@@ -13,7 +13,7 @@ import { pricedToday } from './schedule.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';
 import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
-import { recommendAtDoors, sellersFilter, sellersParam, withDoor } from './sellers.js';
+import { cheaperDoors, recommendAtDoors, sellersFilter, sellersParam, withDoor } from './sellers.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;
 
@@ -100,6 +100,7 @@ export const recommend = endpoint({
     const allowed = sellersFilter(catalogue, p.sellers);
     const { recommendations, excluded, notSold } = allowed ? recommendAtDoors(catalogue, criteria, allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...recommendModels(catalogue, criteria), notSold: undefined };
     const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload));
+    const cheaperAt = cheaperDoors(catalogue, workload);
     return {
       criteria: {
         use_case: p.use_case ?? null,
@@ -124,7 +125,7 @@ export const recommend = endpoint({
       },
       workload: workloadEcho(p),
       pricedOn: today,
-      recommendations: recommendations.map((r) => withDoor(catalogue, workload, present(catalogue, workload, r, p.use_case ?? 'overall', today), r)),
+      recommendations: recommendations.map((r) => withDoor(cheaperAt, workload, present(catalogue, workload, r, p.use_case ?? 'overall', today), r)),
       excluded: excludedBody(excluded),
       ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),

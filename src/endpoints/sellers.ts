@@ -60,20 +60,24 @@ export function doorPrices({ door }: DoorCost, workload: Workload) {
 const scratch: RequestCost = { nanos: 0, rest: 0, big: undefined };
 
 /**
- * `cheaperAt` for an item priced at its record's door: the cheapest vetted direct door other than
- * its own (the door table's, as sellers= ranks them), when it costs less a month.
+ * `cheaperAt` for the items of one answer, priced at their records' doors: for a model, the
+ * cheapest vetted direct door other than its own (on the door table sellers= ranks), when it costs
+ * less a month than `monthly`.
  */
-export function cheaperAt(catalogue: Catalogue, model: Model, workload: Workload, monthly: Costs['monthly']) {
+export function cheaperDoors(catalogue: Catalogue, workload: Workload) {
   const table = doorTableOf(catalogue, doorBookOf(catalogue));
-  const row = table.rowOf.get(model.id);
-  if (row === undefined) return undefined;
-  const found = cheapestDoorInto(table, row, quantitiesOf(workload), workload, scratch, undefined, true);
-  if (found === -1) return undefined;
-  const costs = costsOf(scratch, table.prices.digits, workload);
-  if (costs.monthly.compare(monthly) >= 0) return undefined;
-  const best = { door: table.doors[found] as PricedDoor, costs };
-  return { ...sellerOf(best), costs, appliedPrices: doorPrices(best, workload) };
+  const q = quantitiesOf(workload);
+  return (model: Model, monthly: Costs['monthly']) => {
+    const row = table.rowOf.get(model.id);
+    const found = row === undefined ? -1 : cheapestDoorInto(table, row, q, workload, scratch, undefined, true);
+    if (found === -1) return undefined;
+    const costs = costsOf(scratch, table.prices.digits, workload);
+    if (costs.monthly.compare(monthly) >= 0) return undefined;
+    const best = { door: table.doors[found] as PricedDoor, costs };
+    return { ...sellerOf(best), costs, appliedPrices: doorPrices(best, workload) };
+  };
 }
+export type CheaperDoors = ReturnType<typeof cheaperDoors>;
 
 
 /** cheapest over doors: every eligible model at its cheapest allowed door, cheapest first, within the budget and limit (core/advice/cheapest-doors.ts). */
@@ -110,8 +114,8 @@ export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriter
 }
 
 /** An answer's item at its door (its seller and prices), or at its record's with cheaperAt where a direct door is cheaper. */
-export function withDoor<T extends object>(catalogue: Catalogue, workload: Workload, item: T, ranked: { model: Model; costs: Costs; at?: DoorCost }) {
+export function withDoor<T extends object>(cheaperAt: CheaperDoors, workload: Workload, item: T, ranked: { model: Model; costs: Costs; at?: DoorCost }) {
   if (ranked.at) return Object.assign(item, sellerOf(ranked.at), { appliedPrices: doorPrices(ranked.at, workload) });
-  const cheaper = cheaperAt(catalogue, ranked.model, workload, ranked.costs.monthly);
+  const cheaper = cheaperAt(ranked.model, ranked.costs.monthly);
   return cheaper ? Object.assign(item, { cheaperAt: cheaper }) : item;
 }
