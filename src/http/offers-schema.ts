@@ -14,7 +14,7 @@ const doorFields = {
   kind: z.enum(SELLER_KINDS),
   door: z.string().meta({ description: 'The id that names this door wherever a model id goes: <model-id>@<seller>.' }),
   sellerModelId: z.string().meta({ description: "The id the seller's API takes." }),
-  makersDoor: z.literal(true).optional().meta({ description: "The catalogue record's own door (the maker's, or Together's for its Llama records)." }),
+  makersDoor: z.literal(true).optional().meta({ description: "The catalogue record's own door: the maker's, Together's for its Llama records, or the door the record names as its price's (referenceDoor) where the maker sells none." }),
   prices: prices.optional().meta({ description: 'USD per 1M tokens at this seller; absent when no source gives one (unknown, not free).' }),
   contextTokens: z.number().int().optional(),
   maxOutputTokens: z.number().int().optional(),

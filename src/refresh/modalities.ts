@@ -22,11 +22,15 @@ const MODELS_DEV: Record<string, { host: string; org?: string }> = {
   mistral: { host: 'mistral', org: 'mistral' }, deepseek: { host: 'deepseek', org: 'deepseek' }, xai: { host: 'xai', org: 'xai' },
   cohere: { host: 'cohere', org: 'cohere' }, amazon: { host: 'amazon-bedrock' }, alibaba: { host: 'alibaba', org: 'alibaba' },
   together: { host: 'togetherai' },
+  // The makers of open-weight models sold by many sellers (their entries, else their neutral records).
+  moonshot: { host: 'moonshotai', org: 'moonshotai' }, zhipu: { host: 'zai', org: 'zhipuai' }, minimax: { host: 'minimax', org: 'minimax' },
+  nvidia: { host: 'nvidia', org: 'nvidia' },
 };
 /** Catalogue slug -> OpenRouter organisation. Together's Llama doors are not OpenRouter's, so none. */
 const OPENROUTER: Record<string, string> = {
   openai: 'openai', anthropic: 'anthropic', google: 'google', mistral: 'mistralai', deepseek: 'deepseek',
   xai: 'x-ai', cohere: 'cohere', amazon: 'amazon', alibaba: 'qwen',
+  moonshot: 'moonshotai', zhipu: 'z-ai', minimax: 'minimax', nvidia: 'nvidia',
 };
 
 const names = z.array(z.string()).catch([]);

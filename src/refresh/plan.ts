@@ -72,6 +72,8 @@ export function propose(files: DataFile[], sources: Source[], { today, since }: 
     const { slug, name: providerName } = file.json.provider;
     const ruleOf = new Set<LongContextRule>();
     for (const model of file.json.models) {
+      // A record that names its door (referenceDoor) is kept by the doors refresh (npm run catalog:doors), against that door.
+      if (model.referenceDoor) continue;
       const names = namesOf(slug, model);
       const found = finders.flatMap(({ source, find }): Found[] => {
         const entry = find(slug, names);

@@ -51,14 +51,19 @@ export interface DoorBook {
   countOf(modelId: string): number;
 }
 
-/** The kind the record's own door has when no seller is on record for it: its maker. */
+/**
+ * The seller of the record's own door: its reference door's (a host or cloud where the maker sells
+ * none), a seller whose own catalogue it is (Together's Llama records), else its maker.
+ */
 function ownSeller(record: Model, sellers: ReadonlyMap<string, Seller>): Seller {
+  const reference = record.referenceDoor ? sellers.get(record.referenceDoor.seller) : undefined;
+  if (reference) return reference;
   for (const seller of sellers.values()) if (seller.ownCatalogue?.includes(record.providerSlug)) return seller;
   return sellers.get(record.providerSlug) ?? { slug: record.providerSlug, name: record.provider, kind: 'maker', aliases: [], regionPolicy: 'as the catalogue lists it' };
 }
 
 /** Fields of a record that are one seller's prices: a door gives its own or none. */
-const SELLER_FIELDS = ['cachedInput', 'cacheWrite', 'cacheWrite1h', 'longContext', 'longContextSteps', 'offPeak', 'batch', 'unitPrices', 'serviceTiers', 'priceHistory', 'priceNote', 'freeTierOnly', 'aliases', 'longContextRule'] as const;
+const SELLER_FIELDS = ['cachedInput', 'cacheWrite', 'cacheWrite1h', 'longContext', 'longContextSteps', 'offPeak', 'batch', 'unitPrices', 'serviceTiers', 'priceHistory', 'priceNote', 'freeTierOnly', 'aliases', 'longContextRule', 'referenceDoor'] as const;
 
 /** The record as a door prices it: the door's prices and limits, its source and date, nothing of the maker's prices. */
 export function pricedRecord(record: Model, door: Door, seller: Seller): Model | undefined {
@@ -100,7 +105,7 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
   };
   for (const record of catalogue.models) {
     const seller = ownSeller(record, sellers);
-    add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: true, sellerModelId: record.referenceId ?? record.id, priced: record, source: record.priceSource, sourceUrl: record.sourceUrl, date: record.checkedOn, door: undefined }));
+    add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: true, sellerModelId: record.referenceDoor?.sellerModelId ?? record.referenceId ?? record.id, priced: record, source: record.priceSource, sourceUrl: record.sourceUrl, date: record.checkedOn, door: undefined }));
   }
   for (const file of data.files) {
     for (const door of file.doors) {

@@ -23,16 +23,17 @@ export const KEPT_OUT_TEXT: Record<KeptOut, string> = {
 /** How far from the median a price may be, either way, before the door is an outlier. */
 export const OUTLIER_FACTOR = 5;
 
-interface Vettable {
-  readonly record: Model;
+/** What vetting reads of a door (a PricedDoor has it; the doors refresh builds it from door data). */
+export interface Vettable {
+  readonly record: Pick<Model, 'priceHistory' | 'checkedOn'>;
   readonly seller: Seller;
   readonly own: boolean;
-  readonly priced: Model | undefined;
+  readonly priced: Pick<Model, 'input' | 'output' | 'freeTierOnly'> | undefined;
   readonly date: string;
 }
 
 /** The maker's last price change (the record's newest dated set it has reached) and the prices before it. */
-function lastChange(record: Model): { from: string; input: number; output: number } | undefined {
+function lastChange(record: Vettable['record']): { from: string; input: number; output: number } | undefined {
   const history = (record.priceHistory ?? []).filter((set) => set.effectiveFrom <= record.checkedOn);
   const last = history.at(-1);
   const before = history.at(-2);

@@ -64,6 +64,25 @@ export const modalitiesSchema = z.strictObject({
 
 const useCaseScore = z.number().int().min(0).max(5);
 
+/**
+ * How a record's door is chosen: `maker` (the maker's own API, where it sells capacity) or
+ * `median-direct` (the maker sells none: the median-priced vetted direct seller, a cloud or host,
+ * by blended price (3 × input + output) / 4, the lower of the two middle ones, ties by seller slug;
+ * docs/catalogue.md). Never a free trial or plan.
+ */
+export const REFERENCE_DOOR_RULES = ['maker', 'median-direct'] as const;
+export type ReferenceDoorRule = (typeof REFERENCE_DOOR_RULES)[number];
+
+/** The door a record's input and output come from: the seller (data/offers/sellers.json), the id its API takes, and the rule that chose it. */
+export const referenceDoorSchema = z.strictObject({
+  seller: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  sellerModelId: z.string().min(1),
+  rule: z.enum(REFERENCE_DOOR_RULES),
+  /** Where the rule's choice is written down in words (e.g. how many doors it chose among). */
+  note: z.string().min(1).optional(),
+});
+export type ReferenceDoor = z.infer<typeof referenceDoorSchema>;
+
 export const modelSchema = z.strictObject({
   // The nine fields of SPEC 2.1 (provider and providerSlug are filled in from the file's provider).
   id: modelId,
@@ -98,6 +117,11 @@ export const modelSchema = z.strictObject({
   serviceTiers: serviceTiersSchema.optional(),
   /** Which modalities the model takes and gives, where a source says. */
   modalities: modalitiesSchema.optional(),
+  /**
+   * The door input and output come from, where the record says it (the models the market buys from
+   * many sellers); without it, the record is its maker's door as the catalogue has always priced it.
+   */
+  referenceDoor: referenceDoorSchema.optional(),
   /** Other ids that name this model (API aliases such as `-latest` names); they resolve to this record. */
   aliases: z.array(modelId).min(1).optional(),
   /** 1-5, from the documented rule in docs/catalogue.md. */

@@ -11,12 +11,16 @@ export interface CatalogueRecord {
   id: string;
   referenceId?: string;
   aliases?: readonly string[];
+  /** The seller of the record's own door where its price comes from a reference door (a host or cloud where the maker sells none). */
+  referenceSeller?: string;
 }
 
 export interface BuiltDoors {
   files: DoorsFile[];
   /** Source seller names with matched doors that no reviewed seller claims: listed for review, their doors left out. */
   unreviewed: Array<{ alias: string; doors: number }>;
+  /** Each record's own door as the sources give it, where its seller is a reference door (not a file's door: the record is that door). */
+  referenceDoors: Door[];
 }
 
 /** The key → record index; a key two records answer to is dropped (it could merge them). */
@@ -61,14 +65,17 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
       unreviewed.set(raw.sellerAlias, (unreviewed.get(raw.sellerAlias) ?? 0) + 1);
       continue;
     }
-    // The catalogue record is its own seller's door: the maker's, or Together's for its Llama records.
-    if (seller.slug === record.providerSlug || seller.ownCatalogue?.includes(record.providerSlug)) continue;
+    // The catalogue record is its own seller's door: the maker's (where the maker sells none, as
+    // OpenAI gpt-oss, its entries are no door either), Together's for its Llama records, or its reference door's.
+    const reference = seller.slug === record.referenceSeller;
+    if (!reference && (seller.slug === record.providerSlug || seller.ownCatalogue?.includes(record.providerSlug))) continue;
     const key = `${record.id}\u0000${seller.slug}`;
     const held = chosen.get(key);
     const better = !held || raw.rank < held.raw.rank || (raw.rank === held.raw.rank && !held.raw.prices && raw.prices !== undefined);
     if (better) chosen.set(key, { raw, record, seller });
   }
   const byMaker = new Map<string, Door[]>();
+  const referenceDoors: Door[] = [];
   for (const { raw, record, seller } of chosen.values()) {
     const door: Door = {
       model: record.id,
@@ -83,6 +90,10 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
       ...(raw.sourceUrl ? { sourceUrl: raw.sourceUrl } : {}),
       date: raw.date,
     };
+    if (seller.slug === record.referenceSeller) {
+      referenceDoors.push(door);
+      continue;
+    }
     const list = byMaker.get(record.providerSlug);
     if (list) list.push(door);
     else byMaker.set(record.providerSlug, [door]);
@@ -93,5 +104,5 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
     sources: [...sources],
     doors: doors.sort((a, b) => (order.get(a.model) ?? 0) - (order.get(b.model) ?? 0) || a.seller.localeCompare(b.seller)),
   }));
-  return { files, unreviewed: [...unreviewed].map(([alias, doors]) => ({ alias, doors })).sort((a, b) => b.doors - a.doors) };
+  return { files, referenceDoors, unreviewed: [...unreviewed].map(([alias, doors]) => ({ alias, doors })).sort((a, b) => b.doors - a.doors) };
 }

@@ -1,33 +1,47 @@
 /**
- * `npm run catalog:doors [-- --hosts DIR] [--data DIR]`: reads who sells each catalogue model
+ * `npm run catalog:doors [-- --hosts DIR] [--data DIR] [--propose] [--today YYYY-MM-DD]`: reads who sells each catalogue model
  * (models.dev's provider entries and LiteLLM's price file, as in ../shared/reference/hosts, and the
  * pinned @pydantic/genai-prices package, newest first) and writes data/offers/<maker>.json for the
- * reviewed sellers of data/offers/sellers.json. Source sellers it cannot place are listed for review.
+ * reviewed sellers of data/offers/sellers.json. Source sellers it cannot place are listed for review,
+ * and each record priced at a reference door by rule is checked against the doors (reference.ts).
+ * --propose also writes data/proposals/open-weight.json: open-weight models the catalogue lacks
+ * with at least five vetted direct sellers, for review (propose.ts).
  */
+import { mkdirSync } from 'node:fs';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { doorsFileSchema, sellersFileSchema } from '../../core/offers/door-schema.js';
 import { GENAI_PACKAGE_DATE } from '../io.js';
-import { buildDoors, type CatalogueRecord } from './build.js';
+import { buildDoors } from './build.js';
 import { diffDoors } from './diff.js';
+import { proposeOpenWeight } from './propose.js';
+import { checkReferenceDoors, type ReferenceRecord } from './reference.js';
 import { readGenaiPrices } from './read-genai-prices.js';
 import { readLitellm } from './read-litellm.js';
 import { readModelsDevOffers } from './read-models-dev.js';
 
 /** genai-prices providers read for doors (makers among them are the catalogue's own doors and drop out). */
-const GENAI_SELLERS = ['aws', 'together', 'fireworks', 'groq', 'cerebras', 'azure', 'novita', 'baseten', 'ovhcloud', 'avian', 'google', 'deepseek'];
+const GENAI_SELLERS = ['aws', 'together', 'fireworks', 'groq', 'cerebras', 'azure', 'novita', 'baseten', 'ovhcloud', 'avian', 'google', 'deepseek', 'moonshotai', 'zai', 'zhipuai', 'minimax'];
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { hosts: { type: 'string', default: '../shared/reference/hosts' }, data: { type: 'string', default: 'data' } } });
+  const { values } = parseArgs({ options: {
+    hosts: { type: 'string', default: '../shared/reference/hosts' }, data: { type: 'string', default: 'data' },
+    propose: { type: 'boolean', default: false }, today: { type: 'string', default: new Date().toISOString().slice(0, 10) },
+  } });
   const hosts = values.hosts as string;
   const data = values.data as string;
-  const records: CatalogueRecord[] = readdirSync(data).filter((n) => n.endsWith('.json')).sort().flatMap((name) => {
-    const file = readJson(join(data, name)) as { provider: { slug: string }; models: Array<{ id: string; referenceId?: string; aliases?: string[] }> };
-    return file.models.map((m) => ({ providerSlug: file.provider.slug, id: m.id, ...(m.referenceId ? { referenceId: m.referenceId } : {}), ...(m.aliases ? { aliases: m.aliases } : {}) }));
+  const records: ReferenceRecord[] = readdirSync(data).filter((n) => n.endsWith('.json')).sort().flatMap((name) => {
+    const file = readJson(join(data, name)) as { provider: { slug: string }; models: Array<Omit<ReferenceRecord, 'providerSlug'>> };
+    return file.models.map((m) => ({
+      providerSlug: file.provider.slug, id: m.id, input: m.input, output: m.output, checkedOn: m.checkedOn,
+      ...(m.referenceId ? { referenceId: m.referenceId } : {}), ...(m.aliases ? { aliases: m.aliases } : {}),
+      ...(m.priceHistory ? { priceHistory: m.priceHistory } : {}),
+      ...(m.referenceDoor ? { referenceDoor: m.referenceDoor, referenceSeller: m.referenceDoor.seller } : {}),
+    }));
   });
   const sellers = sellersFileSchema.parse(readJson(join(data, 'offers', 'sellers.json'))).sellers;
 
@@ -51,6 +65,16 @@ async function main(): Promise<void> {
     const changes = diffDoors(before, file);
     writeFileSync(path, `${JSON.stringify(doorsFileSchema.parse(file), null, 2)}\n`);
     console.log(`${path}: ${file.doors.length} doors, ${changes.length} changes${changes.length ? `\n  ${changes.join('\n  ')}` : ''}`);
+  }
+  for (const line of checkReferenceDoors(records, built.files, built.referenceDoors, sellers)) console.log(line);
+  if (values.propose) {
+    const neutral = readJson(join(hosts, 'models-dev-models.json'));
+    const proposals = proposeOpenWeight(neutral, records, sellers, raws, values.today as string);
+    mkdirSync(join(data, 'proposals'), { recursive: true });
+    const path = join(data, 'proposals', 'open-weight.json');
+    const about = `Open-weight models (models.dev open_weights) the catalogue does not list, sold by at least five vetted direct sellers (maker, cloud or host; docs/offers.md): proposed for review, not added. From ${[gpLabel, llLabel, mdLabel].join('; ')}.`;
+    writeFileSync(path, `${JSON.stringify({ about, generated: values.today, count: proposals.length, proposals }, null, 2)}\n`);
+    console.log(`${path}: ${proposals.length} open-weight models proposed`);
   }
   if (built.unreviewed.length) {
     console.log(`Sellers to review (their doors are left out): ${built.unreviewed.map((u) => `${u.alias} (${u.doors})`).join(', ')}`);

@@ -12,7 +12,7 @@ const HARMLESS = new Set(['maas']);
 /** Bedrock's cross-region prefixes (`global.`, `us.`, ...). */
 const REGION_PREFIX = /^(global|us|eu|apac|jp|au|ca|us-gov)\./;
 /** Bedrock's vendor prefixes (`anthropic.claude-...`, `deepseek.v3-...`). */
-const VENDOR_PREFIX = /^(anthropic|amazon|meta|deepseek|openai|mistral|cohere|google|qwen|moonshotai|moonshot|xai|writer|minimax|zai)\./;
+const VENDOR_PREFIX = /^(anthropic|amazon|meta|deepseek|openai|mistral|cohere|google|qwen|moonshotai|moonshot|xai|writer|minimax|zai|nvidia)\./;
 
 /** The normalised form of a seller's model id: lower case, path, region, vendor and version suffix gone, `3.1`/`3p1` as `3-1`. */
 export function normaliseId(id: string): string {

@@ -1,0 +1,59 @@
+/**
+ * Checks each record that names its door (`referenceDoor`) against the doors just built: that the
+ * door's source still lists the record's input and output, and, for the rule `median-direct` (the
+ * maker sells no capacity), the door the rule picks now, vetted as rankings vet doors
+ * (core/offers/vetting.ts).
+ * Pure: main.ts prints the lines; a change is made by hand in data/<maker>.json, reviewed.
+ */
+import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
+import { medianDirectDoor } from '../../core/offers/reference-door.js';
+import { vetDoors, type Vettable } from '../../core/offers/vetting.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import type { CatalogueRecord } from './build.js';
+
+/** What the check reads of a catalogue record. */
+export type ReferenceRecord = CatalogueRecord & Pick<Model, 'input' | 'output' | 'checkedOn' | 'priceHistory' | 'referenceDoor'>;
+
+const money = (d: { input: number; output: number }) => `$${d.input} / $${d.output}`;
+
+/** One line per record with a reference door: agreed, or what changed. */
+export function checkReferenceDoors(records: readonly ReferenceRecord[], files: readonly DoorsFile[], referenceDoors: readonly Door[], sellers: readonly Seller[]): string[] {
+  const sellerOf = new Map(sellers.map((s) => [s.slug, s]));
+  const lines: string[] = [];
+  for (const record of records) {
+    const reference = record.referenceDoor;
+    if (!reference) continue;
+    const own = sellerOf.get(reference.seller);
+    if (!own) {
+      lines.push(`reference door: ${record.id} names seller "${reference.seller}", which sellers.json does not list`);
+      continue;
+    }
+    const ownDoor = referenceDoors.find((d) => d.model === record.id);
+    if (ownDoor?.prices && (ownDoor.prices.input !== record.input || ownDoor.prices.output !== record.output)) {
+      lines.push(`reference door: ${record.id}: ${own.slug} now lists ${money(ownDoor.prices)} (${ownDoor.source}), the record ${money(record)}: update data/${record.providerSlug}.json`);
+      continue;
+    }
+    if (reference.rule === 'maker') {
+      lines.push(`reference door: ${record.id} at its maker ${own.slug} (${money(record)}): ${ownDoor ? `${ownDoor.source} agrees` : 'no source lists it'}`);
+      continue;
+    }
+    const others = files.flatMap((f) => f.doors.filter((d) => d.model === record.id));
+    const doors: Array<Vettable & { door: { input: number; output: number; seller: string } }> = [
+      { record, seller: own, own: true, priced: record, date: ownDoor?.date ?? record.checkedOn, door: { input: record.input, output: record.output, seller: own.slug } },
+      ...others.flatMap((d) => {
+        const seller = sellerOf.get(d.seller);
+        return seller ? [{ record, seller, own: false, priced: d.prices, date: d.date, door: { ...(d.prices ?? { input: 0, output: 0 }), seller: d.seller } }] : [];
+      }),
+    ];
+    const reasons = vetDoors(doors);
+    const candidates = doors.map((d, i) => ({ seller: d.seller, keptOut: reasons[i], priced: d.priced, door: d.door }));
+    const pick = medianDirectDoor(candidates);
+    const count = candidates.filter((c) => c.keptOut === undefined && (c.seller.kind === 'cloud' || c.seller.kind === 'host')).length;
+    if (pick && pick.seller.slug !== own.slug) {
+      lines.push(`reference door: ${record.id}: the median of ${count} vetted direct doors is now ${pick.seller.slug} at ${money(pick.door)}, the record names ${own.slug} at ${money(record)}: update data/${record.providerSlug}.json`);
+    } else {
+      lines.push(`reference door: ${record.id} at ${own.slug} (${money(record)}), the median of ${count} vetted direct doors: unchanged`);
+    }
+  }
+  return lines;
+}
