@@ -18,15 +18,19 @@ import anthropic from '../../data/anthropic.json';
 import cohere from '../../data/cohere.json';
 import deepseek from '../../data/deepseek.json';
 import google from '../../data/google.json';
+import minimax from '../../data/minimax.json';
 import mistral from '../../data/mistral.json';
+import moonshot from '../../data/moonshot.json';
+import nvidia from '../../data/nvidia.json';
 import openai from '../../data/openai.json';
 import together from '../../data/together.json';
 import xai from '../../data/xai.json';
+import zhipu from '../../data/zhipu.json';
 import benchmarks from '../../data/quality/benchmarks.json';
 
 // Same files in the same (sorted) order as load-catalogue.ts reads data/; the contract tests
 // compare the whole catalogue the Worker serves with the one Node serves.
-const files = { alibaba, amazon, anthropic, cohere, deepseek, google, mistral, openai, together, xai };
+const files = { alibaba, amazon, anthropic, cohere, deepseek, google, minimax, mistral, moonshot, nvidia, openai, together, xai, zhipu };
 
 const catalogue = buildCatalogue(Object.entries(files).map(([name, data]) => ({ file: `data/${name}.json`, data })), {
   file: 'data/quality/benchmarks.json',

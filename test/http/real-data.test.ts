@@ -73,10 +73,10 @@ function noisyNumbers(text: string): string[] {
 }
 
 describe('the real catalogue', () => {
-  it('loads through load-catalogue.ts: 60 models or more from ten providers', () => {
+  it('loads through load-catalogue.ts: 60 models or more from the ten providers and the four new makers', () => {
     expect(models.length).toBeGreaterThanOrEqual(60);
     expect(catalogue.providers.map((p) => p.slug).sort()).toEqual(
-      ['alibaba', 'amazon', 'anthropic', 'cohere', 'deepseek', 'google', 'mistral', 'openai', 'together', 'xai'],
+      ['alibaba', 'amazon', 'anthropic', 'cohere', 'deepseek', 'google', 'minimax', 'mistral', 'moonshot', 'nvidia', 'openai', 'together', 'xai', 'zhipu'],
     );
     expect(catalogue.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
@@ -86,7 +86,7 @@ describe('the real catalogue', () => {
     const pricing = JSON.parse((await get('/api/pricing')).text) as { models: unknown[]; meta: { count: number; providers: string[] } };
     expect(pricing.models).toHaveLength(models.length);
     expect(pricing.meta.count).toBe(models.length);
-    expect(pricing.meta.providers).toHaveLength(10);
+    expect(pricing.meta.providers).toHaveLength(14);
     expect((await get('/data/pricing.json')).text).toBe((await get('/api/pricing')).text);
   });
 

@@ -36,7 +36,7 @@ describe.skipIf(!existsSync(REFERENCE_PRICES))('catalog cross-check against the 
     const lines: string[] = [];
     expect(catalogCheck(() => readCheckInput(), false, (line) => lines.push(line))).toBe(0);
     const out = lines.join('\n');
-    expect(out).toMatch(/^data\/: 10 files, \d+ models valid/);
+    expect(out).toMatch(/^data\/: 14 files, \d+ models valid/);
     expect(out).toMatch(/\d+ models, \d+ price fields: \d+ match, \d+ justified difference\(s\), 0 unjustified difference\(s\)/);
   });
 

@@ -91,8 +91,9 @@ describe.skipIf(!reference)('against the reference (../shared/reference/quality.
     return Math.round(pairs.reduce((s, [n, w]) => s + n * w, 0) / pairs.reduce((s, [, w]) => s + w, 0));
   }
 
-  it('ships the reference\'s values for each model (DesignArena as derived values only)', () => {
-    for (const m of catalogue.models) {
+  it('ships the reference\'s values for each model it holds (DesignArena as derived values only)', () => {
+    // The models beyond the reference (gpt-oss, Kimi, GLM, MiniMax, Nemotron) are held to their snapshots in test/data/market-models.test.ts.
+    for (const m of catalogue.models.filter((x) => x.referenceId !== undefined)) {
       const ref = byRef.get(m.referenceId ?? '')?.scores ?? {};
       for (const [key, entry] of Object.entries<any>(shipped.models[m.id] ?? {})) {
         expect(entry.date).toBe(ref[key].date);

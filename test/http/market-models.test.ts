@@ -1,0 +1,83 @@
+// Issue 38's done-checks over the real data: the open-weight models the market buys from many
+// sellers, their doors, the door each record's price comes from, and the makers in meta.providers.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createService } from '../../src/http/service.js';
+import { offersResponseSchema } from '../../src/http/offers-schema.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
+
+const DATA = join(resolve(import.meta.dirname, '..', '..'), 'data');
+const catalogue = loadCatalogueFromDir(DATA);
+const app = createService({ catalogue });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
+async function get(path: string): Promise<{ status: number; body: any }> {
+  const res = await app.request(`http://localhost${path}`);
+  return { status: res.status, body: await res.json() };
+}
+interface Door { model: string; seller: string; prices?: { input: number; output: number } }
+const doorsOf = (maker: string): Door[] => (JSON.parse(readFileSync(join(DATA, 'offers', `${maker}.json`), 'utf8')) as { doors: Door[] }).doors;
+
+describe('the models the market buys (issue 38)', () => {
+  it.each([
+    ['openai-gpt-oss-120b', 'google-vertex', 'median-direct'],
+    ['moonshot-kimi-k2.6', 'moonshot', 'maker'],
+    ['zhipu-glm-5.2', 'zhipu', 'maker'],
+  ])('/api/offers for %s lists at least five vetted direct doors; its own is the one its record names (%s, %s)', async (id, seller, rule) => {
+    const { status, body } = await get(`/api/offers?model=${id}`);
+    expect(status).toBe(200);
+    offersResponseSchema.parse(body);
+    const direct = body.offers.filter((o: { kind: string }) => ['maker', 'cloud', 'host'].includes(o.kind));
+    expect(direct.length).toBeGreaterThanOrEqual(5);
+    const own = [...body.offers, ...body.keptOut, ...body.cannotRun].filter((o: { makersDoor?: boolean }) => o.makersDoor);
+    expect(own).toHaveLength(1);
+    expect(own[0].seller).toBe(seller);
+    const { body: priced } = await get(`/api/pricing?model=${id}`);
+    expect(priced.model.referenceDoor).toMatchObject({ seller, rule });
+    expect(own[0].prices).toMatchObject({ input: priced.model.input, output: priced.model.output });
+  });
+
+  it('prices Kimi K2.6 and GLM-5.2 at their makers\' APIs as the sources list them', async () => {
+    const kimi = (await get('/api/pricing?model=moonshot-kimi-k2.6')).body.model;
+    expect(kimi).toMatchObject({ provider: 'Moonshot AI', providerSlug: 'moonshot', input: 0.95, output: 4, cachedInput: 0.16, context: '256K', tier: 'Mid' });
+    const glm = (await get('/api/pricing?model=zhipu-glm-5.2')).body.model;
+    expect(glm).toMatchObject({ provider: 'Zhipu AI', input: 1.4, output: 4.4, contextTokens: 1_000_000, context: '1M' });
+  });
+
+  it('prices gpt-oss-120b at the median-priced vetted direct seller, never OpenAI (which sells none) nor a trial', async () => {
+    // Independent of the rule's code: the vetted cloud and host doors of the answer, plus the own door, by 3 × input + output.
+    const { body } = await get('/api/offers?model=openai-gpt-oss-120b');
+    const direct = body.offers.filter((o: { kind: string }) => o.kind === 'cloud' || o.kind === 'host');
+    const blended = (o: { prices: { input: number; output: number } }) => Math.round((3 * o.prices.input + o.prices.output) * 1e9);
+    const sorted = [...direct].sort((a, b) => blended(a) - blended(b) || a.seller.localeCompare(b.seller));
+    expect(sorted[(sorted.length - 1) >> 1].seller).toBe('google-vertex');
+    expect(body.offers.some((o: { seller: string }) => o.seller === 'openai')).toBe(false);
+    expect(body.keptOut).toContainEqual(expect.objectContaining({ seller: 'nvidia', reason: 'trial' }));
+    // The wandb door LiteLLM prices per token where others price per 1M is no price anyone pays.
+    expect(body.keptOut).toContainEqual(expect.objectContaining({ seller: 'wandb', reason: 'outlier' }));
+    expect(doorsOf('openai').filter((d) => d.model === 'openai-gpt-oss-120b').length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('lists every new model, and meta.providers the ten and the four new makers', async () => {
+    const { body } = await get('/api/pricing');
+    expect(body.meta.providers).toEqual(expect.arrayContaining([
+      'OpenAI', 'Anthropic', 'Google', 'Mistral AI', 'DeepSeek', 'xAI', 'Cohere', 'Amazon', 'Alibaba Cloud (Qwen)', 'Together AI',
+      'Moonshot AI', 'Zhipu AI', 'MiniMax', 'NVIDIA',
+    ]));
+    expect(body.meta.providers).toHaveLength(14);
+    const ids = body.models.map((m: { id: string }) => m.id);
+    for (const id of ['openai-gpt-oss-120b', 'openai-gpt-oss-20b', 'moonshot-kimi-k2.6', 'moonshot-kimi-k2.7-code', 'zhipu-glm-5.1', 'zhipu-glm-5.2', 'minimax-minimax-m2.5', 'nvidia-nemotron-3-super-120b-a12b']) {
+      expect(ids).toContain(id);
+      const m = body.models.find((x: { id: string }) => x.id === id);
+      expect(m.referenceDoor.seller.length, id).toBeGreaterThan(0);
+      expect(m.offers, id).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('takes images on Kimi K2.6 and refuses audio on GLM-5.2, naming it', async () => {
+    expect((await get('/api/calculate?model=moonshot-kimi-k2.6&input_image_tokens=1000')).status).toBe(200);
+    const refused = await get('/api/calculate?model=zhipu-glm-5.2&input_audio_tokens=1000');
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toMatch(/audio/);
+  });
+});
