@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   for (const line of checkReferenceDoors(records, built.files, built.referenceDoors, sellers)) console.log(line);
   if (values.propose) {
     const neutral = readJson(join(hosts, 'models-dev-models.json'));
-    const proposals = proposeOpenWeight(neutral, records, sellers, raws, values.today as string);
+    const proposals = proposeOpenWeight(neutral, modelsDev, records, sellers, raws, values.today as string);
     mkdirSync(join(data, 'proposals'), { recursive: true });
     const path = join(data, 'proposals', 'open-weight.json');
     const about = `Open-weight models (models.dev open_weights) the catalogue does not list, sold by at least five vetted direct sellers (maker, cloud or host; docs/offers.md): proposed for review, not added. From ${[gpLabel, llLabel, mdLabel].join('; ')}.`;

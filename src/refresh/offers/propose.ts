@@ -1,6 +1,7 @@
 /**
- * Proposals for review, not additions: the open-weight models of models.dev's provider-neutral
- * records (`open_weights: true`) that the catalogue does not list and that at least five vetted
+ * Proposals for review, not additions: the open-weight models of models.dev (its provider-neutral
+ * records with `open_weights: true`, and the ids of its provider entries marked so that no neutral
+ * record answers to) that the catalogue does not list and that at least five vetted
  * direct sellers (maker, cloud or host: no gateway, free trial, free tier, plan, unpriced door or
  * outlier) sell with a price. The doors are matched exactly as the catalogue's are (build.ts).
  * Pure: main.ts reads the files and writes data/proposals/open-weight.json.
@@ -8,7 +9,7 @@
 import type { Door, Seller } from '../../core/offers/door-schema.js';
 import { vetDoors } from '../../core/offers/vetting.js';
 import { buildDoors, matchRecord, type CatalogueRecord } from './build.js';
-import { modelKeys } from './normalise.js';
+import { modelKeys, normaliseId } from './normalise.js';
 import type { RawDoor } from './raw-door.js';
 
 /** The rule's threshold: at least this many vetted direct sellers. */
@@ -24,10 +25,20 @@ export interface Proposal {
 }
 
 interface NeutralModel { name?: unknown; open_weights?: unknown; release_date?: unknown; modalities?: { output?: unknown } }
+interface Entry extends NeutralModel { hostModelId?: unknown }
 
-/** Candidates, most vetted sellers first; `today` dates the vetting. */
-export function proposeOpenWeight(neutral: unknown, catalogue: readonly CatalogueRecord[], sellers: readonly Seller[], raws: readonly RawDoor[], today: string): Proposal[] {
-  const models = (neutral as { models?: Record<string, NeutralModel> }).models ?? {};
+/** Candidates, most vetted sellers first; `today` dates the vetting. `offers` is models.dev's provider entries (models-dev-offers.json). */
+export function proposeOpenWeight(neutral: unknown, offers: unknown, catalogue: readonly CatalogueRecord[], sellers: readonly Seller[], raws: readonly RawDoor[], today: string): Proposal[] {
+  const models: Record<string, NeutralModel> = { ...((neutral as { models?: Record<string, NeutralModel> }).models ?? {}) };
+  // Entries marked open-weight whose id no neutral record answers to: one candidate per normalised id.
+  const neutralKeys = new Set(Object.keys(models).map(normaliseId));
+  for (const entry of ((offers as { offers?: Entry[] }).offers ?? [])) {
+    if (entry.open_weights !== true || typeof entry.hostModelId !== 'string') continue;
+    const key = normaliseId(entry.hostModelId);
+    if (neutralKeys.has(key)) continue;
+    neutralKeys.add(key);
+    models[key] = entry;
+  }
   // The catalogue's keys: a models.dev model any record answers to is listed already.
   const listed = new Map<string, CatalogueRecord>();
   for (const record of catalogue) for (const key of modelKeys(record, record.providerSlug)) listed.set(key, record);

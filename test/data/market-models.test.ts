@@ -1,0 +1,76 @@
+// The records of the models the market buys (issue 38), held to the snapshots they were read from
+// (../shared/reference/hosts and quality_inputs; skipped without ../shared), and the proposals file.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { providerFileSchema, type ModelData } from '../../src/core/schema/catalogue-schema.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const HOSTS = resolve(ROOT, '..', 'shared', 'reference', 'hosts');
+const TRANSCRIBED = resolve(ROOT, '..', 'shared', 'reference', 'quality_inputs', 'transcribed.json');
+const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+const models = ['openai', 'moonshot', 'zhipu', 'minimax', 'nvidia'].flatMap((slug) => providerFileSchema.parse(read(join(ROOT, 'data', `${slug}.json`))).models);
+const byId = (id: string): ModelData => models.find((m) => m.id === id)!;
+const NEW = ['openai-gpt-oss-120b', 'openai-gpt-oss-20b', 'moonshot-kimi-k2.6', 'moonshot-kimi-k2.7-code', 'zhipu-glm-5.1', 'zhipu-glm-5.2', 'minimax-minimax-m2.5', 'nvidia-nemotron-3-super-120b-a12b'];
+
+describe('the new records', () => {
+  it('each names its door and rule: the maker\'s where it sells capacity, else a cloud or host by the median rule', () => {
+    const rules = Object.fromEntries(NEW.map((id) => [id, `${byId(id).referenceDoor?.seller}/${byId(id).referenceDoor?.rule}`]));
+    expect(rules).toEqual({
+      'openai-gpt-oss-120b': 'google-vertex/median-direct', 'openai-gpt-oss-20b': 'together/median-direct',
+      'moonshot-kimi-k2.6': 'moonshot/maker', 'moonshot-kimi-k2.7-code': 'moonshot/maker', 'zhipu-glm-5.1': 'zhipu/maker',
+      'zhipu-glm-5.2': 'zhipu/maker', 'minimax-minimax-m2.5': 'minimax/maker', 'nvidia-nemotron-3-super-120b-a12b': 'baseten/median-direct',
+    });
+    for (const id of NEW) expect(byId(id).priceSource, id).toMatch(/checked 2026-11-29/);
+  });
+});
+
+describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('the new records against their snapshots', () => {
+  const offers = (read(join(HOSTS, 'models-dev-offers.json')) as { offers: Array<{ host: string; hostModelId: string; cost?: { input: number; output: number; cache_read?: number } }> }).offers;
+  const entry = (host: string, id: string) => offers.find((o) => o.host === host && o.hostModelId === id);
+  const litellm = read(join(HOSTS, 'litellm-model-prices.json')) as Record<string, { input_cost_per_token?: number; output_cost_per_token?: number }>;
+  it('prices the makers\' records as models.dev lists the maker\'s own entry', () => {
+    for (const [id, host, hostId] of [['moonshot-kimi-k2.6', 'moonshotai', 'kimi-k2.6'], ['moonshot-kimi-k2.7-code', 'moonshotai', 'kimi-k2.7-code'], ['zhipu-glm-5.1', 'zai', 'glm-5.1'], ['zhipu-glm-5.2', 'zai', 'glm-5.2'], ['minimax-minimax-m2.5', 'minimax', 'MiniMax-M2.5']] as const) {
+      const e = entry(host, hostId)!;
+      expect({ input: byId(id).input, output: byId(id).output, cachedInput: byId(id).cachedInput }, id).toEqual({ input: e.cost!.input, output: e.cost!.output, cachedInput: e.cost!.cache_read });
+    }
+  });
+  it('prices the reference doors as their sources list them (LiteLLM per token, here per 1M)', () => {
+    const perM = (key: string) => [Math.round(litellm[key]!.input_cost_per_token! * 1e15) / 1e9, Math.round(litellm[key]!.output_cost_per_token! * 1e15) / 1e9];
+    expect([byId('openai-gpt-oss-120b').input, byId('openai-gpt-oss-120b').output]).toEqual(perM('vertex_ai/openai/gpt-oss-120b-maas'));
+    expect([byId('openai-gpt-oss-20b').input, byId('openai-gpt-oss-20b').output]).toEqual(perM('together_ai/openai/gpt-oss-20b'));
+    expect([byId('nvidia-nemotron-3-super-120b-a12b').input, byId('nvidia-nemotron-3-super-120b-a12b').output]).toEqual(perM('baseten/nvidia/Nemotron-120B-A12B'));
+  });
+  it('carries the benchmark results the snapshots give, dated as they are', () => {
+    const evidence = (read(join(ROOT, 'data', 'quality', 'benchmarks.json')) as { models: Record<string, Record<string, { value?: number; date: string }>> }).models;
+    const openrouter = (read(join(HOSTS, 'openrouter-models-2026-08-01.json')) as { data: Array<{ id: string; benchmarks?: { artificial_analysis?: { intelligence_index: number; coding_index: number } | null } }> }).data;
+    const code = (read(TRANSCRIBED) as { lmarena_2026_09: { boards: { code: { rows: Array<[string, string, number]> } } } }).lmarena_2026_09.boards.code.rows;
+    for (const id of NEW) {
+      const shipped = evidence[id] ?? {};
+      const source = shipped.or_aa_intelligence_index ? openrouter.find((m) => m.id === (shipped.or_aa_intelligence_index as { sourceModel?: string }).sourceModel) : undefined;
+      if (source) {
+        expect(shipped.or_aa_intelligence_index?.value, id).toBe(source.benchmarks?.artificial_analysis?.intelligence_index);
+        expect(shipped.or_aa_coding_index?.value, id).toBe(source.benchmarks?.artificial_analysis?.coding_index);
+        expect(shipped.or_aa_intelligence_index?.date).toBe('2026-08-01');
+      } else expect(shipped.or_aa_intelligence_index, id).toBeUndefined();
+      const arena = shipped.lmarena_code_2026_08 as { value: number; sourceModel: string } | undefined;
+      if (arena) expect(code.find((r) => r[0] === arena.sourceModel)?.[2], id).toBe(arena.value);
+    }
+    expect(evidence['minimax-minimax-m2.5']?.or_aa_intelligence_index).toBeUndefined();
+  });
+});
+
+describe('data/proposals/open-weight.json', () => {
+  const file = read(join(ROOT, 'data', 'proposals', 'open-weight.json')) as { count: number; proposals: Array<{ id: string; why: string; sellers: Array<{ seller: string; kind: string; input: number }> }> };
+  it('proposes open-weight models with five vetted direct sellers or more, none of them in the catalogue', () => {
+    expect(file.count).toBe(file.proposals.length);
+    expect(file.count).toBeGreaterThanOrEqual(35);
+    const listed = new Set(models.map((m) => m.id.split('-').slice(1).join('-')));
+    for (const p of file.proposals) {
+      expect(new Set(p.sellers.map((s) => s.seller)).size, p.id).toBeGreaterThanOrEqual(5);
+      for (const s of p.sellers) expect(['maker', 'cloud', 'host'], `${p.id}@${s.seller}`).toContain(s.kind);
+      expect(listed.has(p.id.split('/').pop()!.toLowerCase()), p.id).toBe(false);
+      expect(p.why).toMatch(/^open weights/);
+    }
+  });
+});
