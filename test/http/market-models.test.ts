@@ -74,6 +74,15 @@ describe('the models the market buys (issue 38)', () => {
     }
   });
 
+  it('the model page says where the price is from, and lists the doors like any model\'s', async () => {
+    const page = await (await app.request('http://localhost/models/openai-gpt-oss-120b')).text();
+    expect(page).toContain('<dt>Priced at</dt><dd>google-vertex (openai/gpt-oss-120b-maas), the median-priced vetted direct seller: the maker sells no capacity of it</dd>');
+    expect(page).toContain("seller's pricing page");
+    const kimi = await (await app.request('http://localhost/models/moonshot-kimi-k2.6')).text();
+    expect(kimi).toContain("<dt>Priced at</dt><dd>moonshot (kimi-k2.6), the maker&#39;s own API</dd>");
+    expect(kimi).toMatch(/Where to buy/i);
+  });
+
   it('takes images on Kimi K2.6 and refuses audio on GLM-5.2, naming it', async () => {
     expect((await get('/api/calculate?model=moonshot-kimi-k2.6&input_image_tokens=1000')).status).toBe(200);
     const refused = await get('/api/calculate?model=zhipu-glm-5.2&input_audio_tokens=1000');

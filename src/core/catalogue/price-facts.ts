@@ -2,7 +2,8 @@
  * A record's prices beyond input, output and cached input, in words: cache writes (5-minute and
  * 1-hour), each long-context band, the off-peak prices with their times, the service tiers, the
  * prices of audio, image and video tokens, reasoning, web searches and request fees, and the
- * modalities the model takes, each with where and when it was read. The model page and the CLI's
+ * modalities the model takes, each with where and when it was read, and the door the prices are from
+ * where the record names it (referenceDoor). The model page and the CLI's
  * price card show the same lines.
  */
 import { PAID_TIERS } from '../schema/service-tiers.js';
@@ -11,7 +12,7 @@ import { bandVerb } from '../pricing/context-window.js';
 import { describeOffPeak } from '../pricing/time-of-day.js';
 
 /** The fields read here: a served record (the CLI reads one from an answer). */
-export type PricedRecord = Pick<Model, 'cacheWrite' | 'cacheWrite1h' | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'serviceTiers' | 'unitPrices' | 'modalities'>;
+export type PricedRecord = Pick<Model, 'cacheWrite' | 'cacheWrite1h' | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'serviceTiers' | 'unitPrices' | 'modalities' | 'referenceDoor'>;
 
 type Format = (usd: number) => string;
 
@@ -27,6 +28,11 @@ function priceList(set: { input: number; output: number; cachedInput?: number | 
 /** [label, text] lines for the record's cache-write, long-context and off-peak prices, where it has them. */
 export function priceFacts(model: PricedRecord, fmt: Format): Array<[string, string]> {
   const facts: Array<[string, string]> = [];
+  const door = model.referenceDoor;
+  if (door) {
+    const why = door.rule === 'maker' ? "the maker's own API" : 'the median-priced vetted direct seller: the maker sells no capacity of it';
+    facts.push(['Priced at', `${door.seller} (${door.sellerModelId}), ${why}`]);
+  }
   if (model.cacheWrite !== undefined) facts.push(['Cache write', `${fmt(model.cacheWrite)} per 1M tokens`]);
   if (model.cacheWrite1h !== undefined) facts.push(['Cache write 1h', `${fmt(model.cacheWrite1h)} per 1M tokens`]);
   const verb = bandVerb(model.longContextRule);
