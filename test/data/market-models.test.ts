@@ -74,3 +74,21 @@ describe('data/proposals/open-weight.json', () => {
     }
   });
 });
+
+describe('reference doors', () => {
+  const sellers = (read(join(ROOT, 'data', 'offers', 'sellers.json')) as { sellers: Array<{ slug: string; kind: string; free?: string }> }).sellers;
+  const files = ['alibaba', 'amazon', 'anthropic', 'cohere', 'deepseek', 'google', 'mistral', 'together', 'xai'].flatMap((slug) => providerFileSchema.parse(read(join(ROOT, 'data', `${slug}.json`))).models);
+  it('name a reviewed seller that sells capacity: the maker itself for `maker`, a cloud or host for `median-direct`, never a trial, free tier or plan', () => {
+    for (const m of [...models, ...files]) {
+      const door = m.referenceDoor;
+      if (!door) continue;
+      const seller = sellers.find((s) => s.slug === door.seller);
+      expect(seller, m.id).toBeDefined();
+      expect(seller!.free, m.id).toBeUndefined();
+      if (door.rule === 'maker') expect([seller!.kind, m.id.startsWith(`${door.seller}-`)], m.id).toEqual(['maker', true]);
+      else expect(['cloud', 'host'], m.id).toContain(seller!.kind);
+    }
+    // The spec's providers are their makers' doors as ever; only the new records name theirs.
+    expect(files.filter((m) => m.referenceDoor).map((m) => m.id)).toEqual([]);
+  });
+});
