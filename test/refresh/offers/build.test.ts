@@ -93,6 +93,13 @@ describe('buildDoors', () => {
     expect(doors.some((d) => d.sellerModelId.includes('6bit'))).toBe(false);
     expect(built.unreviewed).toEqual([{ alias: 'mystery', doors: 1 }]);
   });
+  it('takes a record\'s reference door out of the files, for the record is that door; the maker\'s entry stays no door', () => {
+    const oss = { providerSlug: 'openai', id: 'openai-oss', referenceSeller: 'fireworks' };
+    const raw = (sellerAlias: string, input: number) => ({ sellerAlias, sellerModelId: 'openai/oss', prices: { input, output: 1 }, source: 's', date: '2026-08-01', rank: 1 });
+    const out = buildDoors([oss], [...sellers, seller('openai', 'maker')], [raw('fireworks', 0.2), raw('deepinfra', 0.1), raw('openai', 0.05)], []);
+    expect(out.referenceDoors.map((d) => `${d.model}@${d.seller}:${d.prices?.input}`)).toEqual(['openai-oss@fireworks:0.2']);
+    expect(out.files.flatMap((f) => f.doors.map((d) => d.seller))).toEqual(['deepinfra']);
+  });
   it('groups doors by maker, in catalogue order', () => {
     expect(built.files.map((f) => f.maker)).toEqual(['anthropic', 'deepseek']);
     expect(built.files[1]!.doors.map((d) => `${d.model}@${d.seller}`)).toEqual(['deepseek-deepseek-v4-pro@deepinfra', 'deepseek-deepseek-v4-pro@fireworks']);
