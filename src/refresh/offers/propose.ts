@@ -56,7 +56,11 @@ export function proposeOpenWeight(neutral: unknown, offers: unknown, catalogue: 
   const proposals: Proposal[] = [];
   for (const file of built.files) {
     const byModel = new Map<string, Door[]>();
-    for (const door of file.doors) byModel.set(door.model, [...(byModel.get(door.model) ?? []), door]);
+    for (const door of file.doors) {
+      const list = byModel.get(door.model);
+      if (list) list.push(door);
+      else byModel.set(door.model, [door]);
+    }
     for (const [id, doors] of byModel) {
       const vettable = doors.map((d) => ({ record: { checkedOn: today }, seller: sellerOf.get(d.seller) as Seller, own: false, priced: d.prices, date: d.date }));
       const reasons = vetDoors(vettable);
