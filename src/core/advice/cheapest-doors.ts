@@ -8,7 +8,8 @@ import { columnFilters } from '../catalogue/filter-table.js';
 import { compareCosts, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
 import { quantitiesOf } from '../pricing/quantities.js';
 import type { PricedDoor } from '../offers/book.js';
-import { cheapestDoorInto, type DoorTable } from '../offers/door-table.js';
+import { cheapestDoorInto, runsAnyDoor, type DoorTable } from '../offers/door-table.js';
+import { tableOnlyCostInto } from '../catalogue/price-table.js';
 import { QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { compareTies } from './ties.js';
@@ -32,12 +33,14 @@ export function findCheapestAtDoors(catalogue: Catalogue, table: DoorTable, work
   let notSold = 0;
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload };
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
-    probe.door = cheapestDoorInto(table, i, q, workload, probe.cost, allowed);
-    if (probe.door === -1) {
+    if (!runsAnyDoor(table, i, workload, allowed)) {
       notSold++;
       return;
     }
     probe.model = model;
+    // Where its doors' floor is kept out of the k cheapest so far, every door is: none is priced.
+    if (tableOnlyCostInto(probe.cost, table.floor, i, q, workload) && !best.admits(probe)) return;
+    probe.door = cheapestDoorInto(table, i, q, workload, probe.cost, allowed);
     if (best.admits(probe)) best.add({ model, door: probe.door, cost: { ...probe.cost } });
   });
   const ranked: RankedAtDoor[] = [];

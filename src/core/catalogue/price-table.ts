@@ -54,13 +54,29 @@ export function buildPriceTable(sheets: readonly ModelSheets[], digits: number):
 
 /** Writes the exact cost of one request of `q` on model i into `out`: costInto's figure, from the table where it can. */
 export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q: Quantities, w: Workload): RequestCost {
+  return onTable(table, i, q, w) && tableSumInto(out, table, i, q, w) ? out : costInto(out, table.sheets[i] as ModelSheets, q, w);
+}
+
+/**
+ * Row i's cost of the request when the table alone prices it (its standard band, no off-peak hours
+ * or service tier of its own asked, numbers below 2^52): true with it in `out`; false otherwise
+ * (`out` untouched). For a table whose rows have no sheets (the door table's floors).
+ */
+export function tableOnlyCostInto(out: RequestCost, table: PriceTable, i: number, q: Quantities, w: Workload): boolean {
+  return onTable(table, i, q, w) && tableSumInto(out, table, i, q, w);
+}
+
+/** Whether row i's standard prices price the request: not past its first threshold, no off-peak hours or service tier of its own asked, no overflow. */
+function onTable(table: PriceTable, i: number, q: Quantities, w: Workload): boolean {
   const t = q.inputTokens;
   const first = table.firstThreshold[i] as number;
   const leaves = table.fromThreshold[i] === 1 ? t >= first : t > first;
   const tierAsked = w.serviceTier !== undefined && w.serviceTier !== 'standard';
-  if (leaves || (table.offPeak[i] === 1 && w.timeOfDay !== undefined) || (tierAsked && table.tiered[i] === 1) || q.total * (table.maxPrice[i] as number) >= LIMIT) {
-    return costInto(out, table.sheets[i] as ModelSheets, q, w);
-  }
+  return !(leaves || (table.offPeak[i] === 1 && w.timeOfDay !== undefined) || (tierAsked && table.tiered[i] === 1) || q.total * (table.maxPrice[i] as number) >= LIMIT);
+}
+
+/** The sum of quantities times row i's prices into `out`; false past 2^52. */
+function tableSumInto(out: RequestCost, table: PriceTable, i: number, q: Quantities, w: Workload): boolean {
   const { prices, size } = table;
   const { weights, tokenUnits, feeUnits } = q;
   let tokens = 0;
@@ -77,9 +93,11 @@ export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q:
   const divisor = nanoDivisor(table.digits);
   // K itself when it is below 2^52 (nearly every request): every product and the sum are exact.
   const k = tokens * 100 * paid + fees * 10_000;
-  if (k < LIMIT) return settleWhole(out, k, divisor);
+  if (k < LIMIT) {
+    settleWhole(out, k, divisor);
+    return true;
+  }
   addTerm(tokens, 100 * paid, divisor, true);
   addTerm(fees, 10_000, divisor, false);
-  if (!settle(out, divisor)) return costInto(out, table.sheets[i] as ModelSheets, q, w);
-  return out;
+  return settle(out, divisor);
 }

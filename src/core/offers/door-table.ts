@@ -6,6 +6,7 @@
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { buildPriceTable, tableCostInto, type PriceTable } from '../catalogue/price-table.js';
+import { UNIT_COUNT } from '../schema/units.js';
 import { compareCosts, type RequestCost, type Workload } from '../pricing/cost.js';
 import type { Quantities } from '../pricing/quantities.js';
 import { buildSheets, priceDigits } from '../pricing/price-sheet.js';
@@ -24,6 +25,13 @@ export interface DoorTable {
   readonly sellers: readonly string[];
   /** Each rankable model's row, by id. */
   readonly rowOf: ReadonlyMap<string, number>;
+  /**
+   * Row i: model row i's floor, each unit at its lowest price among the model's doors (the lowest
+   * batch share, the first threshold, any door's off-peak hours or tiers): no door of the model
+   * costs less for a request the floor prices (tableOnlyCostInto). A ranking prices a model's doors
+   * one by one only where its floor could enter the answer.
+   */
+  readonly floor: PriceTable;
 }
 
 export function buildDoorTable(catalogue: Catalogue, book: DoorBook): DoorTable {
@@ -39,16 +47,41 @@ export function buildDoorTable(catalogue: Catalogue, book: DoorBook): DoorTable 
   start[catalogue.rankable.length] = rows.length;
   const sellers = [...book.sellers.keys()];
   const index = new Map(sellers.map((s, i) => [s, i]));
+  const prices = buildPriceTable(rows.map((d) => buildSheets(d.priced!, digits)), digits);
   return {
     start,
     doors: rows,
-    prices: buildPriceTable(rows.map((d) => buildSheets(d.priced!, digits)), digits),
+    prices,
+    floor: floorTable(prices, start),
     contextTokens: Float64Array.from(rows, (d) => d.priced!.contextTokens),
     maxOutput: Float64Array.from(rows, (d) => d.priced!.maxOutputTokens ?? Infinity),
     seller: Int32Array.from(rows, (d) => index.get(d.seller.slug) ?? -1),
     sellers,
     rowOf: new Map(catalogue.rankable.map((m, i) => [m.id, i])),
   };
+}
+
+/** Each model row's floor over its door rows (start[i] to start[i + 1] − 1); a model with no door has none (its threshold −Infinity). */
+function floorTable(doors: PriceTable, start: Int32Array): PriceTable {
+  const size = start.length - 1;
+  const prices = new Float64Array(UNIT_COUNT * size).fill(Infinity);
+  const firstThreshold = new Float64Array(size).fill(-Infinity);
+  const batchPaid = new Float64Array(size).fill(Infinity);
+  const offPeak = new Uint8Array(size);
+  const tiered = new Uint8Array(size);
+  const maxPrice = new Float64Array(size);
+  for (let i = 0; i < size; i++) {
+    for (let r = start[i] as number; r < (start[i + 1] as number); r++) {
+      for (let u = 0; u < UNIT_COUNT; u++) prices[u * size + i] = Math.min(prices[u * size + i] as number, doors.prices[u * doors.size + r] as number);
+      firstThreshold[i] = r === start[i] ? (doors.firstThreshold[r] as number) : Math.min(firstThreshold[i] as number, doors.firstThreshold[r] as number);
+      batchPaid[i] = Math.min(batchPaid[i] as number, doors.batchPaid[r] as number);
+      offPeak[i] = Math.max(offPeak[i] as number, doors.offPeak[r] as number);
+      tiered[i] = Math.max(tiered[i] as number, doors.tiered[r] as number);
+      maxPrice[i] = Math.max(maxPrice[i] as number, doors.maxPrice[r] as number);
+    }
+  }
+  // At its first threshold a floor leaves its standard band, whichever way its door counts it: the floor holds below every door's band.
+  return { size, digits: doors.digits, prices, firstThreshold, fromThreshold: new Uint8Array(size).fill(1), batchPaid, offPeak, tiered, maxPrice, sheets: [] };
 }
 
 // Each book's table, made on first use.
@@ -65,19 +98,29 @@ export function doorTableOf(catalogue: Catalogue, book: DoorBook): DoorTable {
 
 const trial: RequestCost = { nanos: 0, rest: 0, big: undefined };
 
+/** Whether door row r is one of the sellers `allowed` lets in and runs the workload (context, output). */
+function runs(table: DoorTable, r: number, w: Workload, allowed: Uint8Array | undefined): boolean {
+  if (allowed && allowed[table.seller[r] as number] !== 1) return false;
+  return w.inputTokens + w.outputTokens <= (table.contextTokens[r] as number) && w.outputTokens <= (table.maxOutput[r] as number);
+}
+
+/** Whether some door of model row i runs the workload, among the sellers `allowed` lets in (all when undefined). */
+export function runsAnyDoor(table: DoorTable, i: number, w: Workload, allowed?: Uint8Array): boolean {
+  for (let r = table.start[i] as number; r < (table.start[i + 1] as number); r++) if (runs(table, r, w, allowed)) return true;
+  return false;
+}
+
 /**
  * The cheapest door of model row i that runs the workload, among the sellers `allowed` lets in
  * (`allowed[s]` 1; all when undefined), and other than its own with `directOnly`: its cost written
  * into `out`, its table row returned (-1: none). Ties go to the first row (its own, then by seller slug).
  */
 export function cheapestDoorInto(table: DoorTable, i: number, q: Quantities, w: Workload, out: RequestCost, allowed?: Uint8Array, directOnly = false): number {
-  const { start, contextTokens, maxOutput, seller, prices, doors } = table;
-  const tokens = w.inputTokens + w.outputTokens;
+  const { start, prices, doors } = table;
   let best = -1;
   const first = start[i] as number;
   for (let r = directOnly && doors[first]?.own ? first + 1 : first; r < (start[i + 1] as number); r++) {
-    if (allowed && allowed[seller[r] as number] !== 1) continue;
-    if (tokens > (contextTokens[r] as number) || w.outputTokens > (maxOutput[r] as number)) continue;
+    if (!runs(table, r, w, allowed)) continue;
     tableCostInto(trial, prices, r, q, w);
     if (best === -1 || compareCosts(trial, out, prices.digits) < 0) {
       best = r;
