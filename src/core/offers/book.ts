@@ -68,11 +68,13 @@ const SELLER_FIELDS = ['cachedInput', 'cacheWrite', 'cacheWrite1h', 'longContext
 /** The record as a door prices it: the door's prices and limits, its source and date, nothing of the maker's prices. */
 export function pricedRecord(record: Model, door: Door, seller: Seller): Model | undefined {
   if (!door.prices) return undefined;
-  const priced: Model = { ...record };
-  for (const field of SELLER_FIELDS) delete (priced as Partial<Model>)[field];
+  // The seller's fields cleared, not deleted: V8 keeps an object with deleted fields as a
+  // dictionary, several times the size, and the book holds one of these for every door.
+  const priced: Partial<Model> = { ...record };
+  for (const field of SELLER_FIELDS) if (priced[field] !== undefined) (priced as Record<string, unknown>)[field] = undefined;
   const contextTokens = door.contextTokens ?? record.contextTokens;
   const maxOutputTokens = door.maxOutputTokens ?? record.maxOutputTokens;
-  return Object.assign(priced, {
+  return Object.assign(priced as Model, {
     id: `${record.id}@${seller.slug}`,
     input: door.prices.input,
     output: door.prices.output,
