@@ -26,7 +26,7 @@ describe('the new records', () => {
 });
 
 describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('the new records against their snapshots', () => {
-  const offers = (read(join(HOSTS, 'models-dev-offers.json')) as { offers: Array<{ host: string; hostModelId: string; cost?: { input: number; output: number; cache_read?: number } }> }).offers;
+  const offers = (read(join(HOSTS, 'models-dev-offers.json')) as { offers: Array<{ host: string; hostModelId: string; cost?: { input: number; output: number; cache_read?: number }; limit?: { context: number; output: number } }> }).offers;
   const entry = (host: string, id: string) => offers.find((o) => o.host === host && o.hostModelId === id);
   const litellm = read(join(HOSTS, 'litellm-model-prices.json')) as Record<string, { input_cost_per_token?: number; output_cost_per_token?: number }>;
   it('prices the makers\' records as models.dev lists the maker\'s own entry', () => {
@@ -40,6 +40,22 @@ describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('the new records
     expect([byId('openai-gpt-oss-120b').input, byId('openai-gpt-oss-120b').output]).toEqual(perM('vertex_ai/openai/gpt-oss-120b-maas'));
     expect([byId('openai-gpt-oss-20b').input, byId('openai-gpt-oss-20b').output]).toEqual(perM('together_ai/openai/gpt-oss-20b'));
     expect([byId('nvidia-nemotron-3-super-120b-a12b').input, byId('nvidia-nemotron-3-super-120b-a12b').output]).toEqual(perM('baseten/nvidia/Nemotron-120B-A12B'));
+  });
+  it('prices Nemotron 3 Super at Baseten\'s door whole: its cache read and limits as models.dev lists Baseten\'s entry, which LiteLLM\'s lacks', () => {
+    const m = byId('nvidia-nemotron-3-super-120b-a12b');
+    const baseten = entry('baseten', 'nvidia/Nemotron-120B-A12B')!;
+    expect({ input: m.input, output: m.output, cachedInput: m.cachedInput, contextTokens: m.contextTokens, maxOutputTokens: m.maxOutputTokens }).toEqual({
+      input: baseten.cost!.input, output: baseten.cost!.output, cachedInput: baseten.cost!.cache_read, contextTokens: baseten.limit!.context, maxOutputTokens: baseten.limit!.output,
+    });
+    const ll = litellm['baseten/nvidia/Nemotron-120B-A12B'] as Record<string, unknown>;
+    expect([ll.cache_read_input_token_cost, ll.max_input_tokens, ll.max_output_tokens]).toEqual([undefined, undefined, undefined]);
+  });
+  it('lists NVIDIA NIM\'s entry for Nemotron 3 Super as a door, at a seller marked a free trial (so never the record\'s door)', () => {
+    const nim = entry('nvidia', 'nvidia/nemotron-3-super-120b-a12b')!;
+    const doors = (read(join(ROOT, 'data', 'offers', 'nvidia.json')) as { doors: Array<{ model: string; seller: string; prices?: { input: number; output: number } }> }).doors;
+    expect(doors.find((d) => d.model === 'nvidia-nemotron-3-super-120b-a12b' && d.seller === 'nvidia')?.prices).toEqual({ input: nim.cost!.input, output: nim.cost!.output });
+    const sellers = (read(join(ROOT, 'data', 'offers', 'sellers.json')) as { sellers: Array<{ slug: string; kind: string; free?: string }> }).sellers;
+    expect(sellers.find((s) => s.slug === 'nvidia')).toMatchObject({ kind: 'host', free: 'trial' });
   });
   it('carries the benchmark results the snapshots give, dated as they are', () => {
     const evidence = (read(join(ROOT, 'data', 'quality', 'benchmarks.json')) as { models: Record<string, Record<string, { value?: number; date: string }>> }).models;

@@ -58,6 +58,13 @@ describe('the models the market buys (issue 38)', () => {
     expect(doorsOf('openai').filter((d) => d.model === 'openai-gpt-oss-120b').length).toBeGreaterThanOrEqual(20);
   });
 
+  it('lists NVIDIA NIM\'s door to Nemotron 3 Super, kept out as a trial, beside the record\'s own door at Baseten', async () => {
+    const { body } = await get('/api/offers?model=nvidia-nemotron-3-super-120b-a12b');
+    expect(body.keptOut).toContainEqual(expect.objectContaining({ seller: 'nvidia', reason: 'trial', prices: expect.objectContaining({ input: 0.2, output: 0.8 }) }));
+    const own = [...body.offers, ...body.keptOut, ...body.cannotRun].filter((o: { makersDoor?: boolean }) => o.makersDoor);
+    expect(own.map((o: { seller: string }) => o.seller)).toEqual(['baseten']);
+  });
+
   it('lists every new model, and meta.providers the ten and the four new makers', async () => {
     const { body } = await get('/api/pricing');
     expect(body.meta.providers).toEqual(expect.arrayContaining([

@@ -67,8 +67,10 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
     }
     // The catalogue record is its own seller's door: the maker's (where the maker sells none, as
     // OpenAI gpt-oss, its entries are no door either), Together's for its Llama records, or its reference door's.
+    // A seller that only shares the maker's slug without being the maker (NVIDIA NIM, a host) keeps its door.
     const reference = seller.slug === record.referenceSeller;
-    if (!reference && (seller.slug === record.providerSlug || seller.ownCatalogue?.includes(record.providerSlug))) continue;
+    const makers = seller.kind === 'maker' && seller.slug === record.providerSlug;
+    if (!reference && (makers || seller.ownCatalogue?.includes(record.providerSlug))) continue;
     const key = `${record.id}\u0000${seller.slug}`;
     const held = chosen.get(key);
     const better = !held || raw.rank < held.raw.rank || (raw.rank === held.raw.rank && !held.raw.prices && raw.prices !== undefined);
