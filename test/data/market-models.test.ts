@@ -23,6 +23,14 @@ describe('the new records', () => {
     });
     for (const id of NEW) expect(byId(id).priceSource, id).toMatch(/checked 2026-11-29/);
   });
+  it('each dates its door by the source its price was read from, a date its priceSource names', () => {
+    const dates = Object.fromEntries(NEW.map((id) => [id, byId(id).referenceDoor?.date]));
+    expect(dates).toEqual({
+      'openai-gpt-oss-120b': '2026-08-01', 'openai-gpt-oss-20b': '2026-08-01', 'moonshot-kimi-k2.6': '2026-09-22', 'moonshot-kimi-k2.7-code': '2026-09-22',
+      'zhipu-glm-5.1': '2026-08-01', 'zhipu-glm-5.2': '2026-09-22', 'minimax-minimax-m2.5': '2026-08-01', 'nvidia-nemotron-3-super-120b-a12b': '2026-08-01',
+    });
+    for (const id of NEW) expect(byId(id).priceSource, id).toContain(dates[id]);
+  });
 });
 
 describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('the new records against their snapshots', () => {

@@ -35,6 +35,9 @@ describe('the models the market buys (issue 38)', () => {
     const { body: priced } = await get(`/api/pricing?model=${id}`);
     expect(priced.model.referenceDoor).toMatchObject({ seller, rule });
     expect(own[0].prices).toMatchObject({ input: priced.model.input, output: priced.model.output });
+    // Dated by the source its price was read from, not by the day it was checked.
+    expect([own[0].date, priced.model.checkedOn]).toEqual([priced.model.referenceDoor.date, '2026-11-29']);
+    expect(own[0].date).not.toBe(priced.model.checkedOn);
   });
 
   it('prices Kimi K2.6 and GLM-5.2 at their makers\' APIs as the sources list them', async () => {

@@ -1,6 +1,6 @@
 /**
  * Checks each record that names its door (`referenceDoor`) against the doors just built: that the
- * door's source still lists the record's input and output, and, for the rule `median-direct` (the
+ * door's source still lists the record's input and output as of the record's `referenceDoor.date`, and, for the rule `median-direct` (the
  * maker sells no capacity), the door the rule picks now, vetted as rankings vet doors
  * (core/offers/vetting.ts).
  * Pure: main.ts prints the lines; a change is made by hand in data/<maker>.json, reviewed.
@@ -33,13 +33,17 @@ export function checkReferenceDoors(records: readonly ReferenceRecord[], files: 
       lines.push(`reference door: ${record.id}: ${own.slug} now lists ${money(ownDoor.prices)} (${ownDoor.source}), the record ${money(record)}: update data/${record.providerSlug}.json`);
       continue;
     }
+    if (ownDoor && reference.date !== ownDoor.date) {
+      lines.push(`reference door: ${record.id}: ${own.slug}'s price is as of ${ownDoor.date} (${ownDoor.source}), the record dates it ${reference.date ?? 'not at all'}: update data/${record.providerSlug}.json`);
+      continue;
+    }
     if (reference.rule === 'maker') {
       lines.push(`reference door: ${record.id} at its maker ${own.slug} (${money(record)}): ${ownDoor ? `${ownDoor.source} agrees` : 'no source lists it'}`);
       continue;
     }
     const others = files.flatMap((f) => f.doors.filter((d) => d.model === record.id));
     const doors: Array<Vettable & { door: { input: number; output: number; seller: string } }> = [
-      { record, seller: own, own: true, priced: record, date: ownDoor?.date ?? record.checkedOn, door: { input: record.input, output: record.output, seller: own.slug } },
+      { record, seller: own, own: true, priced: record, date: reference.date ?? record.checkedOn, door: { input: record.input, output: record.output, seller: own.slug } },
       ...others.flatMap((d) => {
         const seller = sellerOf.get(d.seller);
         return seller ? [{ record, seller, own: false, priced: d.prices, date: d.date, door: { ...(d.prices ?? { input: 0, output: 0 }), seller: d.seller } }] : [];
