@@ -86,10 +86,14 @@ describe('the models the market buys (issue 38)', () => {
 
   it('the model page says where the price is from, and lists the doors like any model\'s', async () => {
     const page = await (await app.request('http://localhost/models/openai-gpt-oss-120b')).text();
-    expect(page).toContain('<dt>Priced at</dt><dd>google-vertex (openai/gpt-oss-120b-maas), the median-priced vetted direct seller: the maker sells no capacity of it</dd>');
+    // The seller by its name, as /api/offers' sellerName gives it.
+    const nameOf = async (id: string, slug: string) => (await get(`/api/offers?model=${id}`)).body.offers.find((o: { seller: string }) => o.seller === slug).sellerName;
+    expect(await nameOf('openai-gpt-oss-120b', 'google-vertex')).toBe('Google Cloud Vertex AI');
+    expect(page).toContain('<dt>Priced at</dt><dd>Google Cloud Vertex AI (openai/gpt-oss-120b-maas), the median-priced vetted direct seller: the maker sells no capacity of it</dd>');
     expect(page).toContain("seller's pricing page");
     const kimi = await (await app.request('http://localhost/models/moonshot-kimi-k2.6')).text();
-    expect(kimi).toContain("<dt>Priced at</dt><dd>moonshot (kimi-k2.6), the maker&#39;s own API</dd>");
+    expect(await nameOf('moonshot-kimi-k2.6', 'moonshot')).toBe('Moonshot AI (Kimi API)');
+    expect(kimi).toContain("<dt>Priced at</dt><dd>Moonshot AI (Kimi API) (kimi-k2.6), the maker&#39;s own API</dd>");
     expect(kimi).toMatch(/Where to buy/i);
   });
 
