@@ -11,29 +11,30 @@ const TRANSCRIBED = resolve(ROOT, '..', 'shared', 'reference', 'quality_inputs',
 const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 const models = ['openai', 'moonshot', 'zhipu', 'minimax', 'nvidia'].flatMap((slug) => providerFileSchema.parse(read(join(ROOT, 'data', `${slug}.json`))).models);
 const byId = (id: string): ModelData => models.find((m) => m.id === id)!;
-const NEW = ['openai-gpt-oss-120b', 'openai-gpt-oss-20b', 'moonshot-kimi-k2.6', 'moonshot-kimi-k2.7-code', 'zhipu-glm-5.1', 'zhipu-glm-5.2', 'minimax-minimax-m2.5', 'nvidia-nemotron-3-super-120b-a12b'];
+/** The records that name the door their price comes from (referenceDoor). */
+const NAMED_DOOR = ['openai-gpt-oss-120b', 'openai-gpt-oss-20b', 'moonshot-kimi-k2.6', 'moonshot-kimi-k2.7-code', 'zhipu-glm-5.1', 'zhipu-glm-5.2', 'minimax-minimax-m2.5', 'nvidia-nemotron-3-super-120b-a12b'];
 
-describe('the new records', () => {
+describe('records priced at a named door', () => {
   it('each names its door and rule: the maker\'s where it sells capacity, else a cloud or host by the median rule', () => {
-    const rules = Object.fromEntries(NEW.map((id) => [id, `${byId(id).referenceDoor?.seller}/${byId(id).referenceDoor?.rule}`]));
+    const rules = Object.fromEntries(NAMED_DOOR.map((id) => [id, `${byId(id).referenceDoor?.seller}/${byId(id).referenceDoor?.rule}`]));
     expect(rules).toEqual({
       'openai-gpt-oss-120b': 'google-vertex/median-direct', 'openai-gpt-oss-20b': 'together/median-direct',
       'moonshot-kimi-k2.6': 'moonshot/maker', 'moonshot-kimi-k2.7-code': 'moonshot/maker', 'zhipu-glm-5.1': 'zhipu/maker',
       'zhipu-glm-5.2': 'zhipu/maker', 'minimax-minimax-m2.5': 'minimax/maker', 'nvidia-nemotron-3-super-120b-a12b': 'baseten/median-direct',
     });
-    for (const id of NEW) expect(byId(id).priceSource, id).toMatch(/checked 2026-11-29/);
+    for (const id of NAMED_DOOR) expect(byId(id).priceSource, id).toMatch(/checked 2026-11-29/);
   });
   it('each dates its door by the source its price was read from, a date its priceSource names', () => {
-    const dates = Object.fromEntries(NEW.map((id) => [id, byId(id).referenceDoor?.date]));
+    const dates = Object.fromEntries(NAMED_DOOR.map((id) => [id, byId(id).referenceDoor?.date]));
     expect(dates).toEqual({
       'openai-gpt-oss-120b': '2026-08-01', 'openai-gpt-oss-20b': '2026-08-01', 'moonshot-kimi-k2.6': '2026-09-22', 'moonshot-kimi-k2.7-code': '2026-09-22',
       'zhipu-glm-5.1': '2026-08-01', 'zhipu-glm-5.2': '2026-09-22', 'minimax-minimax-m2.5': '2026-08-01', 'nvidia-nemotron-3-super-120b-a12b': '2026-08-01',
     });
-    for (const id of NEW) expect(byId(id).priceSource, id).toContain(dates[id]);
+    for (const id of NAMED_DOOR) expect(byId(id).priceSource, id).toContain(dates[id]);
   });
 });
 
-describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('the new records against their snapshots', () => {
+describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('records priced at a named door, against the snapshots they were read from', () => {
   const offers = (read(join(HOSTS, 'models-dev-offers.json')) as { offers: Array<{ host: string; hostModelId: string; cost?: { input: number; output: number; cache_read?: number }; limit?: { context: number; output: number } }> }).offers;
   const entry = (host: string, id: string) => offers.find((o) => o.host === host && o.hostModelId === id);
   const litellm = read(join(HOSTS, 'litellm-model-prices.json')) as Record<string, { input_cost_per_token?: number; output_cost_per_token?: number }>;
@@ -69,7 +70,7 @@ describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('the new records
     const evidence = (read(join(ROOT, 'data', 'quality', 'benchmarks.json')) as { models: Record<string, Record<string, { value?: number; date: string }>> }).models;
     const openrouter = (read(join(HOSTS, 'openrouter-models-2026-08-01.json')) as { data: Array<{ id: string; benchmarks?: { artificial_analysis?: { intelligence_index: number; coding_index: number } | null } }> }).data;
     const code = (read(TRANSCRIBED) as { lmarena_2026_09: { boards: { code: { rows: Array<[string, string, number]> } } } }).lmarena_2026_09.boards.code.rows;
-    for (const id of NEW) {
+    for (const id of NAMED_DOOR) {
       const shipped = evidence[id] ?? {};
       const source = shipped.or_aa_intelligence_index ? openrouter.find((m) => m.id === (shipped.or_aa_intelligence_index as { sourceModel?: string }).sourceModel) : undefined;
       if (source) {
@@ -112,7 +113,7 @@ describe('reference doors', () => {
       if (door.rule === 'maker') expect([seller!.kind, m.id.startsWith(`${door.seller}-`)], m.id).toEqual(['maker', true]);
       else expect(['cloud', 'host'], m.id).toContain(seller!.kind);
     }
-    // The spec's providers are their makers' doors as ever; only the new records name theirs.
+    // The spec's providers' records are their makers' doors; only the open-weight makers' records and gpt-oss name theirs.
     expect(files.filter((m) => m.referenceDoor).map((m) => m.id)).toEqual([]);
   });
 });

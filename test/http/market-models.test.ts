@@ -68,7 +68,7 @@ describe('the models the market buys (issue 38)', () => {
     expect(own.map((o: { seller: string }) => o.seller)).toEqual(['baseten']);
   });
 
-  it('lists every new model, and meta.providers the ten and the four new makers', async () => {
+  it('lists every record priced at a named door, each with five doors or more, and meta.providers the ten spec providers and the four open-weight makers', async () => {
     const { body } = await get('/api/pricing');
     expect(body.meta.providers).toEqual(expect.arrayContaining([
       'OpenAI', 'Anthropic', 'Google', 'Mistral AI', 'DeepSeek', 'xAI', 'Cohere', 'Amazon', 'Alibaba Cloud (Qwen)', 'Together AI',

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       providerSlug: file.provider.slug, id: m.id, input: m.input, output: m.output, checkedOn: m.checkedOn,
       ...(m.referenceId ? { referenceId: m.referenceId } : {}), ...(m.aliases ? { aliases: m.aliases } : {}),
       ...(m.priceHistory ? { priceHistory: m.priceHistory } : {}),
-      ...(m.referenceDoor ? { referenceDoor: m.referenceDoor, referenceSeller: m.referenceDoor.seller } : {}),
+      ...(m.referenceDoor ? { referenceDoor: m.referenceDoor } : {}),
     }));
   });
   const sellers = sellersFileSchema.parse(readJson(join(data, 'offers', 'sellers.json'))).sellers;

@@ -6,7 +6,7 @@
  * Pure: main.ts prints the lines; a change is made by hand in data/<maker>.json, reviewed.
  */
 import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
-import { medianDirectDoor } from '../../core/offers/reference-door.js';
+import { directCandidates, medianDirectDoor } from '../../core/offers/reference-door.js';
 import { vetDoors, type Vettable } from '../../core/offers/vetting.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import type { CatalogueRecord } from './build.js';
@@ -42,19 +42,19 @@ export function checkReferenceDoors(records: readonly ReferenceRecord[], files: 
       continue;
     }
     const others = files.flatMap((f) => f.doors.filter((d) => d.model === record.id));
-    const doors: Array<Vettable & { door: { input: number; output: number; seller: string } }> = [
-      { record, seller: own, own: true, priced: record, date: reference.date ?? record.checkedOn, door: { input: record.input, output: record.output, seller: own.slug } },
+    const doors: Vettable[] = [
+      { record, seller: own, own: true, priced: record, date: reference.date ?? record.checkedOn },
       ...others.flatMap((d) => {
         const seller = sellerOf.get(d.seller);
-        return seller ? [{ record, seller, own: false, priced: d.prices, date: d.date, door: { ...(d.prices ?? { input: 0, output: 0 }), seller: d.seller } }] : [];
+        return seller ? [{ record, seller, own: false, priced: d.prices, date: d.date }] : [];
       }),
     ];
     const reasons = vetDoors(doors);
-    const candidates = doors.map((d, i) => ({ seller: d.seller, keptOut: reasons[i], priced: d.priced, door: d.door }));
+    const candidates = doors.map((d, i) => ({ ...d, keptOut: reasons[i] }));
+    const count = directCandidates(candidates).length;
     const pick = medianDirectDoor(candidates);
-    const count = candidates.filter((c) => c.keptOut === undefined && (c.seller.kind === 'cloud' || c.seller.kind === 'host')).length;
-    if (pick && pick.seller.slug !== own.slug) {
-      lines.push(`reference door: ${record.id}: the median of ${count} vetted direct doors is now ${pick.seller.slug} at ${money(pick.door)}, the record names ${own.slug} at ${money(record)}: update data/${record.providerSlug}.json`);
+    if (pick?.priced && pick.seller.slug !== own.slug) {
+      lines.push(`reference door: ${record.id}: the median of ${count} vetted direct doors is now ${pick.seller.slug} at ${money(pick.priced)}, the record names ${own.slug} at ${money(record)}: update data/${record.providerSlug}.json`);
     } else {
       lines.push(`reference door: ${record.id} at ${own.slug} (${money(record)}), the median of ${count} vetted direct doors: unchanged`);
     }

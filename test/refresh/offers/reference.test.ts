@@ -20,6 +20,12 @@ describe('checkReferenceDoors', () => {
     const moved = record({ referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct' } });
     expect(checkReferenceDoors([moved], files, [door('openai-oss', 'b-cloud', 0.25, 0.8)], sellers)[0]).toMatch(/b-cloud now lists \$0\.25 \/ \$0\.8 .*update data\/openai\.json/);
   });
+  it('counts and picks among the doors the rule may choose: priced, vetted, at a cloud or host', () => {
+    const r = record({ referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct', date: '2026-08-01' } });
+    const unpriced: Door = { model: 'openai-oss', seller: 'trial', sellerModelId: 'oss', source: 'src', date: '2026-08-01' };
+    const more: DoorsFile[] = [{ ...files[0]!, doors: [...files[0]!.doors, unpriced, { ...unpriced, seller: 'kimi' }] }];
+    expect(checkReferenceDoors([r], more, [door('openai-oss', 'b-cloud', 0.2, 0.8)], sellers)[0]).toMatch(/at b-cloud .*median of 4 vetted direct doors: unchanged/);
+  });
   it('names a record whose reference door\'s date is not its source\'s', () => {
     const r = (date?: string) => record({ referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct', ...(date ? { date } : {}) } });
     const own = [door('openai-oss', 'b-cloud', 0.2, 0.8)];
