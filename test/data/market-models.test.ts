@@ -18,7 +18,7 @@ describe('records priced at a named door', () => {
   it('each names its door and rule: the maker\'s where it sells capacity, else a cloud or host by the median rule', () => {
     const rules = Object.fromEntries(NAMED_DOOR.map((id) => [id, `${byId(id).referenceDoor?.seller}/${byId(id).referenceDoor?.rule}`]));
     expect(rules).toEqual({
-      'openai-gpt-oss-120b': 'google-vertex/median-direct', 'openai-gpt-oss-20b': 'together/median-direct',
+      'openai-gpt-oss-120b': 'azure/median-direct', 'openai-gpt-oss-20b': 'together/median-direct',
       'moonshot-kimi-k2.6': 'moonshot/maker', 'moonshot-kimi-k2.7-code': 'moonshot/maker', 'zhipu-glm-5.1': 'zhipu/maker',
       'zhipu-glm-5.2': 'zhipu/maker', 'minimax-minimax-m2.5': 'minimax/maker', 'nvidia-nemotron-3-super-120b-a12b': 'baseten/median-direct',
     });
@@ -46,9 +46,14 @@ describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('records priced 
   });
   it('prices the reference doors as their sources list them (LiteLLM per token, here per 1M)', () => {
     const perM = (key: string) => [Math.round(litellm[key]!.input_cost_per_token! * 1e15) / 1e9, Math.round(litellm[key]!.output_cost_per_token! * 1e15) / 1e9];
-    expect([byId('openai-gpt-oss-120b').input, byId('openai-gpt-oss-120b').output]).toEqual(perM('vertex_ai/openai/gpt-oss-120b-maas'));
+    expect([byId('openai-gpt-oss-120b').input, byId('openai-gpt-oss-120b').output]).toEqual(perM('azure_ai/gpt-oss-120b'));
     expect([byId('openai-gpt-oss-20b').input, byId('openai-gpt-oss-20b').output]).toEqual(perM('together_ai/openai/gpt-oss-20b'));
     expect([byId('nvidia-nemotron-3-super-120b-a12b').input, byId('nvidia-nemotron-3-super-120b-a12b').output]).toEqual(perM('baseten/nvidia/Nemotron-120B-A12B'));
+  });
+  it('gives gpt-oss-120b its door\'s limits as LiteLLM lists Azure\'s entry (no cached-input price there)', () => {
+    const m = byId('openai-gpt-oss-120b');
+    const azure = litellm['azure_ai/gpt-oss-120b'] as Record<string, unknown>;
+    expect([m.contextTokens, m.maxOutputTokens, m.cachedInput]).toEqual([azure.max_input_tokens, azure.max_output_tokens, azure.cache_read_input_token_cost]);
   });
   it('prices Nemotron 3 Super at Baseten\'s door whole: its cache read and limits as models.dev lists Baseten\'s entry, which LiteLLM\'s lacks', () => {
     const m = byId('nvidia-nemotron-3-super-120b-a12b');

@@ -67,8 +67,8 @@ const useCaseScore = z.number().int().min(0).max(5);
 /**
  * How a record's door is chosen: `maker` (the maker's own API, where it sells capacity) or
  * `median-direct` (the maker sells none: the median-priced vetted direct seller, a cloud or host,
- * by blended price (3 × input + output) / 4, the lower of the two middle ones, ties by seller slug;
- * docs/catalogue.md). Never a free trial or plan.
+ * by blended price (3 × input + output) / 4, the lower of the two middle ones; of the doors at that
+ * price the widest context window, then largest output, then seller slug; docs/catalogue.md). Never a free trial or plan.
  */
 export const REFERENCE_DOOR_RULES = ['maker', 'median-direct'] as const;
 export type ReferenceDoorRule = (typeof REFERENCE_DOOR_RULES)[number];

@@ -12,7 +12,7 @@ import type { Model } from '../../core/schema/catalogue-schema.js';
 import type { CatalogueRecord } from './build.js';
 
 /** What the check reads of a catalogue record. */
-export type ReferenceRecord = CatalogueRecord & Pick<Model, 'input' | 'output' | 'checkedOn' | 'priceHistory' | 'referenceDoor'>;
+export type ReferenceRecord = CatalogueRecord & Pick<Model, 'input' | 'output' | 'checkedOn' | 'priceHistory' | 'referenceDoor' | 'maxOutputTokens'> & Partial<Pick<Model, 'contextTokens'>>;
 
 const money = (d: { input: number; output: number }) => `$${d.input} / $${d.output}`;
 
@@ -42,11 +42,12 @@ export function checkReferenceDoors(records: readonly ReferenceRecord[], files: 
       continue;
     }
     const others = files.flatMap((f) => f.doors.filter((d) => d.model === record.id));
-    const doors: Vettable[] = [
-      { record, seller: own, own: true, priced: record, date: reference.date ?? record.checkedOn },
+    // Each door with its limits, which break a tie at the median price (the record's own are its door's).
+    const doors: Array<Vettable & Pick<Door, 'contextTokens' | 'maxOutputTokens'>> = [
+      { record, seller: own, own: true, priced: record, date: reference.date ?? record.checkedOn, contextTokens: record.contextTokens, maxOutputTokens: record.maxOutputTokens },
       ...others.flatMap((d) => {
         const seller = sellerOf.get(d.seller);
-        return seller ? [{ record, seller, own: false, priced: d.prices, date: d.date }] : [];
+        return seller ? [{ record, seller, own: false, priced: d.prices, date: d.date, contextTokens: d.contextTokens, maxOutputTokens: d.maxOutputTokens }] : [];
       }),
     ];
     const reasons = vetDoors(doors);

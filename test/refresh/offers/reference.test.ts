@@ -26,6 +26,13 @@ describe('checkReferenceDoors', () => {
     const more: DoorsFile[] = [{ ...files[0]!, doors: [...files[0]!.doors, unpriced, { ...unpriced, seller: 'kimi' }] }];
     expect(checkReferenceDoors([r], more, [door('openai-oss', 'b-cloud', 0.2, 0.8)], sellers)[0]).toMatch(/at b-cloud .*median of 4 vetted direct doors: unchanged/);
   });
+  it('of the doors at the median price, names the one with the widest limits, the record\'s own limits being its door\'s', () => {
+    const narrow = record({ contextTokens: 131_072, maxOutputTokens: 32_768, referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct', date: '2026-08-01' } });
+    const wide = { ...door('openai-oss', 'c-host', 0.2, 0.8), contextTokens: 131_072, maxOutputTokens: 131_072 };
+    const tied: DoorsFile[] = [{ maker: 'openai', sources: [], doors: [door('openai-oss', 'a-host', 0.1, 0.4), wide, door('openai-oss', 'd-host', 0.4, 1.6)] }];
+    expect(checkReferenceDoors([narrow], tied, [door('openai-oss', 'b-cloud', 0.2, 0.8)], sellers)[0]).toMatch(/median of 4 vetted direct doors is now c-host at \$0\.2 \/ \$0\.8, the record names b-cloud/);
+    expect(checkReferenceDoors([{ ...narrow, maxOutputTokens: 131_072 }], tied, [door('openai-oss', 'b-cloud', 0.2, 0.8)], sellers)[0]).toMatch(/at b-cloud .*: unchanged$/);
+  });
   it('names a record whose reference door\'s date is not its source\'s', () => {
     const r = (date?: string) => record({ referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct', ...(date ? { date } : {}) } });
     const own = [door('openai-oss', 'b-cloud', 0.2, 0.8)];
