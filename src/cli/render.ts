@@ -85,6 +85,12 @@ function benchmarkLines(model: Plain): Array<[string, string]> {
   return [['Score', `overall ${overall}/100 from public benchmarks`], ...top];
 }
 
+/** The seller's name of the record's own door, as its one-model answer lists it among `offers` (`makersDoor`). */
+function ownSellerName(model: Plain): string | undefined {
+  const own = list(model.offers).find((o) => o.makersDoor === true && o.seller === record(model.referenceDoor).seller);
+  return typeof own?.sellerName === 'string' ? own.sellerName : undefined;
+}
+
 /** One model on a few lines: who it is, its prices, context, quality and what it suits, where the price comes from. */
 export function modelCard(model: Plain, source: unknown): string {
   const suited = Object.entries(record(model.useCases))
@@ -98,8 +104,9 @@ export function modelCard(model: Plain, source: unknown): string {
     model.cachedInput === undefined ? undefined : ['Cached input', `${price(model.cachedInput)} per 1M tokens`],
     // A change within twelve months (the API's priceChange): the prices above do not last.
     model.priceChange === undefined ? undefined : ['Price change', `${text(model.priceChange)} (the prices above are today's)`],
-    // The answer's record is a served model (amounts possibly as exact decimal text, which price() prints).
-    ...priceFacts(model as PricedRecord, price),
+    // The answer's record is a served model (amounts possibly as exact decimal text, which price() prints);
+    // its own door among its offers names the seller of its reference door.
+    ...priceFacts(model as PricedRecord, price, ownSellerName(model)),
     ['Context', `${text(model.context)} (${count(model.contextTokens)} tokens)${maxOutput}`],
     ['Quality', `${text(model.quality)}/5${suited.length ? `; suits ${suited.join(', ')}` : ''}`],
     ...benchmarkLines(model),

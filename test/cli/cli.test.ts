@@ -196,6 +196,15 @@ describe('ai-model-pricing CLI', () => {
     ].join('\n'));
   });
 
+  it('the card names the seller a record is priced at by its name in sellers.json, as the API\'s sellerName does', async () => {
+    const sellers = (JSON.parse(readFileSync(join(root, 'data', 'offers', 'sellers.json'), 'utf8')) as { sellers: Array<{ slug: string; name: string }> }).sellers;
+    const nameOf = (slug: string) => sellers.find((s) => s.slug === slug)!.name;
+    const card = (await cli('price', 'moonshot-kimi-k2.6')).stdout.replace(/\n {2,}/g, ' ');
+    expect(card).toMatch(new RegExp(`Priced at:\\s+${nameOf('moonshot').replace(/[()]/g, '\\$&')} \\(kimi-k2\\.6\\), the maker's own API`));
+    const oss = (await cli('price', 'openai-gpt-oss-20b')).stdout.replace(/\n {2,}/g, ' ');
+    expect(oss).toMatch(new RegExp(`Priced at:\\s+${nameOf('together')} \\(openai/gpt-oss-20b\\), the median-priced`));
+  });
+
   it('the card shows off-peak prices with their times, 1-hour cache writes and long-context prices with their write prices', async () => {
     const lines = async (id: string) => (await cli('price', id)).stdout.split('\n');
     const flash = (await cli('price', 'deepseek-deepseek-v4-flash')).stdout;

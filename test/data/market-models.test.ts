@@ -11,22 +11,31 @@ const TRANSCRIBED = resolve(ROOT, '..', 'shared', 'reference', 'quality_inputs',
 const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 const models = ['openai', 'moonshot', 'zhipu', 'minimax', 'nvidia'].flatMap((slug) => providerFileSchema.parse(read(join(ROOT, 'data', `${slug}.json`))).models);
 const byId = (id: string): ModelData => models.find((m) => m.id === id)!;
-const NEW = ['openai-gpt-oss-120b', 'openai-gpt-oss-20b', 'moonshot-kimi-k2.6', 'moonshot-kimi-k2.7-code', 'zhipu-glm-5.1', 'zhipu-glm-5.2', 'minimax-minimax-m2.5', 'nvidia-nemotron-3-super-120b-a12b'];
+/** The records that name the door their price comes from (referenceDoor). */
+const NAMED_DOOR = ['openai-gpt-oss-120b', 'openai-gpt-oss-20b', 'moonshot-kimi-k2.6', 'moonshot-kimi-k2.7-code', 'zhipu-glm-5.1', 'zhipu-glm-5.2', 'minimax-minimax-m2.5', 'nvidia-nemotron-3-super-120b-a12b'];
 
-describe('the new records', () => {
+describe('records priced at a named door', () => {
   it('each names its door and rule: the maker\'s where it sells capacity, else a cloud or host by the median rule', () => {
-    const rules = Object.fromEntries(NEW.map((id) => [id, `${byId(id).referenceDoor?.seller}/${byId(id).referenceDoor?.rule}`]));
+    const rules = Object.fromEntries(NAMED_DOOR.map((id) => [id, `${byId(id).referenceDoor?.seller}/${byId(id).referenceDoor?.rule}`]));
     expect(rules).toEqual({
-      'openai-gpt-oss-120b': 'google-vertex/median-direct', 'openai-gpt-oss-20b': 'together/median-direct',
+      'openai-gpt-oss-120b': 'azure/median-direct', 'openai-gpt-oss-20b': 'together/median-direct',
       'moonshot-kimi-k2.6': 'moonshot/maker', 'moonshot-kimi-k2.7-code': 'moonshot/maker', 'zhipu-glm-5.1': 'zhipu/maker',
       'zhipu-glm-5.2': 'zhipu/maker', 'minimax-minimax-m2.5': 'minimax/maker', 'nvidia-nemotron-3-super-120b-a12b': 'baseten/median-direct',
     });
-    for (const id of NEW) expect(byId(id).priceSource, id).toMatch(/checked 2026-11-29/);
+    for (const id of NAMED_DOOR) expect(byId(id).priceSource, id).toMatch(/checked 2026-11-29/);
+  });
+  it('each dates its door by the source its price was read from, a date its priceSource names', () => {
+    const dates = Object.fromEntries(NAMED_DOOR.map((id) => [id, byId(id).referenceDoor?.date]));
+    expect(dates).toEqual({
+      'openai-gpt-oss-120b': '2026-08-01', 'openai-gpt-oss-20b': '2026-08-01', 'moonshot-kimi-k2.6': '2026-09-22', 'moonshot-kimi-k2.7-code': '2026-09-22',
+      'zhipu-glm-5.1': '2026-08-01', 'zhipu-glm-5.2': '2026-09-22', 'minimax-minimax-m2.5': '2026-08-01', 'nvidia-nemotron-3-super-120b-a12b': '2026-08-01',
+    });
+    for (const id of NAMED_DOOR) expect(byId(id).priceSource, id).toContain(dates[id]);
   });
 });
 
-describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('the new records against their snapshots', () => {
-  const offers = (read(join(HOSTS, 'models-dev-offers.json')) as { offers: Array<{ host: string; hostModelId: string; cost?: { input: number; output: number; cache_read?: number } }> }).offers;
+describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('records priced at a named door, against the snapshots they were read from', () => {
+  const offers = (read(join(HOSTS, 'models-dev-offers.json')) as { offers: Array<{ host: string; hostModelId: string; cost?: { input: number; output: number; cache_read?: number }; limit?: { context: number; output: number } }> }).offers;
   const entry = (host: string, id: string) => offers.find((o) => o.host === host && o.hostModelId === id);
   const litellm = read(join(HOSTS, 'litellm-model-prices.json')) as Record<string, { input_cost_per_token?: number; output_cost_per_token?: number }>;
   it('prices the makers\' records as models.dev lists the maker\'s own entry', () => {
@@ -37,15 +46,36 @@ describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('the new records
   });
   it('prices the reference doors as their sources list them (LiteLLM per token, here per 1M)', () => {
     const perM = (key: string) => [Math.round(litellm[key]!.input_cost_per_token! * 1e15) / 1e9, Math.round(litellm[key]!.output_cost_per_token! * 1e15) / 1e9];
-    expect([byId('openai-gpt-oss-120b').input, byId('openai-gpt-oss-120b').output]).toEqual(perM('vertex_ai/openai/gpt-oss-120b-maas'));
+    expect([byId('openai-gpt-oss-120b').input, byId('openai-gpt-oss-120b').output]).toEqual(perM('azure_ai/gpt-oss-120b'));
     expect([byId('openai-gpt-oss-20b').input, byId('openai-gpt-oss-20b').output]).toEqual(perM('together_ai/openai/gpt-oss-20b'));
     expect([byId('nvidia-nemotron-3-super-120b-a12b').input, byId('nvidia-nemotron-3-super-120b-a12b').output]).toEqual(perM('baseten/nvidia/Nemotron-120B-A12B'));
+  });
+  it('gives gpt-oss-120b its door\'s limits as LiteLLM lists Azure\'s entry (no cached-input price there)', () => {
+    const m = byId('openai-gpt-oss-120b');
+    const azure = litellm['azure_ai/gpt-oss-120b'] as Record<string, unknown>;
+    expect([m.contextTokens, m.maxOutputTokens, m.cachedInput]).toEqual([azure.max_input_tokens, azure.max_output_tokens, azure.cache_read_input_token_cost]);
+  });
+  it('prices Nemotron 3 Super at Baseten\'s door whole: its cache read and limits as models.dev lists Baseten\'s entry, which LiteLLM\'s lacks', () => {
+    const m = byId('nvidia-nemotron-3-super-120b-a12b');
+    const baseten = entry('baseten', 'nvidia/Nemotron-120B-A12B')!;
+    expect({ input: m.input, output: m.output, cachedInput: m.cachedInput, contextTokens: m.contextTokens, maxOutputTokens: m.maxOutputTokens }).toEqual({
+      input: baseten.cost!.input, output: baseten.cost!.output, cachedInput: baseten.cost!.cache_read, contextTokens: baseten.limit!.context, maxOutputTokens: baseten.limit!.output,
+    });
+    const ll = litellm['baseten/nvidia/Nemotron-120B-A12B'] as Record<string, unknown>;
+    expect([ll.cache_read_input_token_cost, ll.max_input_tokens, ll.max_output_tokens]).toEqual([undefined, undefined, undefined]);
+  });
+  it('lists NVIDIA NIM\'s entry for Nemotron 3 Super as a door, at a seller marked a free trial (so never the record\'s door)', () => {
+    const nim = entry('nvidia', 'nvidia/nemotron-3-super-120b-a12b')!;
+    const doors = (read(join(ROOT, 'data', 'offers', 'nvidia.json')) as { doors: Array<{ model: string; seller: string; prices?: { input: number; output: number } }> }).doors;
+    expect(doors.find((d) => d.model === 'nvidia-nemotron-3-super-120b-a12b' && d.seller === 'nvidia')?.prices).toEqual({ input: nim.cost!.input, output: nim.cost!.output });
+    const sellers = (read(join(ROOT, 'data', 'offers', 'sellers.json')) as { sellers: Array<{ slug: string; kind: string; free?: string }> }).sellers;
+    expect(sellers.find((s) => s.slug === 'nvidia')).toMatchObject({ kind: 'host', free: 'trial' });
   });
   it('carries the benchmark results the snapshots give, dated as they are', () => {
     const evidence = (read(join(ROOT, 'data', 'quality', 'benchmarks.json')) as { models: Record<string, Record<string, { value?: number; date: string }>> }).models;
     const openrouter = (read(join(HOSTS, 'openrouter-models-2026-08-01.json')) as { data: Array<{ id: string; benchmarks?: { artificial_analysis?: { intelligence_index: number; coding_index: number } | null } }> }).data;
     const code = (read(TRANSCRIBED) as { lmarena_2026_09: { boards: { code: { rows: Array<[string, string, number]> } } } }).lmarena_2026_09.boards.code.rows;
-    for (const id of NEW) {
+    for (const id of NAMED_DOOR) {
       const shipped = evidence[id] ?? {};
       const source = shipped.or_aa_intelligence_index ? openrouter.find((m) => m.id === (shipped.or_aa_intelligence_index as { sourceModel?: string }).sourceModel) : undefined;
       if (source) {
@@ -88,7 +118,7 @@ describe('reference doors', () => {
       if (door.rule === 'maker') expect([seller!.kind, m.id.startsWith(`${door.seller}-`)], m.id).toEqual(['maker', true]);
       else expect(['cloud', 'host'], m.id).toContain(seller!.kind);
     }
-    // The spec's providers are their makers' doors as ever; only the new records name theirs.
+    // The spec's providers' records are their makers' doors; only the open-weight makers' records and gpt-oss name theirs.
     expect(files.filter((m) => m.referenceDoor).map((m) => m.id)).toEqual([]);
   });
 });

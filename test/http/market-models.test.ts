@@ -15,12 +15,12 @@ async function get(path: string): Promise<{ status: number; body: any }> {
   const res = await app.request(`http://localhost${path}`);
   return { status: res.status, body: await res.json() };
 }
-interface Door { model: string; seller: string; prices?: { input: number; output: number } }
+interface Door { model: string; seller: string; prices?: { input: number; output: number }; contextTokens?: number; maxOutputTokens?: number }
 const doorsOf = (maker: string): Door[] => (JSON.parse(readFileSync(join(DATA, 'offers', `${maker}.json`), 'utf8')) as { doors: Door[] }).doors;
 
 describe('the models the market buys (issue 38)', () => {
   it.each([
-    ['openai-gpt-oss-120b', 'google-vertex', 'median-direct'],
+    ['openai-gpt-oss-120b', 'azure', 'median-direct'],
     ['moonshot-kimi-k2.6', 'moonshot', 'maker'],
     ['zhipu-glm-5.2', 'zhipu', 'maker'],
   ])('/api/offers for %s lists at least five vetted direct doors; its own is the one its record names (%s, %s)', async (id, seller, rule) => {
@@ -35,6 +35,9 @@ describe('the models the market buys (issue 38)', () => {
     const { body: priced } = await get(`/api/pricing?model=${id}`);
     expect(priced.model.referenceDoor).toMatchObject({ seller, rule });
     expect(own[0].prices).toMatchObject({ input: priced.model.input, output: priced.model.output });
+    // Dated by the source its price was read from, not by the day it was checked.
+    expect([own[0].date, priced.model.checkedOn]).toEqual([priced.model.referenceDoor.date, '2026-11-29']);
+    expect(own[0].date).not.toBe(priced.model.checkedOn);
   });
 
   it('prices Kimi K2.6 and GLM-5.2 at their makers\' APIs as the sources list them', async () => {
@@ -45,12 +48,22 @@ describe('the models the market buys (issue 38)', () => {
   });
 
   it('prices gpt-oss-120b at the median-priced vetted direct seller, never OpenAI (which sells none) nor a trial', async () => {
-    // Independent of the rule's code: the vetted cloud and host doors of the answer, plus the own door, by 3 × input + output.
+    // Independent of the rule's code: the vetted cloud and host doors of the answer, plus the own door, by 3 × input + output;
+    // of those at the median price, the widest (context window, then largest output as the door files and the record give it), then by slug.
     const { body } = await get('/api/offers?model=openai-gpt-oss-120b');
+    const record = (await get('/api/pricing?model=openai-gpt-oss-120b')).body.model;
+    const files = doorsOf('openai').filter((d) => d.model === 'openai-gpt-oss-120b');
+    const maxOutput = (seller: string) => (seller === record.referenceDoor.seller ? record.maxOutputTokens : files.find((d) => d.seller === seller)?.maxOutputTokens) ?? 0;
     const direct = body.offers.filter((o: { kind: string }) => o.kind === 'cloud' || o.kind === 'host');
     const blended = (o: { prices: { input: number; output: number } }) => Math.round((3 * o.prices.input + o.prices.output) * 1e9);
-    const sorted = [...direct].sort((a, b) => blended(a) - blended(b) || a.seller.localeCompare(b.seller));
-    expect(sorted[(sorted.length - 1) >> 1].seller).toBe('google-vertex');
+    const sorted = [...direct].sort((a, b) => blended(a) - blended(b));
+    const median = blended(sorted[(sorted.length - 1) >> 1]);
+    const atMedian = sorted.filter((o) => blended(o) === median);
+    expect(atMedian.map((o) => o.seller).sort()).toEqual(['amazon-bedrock', 'azure', 'fireworks', 'google-vertex', 'groq', 'nebius', 'scaleway', 'together', 'watsonx']);
+    const widest = [...atMedian].sort((a, b) => b.contextTokens - a.contextTokens || maxOutput(b.seller) - maxOutput(a.seller) || a.seller.localeCompare(b.seller));
+    expect(widest.slice(0, 2).map((o) => [o.seller, o.contextTokens, maxOutput(o.seller)])).toEqual([['azure', 131_072, 131_072], ['together', 131_072, 131_072]]);
+    expect(record.referenceDoor.seller).toBe('azure');
+    expect([record.contextTokens, record.maxOutputTokens]).toEqual([131_072, 131_072]);
     expect(body.offers.some((o: { seller: string }) => o.seller === 'openai')).toBe(false);
     expect(body.keptOut).toContainEqual(expect.objectContaining({ seller: 'nvidia', reason: 'trial' }));
     // The wandb door LiteLLM prices per token where others price per 1M is no price anyone pays.
@@ -58,7 +71,14 @@ describe('the models the market buys (issue 38)', () => {
     expect(doorsOf('openai').filter((d) => d.model === 'openai-gpt-oss-120b').length).toBeGreaterThanOrEqual(20);
   });
 
-  it('lists every new model, and meta.providers the ten and the four new makers', async () => {
+  it('lists NVIDIA NIM\'s door to Nemotron 3 Super, kept out as a trial, beside the record\'s own door at Baseten', async () => {
+    const { body } = await get('/api/offers?model=nvidia-nemotron-3-super-120b-a12b');
+    expect(body.keptOut).toContainEqual(expect.objectContaining({ seller: 'nvidia', reason: 'trial', prices: expect.objectContaining({ input: 0.2, output: 0.8 }) }));
+    const own = [...body.offers, ...body.keptOut, ...body.cannotRun].filter((o: { makersDoor?: boolean }) => o.makersDoor);
+    expect(own.map((o: { seller: string }) => o.seller)).toEqual(['baseten']);
+  });
+
+  it('lists every record priced at a named door, each with five doors or more, and meta.providers the ten spec providers and the four open-weight makers', async () => {
     const { body } = await get('/api/pricing');
     expect(body.meta.providers).toEqual(expect.arrayContaining([
       'OpenAI', 'Anthropic', 'Google', 'Mistral AI', 'DeepSeek', 'xAI', 'Cohere', 'Amazon', 'Alibaba Cloud (Qwen)', 'Together AI',
@@ -76,10 +96,14 @@ describe('the models the market buys (issue 38)', () => {
 
   it('the model page says where the price is from, and lists the doors like any model\'s', async () => {
     const page = await (await app.request('http://localhost/models/openai-gpt-oss-120b')).text();
-    expect(page).toContain('<dt>Priced at</dt><dd>google-vertex (openai/gpt-oss-120b-maas), the median-priced vetted direct seller: the maker sells no capacity of it</dd>');
+    // The seller by its name, as /api/offers' sellerName gives it.
+    const nameOf = async (id: string, slug: string) => (await get(`/api/offers?model=${id}`)).body.offers.find((o: { seller: string }) => o.seller === slug).sellerName;
+    expect(await nameOf('openai-gpt-oss-120b', 'azure')).toBe('Microsoft Azure (OpenAI and AI Foundry)');
+    expect(page).toContain('<dt>Priced at</dt><dd>Microsoft Azure (OpenAI and AI Foundry) (gpt-oss-120b), the median-priced vetted direct seller: the maker sells no capacity of it</dd>');
     expect(page).toContain("seller's pricing page");
     const kimi = await (await app.request('http://localhost/models/moonshot-kimi-k2.6')).text();
-    expect(kimi).toContain("<dt>Priced at</dt><dd>moonshot (kimi-k2.6), the maker&#39;s own API</dd>");
+    expect(await nameOf('moonshot-kimi-k2.6', 'moonshot')).toBe('Moonshot AI (Kimi API)');
+    expect(kimi).toContain("<dt>Priced at</dt><dd>Moonshot AI (Kimi API) (kimi-k2.6), the maker&#39;s own API</dd>");
     expect(kimi).toMatch(/Where to buy/i);
   });
 

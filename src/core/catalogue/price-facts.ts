@@ -25,13 +25,17 @@ function priceList(set: { input: number; output: number; cachedInput?: number | 
   return `${parts.join(', ')} per 1M`;
 }
 
-/** [label, text] lines for the record's cache-write, long-context and off-peak prices, where it has them. */
-export function priceFacts(model: PricedRecord, fmt: Format): Array<[string, string]> {
+/**
+ * [label, text] lines for the record's reference door, cache-write, long-context and off-peak prices, where it has them.
+ * `sellerName` is the name of the seller its referenceDoor names (data/offers/sellers.json, as the API's `sellerName`):
+ * the record holds only the slug, so the caller that has the sellers passes it; without it the slug is shown.
+ */
+export function priceFacts(model: PricedRecord, fmt: Format, sellerName?: string): Array<[string, string]> {
   const facts: Array<[string, string]> = [];
   const door = model.referenceDoor;
   if (door) {
     const why = door.rule === 'maker' ? "the maker's own API" : 'the median-priced vetted direct seller: the maker sells no capacity of it';
-    facts.push(['Priced at', `${door.seller} (${door.sellerModelId}), ${why}`]);
+    facts.push(['Priced at', `${sellerName ?? door.seller} (${door.sellerModelId}), ${why}`]);
   }
   if (model.cacheWrite !== undefined) facts.push(['Cache write', `${fmt(model.cacheWrite)} per 1M tokens`]);
   if (model.cacheWrite1h !== undefined) facts.push(['Cache write 1h', `${fmt(model.cacheWrite1h)} per 1M tokens`]);

@@ -107,7 +107,7 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
   };
   for (const record of catalogue.models) {
     const seller = ownSeller(record, sellers);
-    add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: true, sellerModelId: record.referenceDoor?.sellerModelId ?? record.referenceId ?? record.id, priced: record, source: record.priceSource, sourceUrl: record.sourceUrl, date: record.checkedOn, door: undefined }));
+    add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: true, sellerModelId: record.referenceDoor?.sellerModelId ?? record.referenceId ?? record.id, priced: record, source: record.priceSource, sourceUrl: record.sourceUrl, date: record.referenceDoor?.date ?? record.checkedOn, door: undefined }));
   }
   for (const file of data.files) {
     for (const door of file.doors) {

@@ -12,7 +12,7 @@ export type KeptOut = (typeof KEPT_OUT)[number];
 
 export const KEPT_OUT_TEXT: Record<KeptOut, string> = {
   free_tier: 'a free, rate-limited tier: its $0 is no capacity one can buy',
-  trial: "a free trial: its $0 is not the seller's price",
+  trial: "a free trial: its $0, or any price a source lists for it, is no capacity one can buy",
   plan: 'a subscription plan: its quota is not a per-token price',
   no_price: 'no price on record: unknown, not free',
   gateway: "a gateway or router: it resells other sellers' capacity and is never ranked as a seller of its own",

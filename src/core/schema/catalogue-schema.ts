@@ -67,17 +67,19 @@ const useCaseScore = z.number().int().min(0).max(5);
 /**
  * How a record's door is chosen: `maker` (the maker's own API, where it sells capacity) or
  * `median-direct` (the maker sells none: the median-priced vetted direct seller, a cloud or host,
- * by blended price (3 × input + output) / 4, the lower of the two middle ones, ties by seller slug;
- * docs/catalogue.md). Never a free trial or plan.
+ * by blended price (3 × input + output) / 4, the lower of the two middle ones; of the doors at that
+ * price the widest context window, then largest output, then seller slug; docs/catalogue.md). Never a free trial or plan.
  */
 export const REFERENCE_DOOR_RULES = ['maker', 'median-direct'] as const;
 export type ReferenceDoorRule = (typeof REFERENCE_DOOR_RULES)[number];
 
-/** The door a record's input and output come from: the seller (data/offers/sellers.json), the id its API takes, and the rule that chose it. */
+/** The door a record's input and output come from: the seller (data/offers/sellers.json), the id its API takes, the rule that chose it, and the day of the source its price was read from. */
 export const referenceDoorSchema = z.strictObject({
   seller: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   sellerModelId: z.string().min(1),
   rule: z.enum(REFERENCE_DOOR_RULES),
+  /** The day of the source's data the door's price is as of (the door's date in /api/offers); `checkedOn` is when it was checked. */
+  date: isoDate.optional(),
   /** Where the rule's choice is written down in words (e.g. how many doors it chose among). */
   note: z.string().min(1).optional(),
 });

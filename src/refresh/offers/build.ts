@@ -3,6 +3,7 @@
  * from the newest source, and groups them by maker. Pure: main.ts does the I/O.
  */
 import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
+import type { ReferenceDoor } from '../../core/schema/catalogue-schema.js';
 import { modelKeys, normaliseId } from './normalise.js';
 import type { RawDoor } from './raw-door.js';
 
@@ -11,8 +12,8 @@ export interface CatalogueRecord {
   id: string;
   referenceId?: string;
   aliases?: readonly string[];
-  /** The seller of the record's own door where its price comes from a reference door (a host or cloud where the maker sells none). */
-  referenceSeller?: string;
+  /** The door the record's price comes from, where it names one: its seller's door is the record's own. */
+  referenceDoor?: Pick<ReferenceDoor, 'seller'>;
 }
 
 export interface BuiltDoors {
@@ -67,8 +68,10 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
     }
     // The catalogue record is its own seller's door: the maker's (where the maker sells none, as
     // OpenAI gpt-oss, its entries are no door either), Together's for its Llama records, or its reference door's.
-    const reference = seller.slug === record.referenceSeller;
-    if (!reference && (seller.slug === record.providerSlug || seller.ownCatalogue?.includes(record.providerSlug))) continue;
+    // A seller that only shares the maker's slug without being the maker (NVIDIA NIM, a host) keeps its door.
+    const reference = seller.slug === record.referenceDoor?.seller;
+    const makers = seller.kind === 'maker' && seller.slug === record.providerSlug;
+    if (!reference && (makers || seller.ownCatalogue?.includes(record.providerSlug))) continue;
     const key = `${record.id}\u0000${seller.slug}`;
     const held = chosen.get(key);
     const better = !held || raw.rank < held.raw.rank || (raw.rank === held.raw.rank && !held.raw.prices && raw.prices !== undefined);
@@ -90,7 +93,7 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
       ...(raw.sourceUrl ? { sourceUrl: raw.sourceUrl } : {}),
       date: raw.date,
     };
-    if (seller.slug === record.referenceSeller) {
+    if (seller.slug === record.referenceDoor?.seller) {
       referenceDoors.push(door);
       continue;
     }

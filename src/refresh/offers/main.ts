@@ -38,9 +38,10 @@ async function main(): Promise<void> {
     const file = readJson(join(data, name)) as { provider: { slug: string }; models: Array<Omit<ReferenceRecord, 'providerSlug'>> };
     return file.models.map((m) => ({
       providerSlug: file.provider.slug, id: m.id, input: m.input, output: m.output, checkedOn: m.checkedOn,
+      ...(m.contextTokens ? { contextTokens: m.contextTokens } : {}), ...(m.maxOutputTokens ? { maxOutputTokens: m.maxOutputTokens } : {}),
       ...(m.referenceId ? { referenceId: m.referenceId } : {}), ...(m.aliases ? { aliases: m.aliases } : {}),
       ...(m.priceHistory ? { priceHistory: m.priceHistory } : {}),
-      ...(m.referenceDoor ? { referenceDoor: m.referenceDoor, referenceSeller: m.referenceDoor.seller } : {}),
+      ...(m.referenceDoor ? { referenceDoor: m.referenceDoor } : {}),
     }));
   });
   const sellers = sellersFileSchema.parse(readJson(join(data, 'offers', 'sellers.json'))).sellers;

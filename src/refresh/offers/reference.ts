@@ -1,18 +1,18 @@
 /**
  * Checks each record that names its door (`referenceDoor`) against the doors just built: that the
- * door's source still lists the record's input and output, and, for the rule `median-direct` (the
+ * door's source still lists the record's input and output as of the record's `referenceDoor.date`, and, for the rule `median-direct` (the
  * maker sells no capacity), the door the rule picks now, vetted as rankings vet doors
  * (core/offers/vetting.ts).
  * Pure: main.ts prints the lines; a change is made by hand in data/<maker>.json, reviewed.
  */
 import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
-import { medianDirectDoor } from '../../core/offers/reference-door.js';
+import { directCandidates, medianDirectDoor } from '../../core/offers/reference-door.js';
 import { vetDoors, type Vettable } from '../../core/offers/vetting.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import type { CatalogueRecord } from './build.js';
 
 /** What the check reads of a catalogue record. */
-export type ReferenceRecord = CatalogueRecord & Pick<Model, 'input' | 'output' | 'checkedOn' | 'priceHistory' | 'referenceDoor'>;
+export type ReferenceRecord = CatalogueRecord & Pick<Model, 'input' | 'output' | 'checkedOn' | 'priceHistory' | 'referenceDoor' | 'maxOutputTokens'> & Partial<Pick<Model, 'contextTokens'>>;
 
 const money = (d: { input: number; output: number }) => `$${d.input} / $${d.output}`;
 
@@ -33,24 +33,29 @@ export function checkReferenceDoors(records: readonly ReferenceRecord[], files: 
       lines.push(`reference door: ${record.id}: ${own.slug} now lists ${money(ownDoor.prices)} (${ownDoor.source}), the record ${money(record)}: update data/${record.providerSlug}.json`);
       continue;
     }
+    if (ownDoor && reference.date !== ownDoor.date) {
+      lines.push(`reference door: ${record.id}: ${own.slug}'s price is as of ${ownDoor.date} (${ownDoor.source}), the record dates it ${reference.date ?? 'not at all'}: update data/${record.providerSlug}.json`);
+      continue;
+    }
     if (reference.rule === 'maker') {
       lines.push(`reference door: ${record.id} at its maker ${own.slug} (${money(record)}): ${ownDoor ? `${ownDoor.source} agrees` : 'no source lists it'}`);
       continue;
     }
     const others = files.flatMap((f) => f.doors.filter((d) => d.model === record.id));
-    const doors: Array<Vettable & { door: { input: number; output: number; seller: string } }> = [
-      { record, seller: own, own: true, priced: record, date: ownDoor?.date ?? record.checkedOn, door: { input: record.input, output: record.output, seller: own.slug } },
+    // Each door with its limits, which break a tie at the median price (the record's own are its door's).
+    const doors: Array<Vettable & Pick<Door, 'contextTokens' | 'maxOutputTokens'>> = [
+      { record, seller: own, own: true, priced: record, date: reference.date ?? record.checkedOn, contextTokens: record.contextTokens, maxOutputTokens: record.maxOutputTokens },
       ...others.flatMap((d) => {
         const seller = sellerOf.get(d.seller);
-        return seller ? [{ record, seller, own: false, priced: d.prices, date: d.date, door: { ...(d.prices ?? { input: 0, output: 0 }), seller: d.seller } }] : [];
+        return seller ? [{ record, seller, own: false, priced: d.prices, date: d.date, contextTokens: d.contextTokens, maxOutputTokens: d.maxOutputTokens }] : [];
       }),
     ];
     const reasons = vetDoors(doors);
-    const candidates = doors.map((d, i) => ({ seller: d.seller, keptOut: reasons[i], priced: d.priced, door: d.door }));
+    const candidates = doors.map((d, i) => ({ ...d, keptOut: reasons[i] }));
+    const count = directCandidates(candidates).length;
     const pick = medianDirectDoor(candidates);
-    const count = candidates.filter((c) => c.keptOut === undefined && (c.seller.kind === 'cloud' || c.seller.kind === 'host')).length;
-    if (pick && pick.seller.slug !== own.slug) {
-      lines.push(`reference door: ${record.id}: the median of ${count} vetted direct doors is now ${pick.seller.slug} at ${money(pick.door)}, the record names ${own.slug} at ${money(record)}: update data/${record.providerSlug}.json`);
+    if (pick?.priced && pick.seller.slug !== own.slug) {
+      lines.push(`reference door: ${record.id}: the median of ${count} vetted direct doors is now ${pick.seller.slug} at ${money(pick.priced)}, the record names ${own.slug} at ${money(record)}: update data/${record.providerSlug}.json`);
     } else {
       lines.push(`reference door: ${record.id} at ${own.slug} (${money(record)}), the median of ${count} vetted direct doors: unchanged`);
     }

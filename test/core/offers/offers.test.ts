@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
 import { buildDoorBook, doorBookOf, attachDoorData } from '../../../src/core/offers/book.js';
 import type { Door, Seller } from '../../../src/core/offers/door-schema.js';
+import type { ProviderFile } from '../../../src/core/schema/catalogue-schema.js';
 import { rankDoors } from '../../../src/core/offers/rank.js';
 import { resolveDoor, splitDoorId } from '../../../src/core/offers/resolve.js';
 import { fixtureFiles } from '../../fixtures/catalogue.js';
@@ -73,6 +74,15 @@ describe('resolveDoor', () => {
     expect(resolveDoor(attached, 'alpha-mini@alpha')?.own).toBe(true);
     expect(resolveDoor(attached, 'alpha-mini@nobody')).toBeUndefined();
     expect(resolveDoor(attached, 'nobody@h1')).toBeUndefined();
+  });
+  it('dates a record\'s own door by its reference door\'s source (referenceDoor.date), else by checkedOn', () => {
+    const named = fixtureFiles.map((f) => {
+      const data = f.data as ProviderFile;
+      return { ...f, data: { ...data, models: data.models.map((m) => (m.id === 'alpha-mini' ? { ...m, referenceDoor: { seller: 'h3', sellerModelId: 'v/alpha-mini', rule: 'median-direct' as const, date: '2026-08-01' } } : m)) } };
+    });
+    const own = (id: string) => buildDoorBook(buildCatalogue(named, evidenceFile()), { sellers, files: [] }).doorsOf(id)[0]!;
+    expect([own('alpha-mini').id, own('alpha-mini').date]).toEqual(['alpha-mini@h3', '2026-08-01']);
+    expect([own('alpha-nano').id, own('alpha-nano').date]).toEqual(['alpha-nano@alpha', '2026-11-21']);
   });
   it('gives a catalogue without door data only its records\' own doors', () => {
     expect(doorBookOf(catalogue).doorsOf('alpha-mini').map((d) => d.id)).toEqual(['alpha-mini@alpha']);

@@ -94,11 +94,18 @@ describe('buildDoors', () => {
     expect(built.unreviewed).toEqual([{ alias: 'mystery', doors: 1 }]);
   });
   it('takes a record\'s reference door out of the files, for the record is that door; the maker\'s entry stays no door', () => {
-    const oss = { providerSlug: 'openai', id: 'openai-oss', referenceSeller: 'fireworks' };
+    const oss = { providerSlug: 'openai', id: 'openai-oss', referenceDoor: { seller: 'fireworks' } };
     const raw = (sellerAlias: string, input: number) => ({ sellerAlias, sellerModelId: 'openai/oss', prices: { input, output: 1 }, source: 's', date: '2026-08-01', rank: 1 });
     const out = buildDoors([oss], [...sellers, seller('openai', 'maker')], [raw('fireworks', 0.2), raw('deepinfra', 0.1), raw('openai', 0.05)], []);
     expect(out.referenceDoors.map((d) => `${d.model}@${d.seller}:${d.prices?.input}`)).toEqual(['openai-oss@fireworks:0.2']);
     expect(out.files.flatMap((f) => f.doors.map((d) => d.seller))).toEqual(['deepinfra']);
+  });
+  it('keeps the door of a seller that shares the maker\'s slug but is no maker (NVIDIA NIM, a host, for NVIDIA\'s records)', () => {
+    const nemotron = { providerSlug: 'nvidia', id: 'nvidia-nemo', referenceDoor: { seller: 'deepinfra' } };
+    const raw = (sellerAlias: string, input: number) => ({ sellerAlias, sellerModelId: 'nvidia/nemo', prices: { input, output: 1 }, source: 's', date: '2026-07-02', rank: 3 });
+    const out = buildDoors([nemotron], [...sellers, seller('nvidia', 'host', [], { free: 'trial' })], [raw('nvidia', 0.2), raw('deepinfra', 0.3), raw('fireworks', 0.4)], []);
+    expect(out.files.flatMap((f) => f.doors.map((d) => `${d.seller}:${d.prices?.input}`))).toEqual(['fireworks:0.4', 'nvidia:0.2']);
+    expect(out.referenceDoors.map((d) => d.seller)).toEqual(['deepinfra']);
   });
   it('groups doors by maker, in catalogue order', () => {
     expect(built.files.map((f) => f.maker)).toEqual(['anthropic', 'deepseek']);

@@ -10,7 +10,7 @@ const record = (over: Partial<ReferenceRecord>): ReferenceRecord => ({ providerS
 describe('checkReferenceDoors', () => {
   const files: DoorsFile[] = [{ maker: 'openai', sources: [], doors: [door('openai-oss', 'a-host', 0.1, 0.4), door('openai-oss', 'c-host', 0.3, 1.2), door('openai-oss', 'gw', 0.01, 0.01), door('openai-oss', 'd-host', 0.4, 1.6)] }];
   it('agrees when the record names the median door at its price', () => {
-    const r = record({ referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct' } });
+    const r = record({ referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct', date: '2026-08-01' } });
     const [line] = checkReferenceDoors([r], files, [door('openai-oss', 'b-cloud', 0.2, 0.8)], sellers);
     expect(line).toMatch(/openai-oss at b-cloud .*median of 4 vetted direct doors: unchanged/);
   });
@@ -20,8 +20,28 @@ describe('checkReferenceDoors', () => {
     const moved = record({ referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct' } });
     expect(checkReferenceDoors([moved], files, [door('openai-oss', 'b-cloud', 0.25, 0.8)], sellers)[0]).toMatch(/b-cloud now lists \$0\.25 \/ \$0\.8 .*update data\/openai\.json/);
   });
+  it('counts and picks among the doors the rule may choose: priced, vetted, at a cloud or host', () => {
+    const r = record({ referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct', date: '2026-08-01' } });
+    const unpriced: Door = { model: 'openai-oss', seller: 'trial', sellerModelId: 'oss', source: 'src', date: '2026-08-01' };
+    const more: DoorsFile[] = [{ ...files[0]!, doors: [...files[0]!.doors, unpriced, { ...unpriced, seller: 'kimi' }] }];
+    expect(checkReferenceDoors([r], more, [door('openai-oss', 'b-cloud', 0.2, 0.8)], sellers)[0]).toMatch(/at b-cloud .*median of 4 vetted direct doors: unchanged/);
+  });
+  it('of the doors at the median price, names the one with the widest limits, the record\'s own limits being its door\'s', () => {
+    const narrow = record({ contextTokens: 131_072, maxOutputTokens: 32_768, referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct', date: '2026-08-01' } });
+    const wide = { ...door('openai-oss', 'c-host', 0.2, 0.8), contextTokens: 131_072, maxOutputTokens: 131_072 };
+    const tied: DoorsFile[] = [{ maker: 'openai', sources: [], doors: [door('openai-oss', 'a-host', 0.1, 0.4), wide, door('openai-oss', 'd-host', 0.4, 1.6)] }];
+    expect(checkReferenceDoors([narrow], tied, [door('openai-oss', 'b-cloud', 0.2, 0.8)], sellers)[0]).toMatch(/median of 4 vetted direct doors is now c-host at \$0\.2 \/ \$0\.8, the record names b-cloud/);
+    expect(checkReferenceDoors([{ ...narrow, maxOutputTokens: 131_072 }], tied, [door('openai-oss', 'b-cloud', 0.2, 0.8)], sellers)[0]).toMatch(/at b-cloud .*: unchanged$/);
+  });
+  it('names a record whose reference door\'s date is not its source\'s', () => {
+    const r = (date?: string) => record({ referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct', ...(date ? { date } : {}) } });
+    const own = [door('openai-oss', 'b-cloud', 0.2, 0.8)];
+    expect(checkReferenceDoors([r('2026-08-01')], files, own, sellers)[0]).toMatch(/unchanged$/);
+    expect(checkReferenceDoors([r('2026-07-02')], files, own, sellers)[0]).toBe("reference door: openai-oss: b-cloud's price is as of 2026-08-01 (src), the record dates it 2026-07-02: update data/openai.json");
+    expect(checkReferenceDoors([r()], files, own, sellers)[0]).toMatch(/the record dates it not at all: update/);
+  });
   it('checks a maker\'s door against its source, and leaves records without a reference door alone', () => {
-    const kimi = record({ providerSlug: 'moonshot', id: 'moonshot-k', input: 0.95, output: 4, referenceDoor: { seller: 'kimi', sellerModelId: 'k', rule: 'maker' } });
+    const kimi = record({ providerSlug: 'moonshot', id: 'moonshot-k', input: 0.95, output: 4, referenceDoor: { seller: 'kimi', sellerModelId: 'k', rule: 'maker', date: '2026-08-01' } });
     expect(checkReferenceDoors([kimi], [], [door('moonshot-k', 'kimi', 0.95, 4)], sellers)).toEqual(['reference door: moonshot-k at its maker kimi ($0.95 / $4): src agrees']);
     expect(checkReferenceDoors([record({})], files, [], sellers)).toEqual([]);
   });
