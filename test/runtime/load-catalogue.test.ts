@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkData, EVIDENCE_FILE, loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { fixtureFiles } from '../fixtures/catalogue.js';
+import { SCORE_KEYS } from '../../src/core/schema/catalogue-schema.js';
 
 type Json = any; // any: the tests reach into parsed JSON to change one field
 
@@ -133,6 +134,10 @@ describe('loadCatalogueFromDir with the build\'s check', () => {
     expect(JSON.stringify([...checked.benchmarksOf])).toBe(JSON.stringify([...parsed.benchmarksOf]));
     const shown = (c: typeof checked) => JSON.stringify(c.models.map((m) => c.scoreDetails.get(m.id)));
     expect(shown(checked)).toBe(shown(parsed));
+    // The scores' evidence levels (the rankings' column), which the build's record gives a start ready-made.
+    const levels = (c: typeof checked) => c.models.map((m) => SCORE_KEYS.map((key) => c.scoreDetails.level(m.id, key)));
+    expect(levels(checked)).toEqual(levels(parsed));
+    expect(levels(parsed).flat().filter((l) => l !== undefined).length).toBeGreaterThan(100);
   });
 
   it('trusts the evidence file for its recorded bytes only', () => {

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { formatContext } from '../pricing/context-window.js';
 import { providerFileSchema, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from '../schema/catalogue-schema.js';
 import type { FilterTable } from './filter-table.js';
-import { attachEvidence, type ScoreDetails } from '../quality/evidence.js';
+import { attachEvidence, type EvidenceSource, type ScoreDetails } from '../quality/evidence.js';
 import { assembleCatalogue } from './assemble.js';
 import type { BenchmarkResult } from '../quality/benchmarks.js';
 import type { ModelSheets } from '../pricing/price-sheet.js';
@@ -64,7 +64,7 @@ export class CatalogueError extends Error {
 }
 
 /** The price files, and the benchmark evidence (data/quality/benchmarks.json) when there is one. */
-export function buildCatalogue(files: readonly CatalogueFile[], evidence?: CatalogueFile): Catalogue {
+export function buildCatalogue(files: readonly CatalogueFile[], evidence?: EvidenceSource): Catalogue {
   if (files.length === 0) throw new CatalogueError('the catalogue has no data files');
   const models: Model[] = [];
   const providers: ProviderInfo[] = [];

@@ -5,7 +5,7 @@
  * with what answers show of it made on a model's first use (ScoreDetails).
  */
 import { benchmarkFileSchema, resultsOf, type BenchmarkFile, type BenchmarkResult } from './benchmarks.js';
-import type { CatalogueFile, Model, ScoreKey } from '../schema/catalogue-schema.js';
+import type { CatalogueFile, Model, ScoreKey, Scores } from '../schema/catalogue-schema.js';
 import { evidenceFrom } from './score-reason.js';
 import { evidenceLevel, scoreModel, type EvidenceLevel, type ModelScores, type ScoreDetail, type ScoreInput } from './scores.js';
 
@@ -47,27 +47,51 @@ function shownScores(details: ModelScores['details']): ShownScores {
   return out;
 }
 
+/** What a load needs of a model's evidence: its scores, and how much evidence each rests on (scores.ts evidenceLevel). */
+export interface ScoredModel {
+  scores: Scores;
+  levels: Partial<Record<ScoreKey, EvidenceLevel>>;
+}
+
+function scoredModel({ scores, details }: ModelScores): ScoredModel {
+  const levels: ScoredModel['levels'] = {};
+  for (const [key, detail] of Object.entries(details) as Array<[ScoreKey, ScoreDetail]>) levels[key] = evidenceLevel(detail);
+  return { scores, levels };
+}
+
+/**
+ * Each rated model's scores and levels, by id: the build keeps them beside its check of the
+ * evidence file (src/runtime/node/load-catalogue.ts), so that a start reads them instead of scoring
+ * (scoring every model was about a sixth of a cold start's CPU).
+ */
+export function scoreEvidence(evidence: BenchmarkFile): Record<string, ScoredModel> {
+  return Object.fromEntries(Object.entries(evidence.models).map(([id, entries]) => [id, scoredModel(scoreModel(resultsOf(evidence, entries)))]));
+}
+
 /**
  * Each model's shown scores, by model id, made on the first answer that asks for the model's: at
- * load only the numeric scores are needed (the rankings' columns), and the shown evidence of every
- * model would be a third of the catalogue's build, mostly for models that no answer of a process's
- * first seconds names. A model's value is made once and kept, so every answer shows the same.
+ * load only the numeric scores and their levels are needed (the rankings' columns); how each was
+ * reached is scored again from the model's results when an answer first shows it, mostly for models
+ * that no answer of a process's first seconds names. A model's value is made once and kept, so
+ * every answer shows the same.
  */
 export class ScoreDetails {
   readonly #made = new Map<string, ShownScores>();
-  readonly #details: ReadonlyMap<string, ModelScores['details']>;
+  readonly #results: ReadonlyMap<string, readonly BenchmarkResult[]>;
+  readonly #levels: ReadonlyMap<string, ScoredModel['levels']>;
 
-  constructor(details: ReadonlyMap<string, ModelScores['details']>) {
-    this.#details = details;
+  constructor(results: ReadonlyMap<string, readonly BenchmarkResult[]>, levels: ReadonlyMap<string, ScoredModel['levels']>) {
+    this.#results = results;
+    this.#levels = levels;
   }
 
   /** A model's shown scores; undefined for an id not in the catalogue. */
   get(id: string): ShownScores | undefined {
     let shown = this.#made.get(id);
     if (shown === undefined) {
-      const details = this.#details.get(id);
-      if (details === undefined) return undefined;
-      shown = shownScores(details);
+      const results = this.#results.get(id);
+      if (results === undefined) return undefined;
+      shown = shownScores(scoreModel(results).details);
       this.#made.set(id, shown);
     }
     return shown;
@@ -75,8 +99,7 @@ export class ScoreDetails {
 
   /** How much evidence a model's score rests on (scores.ts evidenceLevel); undefined when unrated. */
   level(id: string, key: ScoreKey): EvidenceLevel | undefined {
-    const detail = this.#details.get(id)?.[key];
-    return detail === undefined ? undefined : evidenceLevel(detail);
+    return this.#levels.get(id)?.[key];
   }
 }
 
@@ -87,11 +110,16 @@ export interface Evidence {
   problem?: string;
 }
 
+/** An evidence file as the catalogue takes it: with a checked file, the build's scores of its models (scoreEvidence), when it has them. */
+export interface EvidenceSource extends CatalogueFile {
+  scored?: Readonly<Record<string, ScoredModel>>;
+}
+
 /** The evidence file (data/quality/benchmarks.json), when there is one. */
-export function attachEvidence(models: Model[], source: CatalogueFile | undefined): Evidence {
-  const details = new Map<string, ModelScores['details']>();
+export function attachEvidence(models: Model[], source: EvidenceSource | undefined): Evidence {
+  const levels = new Map<string, ScoredModel['levels']>();
   const byModel = new Map<string, BenchmarkResult[]>();
-  const refused = (problem: string): Evidence => ({ details: new ScoreDetails(details), results: byModel, problem });
+  const refused = (problem: string): Evidence => ({ details: new ScoreDetails(byModel, levels), results: byModel, problem });
   let evidence = undefined;
   if (source !== undefined) {
     const { file, data, checked } = source;
@@ -115,10 +143,10 @@ export function attachEvidence(models: Model[], source: CatalogueFile | undefine
   for (const model of models) {
     const entries = evidence?.models[model.id];
     const results = evidence && entries ? resultsOf(evidence, entries) : [];
-    const scored = scoreModel(results);
+    const scored = (entries && source?.checked ? source.scored?.[model.id] : undefined) ?? scoredModel(scoreModel(results));
     model.scores = scored.scores;
-    details.set(model.id, scored.details);
+    levels.set(model.id, scored.levels);
     byModel.set(model.id, results);
   }
-  return { details: new ScoreDetails(details), results: byModel };
+  return { details: new ScoreDetails(byModel, levels), results: byModel };
 }
