@@ -6,11 +6,17 @@
 import { toColumns } from '../src/core/usage/columns.js';
 import { parseUsageText } from '../src/core/usage/formats.js';
 import { UsageError } from '../src/core/usage/rows.js';
+import { displayUsd } from '../src/core/schema/display-usd.js';
+import { parseScaled, Usd } from '../src/core/schema/money.js';
 
 type Plain = Record<string, unknown>;
 const SVG = 'http://www.w3.org/2000/svg';
 const COLOURS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b'];
-const money = (v: unknown) => (typeof v === 'number' ? `$${v.toFixed(v < 1 ? 6 : 2)}` : '');
+/** An amount of the answer (a JSON number, or the exact text of one no number prints) as the site shows money. */
+function money(v: unknown): string {
+  const nanos = typeof v === 'number' || typeof v === 'string' ? parseScaled(v, 9) : undefined;
+  return nanos === undefined ? '' : displayUsd(new Usd(nanos));
+}
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
