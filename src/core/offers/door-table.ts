@@ -65,7 +65,7 @@ export function buildDoorTable(catalogue: Catalogue, book: DoorBook): DoorTable 
 function floorTable(doors: PriceTable, start: Int32Array): PriceTable {
   const size = start.length - 1;
   const prices = new Float64Array(UNIT_COUNT * size).fill(Infinity);
-  const firstThreshold = new Float64Array(size).fill(-Infinity);
+  const firstThreshold = new Float64Array(size).fill(Infinity);
   const batchPaid = new Float64Array(size).fill(Infinity);
   const offPeak = new Uint8Array(size);
   const tiered = new Uint8Array(size);
@@ -73,12 +73,13 @@ function floorTable(doors: PriceTable, start: Int32Array): PriceTable {
   for (let i = 0; i < size; i++) {
     for (let r = start[i] as number; r < (start[i + 1] as number); r++) {
       for (let u = 0; u < UNIT_COUNT; u++) prices[u * size + i] = Math.min(prices[u * size + i] as number, doors.prices[u * doors.size + r] as number);
-      firstThreshold[i] = r === start[i] ? (doors.firstThreshold[r] as number) : Math.min(firstThreshold[i] as number, doors.firstThreshold[r] as number);
+      firstThreshold[i] = Math.min(firstThreshold[i] as number, doors.firstThreshold[r] as number);
       batchPaid[i] = Math.min(batchPaid[i] as number, doors.batchPaid[r] as number);
       offPeak[i] = Math.max(offPeak[i] as number, doors.offPeak[r] as number);
       tiered[i] = Math.max(tiered[i] as number, doors.tiered[r] as number);
       maxPrice[i] = Math.max(maxPrice[i] as number, doors.maxPrice[r] as number);
     }
+    if (start[i] === start[i + 1]) firstThreshold[i] = -Infinity;
   }
   // At its first threshold a floor leaves its standard band, whichever way its door counts it: the floor holds below every door's band.
   return { size, digits: doors.digits, prices, firstThreshold, fromThreshold: new Uint8Array(size).fill(1), batchPaid, offPeak, tiered, maxPrice, sheets: [] };
