@@ -5,11 +5,11 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { columnFilters } from '../catalogue/filter-table.js';
-import { compareCosts, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
+import { compareCosts, costsOf, newRequestCost, numeratorOf, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
 import { quantitiesOf } from '../pricing/quantities.js';
 import type { PricedDoor } from '../offers/book.js';
 import { cheapestDoorInto, runsAnyDoor, type DoorTable } from '../offers/door-table.js';
-import { tableOnlyCostInto } from '../catalogue/price-table.js';
+import { tableNumerator } from '../catalogue/price-table.js';
 import { QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { compareTies } from './ties.js';
@@ -31,17 +31,21 @@ export function findCheapestAtDoors(catalogue: Catalogue, table: DoorTable, work
   const best = new TopK<{ model: Model; door: number; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
   const probe = { model: undefined as unknown as Model, door: -1, cost: newRequestCost() };
   let notSold = 0;
+  // K of the k-th cheapest so far (cheapest.ts): a model whose floor's K is above it has no door that could enter.
+  let cutoff = Infinity;
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload };
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
     if (!runsAnyDoor(table, i, workload, allowed)) {
       notSold++;
       return;
     }
+    // No door costs less than its floor: above the cutoff, none is priced.
+    if (tableNumerator(table.floor, i, q, workload) > cutoff) return;
     probe.model = model;
-    // Where its doors' floor is kept out of the k cheapest so far, every door is: none is priced.
-    if (tableOnlyCostInto(probe.cost, table.floor, i, q, workload) && !best.admits(probe)) return;
     probe.door = cheapestDoorInto(table, i, q, workload, probe.cost, allowed);
-    if (best.admits(probe)) best.add({ model, door: probe.door, cost: { ...probe.cost } });
+    if (!best.admits(probe)) return;
+    best.add({ model, door: probe.door, cost: { ...probe.cost } });
+    if (best.last) cutoff = numeratorOf(best.last.cost, digits);
   });
   const ranked: RankedAtDoor[] = [];
   for (const { model, door, cost } of best.items) {

@@ -1,8 +1,8 @@
 /** Which models run a workload for the least money. */
 import type { Model, ModelStatus, Tier, UseCase } from '../schema/catalogue-schema.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { compareCosts, costsOf, newRequestCost, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
-import { tableCostInto } from '../catalogue/price-table.js';
+import { compareCosts, costsOf, newRequestCost, numeratorOf, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
+import { tableCostInto, tableNumerator } from '../catalogue/price-table.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { columnFilters } from '../catalogue/filter-table.js';
 import { compareTies } from './ties.js';
@@ -61,10 +61,15 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
   const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload };
   const table = catalogue.priceTable;
+  // K of the k-th cheapest so far: a model whose K (from the table) is above it cannot enter, and is not priced further.
+  let cutoff = Infinity;
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
+    if (tableNumerator(table, i, q, workload) > cutoff) return;
     probe.model = model;
     tableCostInto(probe.cost, table, i, q, workload);
-    if (best.admits(probe)) best.add({ model, cost: { ...probe.cost } });
+    if (!best.admits(probe)) return;
+    best.add({ model, cost: { ...probe.cost } });
+    if (best.last) cutoff = numeratorOf(best.last.cost, digits);
   });
   const ranked: Ranked[] = [];
   for (const { model, cost } of best.items) {

@@ -10,6 +10,11 @@ export class TopK<T> {
     return k > 0 && (items.length < k || this.compare(item, items[k - 1] as T) < 0);
   }
 
+  /** The k-th item once k are kept (what a newcomer must beat); undefined before. */
+  get last(): T | undefined {
+    return this.items.length === this.k ? this.items[this.k - 1] : undefined;
+  }
+
   /** Keeps `item` if it is among the k smallest so far (after the equal ones: stable). */
   add(item: T): void {
     if (!this.admits(item)) return;

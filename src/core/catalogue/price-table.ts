@@ -58,12 +58,16 @@ export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q:
 }
 
 /**
- * Row i's cost of the request when the table alone prices it (its standard band, no off-peak hours
- * or service tier of its own asked, numbers below 2^52): true with it in `out`; false otherwise
- * (`out` untouched). For a table whose rows have no sheets (the door table's floors).
+ * Row i's K (the cost's exact numerator: nano-dollars × nanoDivisor, cost.ts) when the table alone
+ * prices the request below 2^52 (its standard band, no off-peak hours or service tier of its own
+ * asked); NaN otherwise. Costs of one table share a divisor, so K orders them as costs do: a
+ * ranking skips a row whose K is above the k-th cheapest's (numeratorOf) without settling its cost.
+ * For the door table's floors too (rows with no sheets).
  */
-export function tableOnlyCostInto(out: RequestCost, table: PriceTable, i: number, q: Quantities, w: Workload): boolean {
-  return onTable(table, i, q, w) && tableSumInto(out, table, i, q, w);
+export function tableNumerator(table: PriceTable, i: number, q: Quantities, w: Workload): number {
+  if (!onTable(table, i, q, w)) return NaN;
+  const k = sumK(table, i, q, w);
+  return k < LIMIT ? k : NaN;
 }
 
 /** Whether row i's standard prices price the request: not past its first threshold, no off-peak hours or service tier of its own asked, no overflow. */
@@ -77,6 +81,24 @@ function onTable(table: PriceTable, i: number, q: Quantities, w: Workload): bool
 
 /** The sum of quantities times row i's prices into `out`; false past 2^52. */
 function tableSumInto(out: RequestCost, table: PriceTable, i: number, q: Quantities, w: Workload): boolean {
+  const divisor = nanoDivisor(table.digits);
+  // K itself when it is below 2^52 (nearly every request): every product and the sum are exact.
+  const k = sumK(table, i, q, w);
+  if (k < LIMIT) {
+    settleWhole(out, k, divisor);
+    return true;
+  }
+  // Past it, the two sums (each exact) and the share paid are added term by term.
+  sumK(table, i, q, w, parts);
+  addTerm(parts[0] as number, 100 * (parts[2] as number), divisor, true);
+  addTerm(parts[1] as number, 10_000, divisor, false);
+  return settle(out, divisor);
+}
+
+const parts = new Float64Array(3);
+
+/** K as one float: exact below 2^52, where every product and the sum are integers a double holds; `into` gets the token sum, the fee sum and the percent paid. */
+function sumK(table: PriceTable, i: number, q: Quantities, w: Workload, into?: Float64Array): number {
   const { prices, size } = table;
   const { weights, tokenUnits, feeUnits } = q;
   let tokens = 0;
@@ -90,14 +112,6 @@ function tableSumInto(out: RequestCost, table: PriceTable, i: number, q: Quantit
     fees += (weights[u] as number) * (prices[u * size + i] as number);
   }
   const paid = w.mode === 'batch' ? (table.batchPaid[i] as number) : 100;
-  const divisor = nanoDivisor(table.digits);
-  // K itself when it is below 2^52 (nearly every request): every product and the sum are exact.
-  const k = tokens * 100 * paid + fees * 10_000;
-  if (k < LIMIT) {
-    settleWhole(out, k, divisor);
-    return true;
-  }
-  addTerm(tokens, 100 * paid, divisor, true);
-  addTerm(fees, 10_000, divisor, false);
-  return settle(out, divisor);
+  if (into) into.set([tokens, fees, paid]);
+  return tokens * 100 * paid + fees * 10_000;
 }

@@ -151,6 +151,14 @@ export function compareCosts(a: RequestCost, b: RequestCost, digits: number): nu
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * A cost's K as a number, for a ranking's cutoff (price-table.ts tableNumerator): exact below 2^53;
+ * above that, or held as a bigint, larger than any K below 2^52, so no cheaper row is ever skipped.
+ */
+export function numeratorOf(c: RequestCost, digits: number): number {
+  return c.big === undefined ? c.nanos * nanoDivisor(digits) + c.rest : Infinity;
+}
+
 /** A request cost rounded half up to whole nano-dollars. */
 export function roundedNanos(c: RequestCost, digits: number): bigint {
   return BigInt(roundedCost(c, digits));

@@ -44,6 +44,8 @@ describe('findCheapest', () => {
     beta.models.push(clone); // a copy of beta-flash listed last
     const catalogue = buildCatalogue(files);
     expect(ids({ limit: 10 }, catalogue).slice(2, 4)).toEqual(['beta-aaa', 'beta-flash']);
+    // At the limit's edge too: the copy costs what the k-th kept costs, so it is compared, not skipped.
+    expect(ids({ limit: 3 }, catalogue)).toEqual(['alpha-nano', 'beta-classic', 'beta-aaa']);
   });
 
   it('keeps a model costing exactly the budget and drops dearer ones', () => {

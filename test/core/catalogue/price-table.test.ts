@@ -2,8 +2,8 @@
  * Rankings read the catalogue's price table (price-table.ts), and hand what it cannot price alone
  * to the sheets: for any workload (units, tiers, modes, times of day), every model's cost from the
  * table is its exact cost from its own sheets, and cheapest's order is the plain sort of every
- * offered model by that exact cost (ties: current first, then id); a model not sold on the service
- * tier asked is not offered.
+ * offered model by that exact cost (ties: current first, then id), a short answer its head; a model
+ * not sold on the service tier asked is not offered.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -68,6 +68,10 @@ describe('the price table', () => {
       });
       const { ranked } = findCheapest(catalogue, w, { limit: offered.length });
       expect(ranked.map((r) => r.model.id)).toEqual(expected.map((m: Model) => m.id));
+      // A short answer is the head of the whole ranking: the models a ranking skips (their cost above the k-th's) are the ones after it.
+      for (const limit of [1, 3, 10]) {
+        expect(findCheapest(catalogue, w, { limit }).ranked.map((r) => r.model.id)).toEqual(expected.slice(0, limit).map((m: Model) => m.id));
+      }
     }), { numRuns: 60 });
   }, 60_000);
 });
