@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: {} });
+// 30 s a test: the browser tests drive Chromium and the runtime tests start servers, and CI runs them
+// on two shared cores beside each other (vitest's 5 s default failed there; a test that hangs still fails).
+export default defineConfig({ test: { testTimeout: 30_000 } });

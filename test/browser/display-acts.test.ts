@@ -58,7 +58,7 @@ describe('display faults', () => {
     expect(fit.overflow).toBe(0);
     expect(fit.scoreRight).toBeLessThanOrEqual(fit.wrapRight);
     await page.close();
-  }, 30_000);
+  });
 
   it('the widget marks legacy models and a free-tier-only badge', async () => {
     const page = await real.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -88,5 +88,5 @@ describe('display faults', () => {
     expect(lines).toContain('Not sold on the priority tier (priced at standard): GPT-5.6 Sol.');
     expect(lines.find((l) => l.startsWith('Cheapest'))).toMatch(/^Cheapest on the priority tier: GPT-5\.6 Terra at \$[\d,.]+ a month\.$/);
     await page.close();
-  }, 30_000);
+  });
 });

@@ -72,7 +72,7 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     expect(label).toBeGreaterThanOrEqual(10);
     await page.screenshot({ path: `${ARTIFACTS}/home-${width}.png`, fullPage: true });
     await page.close();
-  }, 30_000);
+  });
 
   it('a model page (the longest id), the 404 page and /docs do not scroll sideways', async () => {
     for (const [name, path] of [['model', `/models/${modelWithLongestId().id}`], ['not-found', '/models/no-such-model'], ['docs', '/docs']] as const) {
@@ -83,7 +83,7 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
       await page.screenshot({ path: `${ARTIFACTS}/${name}-${width}.png`, fullPage: true });
       await page.close();
     }
-  }, 30_000);
+  });
 
   it('the widgets fit: no sideways scroll, in the page or inside the table widgets', async () => {
     const page = await open(width, `${host.origin}/`);
@@ -98,7 +98,7 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     }
     await page.screenshot({ path: `${ARTIFACTS}/widgets-${width}.png`, fullPage: true });
     await page.close();
-  }, 30_000);
+  });
 });
 
 describe('every model page on a phone', () => {

@@ -104,7 +104,7 @@ describe('the headline, table and chart follow the calculator', () => {
     await page.screenshot({ path: `${ARTIFACTS}/site-advice.png`, fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
-  }, 30_000);
+  });
 
   it('the mode options and the advanced fields use the API names and price as the API does', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -131,7 +131,7 @@ describe('the headline, table and chart follow the calculator', () => {
     expect(await text(page, '#calc-error')).toBe('cached_input_tokens + cache_write_tokens (11000) must not exceed input_tokens (10000): cache reads and writes are parts of the input.');
     expect(await monthly(page, 'alpha-large')).toBe('$684.00');
     await page.close();
-  }, 30_000);
+  });
 
   it("off_peak_share prices DeepSeek's off-peak window as the API does (real catalogue)", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -145,7 +145,7 @@ describe('the headline, table and chart follow the calculator', () => {
     expect(half).not.toBe(peak);
     expect(half).toBe(`$${(api.costs.monthly as number).toFixed(2)}`);
     await page.close();
-  }, 30_000);
+  });
 });
 
 describe.each([1280, 390])('chart labels at %i px', (width) => {
@@ -164,5 +164,5 @@ describe.each([1280, 390])('chart labels at %i px', (width) => {
     if (width === 1280) expect(second.shown).toBeGreaterThanOrEqual(4);
     await page.locator('#chart').screenshot({ path: `${ARTIFACTS}/chart-${width}.png` });
     await page.close();
-  }, 30_000);
+  });
 });

@@ -41,7 +41,7 @@ describe.each([1280, 390])('the advanced row at %i px', (width) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await page.locator('#calculator').screenshot({ path: `${ARTIFACTS}/site-advanced-${width}.png` });
     await page.close();
-  }, 30_000);
+  });
 
   it('prices the service tier and the reasoning part as /api/calculate does, and refuses a part larger than its whole', async () => {
     const page = await real.browser.newPage({ viewport: { width, height: 900 } });
@@ -78,5 +78,5 @@ describe.each([1280, 390])('the advanced row at %i px', (width) => {
     expect(await page.getAttribute('#calc-error', 'class')).toContain('hidden');
     expect(problems).toEqual([]);
     await page.close();
-  }, 30_000);
+  });
 });

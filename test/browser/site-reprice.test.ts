@@ -11,7 +11,7 @@ import { realSiteInChromium } from './harness.js';
 const real = realSiteInChromium();
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'usage', 'ccusage-daily.json');
 
-describe('the /reprice page', { timeout: 30_000 }, () => {
+describe('the /reprice page', () => {
   it('prices a chosen file: rows sent, not the file; a table and a chart of cost per day', async () => {
     const page = await real.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const bodies: string[] = [];

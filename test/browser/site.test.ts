@@ -24,7 +24,7 @@ const visibleIds = (page: Page) =>
   page.$$eval('#models tbody tr', (rows) => rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id));
 
 // A browser under load takes seconds a page, as in phone.test.ts.
-describe('the site in Chromium', { timeout: 30_000 }, () => {
+describe('the site in Chromium', () => {
   it('recalculates monthly costs as the workload changes, sorts and filters, under its CSP', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
@@ -77,7 +77,7 @@ describe('the site in Chromium', { timeout: 30_000 }, () => {
     expect((await visibleIds(page)).sort()).toEqual(['beta-classic', 'beta-pro']);
     expect(problems).toEqual([]);
     await page.close();
-  }, 30_000);
+  });
 
   it("shows a model's page whose badge image renders with a non-zero size", async () => {
     const page = await browser.newPage();
@@ -108,7 +108,7 @@ describe('the site in Chromium', { timeout: 30_000 }, () => {
     }
     await page.screenshot({ path: `${ARTIFACTS}/model-page.png`, fullPage: true });
     await page.close();
-  }, 30_000);
+  });
 
   it('/docs renders the interactive reference from this service alone, other hosts blocked, under its CSP', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -129,12 +129,12 @@ describe('the site in Chromium', { timeout: 30_000 }, () => {
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
-  }, 30_000);
+  });
 
   it('/docs without its script is the plain reference', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto(`${site.origin}/docs`);
     expect(await page.locator('h2 code', { hasText: 'GET /api/calculate' }).count()).toBe(1);
     await page.close();
-  }, 30_000);
+  });
 });

@@ -70,7 +70,7 @@ describe.each([1280, 390])('the widget at %i px', (width) => {
     expect((await errorOf(page, '#bad-badge')).text).toContain('No model with id "gpt-5" (model).');
     await page.screenshot({ path: `${ARTIFACTS}/widget-errors-${width}.png`, fullPage: true });
     await page.close();
-  }, 30_000);
+  });
 });
 
 describe('the table widget', () => {
@@ -84,7 +84,7 @@ describe('the table widget', () => {
     expect(names).toContain('Beta Pro');
     expect(names.filter((n) => n?.includes('free tier only'))).toEqual(['Beta Free free tier only']);
     await page.close();
-  }, 30_000);
+  });
 });
 
 describe('the compare widget', () => {
@@ -123,7 +123,7 @@ describe('the compare widget', () => {
     expect((await rows('#old'))[0]).toEqual(['Alpha Nano', '$0.00025', '$0.05', '$1.50']);
     await page.screenshot({ path: `${ARTIFACTS}/widget-compare.png`, fullPage: true });
     await page.close();
-  }, 30_000);
+  });
 });
 
 describe('the compare widget with the parts billed apart', () => {
@@ -150,5 +150,5 @@ describe('the compare widget with the parts billed apart', () => {
     expect(shown.warnings).toEqual(answer.comparison.flatMap((m) => (m.warnings ?? []).map((w) => `${m.name}: ${w.message}`)));
     await page.screenshot({ path: `${ARTIFACTS}/widget-compare-parts-390.png`, fullPage: true });
     await page.close();
-  }, 30_000);
+  });
 });

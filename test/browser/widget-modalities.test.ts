@@ -42,4 +42,4 @@ it('the table widget shows each model\'s modalities under its name, and nothing 
     Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => (tr.children[0] as HTMLElement).textContent));
   expect([...names].sort()).toEqual(['Epsilon Audio text, audio → text, audio', 'Epsilon Think', 'Epsilon Tiers text, image → text']);
   await page.close();
-}, 30_000);
+});

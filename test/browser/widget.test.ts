@@ -131,7 +131,7 @@ describe('the widget in Chromium', () => {
 
     await page.screenshot({ path: `${ARTIFACTS}/widget.png`, fullPage: true });
     await page.close();
-  }, 30_000);
+  });
 
   it('shows XSS payloads from attributes and from a model name as text and runs nothing', async () => {
     const page = await browser.newPage();
@@ -151,5 +151,5 @@ describe('the widget in Chromium', () => {
     expect(dialogs).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}/widget-xss.png`, fullPage: true });
     await page.close();
-  }, 30_000);
+  });
 });
