@@ -200,9 +200,9 @@ describe('ai-model-pricing CLI', () => {
     const sellers = (JSON.parse(readFileSync(join(root, 'data', 'offers', 'sellers.json'), 'utf8')) as { sellers: Array<{ slug: string; name: string }> }).sellers;
     const nameOf = (slug: string) => sellers.find((s) => s.slug === slug)!.name;
     const card = (await cli('price', 'moonshot-kimi-k2.6')).stdout.replace(/\n {2,}/g, ' ');
-    expect(card).toMatch(new RegExp(`Priced at:\\s+${nameOf('moonshot').replace(/[()]/g, '\\$&')} \\(kimi-k2\\.6\\), the maker's own API`));
+    expect(card).toMatch(new RegExp(`Priced at:\\s+${nameOf('moonshot').replace(/[()]/g, '\\$&')}, as kimi-k2\\.6: the maker's own API`));
     const oss = (await cli('price', 'openai-gpt-oss-20b')).stdout.replace(/\n {2,}/g, ' ');
-    expect(oss).toMatch(new RegExp(`Priced at:\\s+${nameOf('together')} \\(openai/gpt-oss-20b\\), the median-priced`));
+    expect(oss).toMatch(new RegExp(`Priced at:\\s+${nameOf('together')}, as openai/gpt-oss-20b: the median-priced`));
   });
 
   it('the card shows off-peak prices with their times, 1-hour cache writes and long-context prices with their write prices', async () => {

@@ -99,11 +99,11 @@ describe('the models the market buys (issue 38)', () => {
     // The seller by its name, as /api/offers' sellerName gives it.
     const nameOf = async (id: string, slug: string) => (await get(`/api/offers?model=${id}`)).body.offers.find((o: { seller: string }) => o.seller === slug).sellerName;
     expect(await nameOf('openai-gpt-oss-120b', 'azure')).toBe('Microsoft Azure (OpenAI and AI Foundry)');
-    expect(page).toContain('<dt>Priced at</dt><dd>Microsoft Azure (OpenAI and AI Foundry) (gpt-oss-120b), the median-priced vetted direct seller: the maker sells no capacity of it</dd>');
+    expect(page).toContain('<dt>Priced at</dt><dd>Microsoft Azure (OpenAI and AI Foundry), as gpt-oss-120b: the median-priced vetted direct seller; the maker sells no capacity of it</dd>');
     expect(page).toContain("seller's pricing page");
     const kimi = await (await app.request('http://localhost/models/moonshot-kimi-k2.6')).text();
     expect(await nameOf('moonshot-kimi-k2.6', 'moonshot')).toBe('Moonshot AI (Kimi API)');
-    expect(kimi).toContain("<dt>Priced at</dt><dd>Moonshot AI (Kimi API) (kimi-k2.6), the maker&#39;s own API</dd>");
+    expect(kimi).toContain("<dt>Priced at</dt><dd>Moonshot AI (Kimi API), as kimi-k2.6: the maker&#39;s own API</dd>");
     expect(kimi).toMatch(/Where to buy/i);
   });
 

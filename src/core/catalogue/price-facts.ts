@@ -34,8 +34,9 @@ export function priceFacts(model: PricedRecord, fmt: Format, sellerName?: string
   const facts: Array<[string, string]> = [];
   const door = model.referenceDoor;
   if (door) {
-    const why = door.rule === 'maker' ? "the maker's own API" : 'the median-priced vetted direct seller: the maker sells no capacity of it';
-    facts.push(['Priced at', `${sellerName ?? door.seller} (${door.sellerModelId}), ${why}`]);
+    const why = door.rule === 'maker' ? "the maker's own API" : 'the median-priced vetted direct seller; the maker sells no capacity of it';
+    // "as <id>", not "(<id>)": seller names carry their own parentheses (Microsoft Azure (OpenAI and AI Foundry)).
+    facts.push(['Priced at', `${sellerName ?? door.seller}, as ${door.sellerModelId}: ${why}`]);
   }
   if (model.cacheWrite !== undefined) facts.push(['Cache write', `${fmt(model.cacheWrite)} per 1M tokens`]);
   if (model.cacheWrite1h !== undefined) facts.push(['Cache write 1h', `${fmt(model.cacheWrite1h)} per 1M tokens`]);
