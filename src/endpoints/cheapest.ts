@@ -44,7 +44,7 @@ export function cheapestOptions(p: CheapestParams): CheapestOptions {
 const FILTERS = ['status', 'use_case', 'quality', 'tier', 'min_quality', 'min_context', 'budget'] as const;
 
 /** Why no model is left (see whyEmpty), and the cheapest one without the filter to blame. */
-function emptyHint(p: CheapestParams, catalogue: Catalogue, workload: Workload) {
+function emptyHint(p: CheapestParams, catalogue: Catalogue, workload: Workload, today: string) {
   const why = whyEmpty(p, FILTERS, (q) => findCheapest(catalogue, workload, { ...cheapestOptions(q), limit: 1 }).ranked[0]);
   if (why === undefined) return fitHint(catalogue, workload);
   const { model, costs } = why.nearest;
@@ -54,14 +54,15 @@ function emptyHint(p: CheapestParams, catalogue: Catalogue, workload: Workload) 
     param: why.param,
     message: `No model meets ${describeFilters(p, FILTERS, why.without)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${model.id}) at ${monthly} a month.${raise}`,
     without: why.without,
-    nearest: nearestItem(catalogue, model, workload, costs),
+    nearest: nearestItem(catalogue, model, workload, costs, today),
   };
 }
 
-/** The hint's nearest model: who it is, the prices, its warnings, then its costs. */
-function nearestItem(catalogue: Catalogue, model: Model, workload: Workload, costs: Costs) {
-  const { item: { warnings, ...who }, appliedPrices } = rankedItem(catalogue, model, workload);
-  return { ...who, appliedPrices, ...(warnings ? { warnings } : {}), costs };
+/** The hint's nearest model: the item the ranking without the blamed filters puts first (its price change, warnings and cheaperAt too), without a rank. */
+function nearestItem(catalogue: Catalogue, model: Model, workload: Workload, costs: Costs, today: string) {
+  const { item, appliedPrices } = rankedItem(catalogue, model, workload, undefined, today);
+  const cheaper = cheaperDoors(catalogue, workload)(model, costs.monthly);
+  return Object.assign(item, { costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
 }
 
 export const cheapest = endpoint({
@@ -76,7 +77,7 @@ export const cheapest = endpoint({
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     const allowed = sellersFilter(catalogue, p.sellers);
     const { ranked, excluded, notSold } = allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(p), allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...findCheapest(catalogue, workload, cheapestOptions(p)), notSold: undefined };
-    const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload));
+    const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload, today));
     const cheaperAt = cheaperDoors(catalogue, workload);
     return {
       pricedOn: today,

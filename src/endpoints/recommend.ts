@@ -73,7 +73,7 @@ function present(catalogue: Catalogue, workload: Workload, { rank, model, score,
 }
 
 /** Why no model is left (see whyEmpty), and the best one without the filter to blame. */
-function emptyHint(p: RecommendParams, catalogue: Catalogue, workload: Workload) {
+function emptyHint(p: RecommendParams, catalogue: Catalogue, workload: Workload, today: string) {
   const why = whyEmpty(p, FILTERS, (q) => recommendModels(catalogue, { ...recommendCriteria(q, workload), limit: 1 }).recommendations[0]);
   if (why === undefined) return fitHint(catalogue, workload);
   const { model, costPerRequest } = why.nearest;
@@ -82,7 +82,8 @@ function emptyHint(p: RecommendParams, catalogue: Catalogue, workload: Workload)
     param: why.param,
     message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
     without: why.without,
-    nearest: present(catalogue, workload, why.nearest, p.use_case ?? 'overall'),
+    // The item the ranking without the blamed filters puts first: its price change, warnings and cheaperAt too.
+    nearest: withDoor(cheaperDoors(catalogue, workload), workload, present(catalogue, workload, why.nearest, p.use_case ?? 'overall', today), why.nearest),
   };
 }
 
@@ -99,7 +100,7 @@ export const recommend = endpoint({
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     const allowed = sellersFilter(catalogue, p.sellers);
     const { recommendations, excluded, notSold } = allowed ? recommendAtDoors(catalogue, criteria, allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...recommendModels(catalogue, criteria), notSold: undefined };
-    const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload));
+    const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload, today));
     const cheaperAt = cheaperDoors(catalogue, workload);
     return {
       criteria: {

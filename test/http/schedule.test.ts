@@ -143,6 +143,27 @@ describe('said everywhere', () => {
     }
   });
 
+  it("cheapest's hint names it on the nearest model, as the ranking without the blamed filter does", async () => {
+    const query = 'tier=Mid&min_context=1000000&input_tokens=300000&output_tokens=100';
+    const { hint } = await json(app, `/api/cheapest?${query}&budget=0.001`);
+    const { recommendations: [first] } = await json(app, `/api/cheapest?${query}&limit=1`);
+    expect(hint.without).toEqual(['budget']);
+    expect(hint.nearest.id).toBe('google-gemini-3.7-flash');
+    expect(hint.nearest.priceChange).toBe('rises 100% on 2027-01-01');
+    const { rank, ...ranked } = first;
+    expect(hint.nearest).toEqual(ranked);
+  });
+
+  it("recommend's hint too", async () => {
+    const query = 'sort=cost&tier=Mid&min_context=1000000&input_tokens=300000&output_tokens=100';
+    const { hint } = await json(app, `/api/recommend?${query}&max_cost=0.000001`);
+    const { recommendations: [first] } = await json(app, `/api/recommend?${query}&limit=1`);
+    expect(hint.without).toEqual(['max_cost']);
+    expect(hint.nearest.id).toBe('google-gemini-3.7-flash');
+    expect(hint.nearest.priceChange).toBe('rises 100% on 2027-01-01');
+    expect(hint.nearest).toEqual(first);
+  });
+
   it('compare: its yearly follows the schedule and its summary names the change', async () => {
     const body = await json(app, `/api/compare?models=google-gemini-3.7-flash,openai-gpt-5.6-sol&${CODING}`);
     expect(body.comparison[0].costs.yearly).toBe(931500);
