@@ -9,7 +9,7 @@ import { compareCosts, costsOf, newRequestCost, numeratorOf, type Costs, type Re
 import { quantitiesOf } from '../pricing/quantities.js';
 import type { PricedDoor } from '../offers/book.js';
 import { cheapestDoorInto, runsAnyDoor, type DoorTable } from '../offers/door-table.js';
-import { tableNumerator } from '../catalogue/price-table.js';
+import { tableExceeds } from '../catalogue/price-table.js';
 import { QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { compareTies } from './ties.js';
@@ -40,7 +40,7 @@ export function findCheapestAtDoors(catalogue: Catalogue, table: DoorTable, work
       return;
     }
     // No door costs less than its floor: above the cutoff, none is priced.
-    if (tableNumerator(table.floor, i, q, workload) > cutoff) return;
+    if (tableExceeds(table.floor, i, q, workload, cutoff)) return;
     probe.model = model;
     probe.door = cheapestDoorInto(table, i, q, workload, probe.cost, allowed);
     if (!best.admits(probe)) return;

@@ -2,7 +2,7 @@
 import type { Model, ModelStatus, Tier, UseCase } from '../schema/catalogue-schema.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { compareCosts, costsOf, newRequestCost, numeratorOf, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
-import { tableCostInto, tableNumerator } from '../catalogue/price-table.js';
+import { tableCostInto, tableExceeds } from '../catalogue/price-table.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { columnFilters } from '../catalogue/filter-table.js';
 import { compareTies } from './ties.js';
@@ -64,7 +64,7 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   // K of the k-th cheapest so far: a model whose K (from the table) is above it cannot enter, and is not priced further.
   let cutoff = Infinity;
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
-    if (tableNumerator(table, i, q, workload) > cutoff) return;
+    if (tableExceeds(table, i, q, workload, cutoff)) return;
     probe.model = model;
     tableCostInto(probe.cost, table, i, q, workload);
     if (!best.admits(probe)) return;

@@ -58,16 +58,18 @@ export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q:
 }
 
 /**
- * Row i's K (the cost's exact numerator: nano-dollars × nanoDivisor, cost.ts) when the table alone
- * prices the request below 2^52 (its standard band, no off-peak hours or service tier of its own
- * asked); NaN otherwise. Costs of one table share a divisor, so K orders them as costs do: a
- * ranking skips a row whose K is above the k-th cheapest's (numeratorOf) without settling its cost.
- * For the door table's floors too (rows with no sheets).
+ * Whether row i's K (the cost's exact numerator: nano-dollars × nanoDivisor, cost.ts) is above
+ * `cutoff`, where the table alone prices the request below 2^52 (its standard band, no off-peak
+ * hours or service tier of its own asked); false where it does not (the caller prices the row).
+ * Costs of one table share a divisor, so K orders them as costs do: a ranking skips a row whose K
+ * is above the k-th cheapest's (numeratorOf) without settling its cost. For the door table's
+ * floors too (rows with no sheets). A boolean, not K: a float returned per row is a heap number
+ * per row (160 KB of garbage a ranking of 10,000).
  */
-export function tableNumerator(table: PriceTable, i: number, q: Quantities, w: Workload): number {
-  if (!onTable(table, i, q, w)) return NaN;
+export function tableExceeds(table: PriceTable, i: number, q: Quantities, w: Workload, cutoff: number): boolean {
+  if (!onTable(table, i, q, w)) return false;
   const k = sumK(table, i, q, w);
-  return k < LIMIT ? k : NaN;
+  return k < LIMIT && k > cutoff;
 }
 
 /** Whether row i's standard prices price the request: not past its first threshold, no off-peak hours or service tier of its own asked, no overflow. */

@@ -28,7 +28,7 @@ export interface DoorTable {
   /**
    * Row i: model row i's floor, each unit at its lowest price among the model's doors (the lowest
    * batch share, the first threshold, any door's off-peak hours or tiers): no door of the model
-   * costs less for a request the floor prices (tableNumerator). A ranking prices a model's doors
+   * costs less for a request the floor prices (tableExceeds). A ranking prices a model's doors
    * one by one only where its floor could enter the answer.
    */
   readonly floor: PriceTable;

@@ -152,7 +152,7 @@ export function compareCosts(a: RequestCost, b: RequestCost, digits: number): nu
 }
 
 /**
- * A cost's K as a number, for a ranking's cutoff (price-table.ts tableNumerator): exact below 2^53;
+ * A cost's K as a number, for a ranking's cutoff (price-table.ts tableExceeds): exact below 2^53;
  * above that, or held as a bigint, larger than any K below 2^52, so no cheaper row is ever skipped.
  */
 export function numeratorOf(c: RequestCost, digits: number): number {
