@@ -1,9 +1,10 @@
 /** GET /api/cheapest: the models that can run a workload for the least money. */
 import * as z from 'zod';
-import type { Model } from '../core/schema/catalogue-schema.js';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
-import { findCheapest, type CheapestOptions } from '../core/advice/cheapest.js';
-import type { Costs, Workload } from '../core/pricing/cost.js';
+import { findCheapest, type CheapestOptions, type Ranked } from '../core/advice/cheapest.js';
+import type { Excluded } from '../core/advice/eligible.js';
+import type { DoorCost } from '../core/offers/rank.js';
+import type { Workload } from '../core/pricing/cost.js';
 import { displayUsd } from '../core/schema/display-usd.js';
 import { Usd } from '../core/schema/money.js';
 import { endpoint } from './endpoint.js';
@@ -43,9 +44,15 @@ export function cheapestOptions(p: CheapestParams): CheapestOptions {
 // In the order they narrow the candidates (status, current by default, is tried first: see whyEmpty).
 const FILTERS = ['status', 'use_case', 'quality', 'tier', 'min_quality', 'min_context', 'budget'] as const;
 
-/** Why no model is left (see whyEmpty), and the cheapest one without the filter to blame. */
-function emptyHint(p: CheapestParams, catalogue: Catalogue, workload: Workload, today: string) {
-  const why = whyEmpty(p, FILTERS, (q) => findCheapest(catalogue, workload, { ...cheapestOptions(q), limit: 1 }).ranked[0]);
+type Ranking = (p: CheapestParams) => { ranked: Array<Ranked & { at?: DoorCost }>; excluded: Excluded; notSold?: number };
+
+/**
+ * Why no model is left (see whyEmpty), and the cheapest one without the filter to blame: the item
+ * the same ranking (at the same sellers) lists first without it, presented as the answer's items
+ * are, without a rank.
+ */
+function emptyHint(p: CheapestParams, rank: Ranking, present: (r: Ranked & { at?: DoorCost }) => object, catalogue: Catalogue, workload: Workload) {
+  const why = whyEmpty(p, FILTERS, (q) => rank({ ...q, limit: 1 }).ranked[0]);
   if (why === undefined) return fitHint(catalogue, workload);
   const { model, costs } = why.nearest;
   const monthly = displayUsd(costs.monthly);
@@ -54,15 +61,8 @@ function emptyHint(p: CheapestParams, catalogue: Catalogue, workload: Workload, 
     param: why.param,
     message: `No model meets ${describeFilters(p, FILTERS, why.without)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${model.id}) at ${monthly} a month.${raise}`,
     without: why.without,
-    nearest: nearestItem(catalogue, model, workload, costs, today),
+    nearest: present(why.nearest),
   };
-}
-
-/** The hint's nearest model: the item the ranking without the blamed filters puts first (its price change, warnings and cheaperAt too), without a rank. */
-function nearestItem(catalogue: Catalogue, model: Model, workload: Workload, costs: Costs, today: string) {
-  const { item, appliedPrices } = rankedItem(catalogue, model, workload, undefined, today);
-  const cheaper = cheaperDoors(catalogue, workload)(model, costs.monthly);
-  return Object.assign(item, { costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
 }
 
 export const cheapest = endpoint({
@@ -75,10 +75,20 @@ export const cheapest = endpoint({
     const catalogue = pricedToday(ctx);
     const workload = toWorkload(p);
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
-    const { ranked, excluded, notSold } = allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(p), allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...findCheapest(catalogue, workload, cheapestOptions(p)), notSold: undefined };
-    const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload, today));
+    const all = p.sellers?.trim().toLowerCase() === 'all';
+    const rank: Ranking = (q) => (allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(q), allowed, all) : findCheapest(catalogue, workload, cheapestOptions(q)));
     const cheaperAt = cheaperDoors(catalogue, workload);
+    // An item as the answer lists it, added to in place (see rankedItem): at a door, its seller and prices; else cheaperAt where a direct door is cheaper.
+    const present = (r: Ranked & { at?: DoorCost }, place?: number) => {
+      const { item, appliedPrices } = rankedItem(catalogue, r.model, workload, place, today);
+      if (r.at) return Object.assign(item, sellerOf(r.at), { costs: r.costs, appliedPrices: doorPrices(r.at, workload) });
+      const cheaper = cheaperAt(r.model, r.costs.monthly);
+      return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
+    };
+    const { ranked, excluded, notSold } = rank(p);
+    const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
     return {
       pricedOn: today,
       workload: workloadEcho(p),
@@ -94,13 +104,7 @@ export const cheapest = endpoint({
         status: p.status,
         limit: p.limit,
       },
-      recommendations: ranked.map((r) => {
-        const { item, appliedPrices } = rankedItem(catalogue, r.model, workload, r.rank, today);
-        // Added to the item in place (see rankedItem); at a door, its seller and prices.
-        if ('at' in r) return Object.assign(item, sellerOf(r.at), { costs: r.costs, appliedPrices: doorPrices(r.at, workload) });
-        const cheaper = cheaperAt(r.model, r.costs.monthly);
-        return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
-      }),
+      recommendations: ranked.map((r) => present(r, r.rank)),
       excluded: excludedBody(excluded),
       ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),

@@ -5,6 +5,8 @@ import type { Workload } from '../core/pricing/cost.js';
 import { displayUsd } from '../core/schema/display-usd.js';
 import { Usd } from '../core/schema/money.js';
 import { EVIDENCE_ORDERS, recommendModels, SORTS, type RecommendCriteria, type Recommendation } from '../core/advice/recommend.js';
+import type { Excluded } from '../core/advice/eligible.js';
+import type { DoorCost } from '../core/offers/rank.js';
 import { scoreBasis } from '../core/quality/scores.js';
 import { endpoint } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
@@ -55,7 +57,7 @@ const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality
  * A recommendation as the answer lists it: rankedItem's item with the score, costs, prices and
  * reason added to it in place (see rankedItem), in the answer's order.
  */
-function present(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string, date?: string) {
+function presentItem(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string, date?: string) {
   const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank, date);
   return Object.assign(item, { score, scoreOf }, scoreDetail.fromOverall ? { scoreFromOverall: true as const } : {}, {
     scoreBasis: scoreBasis(scoreDetail),
@@ -72,9 +74,14 @@ function present(catalogue: Catalogue, workload: Workload, { rank, model, score,
   });
 }
 
-/** Why no model is left (see whyEmpty), and the best one without the filter to blame. */
-function emptyHint(p: RecommendParams, catalogue: Catalogue, workload: Workload, today: string) {
-  const why = whyEmpty(p, FILTERS, (q) => recommendModels(catalogue, { ...recommendCriteria(q, workload), limit: 1 }).recommendations[0]);
+type Ranking = (p: RecommendParams) => { recommendations: Array<Recommendation & { at?: DoorCost }>; excluded: Excluded; notSold?: number };
+
+/**
+ * Why no model is left (see whyEmpty), and the best one without the filter to blame: the item the
+ * same ranking (at the same sellers) lists first without it, presented as the answer's items are.
+ */
+function emptyHint(p: RecommendParams, rank: Ranking, present: (r: Recommendation & { at?: DoorCost }) => object, catalogue: Catalogue, workload: Workload) {
+  const why = whyEmpty(p, FILTERS, (q) => rank({ ...q, limit: 1 }).recommendations[0]);
   if (why === undefined) return fitHint(catalogue, workload);
   const { model, costPerRequest } = why.nearest;
   const raise = why.without.length === 1 && why.param === 'max_cost' ? ` A max_cost of ${costPerRequest.toString()} or more returns it.` : '';
@@ -82,8 +89,7 @@ function emptyHint(p: RecommendParams, catalogue: Catalogue, workload: Workload,
     param: why.param,
     message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
     without: why.without,
-    // The item the ranking without the blamed filters puts first: its price change, warnings and cheaperAt too.
-    nearest: withDoor(cheaperDoors(catalogue, workload), workload, present(catalogue, workload, why.nearest, p.use_case ?? 'overall', today), why.nearest),
+    nearest: present(why.nearest),
   };
 }
 
@@ -98,10 +104,17 @@ export const recommend = endpoint({
     const workload = toWorkload(p);
     const criteria = recommendCriteria(p, workload);
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
-    const { recommendations, excluded, notSold } = allowed ? recommendAtDoors(catalogue, criteria, allowed, p.sellers?.trim().toLowerCase() === 'all') : { ...recommendModels(catalogue, criteria), notSold: undefined };
-    const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, catalogue, workload, today));
+    const all = p.sellers?.trim().toLowerCase() === 'all';
+    const rank: Ranking = (q) => {
+      const c = q === p ? criteria : recommendCriteria(q, workload);
+      return allowed ? recommendAtDoors(catalogue, c, allowed, all) : recommendModels(catalogue, c);
+    };
     const cheaperAt = cheaperDoors(catalogue, workload);
+    const present = (r: Recommendation & { at?: DoorCost }) => withDoor(cheaperAt, workload, presentItem(catalogue, workload, r, p.use_case ?? 'overall', today), r);
+    const { recommendations, excluded, notSold } = rank(p);
+    const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
     return {
       criteria: {
         use_case: p.use_case ?? null,
@@ -126,7 +139,7 @@ export const recommend = endpoint({
       },
       workload: workloadEcho(p),
       pricedOn: today,
-      recommendations: recommendations.map((r) => withDoor(cheaperAt, workload, present(catalogue, workload, r, p.use_case ?? 'overall', today), r)),
+      recommendations: recommendations.map(present),
       excluded: excludedBody(excluded),
       ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),

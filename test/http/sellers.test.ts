@@ -100,3 +100,21 @@ describe('sellers= on recommend', () => {
     }
   });
 });
+
+describe('sellers= in the hint of an empty answer', () => {
+  // The nearest model is the item the same ranking, at the same sellers, lists first without the blamed filter.
+  it.each([
+    ['cheapest', 'sellers=azure', 'budget', 'budget=0.000000001'],
+    ['recommend', 'sellers=groq&sort=cost', 'max_cost', 'max_cost=0.000000001'],
+  ])('%s?%s: the nearest is at a door of those sellers, as the answer without %s lists it', async (endpoint, sellers, blamed, filter) => {
+    const { body } = await get(`/api/${endpoint}?${sellers}&${filter}`);
+    expect(body.recommendations).toEqual([]);
+    expect(body.hint.without).toEqual([blamed]);
+    const { body: without } = await get(`/api/${endpoint}?${sellers}&limit=1`);
+    const first = without.recommendations[0];
+    expect(first.door).toBe(`${first.id}@${sellers.slice('sellers='.length).split('&')[0]}`);
+    expect({ ...body.hint.nearest, rank: first.rank }).toEqual(first);
+    expect(body.hint.nearest.cheaperAt).toBeUndefined();
+    expect(body.hint.message).toContain(first.id);
+  });
+});
