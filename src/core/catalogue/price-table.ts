@@ -59,17 +59,19 @@ export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q:
 
 /**
  * Whether row i's K (the cost's exact numerator: nano-dollars × nanoDivisor, cost.ts) is above
- * `cutoff`, where the table alone prices the request below 2^52 (its standard band, no off-peak
- * hours or service tier of its own asked); false where it does not (the caller prices the row).
- * Costs of one table share a divisor, so K orders them as costs do: a ranking skips a row whose K
- * is above the k-th cheapest's (numeratorOf) without settling its cost. For the door table's
- * floors too (rows with no sheets). A boolean, not K: a float returned per row is a heap number
- * per row (160 KB of garbage a ranking of 10,000).
+ * `cutoff`, where the table alone prices the request (its standard band, no off-peak hours or
+ * service tier of its own asked); false where it does not (the caller prices the row). Costs of
+ * one table share a divisor, so K orders them as costs do: a ranking skips a row whose K is above
+ * the k-th cheapest's (numeratorOf) without settling its cost. K as one float is exact below 2^52;
+ * at or past it the true K is too (every term is a non-negative integer and rounding is monotone),
+ * so it is above any cutoff below 2^52, which is exact; two figures past 2^52 are not compared.
+ * For the door table's floors too (rows with no sheets). A boolean, not K: a float returned per
+ * row is a heap number per row (160 KB of garbage a ranking of 10,000).
  */
 export function tableExceeds(table: PriceTable, i: number, q: Quantities, w: Workload, cutoff: number): boolean {
   if (!onTable(table, i, q, w)) return false;
   const k = sumK(table, i, q, w);
-  return k < LIMIT && k > cutoff;
+  return k > cutoff && (k < LIMIT || cutoff < LIMIT);
 }
 
 /** Whether row i's standard prices price the request: not past its first threshold, no off-peak hours or service tier of its own asked, no overflow. */

@@ -8,6 +8,8 @@ import { doorTableOf } from '../../../src/core/offers/door-table.js';
 import { rankDoors } from '../../../src/core/offers/rank.js';
 import type { Workload } from '../../../src/core/pricing/cost.js';
 import { loadCatalogueFromDir } from '../../../src/runtime/node/load-catalogue.js';
+import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
+import { fixtureFiles } from '../../fixtures/catalogue.js';
 
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..', '..'), 'data'));
 const book = doorBookOf(catalogue);
@@ -50,5 +52,17 @@ describe('cheapest over doors', () => {
         expect(item.costs.perRequest.toString(), `${item.model.id} ${JSON.stringify(workload)}`).toBe(first.costs.perRequest.toString());
       }
     }
+  });
+  it("a model whose floor ties the k-th cheapest's is compared, not skipped: ties go by id", () => {
+    // A copy of beta-flash listed last, with a smaller id: its own door costs what beta-flash's does.
+    const files = structuredClone(fixtureFiles);
+    const beta = files[1]?.data as { models: Array<{ id: string; name: string }> };
+    beta.models.push({ ...structuredClone(beta.models[1]), id: 'beta-aaa', name: 'Beta AAA' } as { id: string; name: string });
+    const fixture = buildCatalogue(files);
+    const doors = doorTableOf(fixture, doorBookOf(fixture));
+    const w = { ...base, inputTokens: 2000, outputTokens: 500 };
+    const at = (limit: number) => findCheapestAtDoors(fixture, doors, w, { limit }).ranked.map((r) => r.model.id);
+    expect(at(10).slice(0, 4)).toEqual(['alpha-nano', 'beta-classic', 'beta-aaa', 'beta-flash']);
+    expect(at(3)).toEqual(['alpha-nano', 'beta-classic', 'beta-aaa']);
   });
 });
