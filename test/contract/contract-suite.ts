@@ -459,7 +459,7 @@ export async function answer(fetch: ContractFetch, path: string, init?: RequestI
 export function contractTests(getFetch: () => ContractFetch): void {
   for (const c of CONTRACT_CASES) {
     // The first request to workerd also starts its isolate: seconds on a loaded machine.
-    it(c.name, { timeout: 20_000 }, async () => {
+    it(c.name, async () => {
       const a = await answer(getFetch(), c.path, c.init);
       c.check(a, () => JSON.parse(a.body) as Record<string, unknown>);
     });

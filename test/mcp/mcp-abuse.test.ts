@@ -113,14 +113,14 @@ describe('/mcp and RATE_LIMIT', () => {
     expect(third.status).toBe(429);
     expect(await third.json()).toMatchObject({ error: { code: 'rate_limited' } });
     expect((await fetch(`${base}/api/pricing?model=openai-gpt-4o`)).status).toBe(429);
-  }, 15_000);
+  });
 
   it('refuses a batch that would pass the limit as a whole', async () => {
     const { base } = await serve({ RATE_LIMIT: '5' });
     holdClockInsideAMinute();
     const res = await post(base, Array.from({ length: 10 }, (_, i) => call(i, 'get_model_price', { model: 'openai-gpt-4o' })));
     expect(res.status).toBe(429);
-  }, 15_000);
+  });
 });
 
 describe('/mcp from browsers (Origin)', () => {

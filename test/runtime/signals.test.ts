@@ -170,7 +170,7 @@ describe('WATCH_DATA', () => {
     expect((await health(child.port)).models).toBe(total - 2);
     child.process.kill('SIGTERM');
     await child.exited;
-  }, 20_000);
+  });
 });
 
 describe('WATCH_DATA and the doors', () => {
@@ -187,7 +187,7 @@ describe('WATCH_DATA and the doors', () => {
     expect(before).toBeGreaterThan(10);
     child.process.kill('SIGTERM');
     await child.exited;
-  }, 20_000);
+  });
 });
 
 describe('SIGTERM drains', () => {
@@ -214,7 +214,7 @@ describe('SIGTERM drains', () => {
     await idleClosed;
     expect(await child.exited).toEqual({ code: 0, signal: null });
     expect(child.stdout.some((l) => l.includes('drained; exiting'))).toBe(true);
-  }, 20_000);
+  });
 
   it('exits within DRAIN_TIMEOUT_MS even if a client never finishes its request', async () => {
     const child = await start({ DATA_DIR: copyOfData('drain-forced'), DRAIN_TIMEOUT_MS: '500', HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '60000' });
@@ -225,7 +225,7 @@ describe('SIGTERM drains', () => {
     expect(await child.exited).toEqual({ code: 0, signal: null });
     await cut;
     expect(child.stdout.some((l) => l.includes('drain timed out'))).toBe(true);
-  }, 20_000);
+  });
 });
 
 describe('access log', () => {
@@ -247,7 +247,7 @@ describe('access log', () => {
     }
     child.process.kill('SIGTERM');
     await child.exited;
-  }, 20_000);
+  });
 
   it('is off by default', async () => {
     const child = await start({ DATA_DIR: copyOfData('nolog') });
@@ -255,5 +255,5 @@ describe('access log', () => {
     child.process.kill('SIGTERM');
     await child.exited;
     expect(child.stdout.filter((l) => l.includes('"method"'))).toEqual([]);
-  }, 20_000);
+  });
 });
