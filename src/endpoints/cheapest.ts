@@ -49,7 +49,7 @@ type Ranking = (p: CheapestParams) => { ranked: Array<Ranked & { at?: DoorCost }
 /**
  * Why no model is left (see whyEmpty), and the cheapest one without the filter to blame: the item
  * the same ranking (at the same sellers) lists first without it, presented as the answer's items
- * are, without a rank.
+ * are, without a rank; the message names its door when it has one.
  */
 function emptyHint(p: CheapestParams, rank: Ranking, present: (r: Ranked & { at?: DoorCost }) => object, catalogue: Catalogue, workload: Workload) {
   const why = whyEmpty(p, FILTERS, (q) => rank({ ...q, limit: 1 }).ranked[0]);
@@ -59,7 +59,7 @@ function emptyHint(p: CheapestParams, rank: Ranking, present: (r: Ranked & { at?
   const raise = why.without.length === 1 && why.param === 'budget' ? ` A budget of ${costs.monthly.toString()} or more returns it.` : '';
   return {
     param: why.param,
-    message: `No model meets ${describeFilters(p, FILTERS, why.without)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${model.id}) at ${monthly} a month.${raise}`,
+    message: `No model meets ${describeFilters(p, FILTERS, why.without)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${why.nearest.at?.door.id ?? model.id}) at ${monthly} a month.${raise}`,
     without: why.without,
     nearest: present(why.nearest),
   };

@@ -87,7 +87,7 @@ function emptyHint(p: RecommendParams, rank: Ranking, present: (r: Recommendatio
   const raise = why.without.length === 1 && why.param === 'max_cost' ? ` A max_cost of ${costPerRequest.toString()} or more returns it.` : '';
   return {
     param: why.param,
-    message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
+    message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${why.nearest.at?.door.id ?? model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
     without: why.without,
     nearest: present(why.nearest),
   };

@@ -115,6 +115,7 @@ describe('sellers= in the hint of an empty answer', () => {
     expect(first.door).toBe(`${first.id}@${sellers.slice('sellers='.length).split('&')[0]}`);
     expect({ ...body.hint.nearest, rank: first.rank }).toEqual(first);
     expect(body.hint.nearest.cheaperAt).toBeUndefined();
-    expect(body.hint.message).toContain(first.id);
+    // The message names the door (an id any endpoint takes), not only the model.
+    expect(body.hint.message).toContain(`(${first.door})`);
   });
 });
