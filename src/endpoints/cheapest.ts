@@ -77,8 +77,7 @@ export const cheapest = endpoint({
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
-    const all = p.sellers?.trim().toLowerCase() === 'all';
-    const rank: Ranking = (q) => (allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(q), allowed, all) : findCheapest(catalogue, workload, cheapestOptions(q)));
+    const rank: Ranking = (q) => (allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(q), allowed) : findCheapest(catalogue, workload, cheapestOptions(q)));
     const cheaperAt = cheaperDoors(catalogue, workload);
     // An item as the answer lists it, added to in place (see rankedItem): at a door, its seller and prices; else cheaperAt where a direct door is cheaper.
     const present = (r: Ranked & { at?: DoorCost }, place?: number) => {

@@ -106,10 +106,9 @@ export const recommend = endpoint({
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
-    const all = p.sellers?.trim().toLowerCase() === 'all';
     const rank: Ranking = (q) => {
       const c = q === p ? criteria : recommendCriteria(q, workload);
-      return allowed ? recommendAtDoors(catalogue, c, allowed, all) : recommendModels(catalogue, c);
+      return allowed ? recommendAtDoors(catalogue, c, allowed) : recommendModels(catalogue, c);
     };
     const cheaperAt = cheaperDoors(catalogue, workload);
     const present = (r: Recommendation & { at?: DoorCost }) => withDoor(cheaperAt, workload, presentItem(catalogue, workload, r, p.use_case ?? 'overall', today), r);

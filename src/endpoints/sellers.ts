@@ -10,7 +10,7 @@ import { costsOf, type Costs, type RequestCost, type Workload } from '../core/pr
 import { closestMatches } from '../core/advice/suggest.js';
 import type { CheapestOptions } from '../core/advice/cheapest.js';
 import { findCheapestAtDoors } from '../core/advice/cheapest-doors.js';
-import { cheapestDoorInto, doorTableOf } from '../core/offers/door-table.js';
+import { cheapestDoorInto, doorTableOf, type DoorTable } from '../core/offers/door-table.js';
 import { quantitiesOf } from '../core/pricing/quantities.js';
 import { recommendModels, type RecommendCriteria } from '../core/advice/recommend.js';
 import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
@@ -24,10 +24,18 @@ export const sellersParam = text(
   ['all', 'amazon-bedrock'],
 );
 
+/** sellers=all: every seller's doors, which the door table reads without a mask. */
+export const anySeller = (_seller: string): boolean => true;
+
+/** The door table's seller mask for `allowed`: undefined for every seller. */
+function sellerMask(table: DoorTable, allowed: (seller: string) => boolean): Uint8Array | undefined {
+  return allowed === anySeller ? undefined : Uint8Array.from(table.sellers, (slug) => (allowed(slug) ? 1 : 0));
+}
+
 /** Which sellers a `sellers` value lets in: undefined when unset, else a test on a seller's slug. */
 export function sellersFilter(catalogue: Catalogue, value: string | undefined): ((seller: string) => boolean) | undefined {
   if (value === undefined) return undefined;
-  if (value.trim().toLowerCase() === 'all') return () => true;
+  if (value.trim().toLowerCase() === 'all') return anySeller;
   const book = doorBookOf(catalogue);
   const slugs = new Set<string>();
   for (const raw of splitList(value)) {
@@ -81,9 +89,9 @@ export type CheaperDoors = ReturnType<typeof cheaperDoors>;
 
 
 /** cheapest over doors: every eligible model at its cheapest allowed door, cheapest first, within the budget and limit (core/advice/cheapest-doors.ts). */
-export function cheapestAtDoors(catalogue: Catalogue, workload: Workload, options: CheapestOptions, allowed: (seller: string) => boolean, all: boolean) {
+export function cheapestAtDoors(catalogue: Catalogue, workload: Workload, options: CheapestOptions, allowed: (seller: string) => boolean) {
   const table = doorTableOf(catalogue, doorBookOf(catalogue));
-  const sellers = all ? undefined : Uint8Array.from(table.sellers, (slug) => (allowed(slug) ? 1 : 0));
+  const sellers = sellerMask(table, allowed);
   const { ranked, excluded, notSold } = findCheapestAtDoors(catalogue, table, workload, options, sellers);
   return { ranked: ranked.map((r) => ({ rank: r.rank, model: r.model, costs: r.costs, at: { door: r.door, costs: r.costs } })), excluded, notSold };
 }
@@ -93,9 +101,9 @@ export function cheapestAtDoors(catalogue: Catalogue, workload: Workload, option
  * runs the workload (the door table, as cheapest-doors.ts walks it), those no allowed door runs left
  * out and counted (among the models the ranking priced).
  */
-export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriteria, allowed: (seller: string) => boolean, all: boolean) {
+export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriteria, allowed: (seller: string) => boolean) {
   const table = doorTableOf(catalogue, doorBookOf(catalogue));
-  const sellers = all ? undefined : Uint8Array.from(table.sellers, (slug) => (allowed(slug) ? 1 : 0));
+  const sellers = sellerMask(table, allowed);
   const q = quantitiesOf(criteria.workload);
   const chosen = new Int32Array(catalogue.rankable.length).fill(-1);
   let notSold = 0;
