@@ -1,5 +1,5 @@
 /** RATE_LIMIT on the Node server: counted per socket address, or per X-Forwarded-For entry behind TRUST_PROXY. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startServer } from '../../src/runtime/node/server.js';
 import { holdClockInsideAMinute, inProcessServers, quiet } from './in-process.js';
 
@@ -29,6 +29,14 @@ describe('RATE_LIMIT', () => {
     holdClockInsideAMinute();
     // A client may prepend anything; only the last entry, written by the trusted proxy, counts.
     expect(await statuses(port, ['9.9.9.9, 1.1.1.1', '8.8.8.8, 1.1.1.1', '2.2.2.2'])).toEqual([200, 429, 200]);
+  });
+
+  it('counts by the clock of each request: a new minute forgets the last', async () => {
+    const port = await serve({ RATE_LIMIT: '1' });
+    holdClockInsideAMinute();
+    expect(await statuses(port, ['1.1.1.1', '1.1.1.1'])).toEqual([200, 429]);
+    vi.setSystemTime(new Date('2026-11-24T12:01:30Z'));
+    expect(await statuses(port, ['1.1.1.1'])).toEqual([200]);
   });
 
   it('with TRUST_PROXY, counts IPv6 clients by /64 and IPv4-mapped ones as IPv4', async () => {

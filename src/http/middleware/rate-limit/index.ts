@@ -31,7 +31,9 @@ export interface RateLimiter {
   charge(c: Context, requests: number): void;
 }
 
-export function createRateLimiter({ perMinute, clientIp, exempt = ['/healthz'], maxClients, now = Date.now }: RateLimitOptions): RateLimiter {
+// The clock is read through Date at each request, not kept as the Date.now of when the limiter was made: a
+// process (or a test) that sets the clock later is the one counted by.
+export function createRateLimiter({ perMinute, clientIp, exempt = ['/healthz'], maxClients, now = () => Date.now() }: RateLimitOptions): RateLimiter {
   if (!Number.isInteger(perMinute) || perMinute < 1) throw new RangeError(`perMinute must be a whole number of 1 or more; got ${perMinute}`);
   const window = new RequestWindow(perMinute, maxClients);
   const check = (path: string, env: unknown, requests = 1): Verdict => {
