@@ -2,7 +2,7 @@
 // (../shared/reference/hosts and quality_inputs; skipped without ../shared), and the proposals file.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { providerFileSchema, type ModelData } from '../../src/core/schema/catalogue-schema.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -34,10 +34,17 @@ describe('records priced at a named door', () => {
   });
 });
 
-describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('records priced at a named door, against the snapshots they were read from', () => {
-  const offers = (read(join(HOSTS, 'models-dev-offers.json')) as { offers: Array<{ host: string; hostModelId: string; cost?: { input: number; output: number; cache_read?: number }; limit?: { context: number; output: number } }> }).offers;
+describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('records priced at a named door, against the snapshots they were read from (needs ../shared/reference; skipped without it)', () => {
+  // Read in beforeAll, not in the describe body: vitest collects a skipped suite's body too, and a
+  // clone without ../shared must skip here, not throw ENOENT.
+  type Offer = { host: string; hostModelId: string; cost?: { input: number; output: number; cache_read?: number }; limit?: { context: number; output: number } };
+  let offers: Offer[] = [];
+  let litellm: Record<string, { input_cost_per_token?: number; output_cost_per_token?: number }> = {};
+  beforeAll(() => {
+    offers = (read(join(HOSTS, 'models-dev-offers.json')) as { offers: Offer[] }).offers;
+    litellm = read(join(HOSTS, 'litellm-model-prices.json')) as typeof litellm;
+  });
   const entry = (host: string, id: string) => offers.find((o) => o.host === host && o.hostModelId === id);
-  const litellm = read(join(HOSTS, 'litellm-model-prices.json')) as Record<string, { input_cost_per_token?: number; output_cost_per_token?: number }>;
   it('prices the makers\' records as models.dev lists the maker\'s own entry', () => {
     for (const [id, host, hostId] of [['moonshot-kimi-k2.6', 'moonshotai', 'kimi-k2.6'], ['moonshot-kimi-k2.7-code', 'moonshotai', 'kimi-k2.7-code'], ['zhipu-glm-5.1', 'zai', 'glm-5.1'], ['zhipu-glm-5.2', 'zai', 'glm-5.2'], ['minimax-minimax-m2.5', 'minimax', 'MiniMax-M2.5']] as const) {
       const e = entry(host, hostId)!;

@@ -102,7 +102,7 @@ interface ReferenceRecord {
   release_date: string | null;
 }
 
-describe.skipIf(!existsSync(REFERENCE_PRICES))('coverage of the reference', () => {
+describe.skipIf(!existsSync(REFERENCE_PRICES))('coverage of the reference (needs ../shared/reference; skipped without it)', () => {
   it('each qualitySource is what the reference\'s quality data says, snapshot dates included', () => {
     const quality = JSON.parse(readFileSync(resolve(REFERENCE_PRICES, '..', 'quality.json'), 'utf8')) as { models: Array<ReferenceRecord & QualityRecord & { deprecated: boolean }> };
     let checked = 0;

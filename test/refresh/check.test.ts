@@ -11,7 +11,7 @@ import { crossCheckDir as crossCheck, DATA_DIR, readCheckInput, REFERENCE_PRICES
 const dir = mkdtempSync(join(tmpdir(), 'catalog-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(!existsSync(REFERENCE_PRICES))('catalog cross-check against the reference', () => {
+describe.skipIf(!existsSync(REFERENCE_PRICES))('catalog cross-check against the reference (needs ../shared/reference; skipped without it)', () => {
   it('reports an altered price as unjustified, and as justified once a priceNote explains it', () => {
     cpSync(DATA_DIR, dir, { recursive: true });
     const justifiedBefore = (crossCheck(dir) ?? []).filter((r) => r.status === 'justified').length;

@@ -65,7 +65,7 @@ describe('scores of the shipped catalogue', () => {
   });
 });
 
-describe.skipIf(!reference)('against the reference (../shared/reference/quality.json)', () => {
+describe.skipIf(!reference)('against the reference (needs ../shared/reference/quality.json; skipped without it)', () => {
   const rule = reference?.rule;
   const byRef = new Map<string, any>((reference?.models ?? []).map((r: any) => [r.model_id, r]));
 
