@@ -12,7 +12,7 @@ import { repriceRows } from '../core/usage/reprice.js';
 import { UsageError, type Parsed } from '../core/usage/rows.js';
 import { findPricedDoor } from './doors.js';
 import { findModel } from './endpoint.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 import { choice, idList } from './params.js';
 
 /** The most a body may hold, bytes, and the most rows an export may have. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { doorBookOf } from '../../src/core/offers/book.js';
-import { escapeHtml } from '../../src/endpoints/escape.js';
+import { escapeHtml } from '../../src/lib/escape.js';
 import { siteDoors } from '../../src/http/pages/site-doors-data.js';
 import { priceAtSellers } from '../../src/http/pages/site-doors.js';
 import { DEFAULT_WORKLOAD, headlineHtml, priceAll, siteModel } from '../../src/http/pages/site-model.js';

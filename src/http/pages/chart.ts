@@ -11,7 +11,7 @@
 import type { UseCase } from '../../core/schema/catalogue-schema.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { onFrontier } from '../../core/advice/frontier.js';
-import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
+import { escapeHtml, modelPagePath } from '../../lib/escape.js';
 import { placeLabels, type Dot } from './chart-labels.js';
 import { inPool, leftOut, whyText, type Priced, type StatusFilter } from './site-model.js';
 

@@ -4,7 +4,7 @@
  * door (every seller), or only at one cloud's door. The table, the chart and the headline follow.
  */
 import type { Workload } from '../../core/pricing/cost.js';
-import { escapeHtml } from '../../endpoints/escape.js';
+import { escapeHtml } from '../../lib/escape.js';
 import { priceAll, type Priced, type SiteModel } from './site-model.js';
 
 /** A vetted door as the browser needs it: who sells it and the prices and limits the engine reads. */

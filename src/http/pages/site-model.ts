@@ -16,7 +16,7 @@ import { sellsTier } from '../../core/pricing/select.js';
 import { longContextBand, type BandPrices } from '../../core/pricing/band-prices.js';
 import { compareTies } from '../../core/advice/ties.js';
 import type { Usd } from '../../core/schema/money.js';
-import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
+import { escapeHtml, modelPagePath } from '../../lib/escape.js';
 import { partsParams } from '../../endpoints/part-rules.js';
 
 /** The calculator's starting workload: /api/calculate's defaults. */
