@@ -68,7 +68,7 @@ export function parseExport(body: string | unknown, format: FormatName | undefin
   }
 }
 
-/** The answer to a parsed export; `today` (YYYY-MM-DD) from the caller's clock (endpoints/clock.ts). */
+/** The answer to a parsed export; `today` (YYYY-MM-DD) from the caller's clock (lib/clock.ts). */
 export function reprice(parsed: Parsed, params: RepriceParams, catalogue: Catalogue, today: string) {
   const targets = targetModels(catalogue, params.targets);
   const r = repriceRows(catalogue, parsed, {
