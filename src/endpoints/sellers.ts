@@ -16,7 +16,7 @@ import { recommendModels, type RecommendCriteria } from '../core/advice/recommen
 import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
 import type { DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 import { splitList, text } from './params.js';
 
 export const sellersParam = text(

@@ -23,6 +23,7 @@ input:focus-visible,select:focus-visible,button:focus-visible,a:focus-visible{ou
 details.advanced{flex-basis:100%}details.advanced summary{cursor:pointer;color:var(--accent)}
 details.advanced .calc{display:flex;flex-wrap:wrap;gap:.75rem 1rem;margin-top:.5rem;align-items:flex-end}details.advanced p{font-size:.85rem;color:var(--muted);max-width:52rem}
 .free{color:var(--muted);font-style:italic}
+#models tr.unsold td.num{color:var(--muted);font-style:italic}
 .table-wrap{overflow-x:auto}
 #models td:first-child,#models td.monthly{white-space:normal}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}

@@ -10,7 +10,7 @@ import { EXCLUSION_TEXT } from '../../core/pricing/fit.js';
 import type { Costs, Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { formatPrice } from '../../badge/price-badge.js';
-import { escapeHtml } from '../../endpoints/escape.js';
+import { escapeHtml } from '../../lib/escape.js';
 
 function row(door: PricedDoor, costs: Costs | undefined, why: string | undefined): string {
   const e = escapeHtml;
