@@ -26,6 +26,7 @@ Options:
   --format <f>                  ccusage, openai, anthropic, openrouter, csv or rows (default: detected).
   --target-mode <m>             standard or batch, for the targets.
   --target-service-tier <t>     standard, flex, priority or fast, for the targets.
+  --detail rows                 With --json, each row priced as well (default: totals, days, what was not priced).
   --json                        Print the API's JSON answer instead of a table.
   --help                        Show this help.
 `;

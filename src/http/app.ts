@@ -15,6 +15,7 @@ import type { RateLimiter } from './middleware/rate-limit/index.js';
 import { securityHeaders } from './middleware/security-headers/index.js';
 import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
 import { refuseLongUrl } from './middleware/url-limit/index.js';
+import type { UploadBudget } from './middleware/upload/index.js';
 import type { Describe, DescribeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, repricePageRoute, type PageRoute } from './routes/pages.js';
@@ -83,9 +84,11 @@ export interface AppOptions {
   rateLimiter?: RateLimiter;
   mcp?: McpRoute;
   /** What MCP tool calls are asked of: the service in front of the app (default: the app itself). */
-  ask?: (request: Request) => Promise<Response>;
+  ask?: (request: Request, env?: unknown) => Promise<Response>;
   /** The one clock answers read today from (default: the system's; tests fix it). */
   clock?: Clock;
+  /** The memory that request bodies being received reserve (Node's budget); bodies are bounded by size only without it. */
+  uploadBudget?: UploadBudget;
 }
 
 export function createApp(options: AppOptions): Hono {
@@ -125,15 +128,16 @@ export function createApp(options: AppOptions): Hono {
   });
 
   const mcp = options.mcp;
-  const ask = options.ask ?? (async (request: Request) => app.fetch(request));
+  const ask = options.ask ?? (async (request: Request, env?: unknown) => app.fetch(request, env));
   if (mcp) {
     app.all(mcp.path, (c) => mcp.handle(c.req.raw, {
-      // Tool calls are charged up front (charge), so they are asked without the client's bindings.
-      ask: (target, init) => ask(new Request(new URL(target, c.req.url), init)),
+      // Tool calls are charged up front (charge), so they are asked without the client's bindings; an
+      // upload (reprice_usage) with them, so that its work is charged to the client as an HTTP upload's is.
+      ask: (target, init) => ask(new Request(new URL(target, c.req.url), init), init?.method === 'POST' ? c.env : undefined),
       charge: (requests) => options.rateLimiter?.charge(c, requests),
     }));
   }
-  mountReprice(app, { catalogue: current, rateLimiter: options.rateLimiter, today: () => today(clock) });
+  mountReprice(app, { catalogue: current, rateLimiter: options.rateLimiter, today: () => today(clock), uploadBudget: options.uploadBudget });
   for (const e of ENDPOINTS) {
     app.get(e.path, (c) => {
       const params = e.ignoreQuery ? {} : parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);

@@ -68,7 +68,7 @@ export function createService(options: ServiceOptions): Service {
   const catalogue = typeof options.catalogue === 'function' ? options.catalogue : () => options.catalogue as Catalogue;
   const rateLimiter = rateLimit && createRateLimiter(rateLimit);
   // MCP tool calls are asked of the service (fetch, below), so the cache answers them as it answers HTTP clients.
-  const app = createApp({ ...appOptions, catalogue, ...(rateLimiter ? { rateLimiter } : {}), ask: (request) => fetch(request) });
+  const app = createApp({ ...appOptions, catalogue, ...(rateLimiter ? { rateLimiter } : {}), ask: (request, env) => fetch(request, env) });
   const clock = options.clock ?? systemClock;
   const cache = new AnswerCache({
     catalogue,

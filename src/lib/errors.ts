@@ -8,7 +8,7 @@ export interface ErrorBody {
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
-    readonly status: 400 | 404 | 405 | 408 | 413 | 414 | 429 | 431,
+    readonly status: 400 | 404 | 405 | 408 | 413 | 414 | 429 | 431 | 503,
     readonly code: string,
     message: string,
     readonly details: { param?: string; suggestions?: string[] } = {},

@@ -9,7 +9,7 @@ import { parseQuery } from '../endpoints/params.js';
 import { MAX_ROWS, repriceQuery } from '../endpoints/reprice.js';
 import type { Tool } from './tools.js';
 
-const TARGET_KEYS = ['targets', 'target_mode', 'target_service_tier'] as const;
+const TARGET_KEYS = ['targets', 'target_mode', 'target_service_tier', 'detail'] as const;
 
 export const repriceTool: Tool = {
   name: 'reprice_usage',
@@ -27,6 +27,7 @@ export const repriceTool: Tool = {
       targets: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'Model ids to price all of it on, at today\'s prices.' },
       target_mode: { type: 'string', enum: ['standard', 'batch'] },
       target_service_tier: { type: 'string', enum: ['standard', 'flex', 'priority', 'fast'] },
+      detail: { type: 'string', enum: ['totals', 'rows'], description: 'totals (default): totals, days, what was read and not priced; rows: each row priced as well.' },
     },
     required: ['rows'],
     additionalProperties: false,

@@ -25,7 +25,7 @@ describe('ai-model-pricing reprice', () => {
   });
 
   it('prints the API\'s JSON with --json', async () => {
-    const r = await cli('reprice', `${FIXTURES}/openai-buckets.json`, '--json');
+    const r = await cli('reprice', `${FIXTURES}/openai-buckets.json`, '--json', '--detail', 'rows');
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout);
     expect(body.rows[0]).toMatchObject({ mode: 'batch', cost: 1.42 });

@@ -384,8 +384,8 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     },
   },
   {
-    name: 'reprice: a POSTed CSV is priced, no-store, with CORS',
-    path: '/api/reprice',
+    name: 'reprice: a POSTed CSV is priced, no-store, with CORS (each row with detail=rows)',
+    path: '/api/reprice?detail=rows',
     init: { method: 'POST', body: 'date,model,input_tokens,output_tokens\n2026-11-20,openai-gpt-5,1000000,100000\n2026-11-20,nope-model,1,1\n', headers: { 'content-type': 'text/csv' } },
     check: (a, json) => {
       expect(a.status).toBe(200);

@@ -15,7 +15,7 @@ const post = (query: string, body: string, headers: Record<string, string> = {})
 
 describe('POST /api/reprice', () => {
   it('prices a ccusage export on two targets, answers no-store with CORS, and is never cached', async () => {
-    const res = await post('?targets=openai-gpt-5.6-terra,deepseek-deepseek-v4-pro', fixture('ccusage-daily.json'));
+    const res = await post('?detail=rows&targets=openai-gpt-5.6-terra,deepseek-deepseek-v4-pro', fixture('ccusage-daily.json'));
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -45,7 +45,7 @@ describe('POST /api/reprice', () => {
   });
 
   it('prices OpenAI batch rows with the batch discount', async () => {
-    const body = await (await post('', fixture('openai-buckets.json'))).json();
+    const body = await (await post('?detail=rows', fixture('openai-buckets.json'))).json();
     expect(body.rows[0]).toMatchObject({ mode: 'batch', cost: 1.42 });
     expect(body.rows[1]).toMatchObject({ mode: 'standard', cost: 2.84 });
   });
@@ -88,7 +88,7 @@ describe('POST /api/reprice', () => {
     const own = catalogue.byId.get('anthropic-claude-haiku-4-5')!;
     expect(atDoor).not.toBe(own.input + own.output);
     const csv = 'date,model,seller,input_tokens,output_tokens\n2026-11-01,anthropic-claude-haiku-4-5,cortecs,1000000,1000000\n2026-11-01,anthropic-claude-haiku-4-5,Nobody,1000000,1000000\n';
-    const body = await (await post('?format=csv&targets=anthropic-claude-haiku-4-5,anthropic-claude-haiku-4-5@cortecs', csv)).json();
+    const body = await (await post('?format=csv&detail=rows&targets=anthropic-claude-haiku-4-5,anthropic-claude-haiku-4-5@cortecs', csv)).json();
     expect(body.targets.map((t: { id: string }) => t.id)).toEqual(['anthropic-claude-haiku-4-5', 'anthropic-claude-haiku-4-5@cortecs']);
     expect(body.totals.targets).toEqual({ 'anthropic-claude-haiku-4-5': 2 * (own.input + own.output), 'anthropic-claude-haiku-4-5@cortecs': 2 * atDoor });
     const [bought, unknownSeller] = body.rows;

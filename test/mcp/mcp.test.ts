@@ -74,13 +74,13 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
       { date: '2026-11-10', model: 'anthropic-claude-sonnet-5', input_tokens: 1_101_000, output_tokens: 2000, cached_input_tokens: 1_000_000, cache_write_tokens: 100_000, cost: 0 },
       { date: '2026-11-10', model: 'claude-sonnet-9', input_tokens: 10 },
     ];
-    const result = await client.callTool({ name: 'reprice_usage', arguments: { rows, targets: ['openai-gpt-5.6-terra'] } });
+    const result = await client.callTool({ name: 'reprice_usage', arguments: { rows, targets: ['openai-gpt-5.6-terra'], detail: 'rows' } });
     expect((result as ToolResult).isError).toBe(false);
     const body = JSON.parse(textOf(result));
     // 1,000 × $2 + 2,000 × $10 + 100,000 × $2.50 + 1,000,000 × $0.20, per 1M: $0.472; reported $0 is a mismatch.
     expect(body.rows[0]).toMatchObject({ cost: 0.472, reported: { cost: 0, status: 'mismatch' } });
     expect(body.unknownModels[0].model).toBe('claude-sonnet-9');
-    const http = await app.request('/api/reprice?format=rows&targets=openai-gpt-5.6-terra', { method: 'POST', body: JSON.stringify(rows) });
+    const http = await app.request('/api/reprice?format=rows&targets=openai-gpt-5.6-terra&detail=rows', { method: 'POST', body: JSON.stringify(rows) });
     expect(body).toEqual(await http.json());
     const bad = await client.callTool({ name: 'reprice_usage', arguments: { rows: [{ date: '2026-11-10', model: 'x', input_tokenz: 1 }] } });
     expect((bad as ToolResult).isError).toBe(true);

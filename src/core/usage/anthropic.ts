@@ -11,8 +11,8 @@ import { bucketRows, count, day, isObject, type Parsed } from './rows.js';
 /** The input a row of the 200k-1M window is priced as (per request): past every 200K threshold. */
 export const LONG_CONTEXT_INPUT = 200_001;
 
-export function parseAnthropic(doc: Record<string, unknown>): Parsed {
-  return bucketRows(doc, 'anthropic', 'starting_at', (r, res, bucket, at, i) => {
+export function* parseAnthropic(doc: Record<string, unknown>): Generator<void, Parsed> {
+  return yield* bucketRows(doc, 'anthropic', 'starting_at', (r, res, bucket, at, i) => {
     if (typeof bucket['ending_at'] === 'string') {
       const end = new Date(bucket['ending_at']).getTime();
       if (Number.isFinite(end)) {

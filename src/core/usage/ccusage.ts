@@ -8,21 +8,22 @@
  */
 import { count, cost, day, emptyRow, FieldError, isObject, monthEnd, readRow, type Parsed, type UsageRow } from './rows.js';
 
-export function parseCcusage(doc: Record<string, unknown>): Parsed {
+export function* parseCcusage(doc: Record<string, unknown>): Generator<void, Parsed> {
   const monthly = Array.isArray(doc['monthly']);
   const periods = (monthly ? doc['monthly'] : doc['daily']) as unknown[];
   const key = monthly ? 'monthly' : 'daily';
   const rows: UsageRow[] = [];
   const errors: Parsed['errors'] = [];
   let n = 0;
-  periods.forEach((period, i) => {
+  for (const [i, period] of periods.entries()) {
     const breakdowns = isObject(period) && Array.isArray(period['modelBreakdowns']) ? (period['modelBreakdowns'] as unknown[]) : undefined;
     if (breakdowns === undefined) {
       errors.push({ row: ++n, field: `${key}[${i}].modelBreakdowns`, message: `${key}[${i}] has no modelBreakdowns list` });
-      return;
+      yield;
+      continue;
     }
     const p = period as Record<string, unknown>;
-    breakdowns.forEach((b, j) => {
+    for (const [j, b] of breakdowns.entries()) {
       const at = `${key}[${i}].modelBreakdowns[${j}]`;
       const row = readRow(errors, ++n, () => {
         if (!isObject(b) || typeof b['modelName'] !== 'string') throw new FieldError(`${at}.modelName`, `${at}.modelName must be a model name`);
@@ -39,7 +40,8 @@ export function parseCcusage(doc: Record<string, unknown>): Parsed {
         return r;
       });
       if (row) rows.push(row);
-    });
-  });
+      yield;
+    }
+  }
   return { format: 'ccusage', rows, errors };
 }

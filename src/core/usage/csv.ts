@@ -48,27 +48,32 @@ function rowOf(n: number, rec: Record<string, unknown>, at: string): UsageRow {
   return r;
 }
 
-/** Records read the same way from a CSV or a JSON list. */
-function parseRecords(records: Array<Record<string, unknown>>, format: 'csv' | 'rows', firstRow: number): Parsed {
+/** Records read the same way from a CSV or a JSON list; it yields after each row (readUsage's slices). */
+function* parseRecords(records: Iterable<Record<string, unknown>>, format: 'csv' | 'rows', firstRow: number): Generator<void, Parsed> {
   const rows: UsageRow[] = [];
   const errors: Parsed['errors'] = [];
-  records.forEach((rec, i) => {
+  let i = 0;
+  for (const rec of records) {
     const n = i + 1;
     for (const key of Object.keys(rec)) {
       if (!KNOWN.has(key)) throw new UsageError(`Row ${n} (line ${i + firstRow}) has an unknown column ${JSON.stringify(key)}; the columns are ${CSV_COLUMNS.join(', ')}.`, n, key);
     }
     const row = readRow(errors, n, () => rowOf(n, rec, `row ${n}`));
     if (row) rows.push(row);
-  });
+    i += 1;
+    yield;
+  }
   return { format, rows, errors };
 }
 
-export function parseRowList(list: unknown[]): Parsed {
-  const records = list.map((item, i) => {
-    if (!isObject(item)) throw new UsageError(`Row ${i + 1} must be an object with the columns ${CSV_COLUMNS.join(', ')}.`, i + 1, 'rows');
-    return item;
-  });
-  return parseRecords(records, 'rows', 1);
+export function* parseRowList(list: unknown[]): Generator<void, Parsed> {
+  const records = function* () {
+    for (const [i, item] of list.entries()) {
+      if (!isObject(item)) throw new UsageError(`Row ${i + 1} must be an object with the columns ${CSV_COLUMNS.join(', ')}.`, i + 1, 'rows');
+      yield item;
+    }
+  };
+  return yield* parseRecords(records(), 'rows', 1);
 }
 
 /** The fields of one CSV line (RFC 4180 quotes: "a,b" and "" inside quotes). */
@@ -87,17 +92,20 @@ function fields(line: string): string[] {
   return out;
 }
 
-export function parseCsv(text: string): Parsed {
+export function* parseCsv(text: string): Generator<void, Parsed> {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
   const header = fields(lines[0] ?? '').map((h) => h.toLowerCase());
   for (const h of header) if (!KNOWN.has(h)) throw new UsageError(`The CSV header has an unknown column ${JSON.stringify(h)}; the columns are ${CSV_COLUMNS.join(', ')}.`, 0, h);
   if (!header.includes('date') || !header.includes('model')) throw new UsageError('The CSV header must name the columns date and model.', 0, 'header');
-  const records = lines.slice(1).map((line, i) => {
-    const values = fields(line);
-    if (values.length > header.length) throw new UsageError(`Row ${i + 1} (line ${i + 2}) has ${values.length} fields; the header has ${header.length}.`, i + 1, 'row');
-    const rec: Record<string, unknown> = {};
-    header.forEach((h, k) => { if (values[k] !== undefined && values[k] !== '') rec[h] = values[k]; });
-    return rec;
-  });
-  return parseRecords(records, 'csv', 2);
+  // Each line is split when its row is read (lazily), so that reading it is sliced with the row.
+  const records = function* () {
+    for (let i = 0; i + 1 < lines.length; i++) {
+      const values = fields(lines[i + 1] as string);
+      if (values.length > header.length) throw new UsageError(`Row ${i + 1} (line ${i + 2}) has ${values.length} fields; the header has ${header.length}.`, i + 1, 'row');
+      const rec: Record<string, unknown> = {};
+      header.forEach((h, k) => { if (values[k] !== undefined && values[k] !== '') rec[h] = values[k]; });
+      yield rec;
+    }
+  };
+  return yield* parseRecords(records(), 'csv', 2);
 }

@@ -4,7 +4,7 @@ import { parseCcusage } from './ccusage.js';
 import { parseCsv, parseRowList } from './csv.js';
 import { parseOpenAi } from './openai.js';
 import { parseOpenRouter } from './openrouter.js';
-import { FORMATS, isObject, UsageError, type FormatName, type Parsed } from './rows.js';
+import { drain, FORMATS, isObject, UsageError, type FormatName, type Parsed } from './rows.js';
 
 export { FORMATS, type FormatName };
 
@@ -47,30 +47,40 @@ function fits(doc: unknown, format: FormatName): boolean {
 
 /** Reads a JSON document (already parsed) in the named or detected format. */
 export function parseUsageJson(doc: unknown, format?: FormatName): Parsed {
+  return drain(readUsageJson(doc, format));
+}
+
+/** Reads an export as text: JSON when it parses as JSON (or format names a JSON one), else CSV. */
+export function parseUsageText(text: string, format?: FormatName): Parsed {
+  return drain(readUsageText(text, format));
+}
+
+/** parseUsageJson, yielding after each row read (so that a server can read a large export in slices). */
+export function* readUsageJson(doc: unknown, format?: FormatName): Generator<void, Parsed> {
   const f = format ?? detectFormat(doc);
   if (f === undefined) throw new UsageError(`The export's format is not recognised; name it with format= (one of ${FORMATS.join(', ')}).`, undefined, 'format');
   if (f === 'csv') throw new UsageError('format=csv takes CSV text, not JSON.', undefined, 'format');
   if (!fits(doc, f)) throw new UsageError(`A ${f} export is ${SHAPE[f]}.`, undefined, 'format');
   const obj = doc as Record<string, unknown>;
   switch (f) {
-    case 'ccusage': return parseCcusage(obj);
-    case 'openai': return parseOpenAi(obj);
-    case 'anthropic': return parseAnthropic(obj);
-    case 'openrouter': return parseOpenRouter(obj);
-    case 'rows': return parseRowList(Array.isArray(doc) ? doc : (obj['rows'] as unknown[]));
+    case 'ccusage': return yield* parseCcusage(obj);
+    case 'openai': return yield* parseOpenAi(obj);
+    case 'anthropic': return yield* parseAnthropic(obj);
+    case 'openrouter': return yield* parseOpenRouter(obj);
+    case 'rows': return yield* parseRowList(Array.isArray(doc) ? doc : (obj['rows'] as unknown[]));
   }
 }
 
-/** Reads an export as text: JSON when it parses as JSON (or format names a JSON one), else CSV. */
-export function parseUsageText(text: string, format?: FormatName): Parsed {
-  if (format === 'csv') return parseCsv(text);
+/** parseUsageText, yielding after each row read. */
+export function* readUsageText(text: string, format?: FormatName): Generator<void, Parsed> {
+  if (format === 'csv') return yield* parseCsv(text);
   const trimmed = text.trimStart();
-  if (format === undefined && !trimmed.startsWith('{') && !trimmed.startsWith('[')) return parseCsv(text);
+  if (format === undefined && !trimmed.startsWith('{') && !trimmed.startsWith('[')) return yield* parseCsv(text);
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
     throw new UsageError(`The export is not valid JSON (${(e as Error).message}).`, undefined, 'body');
   }
-  return parseUsageJson(doc, format);
+  return yield* readUsageJson(doc, format);
 }

@@ -9,8 +9,8 @@
  */
 import { bucketRows, count, day, isObject, type Parsed } from './rows.js';
 
-export function parseOpenAi(doc: Record<string, unknown>): Parsed {
-  return bucketRows(doc, 'openai', 'start_time', (r, res, bucket, at, i) => {
+export function* parseOpenAi(doc: Record<string, unknown>): Generator<void, Parsed> {
+  return yield* bucketRows(doc, 'openai', 'start_time', (r, res, bucket, at, i) => {
     if (bucket['end_time'] !== undefined && bucket['end_time'] !== null) {
       // end_time is exclusive: the span's last day is the day of the second before it.
       const last = day(Number(bucket['end_time']) - 1, `data[${i}].end_time`);

@@ -7,10 +7,10 @@
  */
 import { count, cost, day, emptyRow, FieldError, isObject, readRow, type Parsed, type UsageRow } from './rows.js';
 
-export function parseOpenRouter(doc: Record<string, unknown>): Parsed {
+export function* parseOpenRouter(doc: Record<string, unknown>): Generator<void, Parsed> {
   const rows: UsageRow[] = [];
   const errors: Parsed['errors'] = [];
-  (doc['data'] as unknown[]).forEach((item, i) => {
+  for (const [i, item] of (doc['data'] as unknown[]).entries()) {
     const at = `data[${i}]`;
     const row = readRow(errors, i + 1, () => {
       if (!isObject(item)) throw new FieldError(at, `${at} must be an object`);
@@ -27,6 +27,7 @@ export function parseOpenRouter(doc: Record<string, unknown>): Parsed {
       return r;
     });
     if (row) rows.push(row);
-  });
+    yield;
+  }
   return { format: 'openrouter', rows, errors };
 }

@@ -63,28 +63,71 @@ export interface Repriced {
   tally: Tally;
 }
 
+/**
+ * Work units: a row priced once (at its date and today) is one, each target one more; a distinct
+ * unknown name's suggestions (two index look-ups) cost about as much as this many.
+ */
+export const SUGGESTION_WORK = 20;
+
+/** How far a repricing in slices has got: the work done, and the rows priced so far (in order). */
+export interface RepriceProgress {
+  work: number;
+  rows: readonly PricedRow[];
+}
+
+/** The work units of pricing `rows` rows on `targets` targets (what the rate limit charges for an upload). */
+export const repriceWork = (rows: number, targets: number): number => rows * (1 + targets);
+
+/** The repricing of every row at once (the CLI, tests): repriceSlices run to its end. */
 export function repriceRows(catalogue: Catalogue, parsed: Parsed, opts: RepriceOptions): Repriced {
+  const slices = repriceSlices(catalogue, parsed, opts, Infinity);
+  for (;;) {
+    const step = slices.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The repricing in slices: it yields its progress each time about `sliceWork` units (repriceWork,
+ * SUGGESTION_WORK) are done since the last yield, so that a server can let other clients' requests
+ * run between slices; it returns the whole answer.
+ */
+export function* repriceSlices(catalogue: Catalogue, parsed: Parsed, opts: RepriceOptions, sliceWork: number): Generator<RepriceProgress, Repriced> {
   const resolve = modelResolver(catalogue);
   const doorOf = sellerDoors(catalogue);
   const cache = new SheetCache();
   const tally = new Tally(opts.targets.map((t) => t.id));
   const unknown = new Map<string | null, UnknownModel>();
   const out: PricedRow[] = [];
+  const rowWork = repriceWork(1, opts.targets.length);
+  let done = 0;
+  let sinceYield = 0;
   for (const r of parsed.rows) {
+    if (sinceYield >= sliceWork) {
+      done += sinceYield;
+      sinceYield = 0;
+      yield { work: done, rows: out };
+    }
     const found = r.model === null ? undefined : resolve(r.model);
     if (found === undefined || found.kind === 'unknown') {
-      const entry = unknown.get(r.model) ?? {
-        model: r.model,
-        rows: [],
-        reason: r.model === null ? 'The export names no model (an OpenAI page fetched without group_by=model).' : 'No model with this id or alias is known; not priced (never as $0).',
-        suggestions: found?.kind === 'unknown' ? found.suggestions : [],
-      };
+      let entry = unknown.get(r.model);
+      if (entry === undefined) {
+        entry = {
+          model: r.model,
+          rows: [],
+          reason: r.model === null ? 'The export names no model (an OpenAI page fetched without group_by=model).' : 'No model with this id or alias is known; not priced (never as $0).',
+          suggestions: found?.kind === 'unknown' ? found.suggestions : [],
+        };
+        unknown.set(r.model, entry);
+        sinceYield += SUGGESTION_WORK;
+      }
       entry.rows.push(r.row);
-      unknown.set(r.model, entry);
       tally.unknownRow(r);
+      sinceYield += 1;
       continue;
     }
     out.push(priceRow(r, found.model, r.seller === undefined ? undefined : doorOf(found.model, r.seller), opts, cache, tally));
+    sinceYield += rowWork;
   }
   return { format: parsed.format, today: opts.today, rows: out, unknownModels: [...unknown.values()], errors: parsed.errors, tally };
 }

@@ -133,17 +133,18 @@ export function readRow(errors: RowError[], row: number, read: () => UsageRow | 
 /**
  * The rows of a bucketed report (OpenAI's and Anthropic's usage APIs): `data[].results[]`, each
  * result one model in one bucket. `start` names the bucket's first-day field; `read` fills the row.
+ * Like every format's reader, it yields after each row (formats.ts's readUsage).
  */
-export function bucketRows(
+export function* bucketRows(
   doc: Record<string, unknown>, format: FormatName, start: string,
   read: (r: UsageRow, res: Record<string, unknown>, bucket: Record<string, unknown>, at: string, i: number) => void,
-): Parsed {
+): Generator<void, Parsed> {
   const rows: UsageRow[] = [];
   const errors: RowError[] = [];
   let n = 0;
-  (doc['data'] as unknown[]).forEach((bucket, i) => {
+  for (const [i, bucket] of (doc['data'] as unknown[]).entries()) {
     const results = isObject(bucket) && Array.isArray(bucket['results']) ? (bucket['results'] as unknown[]) : [];
-    results.forEach((res, j) => {
+    for (const [j, res] of results.entries()) {
       const at = `data[${i}].results[${j}]`;
       const row = readRow(errors, ++n, () => {
         if (!isObject(res) || !isObject(bucket)) throw new FieldError(at, `${at} must be an object`);
@@ -154,7 +155,16 @@ export function bucketRows(
         return r;
       });
       if (row) rows.push(row);
-    });
-  });
+      yield;
+    }
+  }
   return { format, rows, errors };
+}
+
+/** A reader (a generator that yields after each row) run to its end. */
+export function drain<T>(reader: Generator<unknown, T>): T {
+  for (;;) {
+    const step = reader.next();
+    if (step.done) return step.value;
+  }
 }

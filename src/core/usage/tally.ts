@@ -29,7 +29,7 @@ export class Tally {
   private rows = 0;
   private unknown = 0;
 
-  constructor(private readonly targetIds: readonly string[]) {
+  constructor(readonly targetIds: readonly string[]) {
     this.sums = this.zero();
   }
 

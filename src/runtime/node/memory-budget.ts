@@ -5,6 +5,10 @@
  * time; past the bound, the connections holding the most are cut (largest first) until the total
  * is back under it. A client that reads holds an answer only until
  * the kernel takes it, so the ones cut are those that pile answers up without reading them.
+ * Request bodies being received (uploads) reserve their bytes in the same bound, as they arrive,
+ * and hold them until their answer is made. A reservation is refused (the upload gets a 503) when
+ * it would take the whole past the bound or the uploads past half of it: uploads held open hold at
+ * most half the bound, and never make the budget cut a connection that reads its answers.
  */
 
 /** What one connection holds, as the budget counts it. */
@@ -18,6 +22,8 @@ export interface Holder {
 export class MemoryBudget {
   /** Bytes held over every connection. */
   total = 0;
+  /** Bytes of request bodies reserved (reserve), counted in the bound beside `total`. */
+  reserved = 0;
   /** Connections cut to bring the total back under the bound. */
   evicted = 0;
   private readonly holders = new Set<Holder>();
@@ -41,7 +47,7 @@ export class MemoryBudget {
    * that does not read then holds one answer, not sixteen, and makes no more while it waits to be cut.
    */
   get pressed(): boolean {
-    return (this.total + this.making * this.largest) * 2 >= this.limit;
+    return (this.total + this.reserved + this.making * this.largest) * 2 >= this.limit;
   }
 
   /** An answer is started. */
@@ -53,6 +59,18 @@ export class MemoryBudget {
   endMaking(bytes: number): void {
     this.making -= 1;
     if (bytes > this.largest) this.largest = bytes;
+  }
+
+  /** Reserves `bytes` of a body being received, unless that would take the whole past the bound or the uploads past half of it: then false, and nothing is reserved. */
+  reserve(bytes: number): boolean {
+    if (this.total + this.reserved + bytes > this.limit || (this.reserved + bytes) * 2 > this.limit) return false;
+    this.reserved += bytes;
+    return true;
+  }
+
+  /** Gives back `bytes` reserved (the body's answer is made, or the upload refused or cut). */
+  release(bytes: number): void {
+    this.reserved = Math.max(0, this.reserved - bytes);
   }
 
   /** Counts `bytes` more against `holder`, then cuts the largest holders while the total is past the bound. */

@@ -76,12 +76,16 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
   // Built files the app serves when they exist (npm run build makes them), with their codings.
   const { assets, largest } = loadAssets(join(root, 'dist'));
   let draining = false;
+  // An answer being made is reckoned as large as the largest file served (the Swagger bundle) until
+  // a larger one is made. Uploads being received reserve their bytes in it too.
+  const memory = new MemoryBudget(limits.maxUnsentBytes, Math.max(64 * 1024, largest));
 
   const service = createService({
     catalogue: () => catalogue,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     assets,
     maxUrlBytes: limits.maxUrlBytes,
+    uploadBudget: memory,
     compressors: nodeCompressors(),
     mcp: createMcpRoute({ allowedOrigins: config.mcpAllowedOrigins }),
     ...(config.rateLimit
@@ -116,8 +120,6 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     },
   );
 
-  // An answer being made is reckoned as large as the largest file served (the Swagger bundle) until a larger one is made.
-  const memory = new MemoryBudget(limits.maxUnsentBytes, Math.max(64 * 1024, largest));
   const connections = new Connections(limits, memory);
   // Draining, a connection closes after the last answer it has asked for (not before those waiting their turn).
   const front = createFront(service, listener, log, (req) => draining && (connections.of(req.socket)?.waiting.length ?? 0) === 0);
