@@ -143,6 +143,14 @@ export function rowNotes(rows: readonly Plain[]): string {
     const batch = record(applied.batch);
     if (typeof batch.discountPercent === 'number') notes.push(`${text(r.id)}: ${batch.discountPercent}% batch discount.`);
     for (const w of list(r.warnings)) notes.push(`${text(r.id)}: ${text(w.message)}`);
+    // At a door (--sellers), or a cheaper door beside the record's: what a buyer must know of it.
+    const predates = record(r.predatesChange).text;
+    if (typeof predates === 'string') notes.push(`${text(r.door ?? r.id)}: ${predates}.`);
+    const cheaper = record(r.cheaperAt);
+    if (typeof cheaper.door === 'string') {
+      const older = record(cheaper.predatesChange).text;
+      notes.push(`${text(r.id)}: cheaper at ${text(cheaper.door)}, ${usd(record(cheaper.costs).monthly)} a month${typeof older === 'string' ? ` (${older})` : ''}.`);
+    }
     if (Array.isArray(r.variants)) notes.push(`${text(r.id)} also stands for ${text(r.variants)} (same prices and capabilities).`);
     return notes.map((n) => `\n${prose(n)}`);
   }).join('');
