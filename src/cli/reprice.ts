@@ -5,8 +5,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
-import { ApiError } from '../endpoints/errors.js';
-import { toJson } from '../endpoints/json.js';
+import { ApiError } from '../lib/errors.js';
+import { toJson } from '../lib/json.js';
 import { parseQuery } from '../endpoints/params.js';
 import { parseExport, reprice, repriceQuery } from '../endpoints/reprice.js';
 import type { ParsedArgs } from './args.js';

@@ -1,7 +1,7 @@
 /** The `as_of` parameter: a calendar date, and the model priced as it was that day (or a 404). */
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { modelOn, type PriceSet } from '../core/pricing/history.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 import { param } from './params.js';
 
 /** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */

@@ -5,8 +5,8 @@ import {
 } from '../badge/price-badge.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { endpoint, findModel, requestedAs, requireParam, TextReply, type Reply } from './endpoint.js';
-import { ApiError } from './errors.js';
-import { escapeHtml, modelPagePath } from './escape.js';
+import { ApiError } from '../lib/errors.js';
+import { escapeHtml, modelPagePath } from '../lib/escape.js';
 import { choice, text } from './params.js';
 import { shownOn } from './schedule.js';
 

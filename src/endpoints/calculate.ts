@@ -5,7 +5,7 @@ import { calculateCost } from '../core/pricing/cost.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { asOf, modelAsOf } from './as-of.js';
 import { endpoint, findModel, findModels, requestedAs } from './endpoint.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../lib/errors.js';
 import { idList, text } from './params.js';
 import { listed } from './present.js';
 import { buildSheets } from '../core/pricing/price-sheet.js';

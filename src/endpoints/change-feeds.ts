@@ -4,7 +4,7 @@
  */
 import type { PriceChange, Prices } from '../core/pricing/history.js';
 import { percentChange } from '../core/pricing/history.js';
-import { toJson } from './json.js';
+import { toJson } from '../lib/json.js';
 
 /** The feed-wide facts a renderer needs. */
 export interface FeedContext {

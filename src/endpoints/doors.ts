@@ -8,7 +8,7 @@ import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
 import { resolveDoor, splitDoorId } from '../core/offers/resolve.js';
 import { KEPT_OUT_TEXT } from '../core/offers/vetting.js';
 import { closestMatches } from '../core/advice/suggest.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 import { doorCaveats } from './sellers.js';
 
 /** The record as the door `<model-id>@<seller>` prices it, or a 404 that lists the model's doors. */

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { closestIds, idIndexOf } from '../core/advice/closest-ids.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 import { findDoor } from './doors.js';
 import type { QuerySchema } from './params.js';
 

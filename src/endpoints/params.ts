@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { parseContext } from '../core/pricing/context-window.js';
 import { parseScaled } from '../core/schema/money.js';
 import { closestMatches } from '../core/advice/suggest.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 
 type Text = string | undefined;
 type Meta = Parameters<z.ZodType['meta']>[0];

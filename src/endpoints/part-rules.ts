@@ -7,7 +7,7 @@
 import type { Model } from '../core/schema/catalogue-schema.js';
 import type { BillableExtras, ServiceTier, Workload } from '../core/pricing/cost.js';
 import { modalityProblem, workloadProblem, type WorkloadProblem } from '../core/pricing/problems.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../lib/errors.js';
 
 export const MAX_WEB_SEARCHES = 10_000;
 

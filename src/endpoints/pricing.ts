@@ -6,7 +6,7 @@ import { closestMatches } from '../core/advice/suggest.js';
 import { catalogueAsOf } from '../core/catalogue/as-of-period.js';
 import { asOf, asOfInfo, modelAsOf } from './as-of.js';
 import { endpoint, findModel, requestedAs } from './endpoint.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 import { choice, splitList, statusFilter, text } from './params.js';
 import { catalogueBody, links } from './present.js';
 import { shownOn, withPriceChanges } from './schedule.js';

@@ -12,7 +12,7 @@ import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { scheduleWarnings } from '../core/pricing/schedule.js';
 import { schedulePhrase } from './schedule.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../lib/errors.js';
 import { choice, choiceOr, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';
 
 const [BUDGET, MID, PREMIUM] = TIERS;

@@ -12,7 +12,7 @@ import { repriceRows } from '../core/usage/reprice.js';
 import { UsageError, type Parsed } from '../core/usage/rows.js';
 import { findPricedDoor } from './doors.js';
 import { findModel } from './endpoint.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 import { choice, idList } from './params.js';
 
 /** The most a body may hold, bytes, and the most rows an export may have. */
@@ -68,7 +68,7 @@ export function parseExport(body: string | unknown, format: FormatName | undefin
   }
 }
 
-/** The answer to a parsed export; `today` (YYYY-MM-DD) from the caller's clock (endpoints/clock.ts). */
+/** The answer to a parsed export; `today` (YYYY-MM-DD) from the caller's clock (lib/clock.ts). */
 export function reprice(parsed: Parsed, params: RepriceParams, catalogue: Catalogue, today: string) {
   const targets = targetModels(catalogue, params.targets);
   const r = repriceRows(catalogue, parsed, {

@@ -17,7 +17,7 @@ import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
 import type { DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { costWarnings, type Warning } from '../core/pricing/warnings.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 import { splitList, text } from './params.js';
 
 export const sellersParam = text(

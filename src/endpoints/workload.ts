@@ -1,7 +1,7 @@
 /** The workload parameters shared by the cost endpoints, and their conversion to a core Workload. */
 import { CACHE_TTLS, MODES, type CacheTtl, type Mode, type Workload } from '../core/pricing/cost.js';
 import type { TimeOfDay } from '../core/pricing/time-of-day.js';
-import { ApiError, quote } from './errors.js';
+import { ApiError, quote } from '../lib/errors.js';
 import { isCalendarDate } from './as-of.js';
 import { choice, choiceOr, integer, MAX_TOKENS, optionalInteger, param } from './params.js';
 import { checkParts, partsEcho, refuseWorkload, toParts, type PartParams } from './part-rules.js';

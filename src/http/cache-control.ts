@@ -8,7 +8,7 @@
  * carries is counted from there: max-age (at most an hour) plus stale-while-revalidate end at
  * midnight UTC. In the day's last hour that leaves nothing: `max-age=0`, revalidated by ETag.
  */
-import type { Clock } from '../endpoints/clock.js';
+import type { Clock } from '../lib/clock.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

@@ -11,7 +11,7 @@ import { AnswerCache, type Answer, type Conditional } from './answer-cache/index
 import type { Compressors } from './answer-cache/encoding.js';
 import { KeptOrigins, MAX_ORIGINS } from './answer-cache/origins.js';
 import { pathOfKey, requestKey, type RequestKey } from './answer-cache/key.js';
-import { systemClock } from '../endpoints/clock.js';
+import { systemClock } from '../lib/clock.js';
 import { hourNumber } from './cache-control.js';
 import { createApp, ignoresQuery, madeOf, type AppOptions, type Made } from './app.js';
 import { createRateLimiter, type RateLimitOptions } from './middleware/rate-limit/index.js';

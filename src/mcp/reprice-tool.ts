@@ -3,8 +3,8 @@
  * /api/reprice prices them, asked of the same service (so the rows count against the rate limit).
  */
 import { CSV_COLUMNS } from '../core/usage/csv.js';
-import { ApiError } from '../endpoints/errors.js';
-import { toJson } from '../endpoints/json.js';
+import { ApiError } from '../lib/errors.js';
+import { toJson } from '../lib/json.js';
 import { parseQuery } from '../endpoints/params.js';
 import { MAX_ROWS, repriceQuery } from '../endpoints/reprice.js';
 import type { Tool } from './tools.js';

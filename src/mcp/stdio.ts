@@ -1,7 +1,7 @@
 /** `ai-model-pricing mcp`: the MCP server on stdin/stdout, for agents that spawn their tools. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
-import type { Clock } from '../endpoints/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { createService } from '../http/service.js';
 import { createMcpServer } from './server.js';
 

@@ -5,9 +5,9 @@
  */
 import * as z from 'zod';
 import type { Endpoint } from '../endpoints/endpoint.js';
-import { ApiError } from '../endpoints/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/index.js';
-import { toJson } from '../endpoints/json.js';
+import { toJson } from '../lib/json.js';
 import { parseQuery, type QuerySchema } from '../endpoints/params.js';
 import { offers } from '../endpoints/offers.js';
 import { repriceTool } from './reprice-tool.js';

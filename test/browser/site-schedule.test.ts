@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWeb } from '../../scripts/web-bundles.mjs';
-import { fixedClock } from '../../src/endpoints/clock.js';
+import { fixedClock } from '../../src/lib/clock.js';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { launchChromium, serveOnLoopback, type Served } from './harness.js';

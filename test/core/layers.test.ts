@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '..', '..', 'src');
-const TOP = ['cli', 'runtime', 'mcp', 'http', 'endpoints', 'badge', 'refresh', 'core'];
+const TOP = ['cli', 'runtime', 'mcp', 'http', 'endpoints', 'badge', 'refresh', 'lib', 'core'];
 const CORE = ['schema', 'pricing', 'quality', 'catalogue', 'offers', 'advice', 'usage'];
 
 const files = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));

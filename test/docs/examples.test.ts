@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/endpoints/clock.js';
+import { fixedClock } from '../../src/lib/clock.js';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_ENDPOINTS } from '../../src/endpoints/index.js';
-import { ApiError } from '../../src/endpoints/errors.js';
+import { ApiError } from '../../src/lib/errors.js';
 import { parseQuery, type QuerySchema } from '../../src/endpoints/params.js';
 import { NASTY_VALUES } from '../reliability/arbitraries.js';
 

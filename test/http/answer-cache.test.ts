@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../src/core/catalogue/catalogue.js';
-import { ApiError } from '../../src/endpoints/errors.js';
+import { ApiError } from '../../src/lib/errors.js';
 import { parseQuery } from '../../src/endpoints/params.js';
 import { cheapestQuery } from '../../src/endpoints/cheapest.js';
 import { AnswerCache } from '../../src/http/answer-cache/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock, today } from '../../src/endpoints/clock.js';
+import { fixedClock, today } from '../../src/lib/clock.js';
 import { cacheControlAt } from '../../src/http/cache-control.js';
 import { fixtureApp } from '../fixtures/catalogue.js';
 

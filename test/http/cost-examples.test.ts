@@ -2,7 +2,7 @@
 // checked by test/docs/examples.test.ts), asked of the service: if a price in data/ changes, this fails until the docs follow.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/endpoints/clock.js';
+import { fixedClock } from '../../src/lib/clock.js';
 import { createService } from '../../src/http/service.js';
 import { mcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';

@@ -8,9 +8,9 @@ import { run } from '../../src/cli/run.js';
 import { createService } from '../../src/http/service.js';
 import { mcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
-import { offersResponseSchema } from '../../src/http/offers-schema.js';
-import { cheapestResponseSchema } from '../../src/http/response-schemas.js';
-import { escapeHtml } from '../../src/endpoints/escape.js';
+import { offersResponseSchema } from '../../src/endpoints/responses/offers.js';
+import { cheapestResponseSchema } from '../../src/endpoints/responses/index.js';
+import { escapeHtml } from '../../src/lib/escape.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const catalogue = loadCatalogueFromDir(join(root, 'data'));

@@ -1,7 +1,7 @@
 import { hashBytes } from '../../src/http/etag.js';
 import { describe, expect, it } from 'vitest';
 import { CACHE_CONTROL } from '../../src/http/app.js';
-import { fixedClock } from '../../src/endpoints/clock.js';
+import { fixedClock } from '../../src/lib/clock.js';
 import { fixtureApp } from '../fixtures/catalogue.js';
 import { expectError, getJson } from './helpers.js';
 

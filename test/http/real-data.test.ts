@@ -2,7 +2,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../src/core/schema/catalogue-schema.js';
-import { fixedClock } from '../../src/endpoints/clock.js';
+import { fixedClock } from '../../src/lib/clock.js';
 import { createService } from '../../src/http/service.js';
 import { mcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';

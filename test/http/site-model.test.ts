@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { calculateCost, type Workload } from '../../src/core/pricing/cost.js';
 import type { Model } from '../../src/core/schema/catalogue-schema.js';
 import { priceQualityChart } from '../../src/http/pages/chart.js';
-import { escapeHtml, modelPagePath } from '../../src/endpoints/escape.js';
+import { escapeHtml, modelPagePath } from '../../src/lib/escape.js';
 import { DEFAULT_WORKLOAD, headlineHtml, priceAll, siteModel, tableNoteText, workloadText } from '../../src/http/pages/site-model.js';
 import { displayUsd } from '../../src/core/schema/display-usd.js';
 import { Usd } from '../../src/core/schema/money.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { doorBookOf } from '../../src/core/offers/book.js';
-import { escapeHtml } from '../../src/endpoints/escape.js';
+import { escapeHtml } from '../../src/lib/escape.js';
 import { siteDoors } from '../../src/http/pages/site-doors-data.js';
 import { priceAtSellers } from '../../src/http/pages/site-doors.js';
 import { DEFAULT_WORKLOAD, headlineHtml, priceAll, siteModel } from '../../src/http/pages/site-model.js';
@@ -62,11 +62,16 @@ describe('the calculator\'s seller choice', () => {
     const best = priced.filter((p) => !p.exclusion && p.model.status === 'current').sort((a, b) => Number(a.monthly.nanos - b.monthly.nanos))[0]!;
     if (best.sellerName) expect(headline).toContain(` at ${escapeHtml(best.sellerName)} at `);
   });
-  it('one cloud: only its doors, the models it does not sell hidden', () => {
+  it('one cloud: only its doors, its own models among them; the models it does not sell named', () => {
     const { priced, notSold } = priceAtSellers(models, doors, DEFAULT_WORKLOAD, 'amazon-bedrock');
     expect(priced.length).toBeGreaterThan(0);
     for (const p of priced) expect(p.sellerName).toBe('Amazon Bedrock');
     expect(notSold.length + priced.length).toBe(models.length);
+    // Amazon's Nova is sold on Bedrock, at its record's prices (the maker's own door); gpt-oss-20b at Bedrock's door.
+    const nova = priced.find((p) => p.model.id === 'amazon-nova-2-lite-v1')!;
+    expect(nova.monthly.nanos).toBe(priceAll(models, DEFAULT_WORKLOAD).find((p) => p.model.id === nova.model.id)!.monthly.nanos);
+    expect(priced.find((p) => p.model.id === 'openai-gpt-oss-20b')!.prices).toEqual({ input: 0.07, output: 0.3, contextTokens: 128_000 });
+    expect(notSold).toContain('deepseek-deepseek-v4-pro');
   });
   it('the home page offers the choice and embeds the doors', async () => {
     const html = await page('/');

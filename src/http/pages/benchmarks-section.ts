@@ -2,7 +2,7 @@
 import type { BenchmarkResult } from '../../core/quality/benchmarks.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import { shownValue } from '../../core/quality/score-reason.js';
-import { escapeHtml } from '../../endpoints/escape.js';
+import { escapeHtml } from '../../lib/escape.js';
 
 export function benchmarksSection(model: Model, results: readonly BenchmarkResult[]): string {
   const e = escapeHtml;

@@ -1,5 +1,5 @@
 /** HTML for the site's pages: the page frame every page shares (escaping: endpoints/present.ts). */
-import { escapeHtml } from '../../endpoints/escape.js';
+import { escapeHtml } from '../../lib/escape.js';
 
 /** JSON inside a `<script type="application/json">` block: `<` is escaped so no text can close it. */
 export function jsonForScript(value: unknown): string {

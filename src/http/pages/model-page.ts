@@ -7,7 +7,7 @@ import { closestIds, idIndexOf } from '../../core/advice/closest-ids.js';
 import { priceFacts } from '../../core/catalogue/price-facts.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
-import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
+import { escapeHtml, modelPagePath } from '../../lib/escape.js';
 import { pageFrame } from './html.js';
 import { benchmarksSection } from './benchmarks-section.js';
 import { priceHistorySection } from './price-history.js';

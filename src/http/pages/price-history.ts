@@ -5,7 +5,7 @@
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import { priceTimeline, type PriceSet } from '../../core/pricing/history.js';
 import { formatPrice } from '../../badge/price-badge.js';
-import { escapeHtml } from '../../endpoints/escape.js';
+import { escapeHtml } from '../../lib/escape.js';
 
 function when(set: PriceSet, model: Model, current: PriceSet | undefined): string {
   const from = set.effectiveFrom === null ? 'As long as known' : escapeHtml(set.effectiveFrom);

@@ -13,7 +13,7 @@ import { MAX_WEB_SEARCHES, type PART_NAMES } from '../../endpoints/part-rules.js
 import { formatPrice } from '../../badge/price-badge.js';
 import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
-import { escapeHtml, modelPagePath } from '../../endpoints/escape.js';
+import { escapeHtml, modelPagePath } from '../../lib/escape.js';
 import { jsonForScript, pageFrame } from './html.js';
 import { pricedToday, withPriceChanges } from '../../endpoints/schedule.js';
 import { DEFAULT_WORKLOAD, frontierQuery, headlineHtml, hidden, inPool, monthlyCell, priceAll, siteModel, STATUS_CHOICES, tableNoteText, workloadText, type Priced, type SiteModel } from './site-model.js';

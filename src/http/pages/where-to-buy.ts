@@ -10,7 +10,7 @@ import { EXCLUSION_TEXT } from '../../core/pricing/fit.js';
 import type { Costs, Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { formatPrice } from '../../badge/price-badge.js';
-import { escapeHtml } from '../../endpoints/escape.js';
+import { escapeHtml } from '../../lib/escape.js';
 
 /** What a buyer must know of a door besides why it is left out: an older price than the maker's change, limits that are the model's, a source's unit error. */
 export function doorNotes(door: PricedDoor): string[] {

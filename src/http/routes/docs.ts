@@ -5,7 +5,7 @@
  * Swagger UI's mount point, which the script replaces; without the script it is the reference.
  */
 import type { RequestContext } from '../../endpoints/endpoint.js';
-import { escapeHtml } from '../../endpoints/escape.js';
+import { escapeHtml } from '../../lib/escape.js';
 import type { DescribeApi } from '../openapi.js';
 import { SITE_HEADER } from '../pages/html.js';
 

@@ -2,8 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ALLOWED_METHODS } from '../../http/app.js';
-import type { ErrorBody } from '../../endpoints/errors.js';
-import { JSON_TYPE } from '../../endpoints/json.js';
+import type { ErrorBody } from '../../lib/errors.js';
+import { JSON_TYPE } from '../../lib/json.js';
 
 /** The API's JSON error envelope (ApiError's) as text. */
 export function errorBody(status: number, code: string, message: string): string {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { divideRoundHalfUp, formatScaled, parseScaled, Usd } from '../../../src/core/schema/money.js';
-import { toJson } from '../../../src/endpoints/json.js';
+import { toJson } from '../../../src/lib/json.js';
 
 describe('Usd formatting', () => {
   it.each([

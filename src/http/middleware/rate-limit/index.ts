@@ -3,7 +3,7 @@
  * Clients are counted by address, IPv6 ones by /64 (client-key.ts), in bounded memory (window.ts).
  */
 import type { Context } from 'hono';
-import { ApiError } from '../../../endpoints/errors.js';
+import { ApiError } from '../../../lib/errors.js';
 import { clientKey } from './client-key.js';
 import { RequestWindow, type Verdict } from './window.js';
 

@@ -1,5 +1,5 @@
 /** Refuses request targets (path and query) longer than a bound with a 414, before any parsing. */
-import { ApiError } from '../../../endpoints/errors.js';
+import { ApiError } from '../../../lib/errors.js';
 
 /** The default bound on the request target, in bytes: generous for any real query, small enough to parse cheaply. */
 export const MAX_URL_BYTES = 8192;

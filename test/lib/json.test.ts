@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Usd } from '../../src/core/schema/money.js';
-import { toJson } from '../../src/endpoints/json.js';
+import { toJson } from '../../src/lib/json.js';
 
 // The reference: each amount marked as a string holding its exact text, the marks replaced after.
 // The mark is this test's own, so no generated string can hold it.
