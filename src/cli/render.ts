@@ -114,7 +114,8 @@ export function modelCard(model: Plain, source: unknown): string {
     model.batch === undefined ? undefined : ['Batch', `${text(record(model.batch).discountPercent)}% off through the provider's batch API (--mode batch)`],
     model.batch === undefined ? undefined : ['Batch terms', text(record(model.batch).source)],
     ['Verified', `${text(model.verified)} (checked ${text(model.checkedOn)})`],
-    ['Source', text(model.sourceUrl)],
+    // A door whose sources cite no page, of a seller with none on record, has none: never the maker's.
+    ['Source', model.sourceUrl === undefined ? "no page on record for this seller (never the maker's)" : text(model.sourceUrl)],
     model.priceNote === undefined ? undefined : ['Note', text(model.priceNote)],
     ['Page', `${text(source)}models/${encodeURIComponent(text(model.id))}`],
   ];

@@ -121,6 +121,9 @@ describe('5. a door\'s page, context window and modalities are its own', () => {
     expect(bedrock.modalities).toMatchObject({ input: ['text', 'image'], output: ['text'] });
     const offers = await get('/api/offers?model=deepseek-deepseek-v4-pro');
     for (const o of [...offers.offers, ...offers.cannotRun, ...offers.keptOut]) if (!o.makersDoor) expect(o.sourceUrl ?? '', o.seller).not.toContain('api-docs.deepseek.com');
+    // A door no source cites a page for, of a seller with none on record, has none: not Google's.
+    expect((await get('/api/pricing?model=google-gemini-2.5-pro@deepinfra')).model.sourceUrl).toBeUndefined();
+    expect(await cli('price', 'google-gemini-2.5-pro@deepinfra')).toMatch(/Source: +no page on record for this seller \(never the maker's\)/);
   });
 });
 
