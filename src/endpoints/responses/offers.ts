@@ -1,8 +1,8 @@
 /** The response schema of /api/offers (OpenAPI and the tests hold real answers to it). */
 import * as z from 'zod';
-import { SELLER_KINDS } from '../core/offers/door-schema.js';
-import { KEPT_OUT } from '../core/offers/vetting.js';
-import { appliedPricesSchema, calculateResponseSchema } from './response-schemas.js';
+import { SELLER_KINDS } from '../../core/offers/door-schema.js';
+import { KEPT_OUT } from '../../core/offers/vetting.js';
+import { appliedPricesSchema, calculateResponseSchema } from './index.js';
 
 const single = calculateResponseSchema.options[0].shape;
 const costs = single.costs.pick({ perRequest: true, daily: true, monthly: true });
