@@ -27,7 +27,7 @@ export function* parseCcusage(doc: Record<string, unknown>): Generator<void, Par
       const at = `${key}[${i}].modelBreakdowns[${j}]`;
       const row = readRow(errors, ++n, () => {
         if (!isObject(b) || typeof b['modelName'] !== 'string') throw new FieldError(`${at}.modelName`, `${at}.modelName must be a model name`);
-        const date = monthly ? day(`${String(p['month'])}-01`, `${key}[${i}].month`) : day(p['date'], `${key}[${i}].date`);
+        const date = monthly ? day(typeof p['month'] === 'string' ? `${p['month']}-01` : p['month'], `${key}[${i}].month`) : day(p['date'], `${key}[${i}].date`);
         const r = emptyRow(n, date, b['modelName']);
         if (monthly) r.endDate = monthEnd(date);
         const uncached = count(b['inputTokens'], `${at}.inputTokens`);

@@ -5,7 +5,7 @@
  * input_tokens, reasoning tokens part of output_tokens). `mode` is standard or batch; `cost` the
  * USD billed, when known. An unknown column is refused, naming it (a typo would price as 0).
  */
-import { count, cost, day, emptyRow, FieldError, isObject, readRow, UsageError, type Parsed, type UsageRow } from './rows.js';
+import { count, cost, day, emptyRow, FieldError, isObject, readRow, shown, UsageError, type Parsed, type UsageRow } from './rows.js';
 
 export const CSV_COLUMNS = [
   'date', 'end_date', 'model', 'seller', 'input_tokens', 'output_tokens', 'cached_input_tokens', 'cache_write_tokens',
@@ -40,7 +40,7 @@ function rowOf(n: number, rec: Record<string, unknown>, at: string): UsageRow {
   if (inside > r.inputTokens) throw new FieldError('input_tokens', `${at}: input_tokens (${r.inputTokens}) must include the cached and cache-write tokens (${inside})`);
   if (r.reasoningTokens > r.outputTokens) throw new FieldError('output_tokens', `${at}: output_tokens (${r.outputTokens}) must include reasoning_tokens (${r.reasoningTokens})`);
   const mode = rec['mode'];
-  if (mode !== undefined && mode !== '' && mode !== 'standard' && mode !== 'batch') throw new FieldError('mode', `${at}: mode must be standard or batch, not ${JSON.stringify(mode)}`);
+  if (mode !== undefined && mode !== '' && mode !== 'standard' && mode !== 'batch') throw new FieldError('mode', `${at}: mode must be standard or batch, not ${shown(mode)}`);
   r.batch = mode === 'batch';
   if (typeof rec['service_tier'] === 'string' && rec['service_tier'] !== '') r.serviceTier = rec['service_tier'];
   const reported = cost(rec['cost'], 'cost');
@@ -56,7 +56,7 @@ function* parseRecords(records: Iterable<Record<string, unknown>>, format: 'csv'
   for (const rec of records) {
     const n = i + 1;
     for (const key of Object.keys(rec)) {
-      if (!KNOWN.has(key)) throw new UsageError(`Row ${n} (line ${i + firstRow}) has an unknown column ${JSON.stringify(key)}; the columns are ${CSV_COLUMNS.join(', ')}.`, n, key);
+      if (!KNOWN.has(key)) throw new UsageError(`Row ${n} (line ${i + firstRow}) has an unknown column ${shown(key)}; the columns are ${CSV_COLUMNS.join(', ')}.`, n, key.slice(0, 40));
     }
     const row = readRow(errors, n, () => rowOf(n, rec, `row ${n}`));
     if (row) rows.push(row);
@@ -95,7 +95,7 @@ function fields(line: string): string[] {
 export function* parseCsv(text: string): Generator<void, Parsed> {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
   const header = fields(lines[0] ?? '').map((h) => h.toLowerCase());
-  for (const h of header) if (!KNOWN.has(h)) throw new UsageError(`The CSV header has an unknown column ${JSON.stringify(h)}; the columns are ${CSV_COLUMNS.join(', ')}.`, 0, h);
+  for (const h of header) if (!KNOWN.has(h)) throw new UsageError(`The CSV header has an unknown column ${shown(h)}; the columns are ${CSV_COLUMNS.join(', ')}.`, 0, h.slice(0, 40));
   if (!header.includes('date') || !header.includes('model')) throw new UsageError('The CSV header must name the columns date and model.', 0, 'header');
   // Each line is split when its row is read (lazily), so that reading it is sliced with the row.
   const records = function* () {

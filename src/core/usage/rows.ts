@@ -73,21 +73,47 @@ export const FIRST_DAY = '2015-01-01';
 export const LAST_DAY = '2100-12-31';
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
-/** A whole count ≥ 0 (absent or null: 0). */
+/**
+ * The most a count may be (a quadrillion: more than any month of any account), so that a row's sums
+ * stay exact whole numbers; and the most a reported cost may be, USD (so that it has exact nano-dollars).
+ */
+export const MAX_COUNT = 1e15;
+export const MAX_COST = 1e12;
+
+/**
+ * Input echoed in a message: a string quoted and cut to 40 characters (as the API's errors quote),
+ * a number as it is, anything else by its kind: never serialised, since it may be nested thousands deep.
+ */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  return Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value;
+}
+
+// Numbers written as text are read in plain digits, as the query string's are (no 0x10, 1e3, " 12 "); a
+// minus sign is read, so that a negative number is refused as negative.
+const WHOLE = /^-?\d{1,16}$/;
+const DECIMAL = /^-?\d{1,16}(?:\.\d{1,20})?$/;
+
+/** A whole count from 0 to MAX_COUNT (absent or null: 0): a JSON number, or text in plain digits. */
 export function count(value: unknown, field: string): number {
   if (value === undefined || value === null || value === '') return 0;
-  const n = typeof value === 'string' ? Number(value.trim()) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw new FieldError(field, `${field} must be a whole number, not ${JSON.stringify(value)}`);
-  if (n < 0) throw new FieldError(field, `${field} must not be negative (${n})`);
+  const n = typeof value === 'string' ? (WHOLE.test(value) ? Number(value) : NaN) : value;
+  if (typeof n === 'number' && n < 0) throw new FieldError(field, `${field} must not be negative (${n})`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
+    throw new FieldError(field, `${field} must be a whole number from 0 to ${MAX_COUNT} in plain digits, not ${shown(value)}`);
+  }
   return n;
 }
 
-/** A cost in USD ≥ 0, or undefined when absent. */
+/** A cost in USD from 0 to MAX_COST, or undefined when absent: a JSON number, or text in plain digits (`0.25`). */
 export function cost(value: unknown, field: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'string' ? Number(value.trim()) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw new FieldError(field, `${field} must be a number of USD, not ${JSON.stringify(value)}`);
-  if (n < 0) throw new FieldError(field, `${field} must not be negative (${n})`);
+  const n = typeof value === 'string' ? (DECIMAL.test(value) ? Number(value) : NaN) : value;
+  if (typeof n === 'number' && n < 0) throw new FieldError(field, `${field} must not be negative (${n})`);
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > MAX_COST) {
+    throw new FieldError(field, `${field} must be a number of USD from 0 to ${MAX_COST} in plain digits, not ${shown(value)}`);
+  }
   return n;
 }
 
@@ -104,7 +130,7 @@ export function day(value: unknown, field: string): string {
       if (!Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === m[0]) text = m[0];
     }
   }
-  if (text === undefined) throw new FieldError(field, `${field} must be a date (YYYY-MM-DD, an ISO time or Unix seconds), not ${JSON.stringify(value)}`);
+  if (text === undefined) throw new FieldError(field, `${field} must be a date (YYYY-MM-DD, an ISO time or Unix seconds), not ${shown(value)}`);
   if (text < FIRST_DAY || text > LAST_DAY) throw new FieldError(field, `${field} ${text} is out of range (${FIRST_DAY} to ${LAST_DAY})`);
   return text;
 }

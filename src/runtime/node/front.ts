@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from '../../http/answer-cache/index.js';
 import type { FrontRequest, Service } from '../../http/service.js';
-import { logWhenFinished, type Logger } from './log.js';
+import { logWhenFinished, rateLimitedLine, type Logger } from './log.js';
 import { refusedForHost } from './refusals.js';
 
 export interface Front {
@@ -24,13 +24,21 @@ export function createFront(
   closing: (req: IncomingMessage) => boolean,
 ): Front {
   const fronts = new WeakMap<IncomingMessage, FrontRequest>();
+  // An upload whose body never came whole (the client went away, or was refused part-way): one
+  // line, without a stack, at most one a second.
+  const aborted = rateLimitedLine(log.error, 'upload not received whole');
   const handle = (req: IncomingMessage, res: ServerResponse): void | Promise<unknown> => {
     if (log.access) logWhenFinished(req, res, log.access);
     if (refusedForHost(req, res)) return;
     lowerCaseHost(req);
     // Every method served is bodiless: a body sent anyway is never read; closing after the answer
     // keeps Node from reading it off the wire to reuse the connection.
-    if (hasBody(req) || closing(req)) res.setHeader('Connection', 'close');
+    if (hasBody(req)) {
+      res.setHeader('Connection', 'close');
+      req.once('close', () => {
+        if (!req.complete) aborted({ method: req.method, path: (req.url ?? '').split('?')[0]!.slice(0, 200), status: res.headersSent ? res.statusCode : null });
+      });
+    } else if (closing(req)) res.setHeader('Connection', 'close');
     const url = plainUrl(req);
     if (url !== undefined) {
       const front = frontOf(req, url, { incoming: req, outgoing: res });

@@ -51,3 +51,23 @@ export function logWhenFinished(req: IncomingMessage, res: ServerResponse, write
     write(`${JSON.stringify(entry)}\n`);
   });
 }
+
+/**
+ * A line for an event any client can cause at will (an upload broken off): at most one line every
+ * `everyMs`, each saying how many such events were left out since the last line, so that the log
+ * cannot be flooded, nor an event lost without a count.
+ */
+export function rateLimitedLine(write: (message: string, fields: Record<string, unknown>) => void, message: string, everyMs = 1000, now = () => Date.now()): (fields: Record<string, unknown>) => void {
+  let last = -Infinity;
+  let left = 0;
+  return (fields) => {
+    const t = now();
+    if (t - last < everyMs) {
+      left += 1;
+      return;
+    }
+    last = t;
+    write(message, { ...fields, ...(left > 0 ? { leftOut: left } : {}) });
+    left = 0;
+  };
+}
