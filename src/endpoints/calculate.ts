@@ -4,7 +4,7 @@ import type { Model } from '../core/schema/catalogue-schema.js';
 import { calculateCost } from '../core/pricing/cost.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { asOf, modelAsOf } from './as-of.js';
-import { endpoint, findModel, findModels, requestedAs } from './endpoint.js';
+import { endpoint, findModel, findModels, namedJson, requestedAs } from './endpoint.js';
 import { ApiError } from '../lib/errors.js';
 import { idList, text } from './params.js';
 import { listed } from './present.js';
@@ -24,6 +24,9 @@ export const calculateQuery = z.object({
 export const calculate = endpoint({
   path: '/api/calculate',
   summary: 'Cost of a workload on one model (model) or several (models)',
+  response: { description: 'The workload cost on one model, or on each of several.', content: { 'application/json': namedJson((r) => ({ oneOf: { CalculateResponse: r.calculateResponseSchema } })) }, errors: [404] },
+  tool: { name: 'calculate_cost', description: 'What a workload costs on one model (model) or several (models)' },
+  commands: [{ name: 'calc', summary: 'What a workload costs on one model, or on several', ids: { usage: '<id> [id...]', one: 'model', many: 'models' } }],
   query: calculateQuery,
   handle: (params, { catalogue, today }) => {
     const workload = toWorkload(params);

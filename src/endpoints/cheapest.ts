@@ -7,7 +7,7 @@ import type { DoorCost } from '../core/offers/rank.js';
 import type { Workload } from '../core/pricing/cost.js';
 import { displayUsd } from '../core/schema/display-usd.js';
 import { Usd } from '../core/schema/money.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, namedJson } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { partsHint } from './parts-hint.js';
 import { pricedToday } from './schedule.js';
@@ -68,6 +68,9 @@ function emptyHint(p: CheapestParams, rank: Ranking, present: (r: Ranked & { at?
 export const cheapest = endpoint({
   path: '/api/cheapest',
   summary: 'The cheapest models that can run a workload',
+  response: { description: 'The cheapest models for the workload, cheapest first.', content: { 'application/json': namedJson((r) => ({ oneOf: { CheapestResponse: r.cheapestResponseSchema } })) } },
+  tool: { name: 'find_cheapest', description: 'The cheapest models that can run a workload, for the days a month given (30 by default)' },
+  commands: [{ name: 'cheapest', summary: 'The cheapest models that can run a workload' }],
   query: cheapestQuery,
   handle: (p, ctx) => {
     // Priced on the answer's day: a scheduled change that has started is in the prices ranked.

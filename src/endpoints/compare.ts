@@ -4,7 +4,7 @@ import { compareModels } from '../core/advice/compare.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { costWarnings } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
-import { endpoint, findModels, requestedAs, requireParam } from './endpoint.js';
+import { endpoint, findModels, namedJson, requestedAs, requireParam } from './endpoint.js';
 import { idList, optionalInteger } from './params.js';
 import { listed } from './present.js';
 import { either } from './ranking.js';
@@ -26,6 +26,9 @@ export const compareQuery = z.object({
 export const compare = endpoint({
   path: '/api/compare',
   summary: 'Compare 2 to 10 models on one workload',
+  response: { description: 'Costs per model and what the cheapest saves.', content: { 'application/json': namedJson((r) => ({ oneOf: { CompareResponse: r.compareResponseSchema } })) }, errors: [404] },
+  tool: { name: 'compare_models', description: 'Compare 2 to 10 models on one workload, with what the cheapest saves', required: ['models'] },
+  commands: [{ name: 'compare', summary: 'Compare 2 to 10 models on one workload', ids: { usage: '<id> <id> [id...]', many: 'models' } }],
   query: compareQuery,
   handle: (p, ctx) => {
     // Priced on the answer's day: a scheduled change that has started is in the prices ranked.

@@ -6,7 +6,7 @@ import { rankDoors, type DoorCost } from '../core/offers/rank.js';
 import { EXCLUSION_TEXT } from '../core/pricing/fit.js';
 import type { Workload } from '../core/pricing/cost.js';
 import { appliedPricesOf } from './applied-prices.js';
-import { endpoint, findModel, requestedAs, requireParam } from './endpoint.js';
+import { endpoint, findModel, namedJson, requestedAs, requireParam } from './endpoint.js';
 import { text } from './params.js';
 import { refuseModality } from './part-rules.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
@@ -47,6 +47,13 @@ function costed({ door, costs }: DoorCost, workload: Workload) {
 export const offers = endpoint({
   path: '/api/offers',
   summary: "Every seller's door to one model, ranked by the workload's monthly cost",
+  response: {
+    description: "Every seller's door to the model, vetted doors cheapest first, the kept-out apart with reasons.",
+    content: { 'application/json': namedJson((r) => ({ oneOf: { OffersResponse: r.offersResponseSchema } })) },
+    errors: [404],
+  },
+  tool: { name: 'list_offers', description: "Every seller's door to one model (maker, clouds, hosts), ranked by the workload's monthly cost, with the doors kept out and why", required: ['model'] },
+  commands: [{ name: 'offers', summary: "Every seller's door to one model, cheapest first for a workload, with what is kept out and why", ids: { usage: '<id>', one: 'model' } }],
   query: offersQuery,
   handle: (p, { catalogue }) => {
     const id = requireParam(p.model, 'model', 'the id of the model whose sellers to list');

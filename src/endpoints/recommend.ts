@@ -8,7 +8,7 @@ import { EVIDENCE_ORDERS, recommendModels, SORTS, type RecommendCriteria, type R
 import type { Excluded } from '../core/advice/eligible.js';
 import type { DoorCost } from '../core/offers/rank.js';
 import { scoreBasis } from '../core/quality/scores.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, namedJson } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { partsHint } from './parts-hint.js';
 import { pricedToday } from './schedule.js';
@@ -96,6 +96,9 @@ function emptyHint(p: RecommendParams, rank: Ranking, present: (r: Recommendatio
 export const recommend = endpoint({
   path: '/api/recommend',
   summary: 'Recommended models that can run the workload, ranked by their benchmark score (or score per dollar, or cost), with the evidence',
+  response: { description: 'Recommended models, best first.', content: { 'application/json': namedJson((r) => ({ oneOf: { RecommendResponse: r.recommendResponseSchema } })) } },
+  tool: { name: 'recommend_models', description: 'The models best suited to a use case within tier, quality, cost and context limits' },
+  commands: [{ name: 'recommend', summary: 'Recommended models for a use case, ranked by benchmark score (or --sort value|cost), with the evidence' }],
   query: recommendQuery,
   handle: (p, ctx) => {
     // Priced on the answer's day: a scheduled change that has started is in the prices ranked.

@@ -56,3 +56,5 @@ export const healthResponseSchema = z.object({
   models: z.number().int(),
   lastUpdated: z.string(),
 });
+export { offersResponseSchema } from './offers.js';
+export { repriceResponseSchema } from './reprice.js';

@@ -2,7 +2,8 @@
 import * as z from 'zod';
 import { SELLER_KINDS } from '../../core/offers/door-schema.js';
 import { KEPT_OUT } from '../../core/offers/vetting.js';
-import { appliedPricesSchema, calculateResponseSchema } from './index.js';
+import { appliedPricesSchema } from './applied-prices.js';
+import { calculateResponseSchema } from './calculate.js';
 
 const single = calculateResponseSchema.options[0].shape;
 const costs = single.costs.pick({ perRequest: true, daily: true, monthly: true });
