@@ -9,10 +9,21 @@ import { MODES, SERVICE_TIERS, type Workload } from '../src/core/pricing/cost.js
 import { checkParts, PART_NAMES, refuseWorkload, toParts } from '../src/endpoints/part-rules.js';
 import { priceQualityChart } from '../src/http/pages/chart.js';
 import { frontierQuery, headlineHtml, hidden, inPool, monthlyCell, STATUS_CHOICES, tableNoteText, workloadText, type SiteModel, type StatusFilter } from '../src/http/pages/site-model.js';
-import { catalogueTable, MONTHLY_COL } from './site-table.js';
-import { priceAtSellers, type SiteDoor } from '../src/http/pages/site-doors.js';
+import { catalogueTable, CONTEXT_COL, INPUT_COL, MONTHLY_COL, OUTPUT_COL } from './site-table.js';
+import { formatContext } from '../src/core/pricing/context-window.js';
+import { chosenSellerName, notSoldCell, notSoldHtml, priceAtSellers, type SiteDoor } from '../src/http/pages/site-doors.js';
+import { priceNanos } from '../src/core/pricing/cost.js';
+import { formatScaled } from '../src/core/schema/money.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
+
+/** A price per 1M tokens as the server's table prints it (badge/price-badge.ts's formatPrice, which brings badge-maker). */
+const perMillion = (price: number) => `$${formatScaled(priceNanos(price), 9)}`;
+
+function setCell(row: HTMLTableRowElement | undefined, col: number, text: string, sort: string): void {
+  const cell = row?.cells[col];
+  if (cell) { cell.textContent = text; cell.dataset.sort = sort; }
+}
 
 /**
  * The workload the form describes, or the sentence saying which field is wrong: every number field
@@ -81,6 +92,7 @@ function start(): void {
   const doors = JSON.parse($('doors-data')?.textContent ?? '{}') as Record<string, SiteDoor[]>;
   const sellers = $<HTMLSelectElement>('calc-sellers');
   const table = catalogueTable(tableEl, models);
+  const byId = new Map(models.map((m) => [m.id, m]));
   const summary = $('calc-summary');
   const error = $('calc-error');
   const chart = $('chart-figure');
@@ -101,26 +113,39 @@ function start(): void {
     // The pool the API's rankings would weigh: current models unless the Models field says otherwise.
     const picked = (form!.elements.namedItem('status') as HTMLSelectElement | null)?.value;
     const status: StatusFilter = STATUS_CHOICES.includes(picked as StatusFilter) ? (picked as StatusFilter) : 'current';
-    const { priced, notSold } = priceAtSellers(models, doors, workload, sellers?.value ?? 'maker');
+    const choice = sellers?.value ?? 'maker';
+    const { priced, notSold } = priceAtSellers(models, doors, workload, choice);
+    const sellerName = chosenSellerName(choice);
     table.unfit.clear();
-    // A model the chosen seller does not sell is hidden, its cost cell empty.
+    table.unsold.clear();
+    // A model the chosen seller does not sell keeps its row, last, saying so; no price of another door stands in.
     for (const id of notSold) {
-      table.unfit.add(id);
-      const cell = table.rows.get(id)?.cells[MONTHLY_COL];
-      if (cell) { cell.textContent = '—'; cell.dataset.sort = ''; }
+      const model = byId.get(id);
+      if (!model || !inPool(model, status)) table.unfit.add(id);
+      table.unsold.add(id);
+      const row = table.rows.get(id);
+      row?.classList.add('unsold');
+      setCell(row, INPUT_COL, '—', '');
+      setCell(row, OUTPUT_COL, '—', '');
+      setCell(row, MONTHLY_COL, notSoldCell(sellerName), '');
     }
     for (const p of priced) {
       if (hidden(p) || !inPool(p.model, status)) table.unfit.add(p.model.id);
-      const cell = table.rows.get(p.model.id)?.cells[MONTHLY_COL];
-      if (cell) {
-        const { text, sort } = monthlyCell(p);
-        cell.textContent = text;
-        cell.dataset.sort = sort;
-      }
+      const row = table.rows.get(p.model.id);
+      row?.classList.remove('unsold');
+      // The prices of the door the cost is worked out at, so that every column is the same seller's.
+      const { input, output, contextTokens } = p.prices ?? p.model;
+      setCell(row, INPUT_COL, perMillion(input), String(input));
+      setCell(row, OUTPUT_COL, perMillion(output), String(output));
+      setCell(row, CONTEXT_COL, formatContext(contextTokens), String(contextTokens));
+      const { text, sort } = monthlyCell(p);
+      setCell(row, MONTHLY_COL, text, sort);
     }
+    const unsoldShown = notSold.filter((id) => !table.unfit.has(id)).length;
     // The same HTML the server renders, from the same functions; every catalogue value is escaped there.
-    if (summary) summary.innerHTML = headlineHtml(priced, workload, status);
-    if (chart) chart.innerHTML = priceQualityChart(priced, workloadText(workload), useCase(), { status, query: frontierQuery(workload, useCase(), status) });
+    if (summary) summary.innerHTML = `${headlineHtml(priced, workload, status)} ${notSoldHtml(unsoldShown, sellerName)}`.trim();
+    const query = frontierQuery(workload, useCase(), status, choice === 'maker' ? undefined : choice);
+    if (chart) chart.innerHTML = priceQualityChart(priced, workloadText(workload), useCase(), { status, query, ...(sellerName ? { seller: { name: sellerName, notSold: unsoldShown } } : {}) });
     if (note) {
       note.textContent = tableNoteText(priced.filter((p) => inPool(p.model, status)));
       note.classList.toggle('hidden', note.textContent === '');

@@ -14,7 +14,7 @@ import { pricedToday } from './schedule.js';
 import { choice, statusFilter, usdAmount } from './params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from './ranking.js';
 import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
-import { cheaperDoors, cheapestAtDoors, doorPrices, sellerOf, sellersFilter, sellersParam } from './sellers.js';
+import { atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from './sellers.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
@@ -85,7 +85,7 @@ export const cheapest = endpoint({
     // An item as the answer lists it, added to in place (see rankedItem): at a door, its seller and prices; else cheaperAt where a direct door is cheaper.
     const present = (r: Ranked & { at?: DoorCost }, place?: number) => {
       const { item, appliedPrices } = rankedItem(catalogue, r.model, workload, place, today);
-      if (r.at) return Object.assign(item, sellerOf(r.at), { costs: r.costs, appliedPrices: doorPrices(r.at, workload) });
+      if (r.at) return atDoor(item, r.at, workload, r.costs);
       const cheaper = cheaperAt(r.model, r.costs.monthly);
       return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
     };

@@ -1,53 +1,119 @@
-/** The calculator's seller choice in headless Chromium, over the real data: table, chart and headline follow it. */
+/**
+ * The calculator's seller choice in headless Chromium at 390 and 1280 px, over the real data: every
+ * column of the table (Input, Output, Context, Monthly), the headline, the chart and the sort follow
+ * it; the maker's own door counts at its own cloud (Amazon's Nova on Amazon Bedrock); the models the
+ * seller does not sell stay listed, last, saying so. Screenshots go to test-artifacts/.
+ */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleWeb } from '../../scripts/web-bundles.mjs';
-import { createService } from '../../src/http/service.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { siteDoors } from '../../src/http/pages/site-doors-data.js';
 import { priceAtSellers } from '../../src/http/pages/site-doors.js';
 import { DEFAULT_WORKLOAD, monthlyCell, siteModel } from '../../src/http/pages/site-model.js';
-import { launchChromium, serveOnLoopback, type Served } from './harness.js';
+import { ARTIFACTS, realSiteInChromium } from './harness.js';
 
-const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
-let browser: Browser;
-let site: Served;
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const catalogue = loadCatalogueFromDir(join(ROOT, 'data'));
+const real = realSiteInChromium();
 
-beforeAll(async () => {
-  const assets = await bundleWeb();
-  site = await serveOnLoopback(createService({ catalogue, assets }).fetch);
-  browser = await launchChromium();
-}, 60_000);
+/** A door's prices as data/offers/<maker>.json lists them. */
+function doorPrices(maker: string, model: string, seller: string): { input: number; output: number } {
+  const file = JSON.parse(readFileSync(join(ROOT, 'data', 'offers', `${maker}.json`), 'utf8')) as { doors: Array<{ model: string; seller: string; prices: { input: number; output: number } }> };
+  return file.doors.find((d) => d.model === model && d.seller === seller)!.prices;
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+/** The default workload's month (2,000 input + 500 output tokens x 1,000 requests x 30 days) at these prices, in cents, worked out here. */
+function monthAt({ input, output }: { input: number; output: number }): string {
+  const nanosPerMillion = (usd: number) => BigInt(Math.round(usd * 1e9));
+  const nanos = ((2000n * nanosPerMillion(input) + 500n * nanosPerMillion(output)) * 30_000n) / 1_000_000n;
+  return `$${(Number(nanos) / 1e9).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
 
-describe('the seller choice in Chromium', { timeout: 60_000 }, () => {
-  it('re-prices the table and the headline at every seller, then at one cloud', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+/** Each shown row's id, Input, Output and Monthly cells, in the table's order. */
+const shownRows = (page: Page) =>
+  page.$$eval('#models tbody tr', (trs) => trs.filter((tr) => !(tr as HTMLElement).hidden).map((tr) => {
+    const cells = (tr as HTMLTableRowElement).cells;
+    return { id: (tr as HTMLElement).dataset.id ?? '', input: cells[3]!.textContent, output: cells[4]!.textContent, context: cells[5]!.textContent, monthly: cells[7]!.textContent ?? '', sort: cells[7]!.dataset.sort ?? '' };
+  }));
+
+/** The ringed dots' model ids, cheapest first, without variants (the API ranks a variant as its head). */
+const ringed = (page: Page) =>
+  page.$$eval('#chart-figure circle.frontier', (cs) => cs.map((c) => ({ id: c.getAttribute('data-id') ?? '', x: Number(c.getAttribute('cx')) })))
+    .then((dots) => dots.sort((a, b) => a.x - b.x).map((d) => d.id).filter((id) => !catalogue.headOf.has(id)));
+
+const BEDROCK = 'not sold at Amazon Bedrock';
+
+describe.each([390, 1280] as const)('the seller choice at %i px', (width) => {
+  it('drives every column, the headline, the chart and the sort; Nova counts at Bedrock; the unsold rows come last and say so', async () => {
+    const page = await real.browser.newPage({ viewport: { width, height: 900 } });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(`${site.origin}/`);
-    const cell = (id: string) => page.$eval(`tr[data-id="${id}"] td.monthly`, (td) => td.textContent);
-    const models = catalogue.models.map(siteModel);
-    const expected = (choice: string, id: string) => monthlyCell(priceAtSellers(models, siteDoors(catalogue), DEFAULT_WORKLOAD, choice).priced.find((p) => p.model.id === id)!).text;
-
-    const own = await cell('deepseek-deepseek-v4-pro');
-    await page.selectOption('#calc-sellers', 'all');
-    expect(await cell('deepseek-deepseek-v4-pro')).toBe(expected('all', 'deepseek-deepseek-v4-pro'));
-    expect(await cell('deepseek-deepseek-v4-pro')).not.toBe(own);
+    await page.goto(`${real.site.origin}/`);
+    const served = await shownRows(page);
 
     await page.selectOption('#calc-sellers', 'amazon-bedrock');
-    expect(await page.textContent('#calc-summary')).toContain('at Amazon Bedrock at');
-    const { notSold } = priceAtSellers(models, siteDoors(catalogue), DEFAULT_WORKLOAD, 'amazon-bedrock');
-    const hidden = await page.$$eval('#models tbody tr', (rows) => rows.filter((r) => (r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id));
-    expect(hidden).toEqual(expect.arrayContaining(notSold));
+    const rows = await shownRows(page);
+    const row = (id: string) => rows.find((r) => r.id === id)!;
+    // gpt-oss-20b at Bedrock's own prices in every column, not its record's (Together's).
+    const oss = doorPrices('openai', 'openai-gpt-oss-20b', 'amazon-bedrock');
+    expect(oss).toEqual({ input: 0.07, output: 0.3 });
+    expect(row('openai-gpt-oss-20b')).toMatchObject({ input: '$0.07', output: '$0.3', context: '128K', monthly: monthAt(oss) });
+    expect(monthAt(oss)).toBe('$8.70');
+    // Amazon's own Nova is sold on Bedrock: its record's door counts there.
+    const nova = catalogue.byId.get('amazon-nova-2-lite-v1')!;
+    expect(row(nova.id)).toMatchObject({ input: `$${nova.input}`, output: `$${nova.output}`, monthly: monthAt(nova) });
 
+    // The models Bedrock does not sell are listed, marked, with no other door's price standing in.
+    const unsold = rows.filter((r) => r.monthly === BEDROCK);
+    expect(unsold.length).toBeGreaterThan(10);
+    for (const r of unsold) expect([r.input, r.output]).toEqual(['—', '—']);
+    expect(unsold.map((r) => r.id)).toContain('deepseek-deepseek-v4-pro');
+    // They are last before any sort, and after Monthly ascending and descending.
+    const lastAreUnsold = (list: typeof rows) => list.slice(list.length - unsold.length).every((r) => r.monthly === BEDROCK);
+    expect(lastAreUnsold(rows)).toBe(true);
+    const monthly = page.locator('#models thead th[data-col="7"] button');
+    for (const direction of ['ascending', 'descending'] as const) {
+      await monthly.click();
+      expect(await page.getAttribute('#models thead th[data-col="7"]', 'aria-sort')).toBe(direction);
+      const sorted = await shownRows(page);
+      expect(lastAreUnsold(sorted)).toBe(true);
+      const costs = sorted.slice(0, sorted.length - unsold.length).map((r) => BigInt(r.sort));
+      const ordered = [...costs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(costs).toEqual(direction === 'ascending' ? ordered : ordered.reverse());
+    }
+    // The headline names the door and says how many are not sold there.
+    const headline = await page.textContent('#calc-summary');
+    expect(headline).toContain('at Amazon Bedrock at');
+    expect(headline).toContain(`${unsold.length} models have no door at Amazon Bedrock: the table lists them last, marked "${BEDROCK}".`);
+    // The chart: Bedrock's prices, no dot for an unsold model, the same frontier as the API's sellers=amazon-bedrock.
+    expect(await page.textContent('#chart-figure figcaption')).toContain("at Amazon Bedrock's prices");
+    expect(await page.textContent('#chart-figure figcaption')).toContain(`${unsold.length} models with no door at Amazon Bedrock`);
+    const dots = await page.$$eval('#chart-figure circle', (cs) => cs.map((c) => c.getAttribute('data-id')));
+    expect(dots.filter((id) => unsold.some((r) => r.id === id))).toEqual([]);
+    const query = new URL(await page.getAttribute('#chart-figure a.frontier-api', 'href') ?? '', real.site.origin);
+    expect(query.searchParams.get('sellers')).toBe('amazon-bedrock');
+    const api = (await (await fetch(query)).json()) as { recommendations: Array<{ id: string }> };
+    expect(await ringed(page)).toEqual(api.recommendations.map((r) => r.id));
+    expect(await ringed(page)).toContain('openai-gpt-oss-20b');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.screenshot({ path: `${ARTIFACTS}/sellers-bedrock-${width}.png`, fullPage: true });
+
+    // Every seller: the cheapest door's cost, as the shared module works it out.
+    await page.selectOption('#calc-sellers', 'all');
+    const models = catalogue.models.map(siteModel);
+    const { priced } = priceAtSellers(models, siteDoors(catalogue), DEFAULT_WORKLOAD, 'all');
+    const pro = priced.find((p) => p.model.id === 'deepseek-deepseek-v4-pro')!;
+    expect((await shownRows(page)).find((r) => r.id === pro.model.id)?.monthly).toBe(monthlyCell(pro).text);
+    expect(pro.sellerName).toBeDefined();
+
+    // Back to each maker's own: the table the server rendered, in its order.
     await page.selectOption('#calc-sellers', 'maker');
-    expect(await cell('deepseek-deepseek-v4-pro')).toBe(own);
+    await monthly.click();
+    expect((await shownRows(page)).map(({ sort: _s, ...r }) => r).sort((a, b) => a.id.localeCompare(b.id))).toEqual(served.map(({ sort: _s, ...r }) => r).sort((a, b) => a.id.localeCompare(b.id)));
+    expect(await page.textContent('#calc-summary')).not.toContain('no door');
     expect(problems).toEqual([]);
-  });
+    await page.close();
+  }, 60_000);
 });

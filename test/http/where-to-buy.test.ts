@@ -23,12 +23,13 @@ describe('the model page\'s Where to buy', () => {
       const row = section.split('<tr').find((r) => r.includes(`<code>${escapeHtml(door.id)}</code>`));
       expect(row, door.id).toBeDefined();
       expect(row).toContain(escapeHtml(door.source));
-      expect(row).toContain(`<td>${door.date}</td>`);
+      // Listed on its source's day, or in effect from the day a source dates the change; the record's own door as the record dates it.
+      expect(row).toContain(`<td>${door.own ? door.date : door.effectiveFrom ? `from ${door.effectiveFrom}` : `listed ${door.date}`}</td>`);
       expect(row).toContain(`<td>${door.seller.kind}</td>`);
       if (door.keptOut) expect(row).toContain('Kept out:');
     }
     const stale = section.split('<tr').find((r) => r.includes('@alibaba-cn</code>'));
-    expect(stale).toContain(escapeHtml("Kept out: lists the maker's price of before its last price change"));
+    expect(stale).toContain(escapeHtml("Kept out: copies the maker's price of before its last price change"));
   });
   it('lists Gemma 4 31B\'s paid doors first and the Gemini API\'s free tier kept out', async () => {
     const html = await page('/models/google-gemma-4-31b-it');
@@ -61,11 +62,16 @@ describe('the calculator\'s seller choice', () => {
     const best = priced.filter((p) => !p.exclusion && p.model.status === 'current').sort((a, b) => Number(a.monthly.nanos - b.monthly.nanos))[0]!;
     if (best.sellerName) expect(headline).toContain(` at ${escapeHtml(best.sellerName)} at `);
   });
-  it('one cloud: only its doors, the models it does not sell hidden', () => {
+  it('one cloud: only its doors, its own models among them; the models it does not sell named', () => {
     const { priced, notSold } = priceAtSellers(models, doors, DEFAULT_WORKLOAD, 'amazon-bedrock');
     expect(priced.length).toBeGreaterThan(0);
     for (const p of priced) expect(p.sellerName).toBe('Amazon Bedrock');
     expect(notSold.length + priced.length).toBe(models.length);
+    // Amazon's Nova is sold on Bedrock, at its record's prices (the maker's own door); gpt-oss-20b at Bedrock's door.
+    const nova = priced.find((p) => p.model.id === 'amazon-nova-2-lite-v1')!;
+    expect(nova.monthly.nanos).toBe(priceAll(models, DEFAULT_WORKLOAD).find((p) => p.model.id === nova.model.id)!.monthly.nanos);
+    expect(priced.find((p) => p.model.id === 'openai-gpt-oss-20b')!.prices).toEqual({ input: 0.07, output: 0.3, contextTokens: 128_000 });
+    expect(notSold).toContain('deepseek-deepseek-v4-pro');
   });
   it('the home page offers the choice and embeds the doors', async () => {
     const html = await page('/');

@@ -29,12 +29,13 @@ export const scoreOf = (p: Priced, useCase: UseCase | undefined): number | undef
 /** core/schema's SUITED_SCORE (not imported: that module brings zod into the browser's bundle; test/http/site-pool.test.ts holds them equal). */
 export const SUITED = 3;
 
-function notDrawn(all: readonly Priced[], useCase: UseCase | undefined, unsuited: number): string {
+function notDrawn(all: readonly Priced[], useCase: UseCase | undefined, unsuited: number, seller: ChartSeller | undefined): string {
   const why = whyText(leftOut(all));
   const fits = all.filter((p) => !p.exclusion);
   const zero = fits.filter((p) => p.monthly.nanos === 0n).length;
   const unrated = fits.filter((p) => scoreOf(p, useCase) === undefined).length;
   const parts = [
+    seller?.notSold ? `${seller.notSold} ${seller.notSold === 1 ? 'model' : 'models'} with no door at ${seller.name}` : '',
     why,
     unsuited ? `${unsuited} ${unsuited === 1 ? 'model' : 'models'} not suited to ${useCase ?? ''} (a ${useCase ?? ''} suitability under ${SUITED} of 5: /api/recommend leaves ${unsuited === 1 ? 'it' : 'them'} out too)` : '',
     unrated ? `${unrated} unrated ${unrated === 1 ? 'model' : 'models'} (no benchmark gives ${unrated === 1 ? 'it' : 'them'} ${useCase ? `a ${useCase}` : 'an overall'} score)` : '',
@@ -54,12 +55,15 @@ export function decadeLabel(e: number): string {
   return `$${(10 ** (e - div)).toLocaleString('en-US')}${unit}`;
 }
 
+/** The calculator's one-seller choice: its name, and how many models of the pool it does not sell. */
+export interface ChartSeller { name: string; notSold: number }
+
 /**
  * The chart of the API's pool: the models of `status` (current by default, legacy ones marked), each
  * family of variants once (its head), with a use case only the suited ones, as /api/recommend ranks
  * them; `query` is that endpoint's query for this workload, which the caption links to.
  */
-export function priceQualityChart(every: readonly Priced[], workloadText: string, useCase?: UseCase, pool: { status: StatusFilter; query?: string } = { status: 'current' }): string {
+export function priceQualityChart(every: readonly Priced[], workloadText: string, useCase?: UseCase, pool: { status: StatusFilter; query?: string; seller?: ChartSeller } = { status: 'current' }): string {
   const what = useCase ?? 'overall';
   const inStatus = every.filter((p) => inPool(p.model, pool.status) && p.model.variantOf === undefined);
   const all = useCase ? inStatus.filter((p) => (p.model.useCases?.[useCase] ?? 0) >= SUITED) : inStatus;
@@ -76,7 +80,8 @@ export function priceQualityChart(every: readonly Priced[], workloadText: string
   const more = named.length > 10 ? ' (its 10 cheapest: the API returns at most 10)' : '';
   const claim = pool.query ? ` The API's <a class="frontier-api" href="/api/recommend?${escapeHtml(pool.query)}">/api/recommend?frontier=true</a> for this workload returns the same frontier${more}.` : '';
   const models = pool.status === 'all' ? 'current and legacy models (legacy ones marked)' : `${pool.status} models`;
-  const caption = `<figcaption>Monthly cost of ${escapeHtml(workloadText)} against the ${escapeHtml(what)} score (0-100, from public benchmarks), ${models}. Colours: <span class="tier tier-Budget">Budget</span> <span class="tier tier-Mid">Mid</span> <span class="tier tier-Premium">Premium</span>; ringed: the frontier.${frontierText}${claim} The table below has the same costs.${notDrawn(all, useCase, inStatus.length - all.length)}</figcaption>`;
+  const at = pool.seller ? `, at ${escapeHtml(pool.seller.name)}'s prices` : '';
+  const caption = `<figcaption>Monthly cost of ${escapeHtml(workloadText)} against the ${escapeHtml(what)} score (0-100, from public benchmarks), ${models}${at}. Colours: <span class="tier tier-Budget">Budget</span> <span class="tier tier-Mid">Mid</span> <span class="tier tier-Premium">Premium</span>; ringed: the frontier.${frontierText}${claim} The table below has the same costs.${notDrawn(all, useCase, inStatus.length - all.length, pool.seller)}</figcaption>`;
   if (drawn.length === 0) return `<figure><p>No rated model has a cost to draw for this workload.</p>\n${caption}</figure>`;
   // Positions only: the numbers shown come from displayUsd on the exact amounts.
   const values = drawn.map((d) => Number(d.cost) / 1e9);

@@ -17,6 +17,11 @@ export interface SiteDoor {
   cacheWrite?: number;
   contextTokens: number;
   maxOutputTokens?: number;
+  /**
+   * The record's own door where its seller is not its maker (Amazon's Nova at Amazon Bedrock,
+   * Together's Llama at Together): priced as the record is, with every price rule it has.
+   */
+  own?: true;
 }
 
 /** The clouds the calculator offers as a choice of their own. */
@@ -31,12 +36,17 @@ function atDoor<M extends SiteModel>(model: M, door: SiteDoor): M {
     ...(door.maxOutputTokens === undefined ? {} : { maxOutputTokens: door.maxOutputTokens }) } as M;
 }
 
-export type SellerPriced<M extends SiteModel = SiteModel> = Priced<M> & { sellerName?: string };
+export type SellerPriced<M extends SiteModel = SiteModel> = Priced<M> & {
+  sellerName?: string;
+  /** The door's prices per 1M tokens and context window, where the model is priced at a door not its own (the table shows them). */
+  prices?: { input: number; output: number; contextTokens: number };
+};
 
 /**
  * Each model priced at the chosen doors: `maker`, its own; `all`, the cheapest of its own (when it
  * is capacity one can buy) and its vetted doors that can run the workload; a seller slug, only that
- * seller's door. `notSold`: the ids of models the choice has no door for (the table hides them).
+ * seller's doors, the record's own among them when that seller sells it (Nova at Amazon Bedrock),
+ * as sellers= on the API counts it. `notSold`: the ids of models the choice has no door for.
  */
 export function priceAtSellers<M extends SiteModel>(models: readonly M[], doors: Readonly<Record<string, readonly SiteDoor[]>>, w: Workload, choice: string): { priced: Array<SellerPriced<M>>; notSold: string[] } {
   if (choice === 'maker') return { priced: priceAll(models, w), notSold: [] };
@@ -44,16 +54,32 @@ export function priceAtSellers<M extends SiteModel>(models: readonly M[], doors:
   const notSold: string[] = [];
   const own = priceAll(models, w);
   models.forEach((model, i) => {
-    const candidates = (doors[model.id] ?? []).filter((d) => choice === 'all' || d.seller === choice);
-    const options: Array<SellerPriced<M>> = priceAll(candidates.map((d) => atDoor(model, d)), w).map((p, j) => ({ ...p, model, sellerName: (candidates[j] as SiteDoor).sellerName }));
+    const listed = (doors[model.id] ?? []).filter((d) => choice === 'all' || d.seller === choice);
+    const candidates = listed.filter((d) => !d.own);
+    const options: Array<SellerPriced<M>> = priceAll(candidates.map((d) => atDoor(model, d)), w)
+      .map((p, j) => ({ ...p, model, sellerName: (candidates[j] as SiteDoor).sellerName, prices: { input: p.model.input, output: p.model.output, contextTokens: p.model.contextTokens } }));
     const mine = own[i] as Priced<M>;
-    if (choice === 'all' && !model.freeTierOnly) options.unshift(mine);
+    const ownDoor = listed.find((d) => d.own);
+    if (choice === 'all' ? !model.freeTierOnly : ownDoor) options.unshift(ownDoor ? { ...mine, sellerName: ownDoor.sellerName } : mine);
     const usable = options.filter((p) => !p.exclusion);
     const best = (usable.length ? usable : options).reduce<SellerPriced<M> | undefined>((a, p) => (!a || p.monthly.nanos < a.monthly.nanos ? p : a), undefined);
     if (best) priced.push(best);
     else notSold.push(model.id);
   });
   return { priced, notSold };
+}
+
+/** The name of a one-seller choice ("Amazon Bedrock"), undefined for `maker` and `all`. */
+export const chosenSellerName = (choice: string): string | undefined => CLOUD_CHOICES.find(([slug]) => slug === choice)?.[1];
+
+/** What the table's cells say of a model the choice has no door for. */
+export const notSoldCell = (sellerName: string | undefined) => (sellerName ? `not sold at ${sellerName}` : 'not sold for capacity');
+
+/** The headline's sentence (HTML) on the models the chosen seller does not sell, or '' when it sells them all. */
+export function notSoldHtml(count: number, sellerName: string | undefined): string {
+  if (count === 0) return '';
+  const models = `${count.toLocaleString('en-US')} ${count === 1 ? 'model has' : 'models have'}`;
+  return escapeHtml(`${models} no door ${sellerName ? `at ${sellerName}` : 'one can buy capacity at'}: the table lists ${count === 1 ? 'it' : 'them'} last, marked "${notSoldCell(sellerName)}".`);
 }
 
 /** The calculator's seller field. */

@@ -57,10 +57,10 @@ export const STATUS_CHOICES: readonly StatusFilter[] = ['current', 'legacy', 'al
 export const inPool = (m: Pick<SiteModel, 'status'>, status: StatusFilter) => status === 'all' || m.status === status;
 
 /**
- * The query of /api/recommend?frontier=true for this workload, use case and status (the chart's
+ * The query of /api/recommend?frontier=true for this workload, use case, status and sellers (the chart's
  * claim links to it): every workload field given, as the calculator's fields name them.
  */
-export function frontierQuery(w: Workload, useCase: string | undefined, status: StatusFilter): string {
+export function frontierQuery(w: Workload, useCase: string | undefined, status: StatusFilter, sellers?: string): string {
   const q = new URLSearchParams({ frontier: 'true', sort: 'cost', limit: '10', input_tokens: String(w.inputTokens), output_tokens: String(w.outputTokens), requests: String(w.requests), days: String(w.days) });
   if (w.mode !== 'standard') q.set('mode', w.mode);
   if (w.cachedInputTokens) q.set('cached_input_tokens', String(w.cachedInputTokens));
@@ -70,6 +70,8 @@ export function frontierQuery(w: Workload, useCase: string | undefined, status: 
   for (const [name, value] of Object.entries(partsParams(w))) q.set(name, String(value));
   if (useCase) q.set('use_case', useCase);
   if (status !== 'current') q.set('status', status);
+  // The calculator's seller choice (site-doors.ts) is the API's sellers=; unset, each model's own door.
+  if (sellers) q.set('sellers', sellers);
   return q.toString();
 }
 
@@ -184,7 +186,8 @@ export function tableNoteText(priced: readonly Priced[]): string {
  * The Monthly cost cell: a price, or "free tier only" where $0 is not a price anyone can pay; a cost
  * billed in a long-context band names that band's prices, as the row's are the standard ones.
  */
-export function monthlyCell(p: Priced): { text: string; sort: string } {
+export function monthlyCell(p: Priced & { prices?: object }): { text: string; sort: string } {
   const band = p.band ? ` (long-context $${p.band.input} / $${p.band.output})` : '';
-  return { text: p.model.freeTierOnly ? 'free tier only' : `${displayUsd(p.monthly)}${band}`, sort: p.monthly.nanos.toString() };
+  // A cost at another seller's door (prices set: site-doors.ts) is that door's, whatever the record's free tier.
+  return { text: p.model.freeTierOnly && !p.prices ? 'free tier only' : `${displayUsd(p.monthly)}${band}`, sort: p.monthly.nanos.toString() };
 }
