@@ -9,8 +9,9 @@ import { health } from './health.js';
 import { offers } from './offers.js';
 import { pricing, pricingFile } from './pricing.js';
 import { recommend } from './recommend.js';
+import { tokenizers } from './tokenizers.js';
 
-export { badge, calculate, changes, cheapest, compare, health, offers, pricing, pricingFile, recommend };
+export { badge, calculate, changes, cheapest, compare, health, offers, pricing, pricingFile, recommend, tokenizers };
 
 // Each endpoint's handler takes its own schema's output; as a list they are handled alike.
-export const API_ENDPOINTS = [pricing, pricingFile, calculate, cheapest, compare, recommend, offers, changes, badge, health] as unknown as readonly Endpoint[];
+export const API_ENDPOINTS = [pricing, pricingFile, calculate, cheapest, compare, recommend, offers, tokenizers, changes, badge, health] as unknown as readonly Endpoint[];

@@ -7,3 +7,7 @@ import raw from '../../data/tokenizers/tokenizers.json';
 import { tokenizerTableSchema, type TokenizerTable } from '../core/pricing/tokenizer-table.js';
 
 export const TOKENIZER_TABLE: TokenizerTable = tokenizerTableSchema.parse(raw);
+
+/** The tokenizers a workload may be counted with (counted_with), and the kinds of text measured (text_kind). */
+export const TOKENIZER_IDS = Object.keys(TOKENIZER_TABLE.tokenizers);
+export const TEXT_KINDS = Object.keys(TOKENIZER_TABLE.corpus.kinds);

@@ -10,7 +10,7 @@ import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Endpoint, RequestContext } from '../endpoints/endpoint.js';
 import {
   badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
-  errorBodySchema, healthResponseSchema, modelRecordSchema, oneModelSchema, recommendResponseSchema, shieldsResponseSchema,
+  errorBodySchema, healthResponseSchema, tokenizersResponseSchema, modelRecordSchema, oneModelSchema, recommendResponseSchema, shieldsResponseSchema,
 } from './response-schemas.js';
 import { offersResponseSchema } from './offers-schema.js';
 
@@ -30,6 +30,7 @@ components.add(badgeJsonResponseSchema, { id: 'BadgeEmbed' });
 components.add(shieldsResponseSchema, { id: 'ShieldsEndpoint' });
 components.add(healthResponseSchema, { id: 'Health' });
 components.add(offersResponseSchema, { id: 'OffersResponse' });
+components.add(tokenizersResponseSchema, { id: 'TokenizersResponse' });
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (schema: JsonObject) => ({ 'application/json': { schema } });
@@ -55,6 +56,7 @@ const RESPONSES: Record<string, ResponseDoc> = {
   '/api/compare': { description: 'Costs per model and what the cheapest saves.', content: json(ref('CompareResponse')), errors: [404] },
   '/api/recommend': { description: 'Recommended models, best first.', content: json(ref('RecommendResponse')) },
   '/api/offers': { description: "Every seller's door to the model, vetted doors cheapest first, the kept-out apart with reasons.", content: json(ref('OffersResponse')), errors: [404] },
+  '/api/tokenizers': { description: 'The tokenizers, which models use each and how exactly, the corpus and the measured table.', content: json(ref('TokenizersResponse')) },
   '/api/badge': {
     description: 'The badge (format=svg), embed snippets (json), shields endpoint JSON (shields), Markdown (md) or the badge URL (url).',
     content: {

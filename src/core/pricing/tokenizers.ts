@@ -3,7 +3,8 @@
  * own tokens. The rules and the measured figures are data (data/tokenizers/tokenizers.json); this
  * is what the catalogue and the cost endpoints do with them.
  */
-import type { ModelTokenizer } from '../schema/catalogue-schema.js';
+import type { Model, ModelTokenizer } from '../schema/catalogue-schema.js';
+import { quantitiesOf, type Quantities } from './quantities.js';
 import type { Workload } from './workload.js';
 import { EXACTNESS, REFERENCE_TOKENIZER, type Exactness, type TokenizerRule, type TokenizerTable } from './tokenizer-table.js';
 
@@ -83,12 +84,19 @@ export function workloadIn(table: TokenizerTable, w: Workload, counting: Countin
   };
 }
 
+/** A workload in one tokenizer's tokens, and its unit quantities (made once). */
+export interface OwnWorkload {
+  readonly workload: Workload;
+  readonly q: Quantities;
+}
+
 /**
- * The workload in each model's own tokens, made once per tokenizer for a request (a ranking prices
- * every model; a handful of tokenizers count them all).
+ * The workload in each model's own tokens (counted_with and text_kind), made once per tokenizer
+ * for a request: a ranking prices every model, and a handful of tokenizers count them all. A model
+ * without a tokenizer on its record is counted as o200k.
  */
-export class WorkloadsByTokenizer {
-  private readonly made = new Map<string, Workload>();
+export class OwnTokens {
+  private readonly made = new Map<string, OwnWorkload>();
   constructor(
     private readonly table: TokenizerTable,
     readonly workload: Workload,
@@ -96,12 +104,18 @@ export class WorkloadsByTokenizer {
   ) {}
 
   /** The workload in `tokenizer`'s tokens. */
-  in(tokenizer: string): Workload {
-    let w = this.made.get(tokenizer);
-    if (w === undefined) {
-      w = workloadIn(this.table, this.workload, this.counting, tokenizer);
-      this.made.set(tokenizer, w);
+  in(tokenizer: string): OwnWorkload {
+    let own = this.made.get(tokenizer);
+    if (own === undefined) {
+      const workload = workloadIn(this.table, this.workload, this.counting, tokenizer);
+      own = { workload, q: quantitiesOf(workload) };
+      this.made.set(tokenizer, own);
     }
-    return w;
+    return own;
+  }
+
+  /** The workload in the model's own tokens. */
+  of(model: Pick<Model, 'tokenizer'>): OwnWorkload {
+    return this.in(model.tokenizer?.id ?? REFERENCE_TOKENIZER);
   }
 }
