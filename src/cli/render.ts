@@ -114,7 +114,8 @@ export function modelCard(model: Plain, source: unknown): string {
     model.batch === undefined ? undefined : ['Batch', `${text(record(model.batch).discountPercent)}% off through the provider's batch API (--mode batch)`],
     model.batch === undefined ? undefined : ['Batch terms', text(record(model.batch).source)],
     ['Verified', `${text(model.verified)} (checked ${text(model.checkedOn)})`],
-    ['Source', text(model.sourceUrl)],
+    // A door whose sources cite no page, of a seller with none on record, has none: never the maker's.
+    ['Source', model.sourceUrl === undefined ? "no page on record for this seller (never the maker's)" : text(model.sourceUrl)],
     model.priceNote === undefined ? undefined : ['Note', text(model.priceNote)],
     ['Page', `${text(source)}models/${encodeURIComponent(text(model.id))}`],
   ];
@@ -143,6 +144,14 @@ export function rowNotes(rows: readonly Plain[]): string {
     const batch = record(applied.batch);
     if (typeof batch.discountPercent === 'number') notes.push(`${text(r.id)}: ${batch.discountPercent}% batch discount.`);
     for (const w of list(r.warnings)) notes.push(`${text(r.id)}: ${text(w.message)}`);
+    // At a door (--sellers), or a cheaper door beside the record's: what a buyer must know of it.
+    const predates = record(r.predatesChange).text;
+    if (typeof predates === 'string') notes.push(`${text(r.door ?? r.id)}: ${predates}.`);
+    const cheaper = record(r.cheaperAt);
+    if (typeof cheaper.door === 'string') {
+      const older = record(cheaper.predatesChange).text;
+      notes.push(`${text(r.id)}: cheaper at ${text(cheaper.door)}, ${usd(record(cheaper.costs).monthly)} a month${typeof older === 'string' ? ` (${older})` : ''}.`);
+    }
     if (Array.isArray(r.variants)) notes.push(`${text(r.id)} also stands for ${text(r.variants)} (same prices and capabilities).`);
     return notes.map((n) => `\n${prose(n)}`);
   }).join('');

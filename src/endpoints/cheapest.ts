@@ -14,7 +14,7 @@ import { pricedToday } from './schedule.js';
 import { choice, statusFilter, usdAmount } from './params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from './ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
-import { cheaperDoors, cheapestAtDoors, doorPrices, sellerOf, sellersFilter, sellersParam } from './sellers.js';
+import { atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from './sellers.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
@@ -91,7 +91,7 @@ export const cheapest = endpoint({
       const mine = workloadOn(own, workload, r.model);
       const { item, appliedPrices } = rankedItem(catalogue, r.model, mine, place, today);
       if (own) Object.assign(item, tokensOn(own, r.model));
-      if (r.at) return Object.assign(item, sellerOf(r.at), { costs: r.costs, appliedPrices: doorPrices(r.at, mine) });
+      if (r.at) return atDoor(item, r.at, mine, r.costs);
       const cheaper = cheaperAt(r.model, r.costs.monthly);
       return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
     };

@@ -9,6 +9,7 @@ import { resolveDoor, splitDoorId } from '../core/offers/resolve.js';
 import { KEPT_OUT_TEXT } from '../core/offers/vetting.js';
 import { closestMatches } from '../core/advice/suggest.js';
 import { ApiError, quote } from '../lib/errors.js';
+import { doorCaveats } from './sellers.js';
 
 /** The record as the door `<model-id>@<seller>` prices it, or a 404 that lists the model's doors. */
 export function findDoor(catalogue: Catalogue, target: string, param: string, findRecord: (id: string) => Model): Model {
@@ -50,6 +51,7 @@ export function doorSummary(door: PricedDoor) {
     ...(p ? { prices: { input: p.input, output: p.output, ...(p.cachedInput === undefined ? {} : { cachedInput: p.cachedInput }) }, contextTokens: p.contextTokens } : {}),
     source: door.source,
     date: door.date,
+    ...doorCaveats(door),
     ...(door.keptOut ? { keptOut: door.keptOut, keptOutText: KEPT_OUT_TEXT[door.keptOut] } : {}),
   };
 }

@@ -5,7 +5,8 @@ import { KEPT_OUT_TEXT } from '../core/offers/vetting.js';
 import { rankDoors, type DoorCost } from '../core/offers/rank.js';
 import { EXCLUSION_TEXT } from '../core/pricing/fit.js';
 import type { Workload } from '../core/pricing/cost.js';
-import { appliedPricesOf } from './applied-prices.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import { doorCaveats, doorPrices } from './sellers.js';
 import { endpoint, findModel, requestedAs, requireParam } from './endpoint.js';
 import { text } from './params.js';
 import { refuseModality } from './part-rules.js';
@@ -23,24 +24,42 @@ export function doorWho(door: PricedDoor) {
   return who;
 }
 
-function doorFacts(door: PricedDoor) {
-  const priced = door.priced;
+/** A priced record's door prices: the standard units a door file keys (input, output, cache reads and writes by lifetime). */
+function pricesOf(priced: Model) {
   return {
-    ...(priced ? { prices: { input: priced.input, output: priced.output, ...(priced.cachedInput === undefined ? {} : { cachedInput: priced.cachedInput }) } } : {}),
-    ...(priced ? { contextTokens: priced.contextTokens, ...(priced.maxOutputTokens === undefined ? {} : { maxOutputTokens: priced.maxOutputTokens }) } : {}),
-    ...(door.door?.batch ? { batch: door.door.batch } : {}),
-    ...(door.door?.serviceTiers ? { serviceTiers: door.door.serviceTiers } : {}),
-    source: door.source,
-    ...(door.sourceUrl ? { sourceUrl: door.sourceUrl } : {}),
-    date: door.date,
+    input: priced.input,
+    output: priced.output,
+    ...(priced.cachedInput === undefined ? {} : { cachedInput: priced.cachedInput }),
+    ...(priced.cacheWrite === undefined ? {} : { cacheWrite: priced.cacheWrite }),
+    ...(priced.cacheWrite1h === undefined ? {} : { cacheWrite1h: priced.cacheWrite1h }),
   };
 }
 
-function costed({ door, costs }: DoorCost, workload: Workload) {
-  const priced = door.priced!;
+function doorFacts(door: PricedDoor) {
+  const priced = door.priced;
+  const data = door.door;
+  return {
+    ...(priced ? { prices: pricesOf(priced) } : {}),
+    ...(priced ? { contextTokens: priced.contextTokens, ...(priced.maxOutputTokens === undefined ? {} : { maxOutputTokens: priced.maxOutputTokens }) } : {}),
+    ...(data?.batch ? { batch: data.batch } : {}),
+    ...(data?.serviceTiers ? { serviceTiers: data.serviceTiers } : {}),
+    ...(data?.modalities ? { modalities: data.modalities } : {}),
+    source: door.source,
+    ...(door.sourceUrl ? { sourceUrl: door.sourceUrl } : {}),
+    date: door.date,
+    ...(door.effectiveFrom ? { effectiveFrom: door.effectiveFrom } : {}),
+    ...doorCaveats(door),
+    ...(data?.also ? { alsoListedBy: data.also } : {}),
+    ...(data?.disagreements ? { disagreements: data.disagreements } : {}),
+    ...(data?.unitErrors ? { unitErrors: data.unitErrors } : {}),
+  };
+}
+
+function costed(cost: DoorCost, workload: Workload) {
+  const { costs } = cost;
   return {
     costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
-    appliedPrices: appliedPricesOf(priced, workload, door.own ? undefined : door.date, door.sheets()),
+    appliedPrices: doorPrices(cost, workload),
   };
 }
 

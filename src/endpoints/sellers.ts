@@ -17,6 +17,7 @@ import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
 import type { DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
 import type { OwnTokens } from '../core/pricing/tokenizers.js';
+import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { splitList, text } from './params.js';
 
@@ -55,14 +56,30 @@ export function sellersFilter(catalogue: Catalogue, value: string | undefined): 
   return (seller) => slugs.has(seller);
 }
 
-/** An item's seller block: who sells through the door the item is priced at. */
-export function sellerOf({ door }: DoorCost) {
-  return { seller: door.seller.slug, sellerName: door.seller.name, kind: door.seller.kind, door: door.id, source: door.source, date: door.date, ...(door.own ? { makersDoor: true as const } : {}) };
+/**
+ * What a buyer must know of a door wherever it is shown: a price its source lists before the
+ * maker's last change (ranked, but older than the change), and limits no source gives for it (the model's).
+ */
+export function doorCaveats(door: PricedDoor) {
+  return {
+    ...(door.predates ? { predatesChange: { changedOn: door.predates.from, text: door.predates.text } } : {}),
+    ...(door.limitsFromModel.length ? { limitsFromModel: [...door.limitsFromModel] } : {}),
+  };
 }
 
-/** The prices a door's costs were worked out at. */
+/** An item's seller block: who sells through the door the item is priced at. */
+export function sellerOf({ door }: DoorCost) {
+  return { seller: door.seller.slug, sellerName: door.seller.name, kind: door.seller.kind, door: door.id, source: door.source, date: door.date, ...(door.own ? { makersDoor: true as const } : {}), ...doorCaveats(door) };
+}
+
+/**
+ * The prices a door's costs were worked out at: `effectiveFrom` only where a source dates the
+ * change, else `listedOn`, the day its source listed the price (a record's own door as the record dates it).
+ */
 export function doorPrices({ door }: DoorCost, workload: Workload) {
-  return appliedPricesOf(door.priced as Model, workload, door.own ? undefined : door.date, door.sheets());
+  const applied: ReturnType<typeof appliedPricesOf> & { listedOn?: string } = appliedPricesOf(door.priced as Model, workload, door.own ? undefined : door.effectiveFrom, door.sheets());
+  if (!door.own && door.effectiveFrom === undefined) applied.listedOn = door.date;
+  return applied;
 }
 
 
@@ -118,7 +135,8 @@ export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriter
     if (door === -1) notSold++;
     return door !== -1;
   };
-  const { recommendations, excluded } = recommendModels(catalogue, { ...criteria, costAt });
+  // The free-tier rule is a door's (vetting keeps free-tier doors out of the table), not a model's.
+  const { recommendations, excluded } = recommendModels(catalogue, { ...criteria, includeFreeTier: true, costAt });
   return {
     recommendations: recommendations.map((r) => ({ ...r, at: { door: table.doors[chosen[table.rowOf.get(r.model.id) as number] as number] as PricedDoor, costs: r.costs } })),
     excluded,
@@ -126,9 +144,26 @@ export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriter
   };
 }
 
+/**
+ * An item priced at a door: its seller, prices and warnings the door's (a free tier, batch
+ * discount or scheduled change of the record is its own door's, not this one's).
+ */
+export function atDoor<T extends DoorItem>(item: T, at: DoorCost, workload: Workload, costs?: Costs) {
+  const warnings = costWarnings(at.door.priced as Model, workload, at.door.sheets());
+  // Set, not deleted (see rankedItem): undefined fields are not written.
+  const own = item as { freeTierOnly?: true | undefined; priceChange?: string | undefined; warnings?: Warning[] | undefined };
+  own.freeTierOnly = undefined;
+  own.priceChange = undefined;
+  own.warnings = warnings.length ? warnings : undefined;
+  return Object.assign(item, sellerOf(at), costs ? { costs } : {}, { appliedPrices: doorPrices(at, workload) });
+}
+
+/** The fields of a ranked item that are its record's door's, which an item at another door replaces. */
+type DoorItem = { freeTierOnly?: true; warnings?: Warning[]; priceChange?: string };
+
 /** An answer's item at its door (its seller and prices), or at its record's with cheaperAt where a direct door is cheaper. */
-export function withDoor<T extends object>(cheaperAt: CheaperDoors, workload: Workload, item: T, ranked: { model: Model; costs: Costs; at?: DoorCost }) {
-  if (ranked.at) return Object.assign(item, sellerOf(ranked.at), { appliedPrices: doorPrices(ranked.at, workload) });
+export function withDoor<T extends DoorItem>(cheaperAt: CheaperDoors, workload: Workload, item: T, ranked: { model: Model; costs: Costs; at?: DoorCost }) {
+  if (ranked.at) return atDoor(item, ranked.at, workload);
   const cheaper = cheaperAt(ranked.model, ranked.costs.monthly);
   return cheaper ? Object.assign(item, { cheaperAt: cheaper }) : item;
 }

@@ -11,8 +11,8 @@ import type { Endpoint, RequestContext } from '../endpoints/endpoint.js';
 import {
   badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
   errorBodySchema, healthResponseSchema, tokenizersResponseSchema, modelRecordSchema, oneModelSchema, recommendResponseSchema, shieldsResponseSchema,
-} from './response-schemas.js';
-import { offersResponseSchema } from './offers-schema.js';
+} from '../endpoints/responses/index.js';
+import { offersResponseSchema } from '../endpoints/responses/offers.js';
 
 type JsonObject = Record<string, unknown>;
 

@@ -31,6 +31,4 @@ export function tierFor(input: number, output: number): Tier {
   return 'Premium';
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** `verified` of a check date: "Month YYYY". */
-export const verifiedOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+export { verifiedOf } from '../core/schema/catalogue-schema.js';

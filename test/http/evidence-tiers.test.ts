@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recommendResponseSchema } from '../../src/http/response-schemas.js';
+import { recommendResponseSchema } from '../../src/endpoints/responses/index.js';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 

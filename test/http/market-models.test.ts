@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
-import { offersResponseSchema } from '../../src/http/offers-schema.js';
+import { offersResponseSchema } from '../../src/endpoints/responses/offers.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const DATA = join(resolve(import.meta.dirname, '..', '..'), 'data');
@@ -59,15 +59,18 @@ describe('the models the market buys (issue 38)', () => {
     const sorted = [...direct].sort((a, b) => blended(a) - blended(b));
     const median = blended(sorted[(sorted.length - 1) >> 1]);
     const atMedian = sorted.filter((o) => blended(o) === median);
-    expect(atMedian.map((o) => o.seller).sort()).toEqual(['amazon-bedrock', 'azure', 'fireworks', 'google-vertex', 'groq', 'nebius', 'scaleway', 'together', 'watsonx']);
+    expect(atMedian.map((o) => o.seller).sort()).toEqual(['amazon-bedrock', 'azure', 'fireworks', 'google-vertex', 'groq', 'nebius', 'scaleway', 'together', 'wandb', 'watsonx']);
     const widest = [...atMedian].sort((a, b) => b.contextTokens - a.contextTokens || maxOutput(b.seller) - maxOutput(a.seller) || a.seller.localeCompare(b.seller));
-    expect(widest.slice(0, 2).map((o) => [o.seller, o.contextTokens, maxOutput(o.seller)])).toEqual([['azure', 131_072, 131_072], ['together', 131_072, 131_072]]);
+    expect(widest.slice(0, 3).map((o) => [o.seller, o.contextTokens, maxOutput(o.seller)])).toEqual([['azure', 131_072, 131_072], ['together', 131_072, 131_072], ['wandb', 131_072, 131_072]]);
     expect(record.referenceDoor.seller).toBe('azure');
     expect([record.contextTokens, record.maxOutputTokens]).toEqual([131_072, 131_072]);
     expect(body.offers.some((o: { seller: string }) => o.seller === 'openai')).toBe(false);
     expect(body.keptOut).toContainEqual(expect.objectContaining({ seller: 'nvidia', reason: 'trial' }));
-    // The wandb door LiteLLM prices per token where others price per 1M is no price anyone pays.
-    expect(body.keptOut).toContainEqual(expect.objectContaining({ seller: 'wandb', reason: 'outlier' }));
+    // LiteLLM's wandb price ($15,000 / $60,000: a per-1K price in its per-token field) is a unit error, caught
+    // before merging: the door keeps models.dev's $0.15 / $0.60, ranked, and says what it left out and why.
+    const wandb = body.offers.find((o: { seller: string }) => o.seller === 'wandb');
+    expect(wandb).toMatchObject({ prices: { input: 0.15, output: 0.6 }, source: expect.stringContaining('models.dev') });
+    expect(wandb.unitErrors).toEqual([expect.objectContaining({ source: expect.stringContaining('LiteLLM'), input: 15000, output: 60000, reason: expect.stringContaining('above $1,000') })]);
     expect(doorsOf('openai').filter((d) => d.model === 'openai-gpt-oss-120b').length).toBeGreaterThanOrEqual(20);
   });
 

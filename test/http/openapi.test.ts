@@ -5,7 +5,7 @@ import { openApiPath } from '../../src/http/openapi.js';
 import {
   badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
   errorBodySchema, healthResponseSchema, recommendResponseSchema, shieldsResponseSchema,
-} from '../../src/http/response-schemas.js';
+} from '../../src/endpoints/responses/index.js';
 import { fixtureApp, getJson } from '../fixtures/catalogue.js';
 
 type Doc = {

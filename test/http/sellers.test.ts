@@ -5,7 +5,7 @@ import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { doorBookOf } from '../../src/core/offers/book.js';
 import { rankDoors } from '../../src/core/offers/rank.js';
-import { cheapestResponseSchema, recommendResponseSchema } from '../../src/http/response-schemas.js';
+import { cheapestResponseSchema, recommendResponseSchema } from '../../src/endpoints/responses/index.js';
 
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
 const app = createService({ catalogue });

@@ -7,7 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cheapestResponseSchema, compareResponseSchema, recommendResponseSchema } from '../../src/http/response-schemas.js';
+import { cheapestResponseSchema, compareResponseSchema, recommendResponseSchema } from '../../src/endpoints/responses/index.js';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { getUnits } from '../fixtures/units-catalogue.js';

@@ -6,7 +6,7 @@
  * Expected costs are worked out by hand from the fixture's prices.
  */
 import { describe, expect, it } from 'vitest';
-import { calculateResponseSchema, compareResponseSchema } from '../../src/http/response-schemas.js';
+import { calculateResponseSchema, compareResponseSchema } from '../../src/endpoints/responses/index.js';
 import { getUnits } from '../fixtures/units-catalogue.js';
 
 const calc = async (query: string) => {

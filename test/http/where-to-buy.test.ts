@@ -23,12 +23,13 @@ describe('the model page\'s Where to buy', () => {
       const row = section.split('<tr').find((r) => r.includes(`<code>${escapeHtml(door.id)}</code>`));
       expect(row, door.id).toBeDefined();
       expect(row).toContain(escapeHtml(door.source));
-      expect(row).toContain(`<td>${door.date}</td>`);
+      // Listed on its source's day, or in effect from the day a source dates the change; the record's own door as the record dates it.
+      expect(row).toContain(`<td>${door.own ? door.date : door.effectiveFrom ? `from ${door.effectiveFrom}` : `listed ${door.date}`}</td>`);
       expect(row).toContain(`<td>${door.seller.kind}</td>`);
       if (door.keptOut) expect(row).toContain('Kept out:');
     }
     const stale = section.split('<tr').find((r) => r.includes('@alibaba-cn</code>'));
-    expect(stale).toContain(escapeHtml("Kept out: lists the maker's price of before its last price change"));
+    expect(stale).toContain(escapeHtml("Kept out: copies the maker's price of before its last price change"));
   });
   it('lists Gemma 4 31B\'s paid doors first and the Gemini API\'s free tier kept out', async () => {
     const html = await page('/models/google-gemma-4-31b-it');

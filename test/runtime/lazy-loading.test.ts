@@ -69,10 +69,10 @@ describe('the Node server at start-up', () => {
     const atStart = [...reached(metafile, entry).inputs];
     // The check can see the app's code at start-up.
     expect(atStart).toContain('src/http/app.ts');
-    expect(atStart.filter((input) => /src\/http\/(openapi\.ts|response-schemas\.ts|responses\/)/.test(input))).toEqual([]);
+    expect(atStart.filter((input) => /src\/(http\/openapi\.ts|endpoints\/responses\/)/.test(input))).toEqual([]);
     const everywhere = Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs));
-    expect(everywhere).toContain('src/http/response-schemas.ts');
-    expect(everywhere).toContain('src/http/responses/advice.ts');
+    expect(everywhere).toContain('src/endpoints/responses/index.ts');
+    expect(everywhere).toContain('src/endpoints/responses/advice.ts');
   });
 
   it('bundles none of zod\'s locales but English into the start-up code (zod is imported as a namespace)', async () => {

@@ -34,7 +34,9 @@ export function findCheapestAtDoors(catalogue: Catalogue, table: DoorTable, work
   // K of the k-th cheapest so far (cheapest.ts): a model whose floor's K is above it has no door that could enter.
   let cutoff = Infinity;
   const own = options.own;
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload, own };
+  // The free-tier rule is a door's: the table holds no free-tier door, so a model whose own door is
+  // free only (Gemma 4 on the Gemini API) is ranked at the paid doors that sell it.
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: true, tierFallback: options.tierFallback ?? false, workload, own };
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
     const mine = own === undefined ? undefined : own.of(model);
     // Two reads, not a pair: no array is made per model of the walk.

@@ -46,6 +46,56 @@ export function idIndexOf(catalogue: Catalogue): IdIndex {
   return index;
 }
 
+/** A catalogue's ids without their maker's slug, indexed as idIndexOf's, each back to the ids it stands for. */
+export interface BareIdIndex {
+  readonly index: IdIndex;
+  readonly ids: ReadonlyMap<string, readonly string[]>;
+}
+
+const bareByCatalogue = new WeakMap<Catalogue, BareIdIndex>();
+
+/**
+ * The ids and aliases of a catalogue with their provider's slug taken off (`claude-sonnet-5` for
+ * `anthropic-claude-sonnet-5`): names as exports and people write them. Built on first use and kept
+ * with the catalogue, as idIndexOf's.
+ */
+export function bareIdIndexOf(catalogue: Catalogue): BareIdIndex {
+  let bare = bareByCatalogue.get(catalogue);
+  if (bare === undefined) {
+    const prefixes = catalogue.providers.map((p) => `${p.slug}-`);
+    const ids = new Map<string, string[]>();
+    for (const id of catalogue.byId.keys()) {
+      const prefix = prefixes.find((p) => id.startsWith(p) && id.length > p.length);
+      if (prefix === undefined) continue;
+      const name = id.slice(prefix.length);
+      const at = ids.get(name);
+      if (at === undefined) ids.set(name, [id]);
+      else at.push(id);
+    }
+    bare = { index: idIndex(ids.keys()), ids };
+    bareByCatalogue.set(catalogue, bare);
+  }
+  return bare;
+}
+
+/**
+ * Up to `n` known ids closest to a name: a name that starts with a provider's slug is compared
+ * with the ids (closestIds on idIndexOf, the suggestions a GET's 404 gives), one without it with
+ * the ids read without theirs (`claude-sonnet-9` finds `anthropic-claude-sonnet-5`); the other
+ * index is asked only when the first gives fewer than `n`. One or two index look-ups, whatever the
+ * catalogue's size.
+ */
+export function closestModelIds(catalogue: Catalogue, name: string, n = 3): string[] {
+  const q = name.toLowerCase();
+  const bare = bareIdIndexOf(catalogue);
+  const plain = (): string[] => closestIds(idIndexOf(catalogue), q, n);
+  const unprefixed = (): string[] => closestIds(bare.index, q, n).flatMap((near) => bare.ids.get(near) ?? []);
+  const prefixed = catalogue.providers.some((p) => q.startsWith(`${p.slug}-`));
+  const found = new Set(prefixed ? plain() : unprefixed());
+  if (found.size < n) for (const id of prefixed ? unprefixed() : plain()) found.add(id);
+  return [...found].slice(0, n);
+}
+
 /** Up to `n` known ids closest to `id`, closest first (see the module's comment); none that is not close. */
 export function closestIds(index: IdIndex, id: string, n = 3): string[] {
   const q = id.toLowerCase().slice(0, 100);

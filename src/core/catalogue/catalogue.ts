@@ -177,11 +177,14 @@ function describeIssue(file: string, data: unknown, error: z.ZodError): string {
 /**
  * The served record: the nine SPEC 2.1 fields first, in the spec's order, then the extras; a model
  * with long-context prices also carries its provider's longContextRule ("above" when unstated), and
- * a model of a provider with a batch API its provider's batch discount (unless it has its own).
+ * a model of a provider with a batch API its provider's batch discount (unless it has its own),
+ * where the record is the provider's own door: a record priced at another seller's door (its
+ * `referenceDoor`: gpt-oss at Azure or Together) has that seller's batch or none, never the maker's.
  */
 function toModel(record: ModelData, provider: ProviderFile['provider']): Model {
   const { id, name, tier, input, output, context, verified, ...extras } = record;
   const rule = record.longContext ? { longContextRule: provider.longContextRule ?? 'above' } : {};
-  const batch = record.batch === undefined && provider.batch ? { batch: provider.batch } : {};
+  const makersDoor = record.referenceDoor === undefined || record.referenceDoor.seller === provider.slug;
+  const batch = record.batch === undefined && provider.batch && makersDoor ? { batch: provider.batch } : {};
   return { id, name, provider: provider.name, providerSlug: provider.slug, tier, input, output, context, verified, ...extras, ...rule, ...batch };
 }

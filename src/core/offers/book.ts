@@ -4,11 +4,11 @@
  * from the door data on first use (doorBookOf), so a start that never asks for a door pays nothing.
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { Model } from '../schema/catalogue-schema.js';
+import { verifiedOf, type Model } from '../schema/catalogue-schema.js';
 import { formatContext } from '../pricing/context-window.js';
 import { buildSheets, type ModelSheets } from '../pricing/price-sheet.js';
 import { doorsFileSchema, sellersFileSchema, type Door, type DoorsFile, type Seller, type SellersFile } from './door-schema.js';
-import { vetDoors, type KeptOut } from './vetting.js';
+import { predatedChange, vetDoors, type KeptOut, type Vettable } from './vetting.js';
 
 /** One seller's door to one model. */
 export interface PricedDoor {
@@ -25,7 +25,14 @@ export interface PricedDoor {
   readonly priced: Model | undefined;
   readonly source: string;
   readonly sourceUrl: string | undefined;
+  /** The day the door's source listed its price. */
   readonly date: string;
+  /** The day its price took effect, only where a source dates the change (else it is only listed on `date`). */
+  readonly effectiveFrom: string | undefined;
+  /** The limits no source gives for this door, taken from the model's record (said so on the door). */
+  readonly limitsFromModel: ReadonlyArray<'contextTokens' | 'maxOutputTokens'>;
+  /** The maker's price change this door's price predates (its source lists it before the change), where it does. */
+  readonly predates: { readonly from: string; readonly text: string } | undefined;
   /** The source's batch and service-tier prices at this seller, where it gives them. */
   readonly door: Door | undefined;
   /** Why rankings leave this door out, or undefined when it is vetted in. */
@@ -62,10 +69,38 @@ function ownSeller(record: Model, sellers: ReadonlyMap<string, Seller>): Seller 
   return sellers.get(record.providerSlug) ?? { slug: record.providerSlug, name: record.provider, kind: 'maker', aliases: [], regionPolicy: 'as the catalogue lists it' };
 }
 
-/** Fields of a record that are one seller's prices: a door gives its own or none. */
-const SELLER_FIELDS = ['cachedInput', 'cacheWrite', 'cacheWrite1h', 'longContext', 'longContextSteps', 'offPeak', 'batch', 'unitPrices', 'serviceTiers', 'priceHistory', 'priceNote', 'freeTierOnly', 'aliases', 'longContextRule', 'referenceDoor'] as const;
+/**
+ * Fields of a record that are one seller's (its prices, limits aside, its modalities and free tier):
+ * a door gives its own or none, never the maker's.
+ */
+const SELLER_FIELDS = ['cachedInput', 'cacheWrite', 'cacheWrite1h', 'longContext', 'longContextSteps', 'offPeak', 'batch', 'unitPrices', 'serviceTiers', 'priceHistory', 'priceNote', 'freeTierOnly', 'aliases', 'longContextRule', 'referenceDoor', 'modalities'] as const;
 
-/** The record as a door prices it: the door's prices and limits, its source and date, nothing of the maker's prices. */
+const isUrl = (url: string | undefined): url is string => url !== undefined && /^https?:\/\//.test(url);
+
+/** The limits a door's sources give none of: the model's are used there, and the door says so. */
+export function limitsFromModel(door: Pick<Door, 'contextTokens' | 'maxOutputTokens'>, record: Pick<Model, 'maxOutputTokens'>): Array<'contextTokens' | 'maxOutputTokens'> {
+  return [
+    ...(door.contextTokens === undefined ? (['contextTokens'] as const) : []),
+    ...(door.maxOutputTokens === undefined && record.maxOutputTokens !== undefined ? (['maxOutputTokens'] as const) : []),
+  ];
+}
+
+/** The batch discount a door's own batch prices give, where they are one whole percent off input and output alike and its source has a page. */
+function doorBatch(door: Door): Model['batch'] {
+  const { prices, batch } = door;
+  if (!prices || !batch || !isUrl(door.sourceUrl) || prices.input === 0 || prices.output === 0) return undefined;
+  const off = (standard: number, cut: number) => Math.round((1 - cut / standard) * 1e6) / 1e4;
+  const percent = off(prices.input, batch.input);
+  if (percent !== off(prices.output, batch.output) || !Number.isInteger(percent) || percent < 1 || percent > 99) return undefined;
+  return { discountPercent: percent, source: door.sourceUrl, note: `${door.source} lists this seller's batch prices, $${batch.input} / $${batch.output}` };
+}
+
+/**
+ * The record as a door prices it: the door's prices, limits, modalities, batch and page, its
+ * source and date, nothing of the maker's seller fields. A limit no source gives for the door is
+ * the model's (limitsFromModel says which); a batch, cache lifetime or modality no source gives
+ * for it is unknown there (batch prices standard, with the warning every model without one gets).
+ */
 export function pricedRecord(record: Model, door: Door, seller: Seller): Model | undefined {
   if (!door.prices) return undefined;
   // The seller's fields cleared, not deleted: V8 keeps an object with deleted fields as a
@@ -74,19 +109,31 @@ export function pricedRecord(record: Model, door: Door, seller: Seller): Model |
   for (const field of SELLER_FIELDS) if (priced[field] !== undefined) (priced as Record<string, unknown>)[field] = undefined;
   const contextTokens = door.contextTokens ?? record.contextTokens;
   const maxOutputTokens = door.maxOutputTokens ?? record.maxOutputTokens;
+  const batch = doorBatch(door);
   return Object.assign(priced as Model, {
     id: `${record.id}@${seller.slug}`,
     input: door.prices.input,
     output: door.prices.output,
     ...(door.prices.cachedInput === undefined ? {} : { cachedInput: door.prices.cachedInput }),
     ...(door.prices.cacheWrite === undefined ? {} : { cacheWrite: door.prices.cacheWrite }),
+    ...(door.prices.cacheWrite1h === undefined ? {} : { cacheWrite1h: door.prices.cacheWrite1h }),
     contextTokens,
     context: formatContext(contextTokens),
     ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
-    sourceUrl: door.sourceUrl && /^https?:\/\//.test(door.sourceUrl) ? door.sourceUrl : (seller.pricingUrl ?? record.sourceUrl),
+    ...(batch ? { batch } : {}),
+    ...(door.modalities ? { modalities: { ...door.modalities, source: door.source, checkedOn: door.date } } : {}),
+    // The seller's page, never the maker's: where no source cites one and the seller has none on record, none.
+    sourceUrl: isUrl(door.sourceUrl) ? door.sourceUrl : (seller.pricingUrl as string),
     priceSource: `${seller.name}'s price as listed by ${door.source}`,
     checkedOn: door.date,
+    verified: verifiedOf(door.date),
   });
+}
+
+/** "price of 2026-07-02, before DeepSeek's change of 2026-08-17": a door's price its source lists before the maker's last change. */
+function predatesOf(record: Model, door: Vettable): PricedDoor['predates'] {
+  const change = predatedChange(door);
+  return change && { from: change.from, text: `price of ${door.date}, before ${record.provider}'s change of ${change.from}` };
 }
 
 /** The book from parsed door data (the runtime reads it; tests pass fixtures). A door of a model or seller not on record is an error. */
@@ -101,13 +148,13 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
     else byModel.set(door.record.id, [door]);
     byId.set(door.id.toLowerCase(), door);
   };
-  const withSheets = (fields: Omit<PricedDoor, 'sheets' | 'keptOut'>): PricedDoor => {
+  const withSheets = (fields: Omit<PricedDoor, 'sheets' | 'keptOut' | 'predates'>): PricedDoor => {
     let sheets: ModelSheets | undefined;
-    return { ...fields, keptOut: undefined, sheets: () => (sheets ??= fields.own ? (catalogue.sheets.get(fields.record) as ModelSheets) : buildSheets(fields.priced as Model)) };
+    return { ...fields, keptOut: undefined, predates: undefined, sheets: () => (sheets ??= fields.own ? (catalogue.sheets.get(fields.record) as ModelSheets) : buildSheets(fields.priced as Model)) };
   };
   for (const record of catalogue.models) {
     const seller = ownSeller(record, sellers);
-    add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: true, sellerModelId: record.referenceDoor?.sellerModelId ?? record.referenceId ?? record.id, priced: record, source: record.priceSource, sourceUrl: record.sourceUrl, date: record.referenceDoor?.date ?? record.checkedOn, door: undefined }));
+    add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: true, sellerModelId: record.referenceDoor?.sellerModelId ?? record.referenceId ?? record.id, priced: record, source: record.priceSource, sourceUrl: record.sourceUrl, date: record.referenceDoor?.date ?? record.checkedOn, effectiveFrom: undefined, limitsFromModel: [], door: undefined }));
   }
   for (const file of data.files) {
     for (const door of file.doors) {
@@ -119,13 +166,17 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
         problems.push(`data/offers/${file.maker}.json: door of "${door.model}" at "${door.seller}" left out (${!seller ? 'a seller sellers.json does not list' : 'a model the catalogue does not hold'})`);
         continue;
       }
-      add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: false, sellerModelId: door.sellerModelId, priced: pricedRecord(record, door, seller), source: door.source, sourceUrl: door.sourceUrl, date: door.date, door }));
+      add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: false, sellerModelId: door.sellerModelId, priced: pricedRecord(record, door, seller), source: door.source, sourceUrl: door.sourceUrl, date: door.date, effectiveFrom: door.effectiveFrom, limitsFromModel: door.prices ? limitsFromModel(door, record) : [], door }));
     }
   }
   for (const doors of byModel.values()) {
     doors.sort((a, b) => Number(b.own) - Number(a.own) || a.seller.slug.localeCompare(b.seller.slug));
-    const reasons = vetDoors(doors);
-    doors.forEach((d, i) => { d.keptOut = reasons[i]; });
+    const reasons = vetDoors(doors.map((d) => ({ ...d, unitErrors: d.door?.unitErrors })));
+    doors.forEach((d, i) => {
+      d.keptOut = reasons[i];
+      // Mutable fields of a door made here (PricedDoor's are readonly to its readers).
+      (d as { predates: PricedDoor['predates'] }).predates = reasons[i] === undefined ? predatesOf(d.record, d) : undefined;
+    });
   }
   return {
     sellers,

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { parseScaled } from '../schema/money.js';
+import { MODALITIES } from '../schema/catalogue-schema.js';
 
 export const SELLER_KINDS = ['maker', 'cloud', 'host', 'gateway', 'subscription'] as const;
 export type SellerKind = (typeof SELLER_KINDS)[number];
@@ -49,7 +50,10 @@ export const doorPricesSchema = z.strictObject({
   input: price,
   output: price,
   cachedInput: price.optional(),
+  /** Cache writes of the default (5-minute) lifetime. */
   cacheWrite: price.optional(),
+  /** Cache writes of the 1-hour lifetime, where a source prices them at this seller. */
+  cacheWrite1h: price.optional(),
 });
 export type DoorPrices = z.infer<typeof doorPricesSchema>;
 
@@ -68,12 +72,22 @@ export const doorSchema = z.strictObject({
   batch: doorPricesSchema.optional(),
   /** Service tiers (flex, priority) where the source lists them for this seller. */
   serviceTiers: z.strictObject({ flex: doorPricesSchema.optional(), priority: doorPricesSchema.optional() }).optional(),
+  /** The modalities this seller's entry takes and gives, where a source says (models.dev). */
+  modalities: z.strictObject({ input: z.array(z.enum(MODALITIES)).min(1), output: z.array(z.enum(MODALITIES)).min(1) }).optional(),
   /** Where the price was read: the source and its snapshot. */
   source: z.string().min(1),
-  /** The seller's pricing page as the source cites it, where it does. */
+  /** The seller's pricing page as the source cites it, where it does (else the seller's page its source names). */
   sourceUrl: z.string().optional(),
-  /** The day of the source's data this price is as of. */
+  /** The day the source listed this price (its snapshot's day): "listed on", not the day the price changed. */
   date: isoDate,
+  /** The day this price took effect, only where a source dates the change (genai-prices' dated price sets). */
+  effectiveFrom: isoDate.optional(),
+  /** The other sources that list this door, merged field by field where the price's source lacks a field. */
+  also: z.array(z.string().min(1)).optional(),
+  /** Where the sources for this door disagree, in plain words (the door keeps the newest source's value). */
+  disagreements: z.array(z.string().min(1)).optional(),
+  /** Prices a source lists for this door that are unit errors (caught before merging), with why. */
+  unitErrors: z.array(z.strictObject({ source: z.string().min(1), date: isoDate, input: z.number(), output: z.number(), reason: z.string().min(1) })).optional(),
 });
 export type Door = z.infer<typeof doorSchema>;
 

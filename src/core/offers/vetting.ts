@@ -1,13 +1,16 @@
 /**
  * Which doors a ranking may weigh. A door is kept out, listed apart with its reason, when its 0 is
- * a free tier, trial or plan; it has no price (unknown, never $0); a gateway resells it; it lists
- * the maker's price of before the maker's last change, in a source older than that change (stale);
- * or its price is over 5x from the median of the model's other doors, either way (an outlier).
+ * a free tier, trial or plan; it has no price (unknown, never $0); its only price is a unit error
+ * (above $1,000 per 1M tokens, or a thousand or a million times another source's); a gateway resells
+ * it; it copies the maker's price of before the maker's last change (within 2 %), in a source older
+ * than that change (stale); or its price is over 5x from the median of the model's other vetted,
+ * non-stale doors, either way (an outlier). A door that predates the maker's change but sets its own
+ * price stays ranked, and says so (predatesChange).
  */
 import type { Model } from '../schema/catalogue-schema.js';
 import type { Seller } from './door-schema.js';
 
-export const KEPT_OUT = ['free_tier', 'trial', 'plan', 'no_price', 'gateway', 'stale', 'outlier'] as const;
+export const KEPT_OUT = ['free_tier', 'trial', 'plan', 'no_price', 'unit_error', 'gateway', 'stale', 'outlier'] as const;
 export type KeptOut = (typeof KEPT_OUT)[number];
 
 export const KEPT_OUT_TEXT: Record<KeptOut, string> = {
@@ -15,13 +18,20 @@ export const KEPT_OUT_TEXT: Record<KeptOut, string> = {
   trial: "a free trial: its $0, or any price a source lists for it, is no capacity one can buy",
   plan: 'a subscription plan: its quota is not a per-token price',
   no_price: 'no price on record: unknown, not free',
+  unit_error: 'its source lists a price that is a unit error (above $1,000 per 1M tokens, or a thousand or a million times another source\'s for this door): no price we can trust',
   gateway: "a gateway or router: it resells other sellers' capacity and is never ranked as a seller of its own",
-  stale: "lists the maker's price of before its last price change, in a source older than that change",
+  stale: "copies the maker's price of before its last price change (within 2 %), in a source older than that change",
   outlier: 'over 5x from the median price of the other sellers of this model, above or below',
 };
 
 /** How far from the median a price may be, either way, before the door is an outlier. */
 export const OUTLIER_FACTOR = 5;
+
+/** USD per 1M tokens above which a listed price is a unit error, not a price (the dearest text model on record asks a fraction of it). */
+export const UNIT_ERROR_ABOVE = 1000;
+
+/** How close to the maker's old price a door's is to be a copy of it (rounding, a seller's 1.5 % off). */
+export const COPY_TOLERANCE = 0.02;
 
 /** What vetting reads of a door (a PricedDoor has it; the doors refresh builds it from door data). */
 export interface Vettable {
@@ -29,11 +39,14 @@ export interface Vettable {
   readonly seller: Seller;
   readonly own: boolean;
   readonly priced: Pick<Model, 'input' | 'output' | 'freeTierOnly'> | undefined;
+  /** The day the door's source listed its price. */
   readonly date: string;
+  /** Prices its sources list that are unit errors (door data), where any. */
+  readonly unitErrors?: readonly unknown[] | undefined;
 }
 
 /** The maker's last price change (the record's newest dated set it has reached) and the prices before it. */
-function lastChange(record: Vettable['record']): { from: string; input: number; output: number } | undefined {
+export function lastChange(record: Vettable['record']): { from: string; input: number; output: number } | undefined {
   const history = (record.priceHistory ?? []).filter((set) => set.effectiveFrom <= record.checkedOn);
   const last = history.at(-1);
   const before = history.at(-2);
@@ -47,6 +60,16 @@ function median(values: readonly number[]): number {
 }
 
 const far = (price: number, middle: number) => price > middle * OUTLIER_FACTOR || price * OUTLIER_FACTOR < middle;
+const near = (price: number, old: number) => Math.abs(price - old) <= old * COPY_TOLERANCE;
+
+/**
+ * The maker's change a door's price predates: its source lists it before the maker's last price
+ * change (undefined for the record's own door, or a door listed on or after the change).
+ */
+export function predatedChange(door: Vettable): { from: string; input: number; output: number } | undefined {
+  const change = door.own ? undefined : lastChange(door.record);
+  return change && door.date < change.from ? change : undefined;
+}
 
 /** Each door's reason to be kept out (undefined: vetted in), in the order given; the doors are one model's. */
 export function vetDoors(doors: readonly Vettable[]): Array<KeptOut | undefined> {
@@ -55,14 +78,15 @@ export function vetDoors(doors: readonly Vettable[]): Array<KeptOut | undefined>
     if (seller.free === 'trial') return 'trial';
     if (seller.free === 'plan' || seller.kind === 'subscription') return 'plan';
     if (seller.free === 'rate-limited') return 'free_tier';
-    if (!priced) return 'no_price';
+    if (!priced) return door.unitErrors?.length ? 'unit_error' : 'no_price';
+    if (priced.input > UNIT_ERROR_ABOVE || priced.output > UNIT_ERROR_ABOVE) return 'unit_error';
     if (priced.freeTierOnly || (priced.input === 0 && priced.output === 0)) return 'free_tier';
     if (seller.kind === 'gateway') return 'gateway';
-    const change = door.own ? undefined : lastChange(door.record);
-    if (change && door.date < change.from && priced.input === change.input && priced.output === change.output) return 'stale';
+    const change = predatedChange(door);
+    if (change && near(priced.input, change.input) && near(priced.output, change.output)) return 'stale';
     return undefined;
   });
-  // Outliers against the median of the doors vetted so far (three at least: two cannot say which is odd).
+  // Outliers against the median of the doors vetted so far, none stale (three at least: two cannot say which is odd).
   const paid = doors.flatMap((d, i) => (reasons[i] === undefined && d.priced ? [d.priced] : []));
   if (paid.length >= 3) {
     const input = median(paid.map((m) => m.input));

@@ -12,7 +12,7 @@ export interface Warning {
   code:
     | 'context_window' | 'max_output' | 'free_tier_only' | 'no_batch_discount'
     | 'service_tier_not_offered' | 'tier_unit_price' | 'modality_text_price' | 'modality_unknown' | 'unit_unpriced'
-    | 'price_change_scheduled';
+    | 'price_change_scheduled' | 'cache_ttl_unpriced';
   message: string;
   /** price_change_scheduled: the day, the new prices (USD per 1M tokens), percent per price, source (schedule.ts). */
   change?: { date: string; to: { input: number; output: number; cachedInput?: number; cacheWrite?: number }; percent: { input?: number; output?: number; cachedInput?: number; cacheWrite?: number }; source: string };
@@ -37,8 +37,17 @@ export function costWarnings(model: Model, workload: Workload, sheets?: ModelShe
   if (workload.mode === 'batch' && !model.batch) {
     warnings.push({
       code: 'no_batch_discount',
-      message: `${model.provider} has no batch API with a published discount on record for ${model.name}: batch is priced at standard rates.`,
+      message: `${sellerName(model)} has no batch API with a published discount on record for ${model.name}: batch is priced at standard rates.`,
     });
+  }
+  if (workload.cacheTtl === '1h' && (leafCounts(workload)[U.cacheWrite1h] as number) > 0) {
+    const sheet = (sheets ?? buildSheets(model)).bands[0];
+    if (sheet && sheet.billedAs[U.cacheWrite1h] !== U.cacheWrite1h) {
+      warnings.push({
+        code: 'cache_ttl_unpriced',
+        message: `${sellerName(model)} publishes no 1-hour cache-write price for ${model.name} on record: those writes are billed at the ${sheet.billedAs[U.cacheWrite1h] === U.input ? 'input' : 'nearest published'} price, which may be less than the seller charges.`,
+      });
+    }
   }
   if (workload.serviceTier !== undefined && workload.serviceTier !== 'standard') warnings.push(...tierWarnings(model, workload, sheets ?? buildSheets(model)));
   if (workload.extras) warnings.push(...unitWarnings(model, workload));
@@ -90,4 +99,14 @@ function unitWarnings(model: Model, w: Workload): Warning[] {
     warnings.push({ code: 'unit_unpriced', message: `No web-search price is on record for ${model.name}: the searches are not in the cost.` });
   }
   return warnings;
+}
+
+/**
+ * Who sells at the record's prices: its provider, or for a record priced at another seller's door
+ * (a reference door, or a door `<model-id>@<seller>`) that seller, as its priceSource names it.
+ */
+function sellerName(model: Model): string {
+  const door = model.id.includes('@') || (model.referenceDoor !== undefined && model.referenceDoor.seller !== model.providerSlug);
+  const named = /^(.+?)'s price\b/.exec(model.priceSource)?.[1];
+  return door && named ? named : model.provider;
 }

@@ -48,6 +48,10 @@ export function isSuited(model: Pick<Model, 'useCases'>, useCase: UseCase): bool
 /** A model id: `<providerSlug>-<model_key>`, lower case (aliases take the same form). */
 const modelId = z.string().regex(/^[a-z0-9]+-[a-z0-9][a-z0-9.\-]*$/, 'id is <providerSlug>-<model_key>, lower case');
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** `verified` of a check date: "Month YYYY" (a record's, and a door's of the day its source listed its price). */
+export const verifiedOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+
 /** What a model takes in or gives out besides text (models.dev's `modalities` names; pdf is read as image). */
 export const MODALITIES = ['text', 'image', 'audio', 'video'] as const;
 export type Modality = (typeof MODALITIES)[number];

@@ -51,6 +51,13 @@ img{max-width:100%}
 dl.facts dd{min-width:0}
 table.history td.src{white-space:normal;min-width:14rem}
 .hidden{display:none}
+form.reprice{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:flex-end}form.reprice label{flex:1 1 16rem;max-width:100%}form.reprice input{width:100%}
+form.reprice button,.drop{font:inherit;border:1px solid var(--line);border-radius:6px;padding:.4rem .9rem}form.reprice button{background:var(--accent);border-color:var(--accent);color:#fff;cursor:pointer}
+.drop{margin:.75rem 0;border-style:dashed;color:var(--muted)}
+.reprice-chart{display:block;max-width:100%;height:auto}.reprice-chart text{fill:var(--muted);font-size:12px}.reprice-chart .grid,.reprice-chart .axis{stroke:var(--line)}.reprice-chart .axis-title{font-size:13px}
+ul.legend{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}ul.legend svg{vertical-align:middle;margin-right:.4rem}
+.muted{color:var(--muted)}
+#reprice-table thead th{white-space:normal;vertical-align:bottom}#reprice-table tbody th{white-space:nowrap;font-weight:400}#reprice-table tr.total{font-weight:600}
 @media (max-width:60rem){.chart text{font-size:17px}.chart .lbl{font-size:15px}}
 @media (max-width:40rem){
 main,footer{padding-left:.75rem;padding-right:.75rem}
@@ -59,6 +66,7 @@ input,select{min-width:0;max-width:100%}
 form.calc label{max-width:100%}#calc-mode{width:100%}
 details.advanced .calc label{flex:1 1 9rem}details.advanced .calc input,details.advanced .calc select{width:100%}
 dl.facts{grid-template-columns:1fr;gap:0}dl.facts dd{margin-bottom:.4rem}
+#reprice-table{font-size:.75rem}#reprice-table th,#reprice-table td{padding:.35rem .2rem}
 #models .opt{display:none}
 #models th,#models td{padding:.4rem .3rem;white-space:normal}
 #models td.num{white-space:nowrap}

@@ -1,10 +1,11 @@
 /**
- * Matches raw doors to catalogue models and reviewed sellers, keeps one door per (model, seller)
- * from the newest source, and groups them by maker. Pure: main.ts does the I/O.
+ * Matches raw doors to catalogue models and reviewed sellers, merges every source's entry for one
+ * (model, seller) into one door (merge.ts), and groups them by maker. Pure: main.ts does the I/O.
  */
 import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
 import type { ReferenceDoor } from '../../core/schema/catalogue-schema.js';
 import { modelKeys, normaliseId } from './normalise.js';
+import { mergeDoor } from './merge.js';
 import type { RawDoor } from './raw-door.js';
 
 export interface CatalogueRecord {
@@ -56,7 +57,7 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
   const index = keyIndex(records);
   const sellerOf = new Map<string, Seller>();
   for (const seller of sellers) for (const alias of [seller.slug, ...seller.aliases]) sellerOf.set(alias, seller);
-  const chosen = new Map<string, { raw: RawDoor; record: CatalogueRecord; seller: Seller }>();
+  const listed = new Map<string, { raws: RawDoor[]; record: CatalogueRecord; seller: Seller }>();
   const unreviewed = new Map<string, number>();
   for (const raw of raws) {
     const record = matchRecord(raw, index);
@@ -73,26 +74,15 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
     const makers = seller.kind === 'maker' && seller.slug === record.providerSlug;
     if (!reference && (makers || seller.ownCatalogue?.includes(record.providerSlug))) continue;
     const key = `${record.id}\u0000${seller.slug}`;
-    const held = chosen.get(key);
-    const better = !held || raw.rank < held.raw.rank || (raw.rank === held.raw.rank && !held.raw.prices && raw.prices !== undefined);
-    if (better) chosen.set(key, { raw, record, seller });
+    const held = listed.get(key);
+    if (held) held.raws.push(raw);
+    else listed.set(key, { raws: [raw], record, seller });
   }
   const byMaker = new Map<string, Door[]>();
   const referenceDoors: Door[] = [];
-  for (const { raw, record, seller } of chosen.values()) {
-    const door: Door = {
-      model: record.id,
-      seller: seller.slug,
-      sellerModelId: raw.sellerModelId,
-      ...(raw.prices ? { prices: raw.prices } : {}),
-      ...(raw.contextTokens ? { contextTokens: raw.contextTokens } : {}),
-      ...(raw.maxOutputTokens ? { maxOutputTokens: raw.maxOutputTokens } : {}),
-      ...(raw.batch ? { batch: raw.batch } : {}),
-      ...(raw.serviceTiers && Object.keys(raw.serviceTiers).length ? { serviceTiers: raw.serviceTiers } : {}),
-      source: raw.source,
-      ...(raw.sourceUrl ? { sourceUrl: raw.sourceUrl } : {}),
-      date: raw.date,
-    };
+  for (const { raws: forDoor, record, seller } of listed.values()) {
+    // Every source's entry for this door, merged field by field (merge.ts).
+    const door: Door = { model: record.id, seller: seller.slug, ...mergeDoor(forDoor) };
     if (seller.slug === record.referenceDoor?.seller) {
       referenceDoors.push(door);
       continue;

@@ -1,5 +1,5 @@
 /** A door as one source gives it, before it is matched to a catalogue model and a reviewed seller. */
-import type { DoorPrices } from '../../core/offers/door-schema.js';
+import type { Door, DoorPrices } from '../../core/offers/door-schema.js';
 
 export interface RawDoor {
   /** The seller's name in this source (models.dev provider id, LiteLLM provider, genai-prices provider). */
@@ -13,7 +13,10 @@ export interface RawDoor {
   maxOutputTokens?: number;
   batch?: DoorPrices;
   serviceTiers?: { flex?: DoorPrices; priority?: DoorPrices };
+  modalities?: Door['modalities'];
   sourceUrl?: string;
+  /** The day the price took effect, where the source dates it (genai-prices' dated sets). */
+  effectiveFrom?: string;
   /** Which source, as a label with its snapshot (`models.dev f3fc692 of 2026-07-02`). */
   source: string;
   date: string;
@@ -27,10 +30,13 @@ export function perMillion(value: unknown, scale = 1): number | undefined {
   return Number((value * scale).toFixed(9));
 }
 
-/** Prices from the four usual fields; undefined without both input and output. */
-export function pricesOf(input?: number, output?: number, cachedInput?: number, cacheWrite?: number): DoorPrices | undefined {
+/** Prices from the usual fields; undefined without both input and output. */
+export function pricesOf(input?: number, output?: number, cachedInput?: number, cacheWrite?: number, cacheWrite1h?: number): DoorPrices | undefined {
   if (input === undefined || output === undefined) return undefined;
-  return { input, output, ...(cachedInput === undefined ? {} : { cachedInput }), ...(cacheWrite === undefined ? {} : { cacheWrite }) };
+  return {
+    input, output, ...(cachedInput === undefined ? {} : { cachedInput }), ...(cacheWrite === undefined ? {} : { cacheWrite }),
+    ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
+  };
 }
 
 /** A positive integer, or undefined. */

@@ -4,7 +4,7 @@
  */
 import { perMillion, pricesOf, tokens, type RawDoor } from './raw-door.js';
 
-interface PriceSet { input_mtok?: unknown; output_mtok?: unknown; cache_read_mtok?: unknown; cache_write_mtok?: unknown }
+interface PriceSet { input_mtok?: unknown; output_mtok?: unknown; cache_read_mtok?: unknown; cache_write_mtok?: unknown; cache_write_1h_mtok?: unknown }
 interface Model { id?: unknown; match?: { equals?: unknown }; context_window?: unknown; prices?: unknown; deprecated?: unknown }
 interface Provider { id?: unknown; pricing_urls?: unknown; models?: unknown }
 
@@ -14,9 +14,12 @@ function flat(value: unknown): number | undefined {
   return perMillion(value);
 }
 
-/** The set in force on `date`: the latest dated set not after it; sets for a time of day are not a door's price. */
-function setOn(prices: unknown, date: string): PriceSet | undefined {
-  if (!Array.isArray(prices)) return typeof prices === 'object' && prices !== null ? (prices as PriceSet) : undefined;
+/**
+ * The set in force on `date`: the latest dated set not after it, with the day it took effect where
+ * the data dates it (an undated set has none: its day is only the data's); sets for a time of day are not a door's price.
+ */
+function setOn(prices: unknown, date: string): { set: PriceSet; from?: string } | undefined {
+  if (!Array.isArray(prices)) return typeof prices === 'object' && prices !== null ? { set: prices as PriceSet } : undefined;
   let best: { from: string; set: PriceSet } | undefined;
   for (const item of prices as Array<{ constraint?: { start_date?: unknown; start_time?: unknown }; prices?: PriceSet }>) {
     if (item.constraint?.start_time !== undefined || !item.prices) continue;
@@ -24,7 +27,7 @@ function setOn(prices: unknown, date: string): PriceSet | undefined {
     if (from > date) continue;
     if (!best || from >= best.from) best = { from, set: item.prices };
   }
-  return best?.set;
+  return best && (best.from ? { set: best.set, from: best.from } : { set: best.set });
 }
 
 export function readGenaiPrices(providers: readonly unknown[], label: string, date: string, rank: number): RawDoor[] {
@@ -36,8 +39,9 @@ export function readGenaiPrices(providers: readonly unknown[], label: string, da
       if (typeof m.id !== 'string' || m.deprecated === true) continue;
       const apiId = typeof m.match?.equals === 'string' ? m.match.equals : m.id;
       if (apiId.includes(':free')) continue;
-      const set = setOn(m.prices, date);
-      const prices = set ? pricesOf(flat(set.input_mtok), flat(set.output_mtok), flat(set.cache_read_mtok), flat(set.cache_write_mtok)) : undefined;
+      const found = setOn(m.prices, date);
+      const set = found?.set;
+      const prices = set ? pricesOf(flat(set.input_mtok), flat(set.output_mtok), flat(set.cache_read_mtok), flat(set.cache_write_mtok), flat(set.cache_write_1h_mtok)) : undefined;
       const contextTokens = tokens(m.context_window);
       doors.push({
         sellerAlias: p.id,
@@ -45,6 +49,7 @@ export function readGenaiPrices(providers: readonly unknown[], label: string, da
         ...(prices ? { prices } : {}),
         ...(contextTokens ? { contextTokens } : {}),
         ...(sourceUrl ? { sourceUrl } : {}),
+        ...(prices && found?.from ? { effectiveFrom: found.from } : {}),
         source: label,
         date,
         rank,

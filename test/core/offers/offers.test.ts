@@ -1,7 +1,7 @@
 // The door book over the hand-made fixture catalogue: vetting, ranking, resolveDoor.
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
-import { buildDoorBook, doorBookOf, attachDoorData } from '../../../src/core/offers/book.js';
+import { buildDoorBook, doorBookOf, attachDoorData, pricedRecord } from '../../../src/core/offers/book.js';
 import type { Door, Seller } from '../../../src/core/offers/door-schema.js';
 import type { ProviderFile } from '../../../src/core/schema/catalogue-schema.js';
 import { rankDoors } from '../../../src/core/offers/rank.js';
@@ -95,5 +95,62 @@ describe('resolveDoor', () => {
     attachDoorData(bad, () => ({ sellers, files: [{ maker: 'alpha', doors: 'no' }] }));
     expect(doorBookOf(bad).problems).toEqual([expect.stringContaining('left out')]);
     expect(doorBookOf(bad).doorsOf('alpha-mini')).toHaveLength(1);
+  });
+});
+
+describe('a door\'s fields are its own (issue 50)', () => {
+  // alpha-mini's maker changed its price on 2026-09-01, from $0.10 / $1.00 to $0.25 / $2.00.
+  const changed = fixtureFiles.map((f) => {
+    const data = f.data as ProviderFile;
+    const history = [
+      { effectiveFrom: '2026-05-01', input: 0.1, output: 1, source: 'fixture' },
+      { effectiveFrom: '2026-09-01', input: 0.25, output: 2, source: 'fixture' },
+    ];
+    return { ...f, data: { ...data, models: data.models.map((m) => (m.id === 'alpha-mini' ? { ...m, priceHistory: history } : m)) } };
+  });
+  const timed = buildCatalogue(changed, evidenceFile());
+  const old = { date: '2026-07-02' };
+  const timeBook = buildDoorBook(timed, {
+    sellers,
+    files: [{
+      maker: 'alpha',
+      sources: ['fixture'],
+      doors: [
+        door('h1', 0.099, 0.985, old), // the maker's old price less 1 %: a copy (stale)
+        door('h2', 0.08, 0.9, old), // its own price, older than the change: ranked, and says so
+        door('h3', 0.1, 1), // the old price, listed after the change: the seller's own
+        door('cloud', 0.3, 2.1, { ...old, effectiveFrom: '2026-06-01' }),
+        door('cheap', 15000, 60000), // a unit error
+        door('dear', undefined, undefined, { unitErrors: [{ source: 'LiteLLM', date: '2026-08-01', input: 5000, output: 20000, reason: 'above $1,000' }] }),
+      ],
+    }],
+  });
+  const at = (s: string) => timeBook.doorsOf('alpha-mini').find((d) => d.seller.slug === s)!;
+
+  it('keeps apart a door that copies the maker\'s old price within 2 % in a source older than the change; others older say so', () => {
+    expect(at('h1').keptOut).toBe('stale');
+    expect(at('h1').predates).toBeUndefined();
+    expect(at('h2').keptOut).toBeUndefined();
+    expect(at('h2').predates).toEqual({ from: '2026-09-01', text: 'price of 2026-07-02, before Alpha AI\'s change of 2026-09-01' });
+    expect([at('h3').keptOut, at('h3').predates]).toEqual([undefined, undefined]);
+    expect(at('alpha').predates).toBeUndefined();
+  });
+  it('keeps out a door whose only price is a unit error, with its own reason, not as an outlier', () => {
+    expect(at('cheap').keptOut).toBe('unit_error');
+    expect(at('dear').keptOut).toBe('unit_error');
+  });
+  it('prices a door at its own fields: limits its sources give (else the model\'s, said), no maker\'s batch, modalities or page; verified as of its source', () => {
+    const h2 = at('h2');
+    expect(h2.limitsFromModel).toEqual(['contextTokens']);
+    expect(h2.priced).toMatchObject({ contextTokens: 400_000, sourceUrl: undefined, checkedOn: '2026-07-02', verified: 'July 2026' });
+    expect(h2.priced?.batch).toBeUndefined();
+    expect(h2.priced?.modalities).toBeUndefined();
+    expect(h2.effectiveFrom).toBeUndefined();
+    expect(at('cloud').effectiveFrom).toBe('2026-06-01');
+    const withOwn = pricedRecord(timed.byId.get('alpha-mini')!, door('h1', 0.2, 1.8, {
+      contextTokens: 8000, maxOutputTokens: 4000, sourceUrl: 'https://h1.example/pricing', modalities: { input: ['text', 'image'], output: ['text'] },
+      prices: { input: 0.2, output: 1.8, cacheWrite: 0.25, cacheWrite1h: 0.4 }, batch: { input: 0.1, output: 0.9 },
+    }), sellers.sellers[1]!);
+    expect(withOwn).toMatchObject({ contextTokens: 8000, maxOutputTokens: 4000, sourceUrl: 'https://h1.example/pricing', cacheWrite: 0.25, cacheWrite1h: 0.4, modalities: { input: ['text', 'image'] }, batch: { discountPercent: 50 } });
   });
 });

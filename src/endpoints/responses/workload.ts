@@ -60,13 +60,13 @@ export const warningsSchema = z
     code: z.enum([
       'context_window', 'max_output', 'free_tier_only', 'no_batch_discount',
       'service_tier_not_offered', 'tier_unit_price', 'modality_text_price', 'modality_unknown', 'unit_unpriced',
-      'price_change_scheduled',
+      'price_change_scheduled', 'cache_ttl_unpriced',
     ] satisfies Array<Warning['code']>),
     message: z.string(),
     change: scheduledChangeSchema.optional(),
   }))
   .optional()
-  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates), the model is not sold on the service tier asked (service_tier_not_offered: standard prices) or its tier publishes no price for a unit (tier_unit_price), audio, image or video tokens were billed at the text price (modality_text_price: no separate price published; modality_unknown: no source says the model takes them), or a unit has no price on record (unit_unpriced: not in the cost), or the prices change within twelve months of the date priced (price_change_scheduled, with the change)." });
+  .meta({ description: "Only when there is something to know before acting on the cost: the request does not fit the model (context_window, max_output), the model is served only on a free tier (free_tier_only), batch was asked of a provider without a batch discount on record (no_batch_discount: priced at standard rates), the model is not sold on the service tier asked (service_tier_not_offered: standard prices) or its tier publishes no price for a unit (tier_unit_price), audio, image or video tokens were billed at the text price (modality_text_price: no separate price published; modality_unknown: no source says the model takes them), or a unit has no price on record (unit_unpriced: not in the cost), or the prices change within twelve months of the date priced (price_change_scheduled, with the change), or 1-hour cache writes were billed at another price for want of a 1-hour price on record (cache_ttl_unpriced)." });
 
 export const excludedSchema = z
   .object({

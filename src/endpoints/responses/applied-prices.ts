@@ -19,7 +19,8 @@ export const appliedPricesSchema = z
       .object({ input: price('Off-peak input price'), output: price('Off-peak output price'), cachedInput: price('Off-peak cached-input price').optional(), cacheWrite: price('Off-peak price of cache writes billed as input').optional(), window: z.string(), percent: z.number().int() })
       .optional()
       .meta({ description: 'The off-peak prices, when used: their times (daily UTC windows, and weekends where they apply) and the percent of requests they billed.' }),
-    effectiveFrom: z.string().optional().meta({ description: 'First day (YYYY-MM-DD) of the dated price set used (with as_of, or when the prices come from priceHistory).' }),
+    effectiveFrom: z.string().optional().meta({ description: 'First day (YYYY-MM-DD) of the dated price set used (with as_of, or when the prices come from priceHistory); at a door, only where a source dates the change.' }),
+    listedOn: z.string().optional().meta({ description: 'At a door whose sources date no change: the day (YYYY-MM-DD) its source listed the price.' }),
     batch: z
       .object({ discountPercent: z.number().int(), source: z.string() })
       .optional()

@@ -3,14 +3,14 @@
  * them, and tests parse real responses with them so the document cannot drift from the API.
  */
 import * as z from 'zod';
-import { summaryFields, requestedId } from './responses/common.js';
-import { priceChangeSchema } from './responses/schedule.js';
+import { summaryFields, requestedId } from './common.js';
+import { priceChangeSchema } from './schedule.js';
 
 // The answers of each endpoint family are in responses/; the OpenAPI document and tests import them from here.
-export { cheapestResponseSchema, recommendResponseSchema } from './responses/advice.js';
-export { appliedPricesSchema } from './responses/applied-prices.js';
-export { calculateResponseSchema, compareResponseSchema } from './responses/calculate.js';
-export { catalogueSchema, modelRecordSchema, oneModelSchema } from './responses/catalogue.js';
+export { cheapestResponseSchema, recommendResponseSchema } from './advice.js';
+export { appliedPricesSchema } from './applied-prices.js';
+export { calculateResponseSchema, compareResponseSchema } from './calculate.js';
+export { catalogueSchema, modelRecordSchema, oneModelSchema } from './catalogue.js';
 
 export const errorBodySchema = z
   .object({

@@ -1,12 +1,13 @@
 /** The response schema of /api/offers (OpenAPI and the tests hold real answers to it). */
 import * as z from 'zod';
-import { SELLER_KINDS } from '../core/offers/door-schema.js';
-import { KEPT_OUT } from '../core/offers/vetting.js';
-import { appliedPricesSchema, calculateResponseSchema } from './response-schemas.js';
+import { SELLER_KINDS } from '../../core/offers/door-schema.js';
+import { KEPT_OUT } from '../../core/offers/vetting.js';
+import { appliedPricesSchema, calculateResponseSchema } from './index.js';
+import { doorCaveatFields } from './doors.js';
 
 const single = calculateResponseSchema.options[0].shape;
 const costs = single.costs.pick({ perRequest: true, daily: true, monthly: true });
-const prices = z.object({ input: z.number(), output: z.number(), cachedInput: z.number().optional(), cacheWrite: z.number().optional() });
+const prices = z.object({ input: z.number(), output: z.number(), cachedInput: z.number().optional(), cacheWrite: z.number().optional(), cacheWrite1h: z.number().optional() });
 
 const doorFields = {
   seller: z.string().meta({ description: "The seller's slug (data/offers/sellers.json)." }),
@@ -20,9 +21,18 @@ const doorFields = {
   maxOutputTokens: z.number().int().optional(),
   batch: prices.optional(),
   serviceTiers: z.object({ flex: prices.optional(), priority: prices.optional() }).optional(),
+  modalities: z.object({ input: z.array(z.string()), output: z.array(z.string()) }).optional().meta({ description: "What this seller's entry takes and gives, where a source says; absent: unknown at this door (never the maker's)." }),
   source: z.string().meta({ description: 'Where the price was read, with the source snapshot.' }),
-  sourceUrl: z.string().optional(),
-  date: z.string().meta({ description: 'The day the price is as of (YYYY-MM-DD).' }),
+  sourceUrl: z.string().optional().meta({ description: "The seller's page the source cites (else the seller's own page): never the maker's." }),
+  date: z.string().meta({ description: 'The day the source listed the price (YYYY-MM-DD): listed on, not the day it changed.' }),
+  effectiveFrom: z.string().optional().meta({ description: 'The day the price took effect, only where a source dates the change.' }),
+  ...doorCaveatFields,
+  alsoListedBy: z.array(z.string()).optional().meta({ description: 'Other sources that list this door, merged field by field where the price source lacks a field.' }),
+  disagreements: z.array(z.string()).optional().meta({ description: "Where the sources for this door disagree (the door keeps the newest source's value)." }),
+  unitErrors: z
+    .array(z.object({ source: z.string(), date: z.string(), input: z.number(), output: z.number(), reason: z.string() }))
+    .optional()
+    .meta({ description: 'Prices a source lists for this door that are unit errors, caught before merging, with why; the door keeps the sources that agree.' }),
 };
 
 export const offersResponseSchema = z.object({
