@@ -2,14 +2,14 @@
  * POST /api/reprice inside the service's budgets (issue 58): a body reserves its bytes in the memory
  * budget while it is received and gives them back once answered (a 503 with Retry-After when the
  * budget says no); the rate limit charges the work an upload buys (rows x targets, and each distinct
- * unknown name's suggestions); one upload's work is done in slices, other requests answered between
+ * name's suggestions); one upload's work is done in slices, other requests answered between
  * them; and the answer stays within a few times the body unless each row is asked for.
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
-import { WORK_PER_REQUEST, type UploadBudget } from '../../src/http/middleware/upload/index.js';
-import { SLICE_WORK } from '../../src/http/routes/reprice.js';
+import type { UploadBudget } from '../../src/http/middleware/upload/index.js';
+import { SLICE_WORK, WORK_PER_REQUEST } from '../../src/endpoints/reprice/index.js';
 import { repriceSlices, repriceWork, SUGGESTION_WORK } from '../../src/core/usage/reprice.js';
 import { parseUsageText } from '../../src/core/usage/formats.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
@@ -106,24 +106,26 @@ describe('the rate limit charges the work an upload buys', () => {
     return createService({ catalogue, assets: {}, rateLimit: { perMinute, clientIp: () => '192.0.2.1', now: () => now } });
   };
 
-  it('rows x targets: 100 rows on 10 targets count as 11 requests, on none as 1', async () => {
-    expect(Math.ceil(repriceWork(100, 10) / WORK_PER_REQUEST)).toBe(11);
+  /** `n` rows of one known model. */
+  const oneModel = (n: number) => `date,model,input_tokens\n${'2026-11-01,openai-gpt-5,1000\n'.repeat(n)}`;
+
+  it('rows x (1 + targets), and each distinct name: 100 rows of one model on 10 targets count as 12 requests, on none as 2', async () => {
+    expect(Math.ceil((repriceWork(100, 10) + SUGGESTION_WORK) / WORK_PER_REQUEST)).toBe(12);
     const service = limited(20);
-    expect((await post(service, `?targets=${TARGETS}`, knownCsv(100))).status).toBe(200);
-    // 11 counted: a second such upload (22) is past 20, but a plain request (12) is not.
-    expect((await post(service, `?targets=${TARGETS}`, knownCsv(100))).status).toBe(429);
+    expect((await post(service, `?targets=${TARGETS}`, oneModel(100))).status).toBe(200);
+    // 12 counted: a second such upload (24) is past 20.
+    expect((await post(service, `?targets=${TARGETS}`, oneModel(100))).status).toBe(429);
     const other = limited(20);
-    for (let i = 0; i < 20; i++) expect((await post(other, '', knownCsv(100))).status).toBe(200);
-    expect((await post(other, '', knownCsv(100))).status).toBe(429);
+    for (let i = 0; i < 10; i++) expect((await post(other, '', oneModel(100))).status).toBe(200);
+    expect((await post(other, '', oneModel(100))).status).toBe(429);
   });
 
-  it('each distinct unknown name is charged as its suggestions cost, as they are computed: 429 part-way', async () => {
-    // 200 distinct unknown names: 200 x (1 + SUGGESTION_WORK) units, ~42 requests, against a limit of 20.
-    expect(Math.ceil((200 * (1 + SUGGESTION_WORK)) / WORK_PER_REQUEST)).toBeGreaterThan(20);
+  it('distinct names are charged as their suggestions would cost, before the work: 200 unknown names are a 429 at 20 a minute', async () => {
+    // 200 distinct names: 200 x (1 + SUGGESTION_WORK) units, 42 requests, against a limit of 20.
+    expect(Math.ceil((200 * (1 + SUGGESTION_WORK)) / WORK_PER_REQUEST)).toBe(42);
     const res = await post(limited(20), '', unknownCsv(200));
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).not.toBeNull();
-    // The same names once each fit a larger limit.
     expect((await post(limited(100), '', unknownCsv(200))).status).toBe(200);
   });
 });

@@ -4,12 +4,11 @@
  * before a byte is read when Content-Length says so) and within the process's memory budget when
  * the runtime has one (Node's): each chunk reserves its bytes as it arrives, and they stay reserved
  * until the answer is made, so uploads held open (a last chunk never sent) hold no more than the
- * budget allows; past it the upload gets a 503 with Retry-After, and nothing grows. The work an
- * upload buys is charged against the rate limit as work units (workMeter), before it is done.
+ * budget allows; past it the upload gets a 503 with Retry-After, and nothing grows. (What the
+ * upload's work costs against the rate limit, its endpoint declares: `charge`.)
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../../../lib/errors.js';
-import type { RateLimiter } from '../rate-limit/index.js';
 
 /** Memory that bodies being received reserve (Node's MemoryBudget); a runtime without one bounds bodies by size only. */
 export interface UploadBudget {
@@ -81,24 +80,5 @@ export function receiveUpload(limit: UploadLimit, budget: () => UploadBudget | u
     } finally {
       memory?.release(reserved);
     }
-  };
-}
-
-/** Work units one request stands for against the rate limit (an endpoint counts its work in these). */
-export const WORK_PER_REQUEST = 100;
-
-/**
- * Charges an upload's work against its client's rate limit: called with the work done (or about to
- * be) so far, it charges the requests that work is worth beyond those already charged (the request
- * itself counts as one, charged by the app's middleware); past the limit it throws the 429.
- */
-export function workMeter(c: Context, rateLimiter: RateLimiter | undefined): (work: number) => void {
-  let charged = 1;
-  return (work) => {
-    const requests = Math.ceil(work / WORK_PER_REQUEST);
-    if (requests <= charged) return;
-    const more = requests - charged;
-    charged = requests;
-    rateLimiter?.charge(c, more);
   };
 }
