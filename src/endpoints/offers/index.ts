@@ -10,7 +10,7 @@ import { doorCaveats, doorPrices } from '../sellers.js';
 import { endpoint, findModel, namedJson, requestedAs, requireParam } from '../endpoint.js';
 import { text } from '../params.js';
 import { refuseModality } from '../part-rules.js';
-import { toWorkload, workloadEcho, workloadQuery } from '../workload.js';
+import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 
 export const offersQuery = z.object({
   model: text('Model id or alias (required): the model whose doors (sellers) to list.'),
@@ -77,7 +77,10 @@ export const offers = endpoint({
   handle: (p, { catalogue }) => {
     const id = requireParam(p.model, 'model', 'the id of the model whose sellers to list');
     const model = findModel(catalogue, id, 'model');
-    const workload = toWorkload(p);
+    // counted_with: every door is priced on the workload in the model's own tokens.
+    const given = toWorkload(p);
+    const own = ownTokens(p, given);
+    const workload = workloadOn(own, given, model);
     refuseModality(model, workload);
     const { ranked, cannotRun, keptOut } = rankDoors(doorBookOf(catalogue).doorsOf(model.id), workload);
     return {
@@ -85,6 +88,7 @@ export const offers = endpoint({
       ...requestedAs(id, model),
       name: model.name,
       workload: workloadEcho(p),
+      ...tokensOn(own, model),
       counts: { doors: ranked.length + cannotRun.length + keptOut.length, ranked: ranked.length, cannotRun: cannotRun.length, keptOut: keptOut.length },
       offers: ranked.map((c, i) => ({ rank: i + 1, ...doorWho(c.door), ...costed(c, workload), ...doorFacts(c.door) })),
       cannotRun: cannotRun.map((c) => ({ ...doorWho(c.door), reason: c.problem, reasonText: EXCLUSION_TEXT[c.problem], ...costed(c, workload), ...doorFacts(c.door) })),

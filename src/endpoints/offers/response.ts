@@ -41,6 +41,7 @@ export const offersResponseSchema = z.object({
   requestedId: single.requestedId,
   name: z.string(),
   workload: single.workload,
+  tokens: single.tokens,
   counts: z.object({ doors: z.number().int(), ranked: z.number().int(), cannotRun: z.number().int(), keptOut: z.number().int() }),
   offers: z.array(z.object({ rank: z.number().int(), ...doorFields, costs, appliedPrices: appliedPricesSchema })).meta({ description: 'Vetted doors that can run the workload, cheapest first.' }),
   cannotRun: z.array(z.object({ ...doorFields, reason: z.enum(['context_window', 'max_output']), reasonText: z.string(), costs, appliedPrices: appliedPricesSchema })),
