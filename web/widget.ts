@@ -1,6 +1,6 @@
 /**
  * The embeddable widget (/widget.js): renders every element with class `ai-pricing-widget` by its
- * `data-type` — `table` (data-providers), `badge` (data-model), `compare` (data-models and the
+ * `data-type` — `table` (data-providers, data-status), `badge` (data-model), `compare` (data-models and the
  * workload attributes) — from the API of the origin this script was loaded from. Each widget lives
  * in its own Shadow DOM, so its styles neither leak into the page nor break from it, and everything
  * from the API or from attributes is set as text, never parsed as HTML. No dependencies.
@@ -35,14 +35,22 @@ p{margin:6px 4px 0}
 .err{color:var(--err)}.chg{color:var(--err);font-size:12px}
 .q{container-type:inline-size}
 .warn{margin:6px 4px 0;padding-left:18px;color:var(--err);font-size:12px}
-.b{display:inline-flex;max-width:100%;border-radius:4px;overflow:hidden;font-size:12px;line-height:20px;color:#fff}
-.b span{padding:0 7px;white-space:nowrap}.b .l{background:#555;min-width:0;overflow:hidden;text-overflow:ellipsis}
+.b{display:inline-flex;flex-wrap:wrap;max-width:100%;border-radius:4px;overflow:hidden;font-size:12px;line-height:20px;color:#fff}
+.b span{padding:0 7px;white-space:nowrap}.b .l{background:#555;min-width:0;max-width:100%;overflow:hidden;text-overflow:ellipsis}
+.b .m,.b .note{flex-grow:1}.b .m:has(+.note){padding-right:0}.b .note{padding-left:7px}
 @container (max-width:32rem){.opt{display:none}th,td{padding:5px 4px;white-space:normal}td.n{white-space:nowrap}}
 .Budget{background:var(--Budget)}.Mid{background:var(--Mid)}.Premium{background:var(--Premium)}
 `;
 
+/** The table's `data-status` choices: current models by default, as the API's rankings weigh them. */
+const STATUSES = ['current', 'legacy', 'all'] as const;
+
 async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
-  const { models } = await api<{ models: ModelRecord[] }>('/api/pricing', { provider: d.providers });
+  const status = d.status ?? 'current';
+  if (!(STATUSES as readonly string[]).includes(status)) throw new Error(`data-status must be current, legacy or all; got "${status.slice(0, 40)}"`);
+  // Every status asked for, so that the table can say how many it leaves out.
+  const { models: every } = await api<{ models: ModelRecord[] }>('/api/pricing', { provider: d.providers, status: 'all' });
+  const models = status === 'all' ? every : every.filter((m) => (m.status ?? 'current') === status);
   const name = (m: ModelRecord) => {
     // What it takes and gives, where a source says (text, image → text).
     const mods = m.modalities ? `${m.modalities.input.join(', ')} → ${m.modalities.output.join(', ')}` : '';
@@ -61,13 +69,18 @@ async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
   box.classList.add('q');
   box.append(
     table(
-      'AI model prices, USD per 1M tokens',
+      `AI model prices, USD per 1M tokens${status === 'all' ? '' : `, ${status} models`}`,
       ['Model', 'Provider', 'Input', 'Output', 'Context'],
       models.map((m) => [name(m), m.provider, price(m.input), price(m.output), m.context]),
       [2, 3, 4],
       [1, 4],
     ),
   );
+  const left = every.length - models.length;
+  if (left) {
+    const other = status === 'current' ? 'legacy' : 'current';
+    box.append(el('p', `${left} ${other} ${left === 1 ? 'model' : 'models'} left out: data-status="all" lists ${left === 1 ? 'it' : 'them'}.`, 'foot'));
+  }
 }
 
 async function renderBadge(box: HTMLElement, d: DOMStringMap): Promise<void> {
@@ -78,7 +91,9 @@ async function renderBadge(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const free = model.freeTierOnly ? 'free tier only: ' : '';
   const change = model.priceChange ? `; price ${model.priceChange}` : '';
   a.setAttribute('aria-label', `${model.name}: ${free}${price(model.input)} input, ${price(model.output)} output per 1M tokens${change}`);
-  a.append(el('span', model.name, 'l'), el('span', `${free}${price(model.input)} / ${price(model.output)} per 1M${model.priceChange ? ` · ${model.priceChange}` : ''}`, model.tier));
+  a.append(el('span', model.name, 'l'), el('span', `${free}${price(model.input)} / ${price(model.output)} per 1M`, `${model.tier} m`));
+  // The note of a price change goes on a line of its own where the badge would not fit on one (flex-wrap).
+  if (model.priceChange) a.append(el('span', ` · ${model.priceChange}`, `${model.tier} note`));
   box.className = '';
   box.append(a);
 }
@@ -140,6 +155,6 @@ function scan(): void {
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
 else scan();
 new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: [
-  'class', 'data-type', 'data-model', 'data-models', 'data-providers',
+  'class', 'data-type', 'data-model', 'data-models', 'data-providers', 'data-status',
   ...Object.keys(WORKLOAD_ATTRIBUTES).map((k) => `data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`),
 ] });

@@ -2,7 +2,7 @@
  * The CLI's commands: the API's answers on the command line, offline, from the bundled catalogue
  * (data/). argv → the endpoint's own query parsing and handler → a table or --json.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -10,14 +10,14 @@ import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { closestMatches } from '../core/advice/suggest.js';
 import { systemClock, today, type Clock } from '../lib/clock.js';
 import { TextReply } from '../endpoints/endpoint.js';
+import { API_ENDPOINTS } from '../endpoints/index.js';
 import { ApiError } from '../lib/errors.js';
 import { toJson } from '../lib/json.js';
 import { parseQuery, splitList, type QuerySchema } from '../endpoints/params.js';
 import { loadCatalogueFromDir } from '../runtime/node/load-catalogue.js';
 import { parseArgs, toOption, type ParsedArgs } from './args.js';
 import { CliError } from './cli-error.js';
-import { QUERY_COMMANDS, type QueryCommand } from './commands.js';
-import { REPRICE_SUMMARY, runReprice } from './reprice.js';
+import { fromPositionals, QUERY_COMMANDS, type QueryCommand } from './commands.js';
 
 export const PROGRAM = 'ai-model-pricing';
 const DEFAULT_BASE_URL = 'http://localhost:8787';
@@ -40,10 +40,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number | nul
     }
     const command = QUERY_COMMANDS.find((c) => c.name === name);
     if (command) return await runQuery(command, parseArgs(rest, booleanOptions(schemaOf(command))), io);
-    if (name === 'reprice') return await runReprice(parseArgs(rest), io.out, () => loadCatalogue(io.env), today(io.clock ?? systemClock));
     if (name === 'serve') return await serve(parseArgs(rest), io);
     if (name === 'mcp') return await mcp(parseArgs(rest), io);
-    const names = [...QUERY_COMMANDS.map((c) => c.name), 'reprice', 'serve', 'mcp'];
+    const names = [...QUERY_COMMANDS.map((c) => c.name), 'serve', 'mcp'];
     const hint = closestMatches(name, names, 1);
     throw new CliError(`unknown command ${JSON.stringify(name)}.${hint.length ? ` Did you mean ${hint[0]}?` : ''} Run ${PROGRAM} --help.`);
   } catch (err) {
@@ -68,12 +67,13 @@ async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promis
       throw new CliError(`unknown option --${toOption(param)}.${hint} Run ${PROGRAM} ${command.name} --help.`);
     }
   }
-  // Ids given apart (`compare a b`) or as the API takes them (`compare a,b`).
-  const ids = args.positionals.flatMap(splitList);
-  const query = new URLSearchParams([...command.fromPositionals(ids), ...args.query]);
+  // The body from a file; or ids given apart (`compare a b`) or as the API takes them (`compare a,b`).
+  const text = command.body ? readBody(command, args.positionals) : undefined;
+  const query = new URLSearchParams([...(command.body ? [] : fromPositionals(command, args.positionals.flatMap(splitList))), ...args.query]);
   try {
     const params = parseQuery(query, schema);
-    const reply = await command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {}, today: today(io.clock ?? systemClock) });
+    const body = command.endpoint.body && text !== undefined ? command.endpoint.body.read(text, params) : undefined;
+    const reply = await command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {}, today: today(io.clock ?? systemClock) }, body);
     if (reply instanceof TextReply) throw new Error(`${command.endpoint.path} did not answer with JSON`);
     const json = toJson(reply);
     // The table's words name options as typed here (--include-free-tier), not as the API's query spells them.
@@ -87,6 +87,19 @@ async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promis
     const message = asOptions(named, known);
     const option = param && known.includes(param) && !message.includes(`--${toOption(param)}`) ? ` (--${toOption(param)})` : '';
     throw new CliError(`${message}${option}`);
+  }
+}
+
+/** The one file a body command reads (`reprice FILE`): its text, read here, never sent anywhere. */
+function readBody(command: QueryCommand, positionals: readonly string[]): string {
+  const [file, ...more] = positionals;
+  const what = command.body?.what ?? 'a file';
+  if (file === undefined || more.length) throw new CliError(`${command.name} takes one ${command.body?.usage ?? 'FILE'} (${what}); run ${PROGRAM} ${command.name} --help`);
+  try {
+    if (!statSync(file).isFile()) throw new Error('not a file');
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new CliError(`cannot read ${JSON.stringify(file)} (${what} file)`);
   }
 }
 
@@ -139,7 +152,8 @@ async function serve(args: ParsedArgs, io: Io): Promise<number | null> {
 
 async function mcp(args: ParsedArgs, io: Io): Promise<number | null> {
   if (args.help) {
-    io.out(`Usage: ${PROGRAM} mcp\n\nA Model Context Protocol server on stdin/stdout, with the tools get_model_price, calculate_cost, find_cheapest, compare_models, recommend_models and reprice_usage.\n`);
+    const tools = API_ENDPOINTS.flatMap((e) => (e.tool ? [e.tool.name] : []));
+    io.out(`Usage: ${PROGRAM} mcp\n\nA Model Context Protocol server on stdin/stdout, with the tools ${tools.slice(0, -1).join(', ')} and ${tools.at(-1) ?? ''}.\n`);
     return 0;
   }
   if (args.positionals.length || args.query.length) throw new CliError('mcp takes no arguments');
@@ -160,7 +174,6 @@ function usage(): string {
     '',
     'Commands:',
     ...QUERY_COMMANDS.map((c) => line(c.name, c.summary)),
-    line('reprice', REPRICE_SUMMARY),
     line('serve', 'Serve the HTTP API (--port, --host)'),
     line('mcp', 'A Model Context Protocol server on stdin/stdout'),
     '',
@@ -170,6 +183,7 @@ function usage(): string {
 }
 
 function commandHelp(command: QueryCommand, schema: QuerySchema): string {
+  const positionals = command.body?.usage ?? command.ids?.usage ?? '';
   const options = Object.entries(schema.shape).map(([param, field]): readonly [string, string] => {
     const meta = field.meta() ?? {};
     const description = typeof meta.description === 'string' ? meta.description : '';
@@ -180,9 +194,11 @@ function commandHelp(command: QueryCommand, schema: QuerySchema): string {
   options.push(['--json', "Print the API's JSON answer instead of a table."], ['--help', 'Show this help.']);
   const width = Math.max(...options.map(([o]) => o.length));
   return [
-    `Usage: ${PROGRAM} ${command.name}${command.positionals ? ` ${command.positionals}` : ''} [options]`,
+    `Usage: ${PROGRAM} ${command.name}${positionals ? ` ${positionals}` : ''} [options]`,
     '',
-    `${command.summary} (as GET ${command.endpoint.path}).`,
+    command.body
+      ? `${command.summary}. Read and priced on this machine (as ${command.endpoint.method ?? 'GET'} ${command.endpoint.path} answers, without its ${(command.endpoint.body?.maxBytes ?? 0) / 1024 / 1024} MiB limit).`
+      : `${command.summary} (as GET ${command.endpoint.path}).`,
     '',
     'Options:',
     ...options.map(([o, d]) => `  ${o.padEnd(width)}  ${d}`),

@@ -4,7 +4,7 @@ import {
   BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, shieldsEndpointJson,
 } from '../badge/price-badge.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
-import { endpoint, findModel, requestedAs, requireParam, TextReply, type Reply } from './endpoint.js';
+import { endpoint, findModel, namedJson, textMedia, requestedAs, requireParam, TextReply, type Reply } from './endpoint.js';
 import { ApiError } from '../lib/errors.js';
 import { escapeHtml, modelPagePath } from '../lib/escape.js';
 import { choice, text } from './params.js';
@@ -26,6 +26,16 @@ const SVG = 'image/svg+xml; charset=utf-8';
 export const badge = endpoint({
   path: '/api/badge',
   summary: "A model's price as an SVG badge, or its embed snippets",
+  response: {
+    description: 'The badge (format=svg), embed snippets (json), shields endpoint JSON (shields), Markdown (md) or the badge URL (url).',
+    content: {
+      'image/svg+xml': textMedia('The SVG badge; for an unknown model, an SVG error badge with status 404.'),
+      'application/json': namedJson((r) => ({ oneOf: { BadgeEmbed: r.badgeJsonResponseSchema, ShieldsEndpoint: r.shieldsResponseSchema } })),
+      'text/markdown': textMedia('A Markdown image linking to the model page.'),
+      'text/plain': textMedia('The badge URL.'),
+    },
+    errors: [404],
+  },
   query: badgeQuery,
   handle: (p, { catalogue, baseUrl, today }): Reply => {
     const style = p.style ?? 'flat';

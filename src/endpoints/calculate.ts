@@ -4,14 +4,14 @@ import type { Model } from '../core/schema/catalogue-schema.js';
 import { calculateCost } from '../core/pricing/cost.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { asOf, modelAsOf } from './as-of.js';
-import { endpoint, findModel, findModels, requestedAs } from './endpoint.js';
+import { endpoint, findModel, findModels, namedJson, requestedAs } from './endpoint.js';
 import { ApiError } from '../lib/errors.js';
 import { idList, text } from './params.js';
 import { listed } from './present.js';
 import { buildSheets } from '../core/pricing/price-sheet.js';
 import { costWarnings } from '../core/pricing/warnings.js';
 import { refuseModality } from './part-rules.js';
-import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
+import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
 import { followSchedule, latestKnownNote, startedChange } from './schedule.js';
 
 export const calculateQuery = z.object({
@@ -24,9 +24,14 @@ export const calculateQuery = z.object({
 export const calculate = endpoint({
   path: '/api/calculate',
   summary: 'Cost of a workload on one model (model) or several (models)',
+  response: { description: 'The workload cost on one model, or on each of several.', content: { 'application/json': namedJson((r) => ({ oneOf: { CalculateResponse: r.calculateResponseSchema } })) }, errors: [404] },
+  tool: { name: 'calculate_cost', description: 'What a workload costs on one model (model) or several (models)' },
+  commands: [{ name: 'calc', summary: 'What a workload costs on one model, or on several', ids: { usage: '<id> [id...]', one: 'model', many: 'models' } }],
   query: calculateQuery,
   handle: (params, { catalogue, today }) => {
-    const workload = toWorkload(params);
+    const given = toWorkload(params);
+    // counted_with: each model is priced on the workload in its own tokens.
+    const own = ownTokens(params, given);
     // With as_of, each model is priced as it was that day, else as it is today; the answer says which day.
     const date = params.as_of;
     const pricedOn = date ?? today;
@@ -34,6 +39,7 @@ export const calculate = endpoint({
     const costsOf = (model: Model, param: string) => {
       const then = date === undefined ? undefined : modelAsOf(model, date, param);
       const priced = then?.model ?? startedChange(model, today) ?? model;
+      const workload = workloadOn(own, given, model);
       refuseModality(priced, workload);
       // A model as it was priced on as_of is not in the catalogue: its sheets are built once here.
       const sheets = catalogue.sheets.get(priced) ?? buildSheets(priced);
@@ -41,6 +47,7 @@ export const calculate = endpoint({
       const note = date === undefined ? undefined : latestKnownNote(model, date);
       if (note) notes.push(note);
       return {
+        ...tokensOn(own, model),
         costs: followed.costs,
         appliedPrices: appliedPricesOf(priced, workload, then ? then.set.effectiveFrom : catalogue.datedFrom.get(priced), sheets),
         ...(followed.warnings.length ? { warnings: followed.warnings } : {}),

@@ -4,7 +4,7 @@ import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { percentChange, priceChanges, type PriceChange, type Prices } from '../core/pricing/history.js';
 import { atomFeed, jsonFeed, type FeedContext } from './change-feeds.js';
-import { endpoint, findModel, TextReply } from './endpoint.js';
+import { endpoint, findModel, textMedia, TextReply } from './endpoint.js';
 import { choice, text } from './params.js';
 import { links } from './present.js';
 import { parseProviders } from './pricing.js';
@@ -62,6 +62,15 @@ function allChanges(catalogue: Catalogue): readonly PriceChange[] {
 export const changes = endpoint({
   path: '/api/changes',
   summary: 'Price changes, newest first (JSON, Atom or JSON Feed)',
+  response: {
+    description: 'Price changes, newest first: JSON (default), an Atom feed (format=atom) or a JSON Feed 1.1 (format=jsonfeed).',
+    content: {
+      'application/json': { schema: { type: 'object', description: 'The changes and the filters applied.' } },
+      'application/atom+xml': textMedia('An Atom feed.'),
+      'application/feed+json': { schema: { type: 'object', description: 'A JSON Feed 1.1 document.' } },
+    },
+    errors: [404],
+  },
   query: changesQuery,
   handle: ({ provider, model: id, format }, ctx) => {
     const { catalogue } = ctx;

@@ -7,13 +7,13 @@ import type { DoorCost } from '../core/offers/rank.js';
 import type { Workload } from '../core/pricing/cost.js';
 import { displayUsd } from '../core/schema/display-usd.js';
 import { Usd } from '../core/schema/money.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, namedJson } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { partsHint } from './parts-hint.js';
 import { pricedToday } from './schedule.js';
 import { choice, statusFilter, usdAmount } from './params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from './ranking.js';
-import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
+import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
 import { atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from './sellers.js';
 
 export const cheapestQuery = z.object({
@@ -68,21 +68,33 @@ function emptyHint(p: CheapestParams, rank: Ranking, present: (r: Ranked & { at?
 export const cheapest = endpoint({
   path: '/api/cheapest',
   summary: 'The cheapest models that can run a workload',
+  response: { description: 'The cheapest models for the workload, cheapest first.', content: { 'application/json': namedJson((r) => ({ oneOf: { CheapestResponse: r.cheapestResponseSchema } })) } },
+  tool: { name: 'find_cheapest', description: 'The cheapest models that can run a workload, for the days a month given (30 by default)' },
+  commands: [{ name: 'cheapest', summary: 'The cheapest models that can run a workload' }],
   query: cheapestQuery,
   handle: (p, ctx) => {
     // Priced on the answer's day: a scheduled change that has started is in the prices ranked.
     const { today } = ctx;
     const catalogue = pricedToday(ctx);
     const workload = toWorkload(p);
+    // counted_with: each model is priced, screened and ranked on the workload in its own tokens.
+    const own = ownTokens(p, workload);
+    const optionsOf = (q: CheapestParams) => {
+      const options = cheapestOptions(q);
+      if (own) options.own = own;
+      return options;
+    };
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
-    const rank: Ranking = (q) => (allowed ? cheapestAtDoors(catalogue, workload, cheapestOptions(q), allowed) : findCheapest(catalogue, workload, cheapestOptions(q)));
-    const cheaperAt = cheaperDoors(catalogue, workload);
+    const rank: Ranking = (q) => (allowed ? cheapestAtDoors(catalogue, workload, optionsOf(q), allowed) : findCheapest(catalogue, workload, optionsOf(q)));
+    const cheaperAt = cheaperDoors(catalogue, workload, own);
     // An item as the answer lists it, added to in place (see rankedItem): at a door, its seller and prices; else cheaperAt where a direct door is cheaper.
     const present = (r: Ranked & { at?: DoorCost }, place?: number) => {
-      const { item, appliedPrices } = rankedItem(catalogue, r.model, workload, place, today);
-      if (r.at) return atDoor(item, r.at, workload, r.costs);
+      const mine = workloadOn(own, workload, r.model);
+      const { item, appliedPrices } = rankedItem(catalogue, r.model, mine, place, today);
+      if (own) Object.assign(item, tokensOn(own, r.model));
+      if (r.at) return atDoor(item, r.at, mine, r.costs);
       const cheaper = cheaperAt(r.model, r.costs.monthly);
       return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
     };

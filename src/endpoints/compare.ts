@@ -4,13 +4,13 @@ import { compareModels } from '../core/advice/compare.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { costWarnings } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
-import { endpoint, findModels, requestedAs, requireParam } from './endpoint.js';
+import { endpoint, findModels, namedJson, requestedAs, requireParam } from './endpoint.js';
 import { idList, optionalInteger } from './params.js';
 import { listed } from './present.js';
 import { either } from './ranking.js';
 import { followSchedule, pricedToday, schedulePhrase } from './schedule.js';
 import { refuseModality } from './part-rules.js';
-import { MAX_REQUESTS, toWorkload, workloadEcho, workloadQuery } from './workload.js';
+import { MAX_REQUESTS, ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
 
 const REQUESTS = 1000;
 const { requests: _requests, ...workloadParams } = workloadQuery({ input: 1000, output: 500 });
@@ -26,6 +26,9 @@ export const compareQuery = z.object({
 export const compare = endpoint({
   path: '/api/compare',
   summary: 'Compare 2 to 10 models on one workload',
+  response: { description: 'Costs per model and what the cheapest saves.', content: { 'application/json': namedJson((r) => ({ oneOf: { CompareResponse: r.compareResponseSchema } })) }, errors: [404] },
+  tool: { name: 'compare_models', description: 'Compare 2 to 10 models on one workload, with what the cheapest saves', required: ['models'] },
+  commands: [{ name: 'compare', summary: 'Compare 2 to 10 models on one workload', ids: { usage: '<id> <id> [id...]', many: 'models' } }],
   query: compareQuery,
   handle: (p, ctx) => {
     // Priced on the answer's day: a scheduled change that has started is in the prices ranked.
@@ -36,11 +39,14 @@ export const compare = endpoint({
     const requests = either({ name: 'requests_per_day', value: p.requests_per_day }, { name: 'requests', value: p.requests }) ?? REQUESTS;
     const params = { ...p, requests };
     const workload = toWorkload(params);
-    for (const model of models) refuseModality(model, workload);
-    const { comparison, summary } = compareModels(models, workload, (m) => catalogue.sheets.get(m));
+    // counted_with: each model is priced, and ranked, on the workload in its own tokens.
+    const own = ownTokens(params, workload);
+    const on = (model: Model) => workloadOn(own, workload, model);
+    for (const model of models) refuseModality(model, on(model));
+    const { comparison, summary } = compareModels(models, workload, (m) => catalogue.sheets.get(m), own);
     const end = ({ model, monthly }: (typeof summary)['cheapest']) => ({ id: model.id, name: model.name, monthly });
     // Each model's costs and warnings under the price schedule (yearly: the twelve months from today).
-    const followed = comparison.map(({ model, costs }) => followSchedule(model, workload, today, costs, costWarnings(model, workload, catalogue.sheets.get(model))));
+    const followed = comparison.map(({ model, costs }) => followSchedule(model, on(model), today, costs, costWarnings(model, on(model), catalogue.sheets.get(model))));
     const yearlyOf = (model: Model) => followed[comparison.findIndex((c) => c.model === model)]?.costs.yearly;
     const [cheapestYearly, dearestYearly] = [yearlyOf(summary.cheapest.model), yearlyOf(summary.mostExpensive.model)];
     // The yearly saving of the same two models, each year under its schedule (may be negative: see the schema).
@@ -59,8 +65,9 @@ export const compare = endpoint({
         return {
           ...listed(model),
           ...requestedAs(ids[i] ?? model.id, model),
+          ...tokensOn(own, model),
           costs,
-          appliedPrices: appliedPricesOf(model, workload, catalogue.datedFrom.get(model), sheets),
+          appliedPrices: appliedPricesOf(model, on(model), catalogue.datedFrom.get(model), sheets),
           ...(warnings.length ? { warnings } : {}),
         };
       }),

@@ -1,4 +1,4 @@
-/** What an endpoint module declares: its path, its query schema and a handler of typed params. */
+/** What an endpoint module declares (its method, path, query and body, answer, words and handler), and what handlers share. */
 import type * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
@@ -60,18 +60,115 @@ export class TextReply {
 /** A handler's answer: a plain object (sent as JSON, money exact) or a TextReply. */
 export type Reply = TextReply | object;
 
-export interface Endpoint<S extends QuerySchema = QuerySchema> {
+/** A JSON Schema object, as OpenAPI and MCP carry it. */
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * Named zod schemas of an answer (the OpenAPI document's components): the answer is one of
+ * `oneOf` (with one, that one); `parts` are named schemas inside them.
+ */
+export interface NamedSchemas {
+  oneOf: Readonly<Record<string, z.ZodType>>;
+  parts?: Readonly<Record<string, z.ZodType>>;
+}
+
+/**
+ * A body of one media type: a JSON Schema written out (text, a feed), or named zod schemas, loaded
+ * when the OpenAPI document is first built (their code is not needed to answer) and held by tests
+ * to the real answers.
+ */
+export type Media = { schema: JsonObject } | { named: () => Promise<NamedSchemas> };
+
+/**
+ * A JSON answer of named schemas from endpoints/responses/, picked when the OpenAPI document is
+ * first built (the module is imported then, not at start-up).
+ */
+export const namedJson = (pick: (schemas: typeof import('./responses/index.js')) => NamedSchemas): Media => ({
+  named: async () => pick(await import('./responses/index.js')),
+});
+
+/** A text body, described. */
+export const textMedia = (description: string): Media => ({ schema: { type: 'string', description } });
+
+/** What an endpoint answers with when it succeeds, and which error statuses it can give. */
+export interface ResponseDoc {
+  description: string;
+  content: Readonly<Record<string, Media>>;
+  /** Error statuses besides those every path can give (400 for a bad query, 405, 414, 429; 413 for a body). */
+  errors?: readonly number[];
+  /** What an error status means here, where the words every path shares do not say it. */
+  says?: Readonly<Record<number, string>>;
+}
+
+/** A request body: how much is read, how it is read, and how it is described. */
+export interface BodyDoc<P, B> {
+  /** The most bytes read; a longer body is a 413 with `tooLarge` as its message, before it is read whole. */
+  maxBytes: number;
+  tooLarge: string;
+  /** The body as OpenAPI describes it, by media type. */
+  content: Readonly<Record<string, { schema: JsonObject }>>;
+  /** The body's text read into what the handler takes (the query's format parameter may say how). */
+  read(body: string | unknown, params: P): B;
+  /**
+   * How a caller that passes arguments rather than a body (an MCP tool) gives it: the argument's
+   * name, what it is, and schema (its JSON value is the body), and the query it then implies (the body's format).
+   */
+  argument: { name: string; what: string; schema: z.ZodType; query: Readonly<Record<string, string>> };
+}
+
+/** An MCP tool over the endpoint: its name and words; `keys` keeps some parameters (the rest at their defaults), `required` those a call must give. */
+export interface ToolDoc {
+  name: string;
+  description: string;
+  keys?: readonly string[];
+  required?: readonly string[];
+}
+
+/**
+ * A command line command over the endpoint: `ids` says what the positional words are (model ids
+ * to `one` parameter when one is given, to `many` otherwise; a command without `ids` takes none),
+ * `body` that the one positional word is a file read as the body; `params` keeps some parameters.
+ */
+export interface CommandDoc {
+  name: string;
+  summary: string;
+  ids?: { usage: string; one?: string; many?: string };
+  body?: { usage: string; what: string };
+  params?: readonly string[];
+}
+
+/**
+ * One endpoint, declared once: its method and path, query and body, what it answers and its
+ * words, and the handler. The HTTP routes, the OpenAPI document, the MCP tools and the CLI
+ * commands are all made from the list of these (endpoints/index.ts).
+ */
+export interface Endpoint<S extends QuerySchema = QuerySchema, B = undefined> {
+  /** GET when unset (HEAD and OPTIONS go with it). */
+  method?: 'GET' | 'POST';
   path: string;
   summary: string;
+  /** Words beyond the summary, for the OpenAPI document. */
+  description?: string;
   query: S;
   /** Serve the same answer whatever the query string holds (static files). */
   ignoreQuery?: boolean;
+  body?: BodyDoc<z.output<S>, B>;
+  response: ResponseDoc;
+  /** Never kept by a cache (`Cache-Control: no-store`): an answer made from what the client sent. */
+  noStore?: boolean;
+  /** How many requests the answer counts for against the rate limit (default 1). */
+  charge?(body: B, params: z.output<S>): number;
+  tool?: ToolDoc;
+  commands?: readonly CommandDoc[];
   /** A reply, or the promise of one (the OpenAPI document, whose code is imported on first use). */
-  handle(params: z.output<S>, ctx: RequestContext): Reply | Promise<Reply>;
+  handle(params: z.output<S>, ctx: RequestContext, body: B): Reply | Promise<Reply>;
 }
 
+/** Any endpoint of the list, whatever its query and body: as a list they are handled alike. */
+export type AnyEndpoint = Endpoint<QuerySchema, unknown>;
+
 /** Declares an endpoint; the identity function gives handlers their parameter types. */
-export function endpoint<S extends QuerySchema>(definition: Endpoint<S>): Endpoint<S> {
+export function endpoint<S extends QuerySchema, B = undefined>(definition: Endpoint<S, B>): Endpoint<S, B> {
   return definition;
 }
 

@@ -8,10 +8,10 @@ import type { Workload } from '../core/pricing/cost.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { PRICE_FIELDS, type PriceBlock } from '../core/schema/units.js';
 import { doorCaveats, doorPrices } from './sellers.js';
-import { endpoint, findModel, requestedAs, requireParam } from './endpoint.js';
+import { endpoint, findModel, namedJson, requestedAs, requireParam } from './endpoint.js';
 import { text } from './params.js';
 import { refuseModality } from './part-rules.js';
-import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
+import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
 
 export const offersQuery = z.object({
   model: text('Model id or alias (required): the model whose doors (sellers) to list.'),
@@ -63,11 +63,21 @@ function costed(cost: DoorCost, workload: Workload) {
 export const offers = endpoint({
   path: '/api/offers',
   summary: "Every seller's door to one model, ranked by the workload's monthly cost",
+  response: {
+    description: "Every seller's door to the model, vetted doors cheapest first, the kept-out apart with reasons.",
+    content: { 'application/json': namedJson((r) => ({ oneOf: { OffersResponse: r.offersResponseSchema } })) },
+    errors: [404],
+  },
+  tool: { name: 'list_offers', description: "Every seller's door to one model (maker, clouds, hosts), ranked by the workload's monthly cost, with the doors kept out and why", required: ['model'] },
+  commands: [{ name: 'offers', summary: "Every seller's door to one model, cheapest first for a workload, with what is kept out and why", ids: { usage: '<id>', one: 'model' } }],
   query: offersQuery,
   handle: (p, { catalogue }) => {
     const id = requireParam(p.model, 'model', 'the id of the model whose sellers to list');
     const model = findModel(catalogue, id, 'model');
-    const workload = toWorkload(p);
+    // counted_with: every door is priced on the workload in the model's own tokens.
+    const given = toWorkload(p);
+    const own = ownTokens(p, given);
+    const workload = workloadOn(own, given, model);
     refuseModality(model, workload);
     const { ranked, cannotRun, keptOut } = rankDoors(doorBookOf(catalogue).doorsOf(model.id), workload);
     return {
@@ -75,6 +85,7 @@ export const offers = endpoint({
       ...requestedAs(id, model),
       name: model.name,
       workload: workloadEcho(p),
+      ...tokensOn(own, model),
       counts: { doors: ranked.length + cannotRun.length + keptOut.length, ranked: ranked.length, cannotRun: cannotRun.length, keptOut: keptOut.length },
       offers: ranked.map((c, i) => ({ rank: i + 1, ...doorWho(c.door), ...costed(c, workload), ...doorFacts(c.door) })),
       cannotRun: cannotRun.map((c) => ({ ...doorWho(c.door), reason: c.problem, reasonText: EXCLUSION_TEXT[c.problem], ...costed(c, workload), ...doorFacts(c.door) })),

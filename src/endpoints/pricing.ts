@@ -5,7 +5,7 @@ import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { closestMatches } from '../core/advice/suggest.js';
 import { catalogueAsOf } from '../core/catalogue/as-of-period.js';
 import { asOf, asOfInfo, modelAsOf } from './as-of.js';
-import { endpoint, findModel, requestedAs } from './endpoint.js';
+import { endpoint, findModel, namedJson, requestedAs } from './endpoint.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { choice, splitList, statusFilter, text } from './params.js';
 import { catalogueBody, links } from './present.js';
@@ -47,6 +47,16 @@ export function parseProviders(catalogue: Catalogue, list: string): Set<string> 
 export const pricing = endpoint({
   path: '/api/pricing',
   summary: 'Model prices: the catalogue, filtered by provider and tier, or one model',
+  response: {
+    description: 'The catalogue (filtered), or one model when model is given.',
+    content: { 'application/json': namedJson((r) => ({ oneOf: { Catalogue: r.catalogueSchema, OneModel: r.oneModelSchema }, parts: { Model: r.modelRecordSchema } })) },
+    errors: [404],
+  },
+  tool: { name: 'get_model_price', description: "One model's prices per 1M tokens, context window and tier", keys: ['model'], required: ['model'] },
+  commands: [
+    { name: 'list', summary: 'List the models and their prices, filtered by provider and tier', params: ['provider', 'tier', 'status'] },
+    { name: 'price', summary: "One model's prices, context window, quality and source", ids: { usage: '<id>', one: 'model' }, params: ['model'] },
+  ],
   query: pricingQuery,
   // status defaults to all here too: MCP's get_model_price passes only model.
   handle: ({ provider, tier, status = 'all', model: id, as_of: date }, ctx) => {
@@ -93,6 +103,10 @@ export const pricing = endpoint({
 export const pricingFile = endpoint({
   path: '/data/pricing.json',
   summary: 'The whole catalogue as a static file (refreshed monthly)',
+  response: {
+    description: 'The whole catalogue.',
+    content: { 'application/json': namedJson((r) => ({ oneOf: { Catalogue: r.catalogueSchema }, parts: { Model: r.modelRecordSchema } })) },
+  },
   query: z.object({}),
   // A static file takes no parameters; cache-busting query strings are ignored, not refused.
   ignoreQuery: true,

@@ -8,13 +8,14 @@ import { EVIDENCE_ORDERS, recommendModels, SORTS, type RecommendCriteria, type R
 import type { Excluded } from '../core/advice/eligible.js';
 import type { DoorCost } from '../core/offers/rank.js';
 import { scoreBasis } from '../core/quality/scores.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, namedJson } from './endpoint.js';
 import { describeFilters, fitHint, whyEmpty } from './hints.js';
 import { partsHint } from './parts-hint.js';
 import { pricedToday } from './schedule.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';
 import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
-import { toWorkload, workloadEcho, workloadQuery } from './workload.js';
+import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
+import type { OwnTokens } from '../core/pricing/tokenizers.js';
 import { cheaperDoors, recommendAtDoors, sellersFilter, sellersParam, withDoor } from './sellers.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;
@@ -43,8 +44,9 @@ const tierOf = (p: RecommendParams) => either({ name: 'budget', value: p.budget 
 const minQualityOf = (p: RecommendParams) => either({ name: 'quality', value: p.quality }, { name: 'min_quality', value: p.min_quality });
 
 /** The core's criteria for the endpoint's parameters. */
-export function recommendCriteria(p: RecommendParams, workload: Workload): RecommendCriteria {
+export function recommendCriteria(p: RecommendParams, workload: Workload, own?: OwnTokens): RecommendCriteria {
   const criteria: RecommendCriteria = Object.assign(rankFiltersOf(p, tierOf(p), minQualityOf(p)), { workload, limit: p.limit, sort: p.sort, evidence: p.evidence, frontier: p.frontier });
+  if (own) criteria.own = own;
   if (p.max_cost !== undefined) criteria.maxCostNanos = p.max_cost;
   if (p.min_score !== undefined) criteria.minScore = p.min_score;
   return criteria;
@@ -57,8 +59,9 @@ const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality
  * A recommendation as the answer lists it: rankedItem's item with the score, costs, prices and
  * reason added to it in place (see rankedItem), in the answer's order.
  */
-function presentItem(catalogue: Catalogue, workload: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string, date?: string) {
-  const { item, appliedPrices } = rankedItem(catalogue, model, workload, rank, date);
+function presentItem(catalogue: Catalogue, own: OwnTokens | undefined, given: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string, date?: string) {
+  const { item, appliedPrices } = rankedItem(catalogue, model, workloadOn(own, given, model), rank, date);
+  if (own) Object.assign(item, tokensOn(own, model));
   return Object.assign(item, { score, scoreOf }, scoreDetail.fromOverall ? { scoreFromOverall: true as const } : {}, {
     scoreBasis: scoreBasis(scoreDetail),
     scoreEvidence: scoreDetail.shown,
@@ -96,22 +99,27 @@ function emptyHint(p: RecommendParams, rank: Ranking, present: (r: Recommendatio
 export const recommend = endpoint({
   path: '/api/recommend',
   summary: 'Recommended models that can run the workload, ranked by their benchmark score (or score per dollar, or cost), with the evidence',
+  response: { description: 'Recommended models, best first.', content: { 'application/json': namedJson((r) => ({ oneOf: { RecommendResponse: r.recommendResponseSchema } })) } },
+  tool: { name: 'recommend_models', description: 'The models best suited to a use case within tier, quality, cost and context limits' },
+  commands: [{ name: 'recommend', summary: 'Recommended models for a use case, ranked by benchmark score (or --sort value|cost), with the evidence' }],
   query: recommendQuery,
   handle: (p, ctx) => {
     // Priced on the answer's day: a scheduled change that has started is in the prices ranked.
     const { today } = ctx;
     const catalogue = pricedToday(ctx);
     const workload = toWorkload(p);
-    const criteria = recommendCriteria(p, workload);
+    // counted_with: each model is priced, screened and ranked on the workload in its own tokens.
+    const own = ownTokens(p, workload);
+    const criteria = recommendCriteria(p, workload, own);
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
     const rank: Ranking = (q) => {
-      const c = q === p ? criteria : recommendCriteria(q, workload);
+      const c = q === p ? criteria : recommendCriteria(q, workload, own);
       return allowed ? recommendAtDoors(catalogue, c, allowed) : recommendModels(catalogue, c);
     };
-    const cheaperAt = cheaperDoors(catalogue, workload);
-    const present = (r: Recommendation & { at?: DoorCost }) => withDoor(cheaperAt, workload, presentItem(catalogue, workload, r, p.use_case ?? 'overall', today), r);
+    const cheaperAt = cheaperDoors(catalogue, workload, own);
+    const present = (r: Recommendation & { at?: DoorCost }) => withDoor(cheaperAt, workloadOn(own, workload, r.model), presentItem(catalogue, own, workload, r, p.use_case ?? 'overall', today), r);
     const { recommendations, excluded, notSold } = rank(p);
     const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
     return {

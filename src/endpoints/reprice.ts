@@ -10,8 +10,9 @@ import { SERVICE_TIERS } from '../core/pricing/price-sheet.js';
 import { FORMATS, parseUsageJson, parseUsageText, type FormatName } from '../core/usage/formats.js';
 import { repriceRows } from '../core/usage/reprice.js';
 import { UsageError, type Parsed } from '../core/usage/rows.js';
+import { CSV_COLUMNS } from '../core/usage/csv.js';
 import { findPricedDoor } from './doors.js';
-import { findModel } from './endpoint.js';
+import { endpoint, findModel } from './endpoint.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { choice, idList } from './params.js';
 
@@ -27,6 +28,15 @@ export const repriceQuery = z.object({
 });
 
 export type RepriceParams = z.output<typeof repriceQuery>;
+
+/** Rows per request charged against the rate limit. */
+export const ROWS_PER_REQUEST = 100;
+
+/** The export as a list of rows (format=rows), as an MCP tool passes it. */
+const usageRows = z
+  .array(z.strictObject(Object.fromEntries(CSV_COLUMNS.map((c) => [c, c === 'date' || c === 'model' ? z.union([z.string(), z.number()]) : z.union([z.string(), z.number()]).optional()]))))
+  .max(MAX_ROWS)
+  .meta({ description: `Usage rows; date (YYYY-MM-DD) and model required; counts inclusive (cached tokens are part of input_tokens). Columns: ${CSV_COLUMNS.join(', ')}.` });
 
 /**
  * The targets as priced: a model id at the model's own prices; `<model-id>@<seller>` at that
@@ -94,3 +104,47 @@ export function reprice(parsed: Parsed, params: RepriceParams, catalogue: Catalo
     ],
   };
 }
+
+export const repriceEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/reprice',
+  summary: 'Re-price a usage export: each row at its own date\'s prices, at today\'s, and on each target',
+  description:
+    'Takes a usage export as the body: ccusage daily/monthly JSON, OpenAI Usage API completions buckets, Anthropic ' +
+    'usage_report/messages, OpenRouter activity, a CSV with the columns ' + CSV_COLUMNS.join(',') + ', or a JSON list of ' +
+    `objects with those columns. At most ${MAX_BODY_BYTES} bytes and ${MAX_ROWS} rows. Nothing is stored; the answer is ` +
+    `\`Cache-Control: no-store\`. Each ${ROWS_PER_REQUEST} rows count as one request against the rate limit. See docs/api.md for each format's rules.`,
+  query: repriceQuery,
+  body: {
+    maxBytes: MAX_BODY_BYTES,
+    tooLarge: `The body is over ${MAX_BODY_BYTES} bytes (1 MiB); split the export (by month, or into files of at most ${MAX_ROWS} rows) and send each part.`,
+    content: {
+      'application/json': { schema: { description: 'A usage export in one of the JSON formats, or a list of rows.' } },
+      'text/csv': { schema: { type: 'string', description: `A header line (${CSV_COLUMNS.join(',')}; date and model required), then one row a line.` } },
+    },
+    read: (body, params) => parseExport(body, params.format),
+    argument: { name: 'rows', what: 'a list of usage rows', schema: usageRows, query: { format: 'rows' } },
+  },
+  noStore: true,
+  charge: (parsed) => Math.max(1, Math.ceil((parsed.rows.length + parsed.errors.length) / ROWS_PER_REQUEST)),
+  response: {
+    description: 'Each row priced, the totals, a series per day, unknown models apart, per-row errors.',
+    content: { 'application/json': { named: async () => ({ oneOf: { RepriceResponse: (await import('./responses/reprice.js')).repriceResponseSchema } }) } },
+    errors: [404, 413],
+    says: {
+      400: 'The export cannot be read: the message names the row and field (param).',
+      404: 'A target model is not known (with suggestions).',
+      413: `Over ${MAX_BODY_BYTES} bytes or ${MAX_ROWS} rows: split the export and send each part.`,
+      429: `Rate limited (rows count: one request per ${ROWS_PER_REQUEST}).`,
+    },
+  },
+  tool: {
+    name: 'reprice_usage',
+    description:
+      'Re-price usage rows: each at the prices in force on its date, at today\'s, and on each target model, with the cost the row reports beside ours; ' +
+      'unknown models are listed apart, never priced as $0',
+    keys: ['targets', 'target_mode', 'target_service_tier'],
+  },
+  commands: [{ name: 'reprice', summary: 'Re-price a usage export (ccusage, OpenAI, Anthropic, OpenRouter, CSV): at its dates\' prices, today\'s, and on targets', body: { usage: 'FILE', what: 'a usage export' } }],
+  handle: (params, { catalogue, today }, parsed) => reprice(parsed, params, catalogue, today),
+});

@@ -16,6 +16,7 @@ import { recommendModels, type RecommendCriteria } from '../core/advice/recommen
 import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
 import type { DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
+import type { OwnTokens } from '../core/pricing/tokenizers.js';
 import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { splitList, text } from './params.js';
@@ -87,14 +88,16 @@ const scratch: RequestCost = { nanos: 0, rest: 0, big: undefined };
 /**
  * `cheaperAt` for the items of one answer, priced at their records' doors: for a model, the
  * cheapest vetted direct door other than its own (on the door table sellers= ranks), when it costs
- * less a month than `monthly`.
+ * less a month than `monthly`. With `own` (counted_with), on the workload in the model's own tokens.
  */
-export function cheaperDoors(catalogue: Catalogue, workload: Workload) {
+export function cheaperDoors(catalogue: Catalogue, given: Workload, own?: OwnTokens) {
   const table = doorTableOf(catalogue, doorBookOf(catalogue));
-  const q = quantitiesOf(workload);
+  const q = quantitiesOf(given);
   return (model: Model, monthly: Costs['monthly']) => {
     const row = table.rowOf.get(model.id);
-    const found = row === undefined ? -1 : cheapestDoorInto(table, row, q, workload, scratch, undefined, true);
+    const mine = own?.of(model);
+    const workload = mine === undefined ? given : mine.workload;
+    const found = row === undefined ? -1 : cheapestDoorInto(table, row, mine === undefined ? q : mine.q, workload, scratch, undefined, true);
     if (found === -1) return undefined;
     const costs = costsOf(scratch, table.prices.digits, workload);
     if (costs.monthly.compare(monthly) >= 0) return undefined;
@@ -124,8 +127,10 @@ export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriter
   const q = quantitiesOf(criteria.workload);
   const chosen = new Int32Array(catalogue.rankable.length).fill(-1);
   let notSold = 0;
+  const own = criteria.own;
   const costAt = (row: number, out: RequestCost) => {
-    const door = cheapestDoorInto(table, row, q, criteria.workload, out, sellers);
+    const mine = own?.of(catalogue.rankable[row] as Model);
+    const door = mine === undefined ? cheapestDoorInto(table, row, q, criteria.workload, out, sellers) : cheapestDoorInto(table, row, mine.q, mine.workload, out, sellers);
     chosen[row] = door;
     if (door === -1) notSold++;
     return door !== -1;

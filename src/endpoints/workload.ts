@@ -6,6 +6,9 @@ import { isCalendarDate } from './as-of.js';
 import { choice, choiceOr, integer, MAX_TOKENS, optionalInteger, param } from './params.js';
 import { checkParts, partsEcho, refuseWorkload, toParts, type PartParams } from './part-rules.js';
 import { partOptions, serviceTier } from './workload-parts.js';
+import { OwnTokens } from '../core/pricing/tokenizers.js';
+import type { Model } from '../core/schema/catalogue-schema.js';
+import { TEXT_KINDS, TOKENIZER_IDS, TOKENIZER_TABLE } from './tokenizer-data.js';
 
 export { MAX_TOKENS };
 export const MAX_REQUESTS = 1_000_000_000;
@@ -86,6 +89,19 @@ export const pricingOptions = {
 };
 
 /**
+ * Which tokenizer counted the workload's tokens, and what kind of text they are: each model is then
+ * priced on the text in its own tokens (GET /api/tokenizers has the measured ratios). Unset, the
+ * tokens are each model's own.
+ */
+export const countingOptions = {
+  counted_with: choice(
+    TOKENIZER_IDS,
+    "The tokenizer that counted input_tokens and output_tokens (o200k: OpenAI's, what most counters use; GET /api/tokenizers lists them): each model is then priced on the text in its own tokens, by the measured ratio of the two for text_kind. The text parts convert (input text, cache reads and writes, visible output); reasoning, audio, image and video tokens and web searches do not. Unset: the counts are each model's own.",
+  ),
+  text_kind: choice(TEXT_KINDS, `The kind of text counted_with counted: ${TEXT_KINDS.join(', ')}; default english. Only with counted_with.`),
+};
+
+/**
  * The workload parameters every cost endpoint takes, under the same names: tokens per request and
  * their parts (cache reads and writes, reasoning, audio, image, video), web searches, requests a
  * day, days a month, mode, service tier and when the requests run. Only the token defaults differ,
@@ -100,6 +116,7 @@ export function workloadQuery(defaults: { input: number; output: number }) {
     mode,
     service_tier: serviceTier,
     ...pricingOptions,
+    ...countingOptions,
   };
 }
 
@@ -114,6 +131,8 @@ export interface WorkloadParams extends PartParams {
   cache_ttl?: CacheTtl | undefined;
   off_peak_share?: number | undefined;
   at?: AtTime | undefined;
+  counted_with?: string | undefined;
+  text_kind?: string | undefined;
 }
 
 /**
@@ -147,6 +166,43 @@ export function toWorkload(p: WorkloadParams): Workload {
 }
 
 /**
+ * With counted_with, the workload in each model's own tokens (made once per tokenizer); unset,
+ * undefined: every model is priced on the workload as given. text_kind without counted_with is a 400.
+ */
+export function ownTokens(p: WorkloadParams, workload: Workload): OwnTokens | undefined {
+  if (p.counted_with === undefined) {
+    if (p.text_kind !== undefined) {
+      throw new ApiError(400, 'invalid_parameter', 'text_kind says what kind of text counted_with counted: give counted_with too (o200k if you counted with OpenAI\'s tokenizer).', { param: 'text_kind' });
+    }
+    return undefined;
+  }
+  return new OwnTokens(TOKENIZER_TABLE, workload, { countedWith: p.counted_with, textKind: p.text_kind ?? 'english' });
+}
+
+/** The workload a model is priced on: in its own tokens with counted_with, else as given. */
+export const workloadOn = (own: OwnTokens | undefined, workload: Workload, model: Model): Workload => (own === undefined ? workload : own.of(model).workload);
+
+/**
+ * With counted_with, what an item was priced on: the model's tokenizer and how exact it is, and the
+ * workload's token counts in it (each part as the workload echo names it); unset, nothing.
+ */
+export function tokensOn(own: OwnTokens | undefined, model: Model): { tokens: object } | Record<string, never> {
+  if (own === undefined) return {};
+  const w = own.of(model).workload;
+  const t = model.tokenizer;
+  return {
+    tokens: {
+      tokenizer: t?.id ?? 'o200k',
+      exactness: t?.exactness ?? 'unknown',
+      input_tokens: w.inputTokens,
+      cached_input_tokens: w.cachedInputTokens ?? 0,
+      cache_write_tokens: w.cacheWriteTokens ?? 0,
+      output_tokens: w.outputTokens,
+    },
+  };
+}
+
+/**
  * A response's workload: every part of the workload it priced, defaults included, under the
  * parameter names: the input and its parts, the output and its parts, web searches, requests, days,
  * mode, service tier, `cache_ttl` with cache writes, and `at` when given, else `off_peak_share`.
@@ -169,5 +225,6 @@ export function workloadEcho(p: WorkloadParams, { requestsPerDay = false } = {})
     mode: p.mode,
     service_tier: p.service_tier,
     ...(p.at === undefined ? { off_peak_share: p.off_peak_share ?? 0 } : { at: p.at.text }),
+    ...(p.counted_with === undefined ? {} : { counted_with: p.counted_with, text_kind: p.text_kind ?? 'english' }),
   };
 }

@@ -1,9 +1,10 @@
 /** createApp(): the whole HTTP API as one Web-standard Hono app, the same on every runtime. */
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
-import { TextReply, type Assets, type Coded, type Endpoint, type Reply, type RequestContext } from '../endpoints/endpoint.js';
+import { TextReply, type AnyEndpoint, type Assets, type Coded, type Reply, type RequestContext } from '../endpoints/endpoint.js';
 import { ApiError } from '../lib/errors.js';
 import { systemClock, today, type Clock } from '../lib/clock.js';
 import { JSON_TYPE, toJson } from '../lib/json.js';
@@ -18,7 +19,6 @@ import { refuseLongUrl } from './middleware/url-limit/index.js';
 import type { Describe, DescribeApi } from './openapi.js';
 import { openApiEndpoint } from './routes/openapi.js';
 import { docsRoute, modelPageRoute, repricePageRoute, type PageRoute } from './routes/pages.js';
-import { mountReprice, REPRICE_PATH, repricePreflight, takesPost } from './routes/reprice.js';
 import { docsScript, docsStyles, home, repriceScript, siteScript, siteStyles, widget } from './routes/static.js';
 
 // /openapi.json and /docs describe everything below, themselves included. The describer's module
@@ -29,14 +29,16 @@ const describe: DescribeApi = async (ctx) =>
   (await (describer ??= import('./openapi.js').then(({ describeApi }) => describeApi(() => ENDPOINTS, () => PAGE_ROUTES))))(ctx);
 
 /** Every endpoint the app serves, in the order the docs list them: the API's, then the site's files. */
-export const ENDPOINTS: readonly Endpoint[] = [
+export const ENDPOINTS: readonly AnyEndpoint[] = [
   ...API_ENDPOINTS, widget, home, siteScript, repriceScript, siteStyles, docsScript, docsStyles, openApiEndpoint(describe),
-] as unknown as readonly Endpoint[];
+] as unknown as readonly AnyEndpoint[];
 
 /** Pages outside ENDPOINTS: a path parameter (/models/:id), or the OpenAPI document rendered (/docs). */
 export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(describe), repricePageRoute];
 
-const PATHS = new Set(ENDPOINTS.map((e) => e.path));
+const PATHS = new Set(ENDPOINTS.filter((e) => e.method !== 'POST').map((e) => e.path));
+/** The paths that take a POST (a body), besides /mcp. */
+const POSTS = new Set(ENDPOINTS.filter((e) => e.method === 'POST').map((e) => e.path));
 const QUERY_FREE = new Set(ENDPOINTS.filter((e) => e.ignoreQuery).map((e) => e.path));
 const PAGE_PATTERNS = PAGE_ROUTES.map((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`));
 
@@ -56,7 +58,10 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 // stale while revalidating. Answers, which may depend on the date, end at midnight UTC (cache-control.ts).
 export const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
 
-/** MCP over streamable HTTP, which the runtime mounts (src/mcp), the one path that takes POST. */
+/** An answer made from what the client sent (a body): never kept, and no ETag to revalidate it by. */
+const NO_STORE = 'no-store';
+
+/** MCP over streamable HTTP, which the runtime mounts (src/mcp): a POST path of its own, outside the endpoints. */
 export interface McpRoute {
   path: string;
   /** Answers every method on the path, OPTIONS included (it has a CORS policy of its own). */
@@ -94,10 +99,10 @@ export function createApp(options: AppOptions): Hono {
   const assets = options.assets ?? {};
   const clock = options.clock ?? systemClock;
   /** A reply made later (the OpenAPI document's) is awaited; the others are sent without a promise more. */
-  const answer = (c: Context, respond: (ctx: RequestContext) => Reply | Promise<Reply>): Response | Promise<Response> => {
+  const answer = (c: Context, respond: (ctx: RequestContext) => Reply | Promise<Reply>, noStore = false): Response | Promise<Response> => {
     const ctx = new HandlerContext(current(), assets, c.req.url, baseUrl, today(clock));
     const reply = respond(ctx);
-    const cacheControl = cacheControlAt(clock);
+    const cacheControl = noStore ? NO_STORE : cacheControlAt(clock);
     return reply instanceof Promise ? reply.then((made) => send(made, ctx.readOrigin, cacheControl)) : send(reply, ctx.readOrigin, cacheControl);
   };
   const app = new Hono();
@@ -106,6 +111,8 @@ export function createApp(options: AppOptions): Hono {
   // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
   // /mcp answers its own, by its own policy.
   const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
+  // A path that takes a body: POST with a Content-Type, from any origin.
+  const postPreflight = cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 86400 });
   const maxUrlBytes = options.maxUrlBytes;
   const slashes = { isRoute, ...(baseUrl === undefined ? {} : { baseUrl }) };
   // What every request meets before its route, in this order, as one middleware (each level of
@@ -117,8 +124,8 @@ export function createApp(options: AppOptions): Hono {
     refuseLongUrl(c.req.url, maxUrlBytes);
     options.rateLimiter?.charge(c, 1);
     const closed = c.req.path === options.mcp?.path;
-    if (c.req.method === 'OPTIONS' && !closed) return (c.req.path === REPRICE_PATH ? repricePreflight : preflight)(c, next);
-    if (!closed && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method) && !takesPost(c.req.method, c.req.path)) {
+    if (c.req.method === 'OPTIONS' && !closed) return (POSTS.has(c.req.path) ? postPreflight : preflight)(c, next);
+    if (!closed && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method) && !(c.req.method === 'POST' && POSTS.has(c.req.path))) {
       throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
     }
     return trailingSlashRedirect(c, slashes) ?? next();
@@ -133,11 +140,26 @@ export function createApp(options: AppOptions): Hono {
       charge: (requests) => options.rateLimiter?.charge(c, requests),
     }));
   }
-  mountReprice(app, { catalogue: current, rateLimiter: options.rateLimiter, today: () => today(clock) });
   for (const e of ENDPOINTS) {
+    const body = e.body;
+    if (e.method === 'POST' && body) {
+      // The body is read once, within its bound (a 413 past it, before it is read whole), and
+      // forgotten with the answer; no body is logged (the access log writes the path alone).
+      const tooLarge = (): never => {
+        throw new ApiError(413, 'body_too_large', body.tooLarge, { param: 'body' });
+      };
+      app.post(e.path, bodyLimit({ maxSize: body.maxBytes, onError: tooLarge }), async (c) => {
+        const params = parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
+        const read = body.read(await c.req.text(), params);
+        const requests = e.charge?.(read, params) ?? 1;
+        if (requests > 1) options.rateLimiter?.charge(c, requests - 1);
+        return answer(c, (ctx) => e.handle(params, ctx, read), e.noStore);
+      });
+      continue;
+    }
     app.get(e.path, (c) => {
       const params = e.ignoreQuery ? {} : parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
-      return answer(c, (ctx) => e.handle(params, ctx));
+      return answer(c, (ctx) => e.handle(params, ctx, undefined), e.noStore);
     });
   }
   for (const page of PAGE_ROUTES) {
@@ -217,7 +239,7 @@ function send(reply: Reply, readOrigin: boolean, cacheControl: string): Response
   const body = encoder.encode(text);
   // A file is the same whatever the day; any other answer may depend on it (cache-control.ts).
   const headers: Record<string, string> = { 'cache-control': reply instanceof TextReply && reply.fixed ? CACHE_CONTROL : cacheControl, 'content-type': type };
-  if (status === 200) headers.etag = etagOf(body, type);
+  if (status === 200 && cacheControl !== NO_STORE) headers.etag = etagOf(body, type);
   const made: Made = { status, headers, body, readOrigin };
   if (reply instanceof TextReply && reply.fixed) made.fixed = reply.fixed;
   return madeResponse(made);

@@ -1,89 +1,15 @@
 /**
- * The OpenAPI 3.1 document, generated from the zod schemas the endpoints validate their queries
- * with and the response schemas tests hold the real answers to, so it cannot drift from the API.
+ * The OpenAPI 3.1 document, made from the endpoints' declarations: the zod schemas they validate
+ * their queries with, their bodies, and the response schemas tests hold the real answers to, so
+ * it cannot drift from the API.
  */
-import { repriceQuery } from '../endpoints/reprice.js';
-import { repriceOperation } from './reprice-openapi.js';
-import { REPRICE_PATH } from './routes/reprice.js';
 import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
-import type { Endpoint, RequestContext } from '../endpoints/endpoint.js';
-import {
-  badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
-  errorBodySchema, healthResponseSchema, modelRecordSchema, oneModelSchema, recommendResponseSchema, shieldsResponseSchema,
-} from '../endpoints/responses/index.js';
-import { offersResponseSchema } from '../endpoints/responses/offers.js';
-
-type JsonObject = Record<string, unknown>;
-
-/** Named schemas, referenced from responses as #/components/schemas/<id>. */
-const components = z.registry<{ id: string }>();
-components.add(errorBodySchema, { id: 'Error' });
-components.add(modelRecordSchema, { id: 'Model' });
-components.add(catalogueSchema, { id: 'Catalogue' });
-components.add(oneModelSchema, { id: 'OneModel' });
-components.add(calculateResponseSchema, { id: 'CalculateResponse' });
-components.add(cheapestResponseSchema, { id: 'CheapestResponse' });
-components.add(compareResponseSchema, { id: 'CompareResponse' });
-components.add(recommendResponseSchema, { id: 'RecommendResponse' });
-components.add(badgeJsonResponseSchema, { id: 'BadgeEmbed' });
-components.add(shieldsResponseSchema, { id: 'ShieldsEndpoint' });
-components.add(healthResponseSchema, { id: 'Health' });
-components.add(offersResponseSchema, { id: 'OffersResponse' });
+import type { AnyEndpoint, JsonObject, Media, NamedSchemas, RequestContext, ResponseDoc } from '../endpoints/endpoint.js';
+import { errorBodySchema } from '../endpoints/responses/index.js';
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (schema: JsonObject) => ({ 'application/json': { schema } });
-const text = (description: string) => ({ schema: { type: 'string', description } });
-
-/** What an endpoint answers with when it succeeds, and which error statuses it can give. */
-interface ResponseDoc {
-  description: string;
-  content: Record<string, { schema: JsonObject }>;
-  /** Error statuses besides those every path can give (400 for a bad query, 405, 414). */
-  errors?: readonly number[];
-}
-
-const RESPONSES: Record<string, ResponseDoc> = {
-  '/data/pricing.json': { description: 'The whole catalogue.', content: json(ref('Catalogue')) },
-  '/api/pricing': {
-    description: 'The catalogue (filtered), or one model when model is given.',
-    content: json({ oneOf: [ref('Catalogue'), ref('OneModel')] }),
-    errors: [404],
-  },
-  '/api/calculate': { description: 'The workload cost on one model, or on each of several.', content: json(ref('CalculateResponse')), errors: [404] },
-  '/api/cheapest': { description: 'The cheapest models for the workload, cheapest first.', content: json(ref('CheapestResponse')) },
-  '/api/compare': { description: 'Costs per model and what the cheapest saves.', content: json(ref('CompareResponse')), errors: [404] },
-  '/api/recommend': { description: 'Recommended models, best first.', content: json(ref('RecommendResponse')) },
-  '/api/offers': { description: "Every seller's door to the model, vetted doors cheapest first, the kept-out apart with reasons.", content: json(ref('OffersResponse')), errors: [404] },
-  '/api/badge': {
-    description: 'The badge (format=svg), embed snippets (json), shields endpoint JSON (shields), Markdown (md) or the badge URL (url).',
-    content: {
-      'image/svg+xml': text('The SVG badge; for an unknown model, an SVG error badge with status 404.'),
-      'application/json': { schema: { oneOf: [ref('BadgeEmbed'), ref('ShieldsEndpoint')] } },
-      'text/markdown': text('A Markdown image linking to the model page.'),
-      'text/plain': text('The badge URL.'),
-    },
-    errors: [404],
-  },
-  '/api/changes': {
-    description: 'Price changes, newest first: JSON (default), an Atom feed (format=atom) or a JSON Feed 1.1 (format=jsonfeed).',
-    content: {
-      'application/json': { schema: { type: 'object', description: 'The changes and the filters applied.' } },
-      'application/atom+xml': text('An Atom feed.'),
-      'application/feed+json': { schema: { type: 'object', description: 'A JSON Feed 1.1 document.' } },
-    },
-    errors: [404],
-  },
-  '/widget.js': { description: 'The widget script (load it with <script async src>).', content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
-  '/assets/site.js': { description: "The site's script.", content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
-  '/assets/reprice.js': { description: "The /reprice page's script.", content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
-  '/assets/site.css': { description: "The site's stylesheet.", content: { 'text/css': text('CSS.') } },
-  '/assets/docs.js': { description: "The API reference's script (Swagger UI).", content: { 'text/javascript': text('JavaScript.') }, errors: [404] },
-  '/assets/docs.css': { description: "The API reference's stylesheet.", content: { 'text/css': text('CSS.') }, errors: [404] },
-  '/healthz': { description: 'The service is up.', content: json(ref('Health')) },
-  '/': { description: 'The site: catalogue, calculator and chart.', content: { 'text/html': text('HTML page.') } },
-  '/openapi.json': { description: 'This document.', content: json({ type: 'object' }) },
-};
 
 /** A route the app serves outside ENDPOINTS (a path parameter, or its own headers). */
 export interface ExtraRoute {
@@ -94,10 +20,14 @@ export interface ExtraRoute {
   response: ResponseDoc;
 }
 
+/** Each endpoint's named schemas, by media type, as loaded (describeApi loads them once). */
+type Loaded = ReadonlyMap<Media, NamedSchemas>;
+
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'A parameter is invalid, missing, unknown or given twice; error.param names it.',
   404: 'No such model (error.suggestions lists the closest ids) or no such path.',
   405: 'Not GET, HEAD or OPTIONS: the API is read-only.',
+  413: 'The body is too large.',
   414: 'The request URL is too long.',
   429: 'Too many requests from one client, when the operator enables a rate limit.',
 };
@@ -138,11 +68,22 @@ function pathExample(parameter: JsonObject, exampleModels: readonly string[]): J
   return parameter.in === 'path' && parameter.name === 'id' && first ? { ...parameter, example: first } : parameter;
 }
 
-function responses(doc: ResponseDoc, extraErrors: readonly number[]): JsonObject {
-  const out: JsonObject = { 200: { description: doc.description, content: doc.content } };
-  const statuses = [...new Set([...extraErrors, ...(doc.errors ?? []), 405, 414, 429])].sort((a, b) => a - b);
+/** The schema of one media type: written out, or a reference to the named schema (or oneOf the named schemas) it answers with. */
+function mediaSchema(media: Media, loaded: Loaded): JsonObject {
+  if ('schema' in media) return media.schema;
+  const named = loaded.get(media);
+  if (named === undefined) throw new Error('A named schema was not loaded before the document was built.');
+  const ids = Object.keys(named.oneOf);
+  return ids.length === 1 ? ref(ids[0]!) : { oneOf: ids.map(ref) };
+}
+
+function responses(doc: ResponseDoc, common: readonly number[], loaded: Loaded): JsonObject {
+  const content: Record<string, { schema: JsonObject }> = {};
+  for (const [type, media] of Object.entries(doc.content)) content[type] = { schema: mediaSchema(media, loaded) };
+  const out: JsonObject = { 200: { description: doc.description, content } };
+  const statuses = [...new Set([...common, ...(doc.errors ?? [])])].sort((a, b) => a - b);
   for (const status of statuses) {
-    out[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'An error.', content: json(ref('Error')) };
+    out[status] = { description: doc.says?.[status] ?? ERROR_DESCRIPTIONS[status] ?? 'An error.', content: json(ref('Error')) };
   }
   return out;
 }
@@ -155,10 +96,11 @@ export interface OpenApiOptions {
   exampleModels?: readonly string[];
 }
 
-/** The whole document: one GET operation per endpoint and extra route. */
+/** The whole document: one operation per endpoint and extra route. */
 export function buildOpenApiDocument(
-  endpoints: readonly Endpoint[],
+  endpoints: readonly AnyEndpoint[],
   extras: readonly ExtraRoute[],
+  loaded: Loaded,
   options: OpenApiOptions = {},
 ): JsonObject {
   const paths: Record<string, JsonObject> = {};
@@ -166,17 +108,19 @@ export function buildOpenApiDocument(
     const shape = e.query.shape as Record<string, z.ZodType>;
     const names = Object.keys(shape);
     const parameters = e.ignoreQuery ? [] : Object.entries(shape).map(([name, schema]) => queryParameter(name, schema, options.exampleModels ?? [], names));
-    const doc = RESPONSES[e.path] ?? { description: 'Success.', content: json({}) };
-    paths[openApiPath(e.path)] = {
-      get: {
-        operationId: operationId(e.path),
-        summary: e.summary,
-        tags: [e.path.startsWith('/api/') || e.path.startsWith('/data/') ? 'API' : 'Site and assets'],
-        parameters,
-        // A parameter the endpoint does not know is a 400 too, so even parameterless paths can give one.
-        responses: responses(doc, e.ignoreQuery ? [] : [400]),
-      },
+    // Every path can give a 414 and a 429; a GET a 405 for another method, and (reading a query) a
+    // 400 for a parameter it does not know, even with none; a body a 413.
+    const common = e.body ? [400, 413, 414, 429] : [...(e.ignoreQuery ? [] : [400]), 405, 414, 429];
+    const operation: JsonObject = {
+      operationId: operationId(e.path),
+      summary: e.summary,
+      ...(e.description === undefined ? {} : { description: e.description }),
+      tags: [e.path.startsWith('/api/') || e.path.startsWith('/data/') ? 'API' : 'Site and assets'],
+      parameters,
+      ...(e.body ? { requestBody: { required: true, content: e.body.content } } : {}),
+      responses: responses(e.response, common, loaded),
     };
+    paths[openApiPath(e.path)] = { [(e.method ?? 'GET').toLowerCase()]: operation };
   }
   for (const extra of extras) {
     paths[openApiPath(extra.path)] = {
@@ -185,12 +129,22 @@ export function buildOpenApiDocument(
         summary: extra.summary,
         tags: ['Site and assets'],
         parameters: (extra.parameters ?? []).map((p) => pathExample(p, options.exampleModels ?? [])),
-        responses: responses(extra.response, []),
+        responses: responses(extra.response, [405, 414, 429], loaded),
       },
     };
   }
-  const repriceShape = repriceQuery.shape as Record<string, z.ZodType>;
-  paths[REPRICE_PATH] = repriceOperation(Object.entries(repriceShape).map(([name, schema]) => queryParameter(name, schema, [], [])));
+  // The named schemas, referenced from responses as #/components/schemas/<id>: the error envelope,
+  // then each endpoint's, in the order of the endpoints.
+  const components = z.registry<{ id: string }>();
+  const named = new Map<string, z.ZodType>([['Error', errorBodySchema]]);
+  for (const schemas of loaded.values()) {
+    for (const [id, schema] of [...Object.entries(schemas.parts ?? {}), ...Object.entries(schemas.oneOf)]) {
+      const earlier = named.get(id);
+      if (earlier !== undefined && earlier !== schema) throw new Error(`Two response schemas are named ${id}.`);
+      named.set(id, schema);
+    }
+  }
+  for (const [id, schema] of named) components.add(schema, { id });
   const { schemas } = z.toJSONSchema(components, { io: 'output', uri: (id) => `#/components/schemas/${id}` });
   const componentSchemas: Record<string, JsonObject> = {};
   for (const [id, schema] of Object.entries(schemas)) {
@@ -223,7 +177,16 @@ export type Describe = (ctx: RequestContext) => JsonObject;
 /** A Describe behind a promise: app.ts imports this module when the document is first asked for. */
 export type DescribeApi = (ctx: RequestContext) => Promise<JsonObject>;
 
-export function describeApi(endpoints: () => readonly Endpoint[], extras: () => readonly ExtraRoute[]): Describe {
+/**
+ * The describer, once the endpoints' named response schemas are loaded (each endpoint imports its
+ * own when asked; app.ts asks when the document is first needed).
+ */
+export async function describeApi(endpoints: () => readonly AnyEndpoint[], extras: () => readonly ExtraRoute[]): Promise<Describe> {
+  const loaded = new Map<Media, NamedSchemas>();
+  const media = [...endpoints().map((e) => e.response), ...extras().map((x) => x.response)].flatMap((doc) => Object.values(doc.content));
+  await Promise.all(media.map(async (m) => {
+    if ('named' in m) loaded.set(m, await m.named());
+  }));
   // The document depends only on the catalogue and, in its server, the address: it is built once
   // per catalogue (/openapi.json and /docs both read it; neither changes it) and freed with it; an
   // address (without BASE_URL, the Host header, which clients choose) only names the server.
@@ -231,7 +194,7 @@ export function describeApi(endpoints: () => readonly Endpoint[], extras: () => 
   return (ctx) => {
     let document = built.get(ctx.catalogue);
     if (document === undefined) {
-      document = buildOpenApiDocument(endpoints(), extras(), { exampleModels: ctx.catalogue.models.slice(0, 2).map((m) => m.id) });
+      document = buildOpenApiDocument(endpoints(), extras(), loaded, { exampleModels: ctx.catalogue.models.slice(0, 2).map((m) => m.id) });
       built.set(ctx.catalogue, document);
     }
     return { ...document, servers: [{ url: ctx.baseUrl }] };

@@ -1,16 +1,15 @@
 /**
- * The MCP tools: each one is an HTTP endpoint, asked as a GET of its path with the arguments as
- * its query, through the same service (and answer cache) as HTTP clients; a tool takes the
- * endpoint's parameters (described by its query schema) and answers with the same JSON.
+ * The MCP tools, one per endpoint that declares one: a tool asks its endpoint as an HTTP client
+ * would (a GET of its path with the arguments as its query, or a POST with the body argument as
+ * the body), through the same service (and answer cache); it takes the endpoint's parameters
+ * (described by its query schema) and answers with the same JSON.
  */
 import * as z from 'zod';
-import type { Endpoint } from '../endpoints/endpoint.js';
+import type { AnyEndpoint, ToolDoc } from '../endpoints/endpoint.js';
 import { ApiError } from '../lib/errors.js';
-import { calculate, cheapest, compare, pricing, recommend } from '../endpoints/index.js';
+import { API_ENDPOINTS } from '../endpoints/index.js';
 import { toJson } from '../lib/json.js';
 import { parseQuery, type QuerySchema } from '../endpoints/params.js';
-import { offers } from '../endpoints/offers.js';
-import { repriceTool } from './reprice-tool.js';
 
 /** A JSON Schema object, as MCP's tools/list carries it. */
 export interface ToolInputSchema {
@@ -20,7 +19,7 @@ export interface ToolInputSchema {
   [key: string]: unknown;
 }
 
-/** Asks the service for a path and query (`/api/pricing?model=x`): its answer, as an HTTP client gets it (a GET unless `init` says; reprice_usage POSTs). */
+/** Asks the service for a path and query (`/api/pricing?model=x`): its answer, as an HTTP client gets it (a GET unless `init` says; a body's tool POSTs). */
 export type Ask = (target: string, init?: RequestInit) => Promise<Response>;
 
 export interface Tool {
@@ -31,60 +30,52 @@ export interface Tool {
   call(args: Record<string, unknown>, ask: Ask): Promise<{ json: string; isError: boolean }>;
 }
 
-/**
- * A tool over an endpoint. `keys` keeps only some of its parameters (the rest stay at their
- * defaults); `required` marks those a call must give (get_model_price without a model would
- * otherwise be the whole catalogue).
- */
-function endpointTool<S extends QuerySchema>(
-  name: string,
-  description: string,
-  endpoint: Endpoint<S>,
-  options: { keys?: readonly (keyof S['shape'] & string)[]; required?: readonly string[] } = {},
-): Tool {
-  const schema: QuerySchema = options.keys
-    ? z.object(Object.fromEntries(options.keys.map((k) => [k, endpoint.query.shape[k] as QuerySchema['shape'][string]])))
-    : endpoint.query;
+/** The endpoint's tool: its declared parameters (the rest stay at their defaults), and its body as one argument. */
+function endpointTool(endpoint: AnyEndpoint, tool: ToolDoc): Tool {
+  const shape = endpoint.query.shape;
+  const schema: QuerySchema = tool.keys ? z.object(Object.fromEntries(tool.keys.map((k) => [k, shape[k] as QuerySchema['shape'][string]]))) : endpoint.query;
+  const body = endpoint.body?.argument;
+  const required = [...(body ? [body.name] : []), ...(tool.required ?? [])];
+  const fixed = Object.entries(body?.query ?? {});
+  const method = endpoint.method ?? 'GET';
+  const inputSchema = inputSchemaOf(schema, required);
+  if (body) inputSchema.properties = { [body.name]: bodySchemaOf(body.schema), ...inputSchema.properties };
   return {
-    name,
-    description: `${description} (same as GET ${endpoint.path}; money in USD, exact decimals).`,
-    inputSchema: inputSchemaOf(schema, options.required ?? []),
+    name: tool.name,
+    description: `${tool.description} (same as ${method} ${endpoint.path}${fixed.map(([k, v]) => ` with ${k}=${v}`).join('')}; money in USD, exact decimals).`,
+    inputSchema,
     async call(args, ask) {
       let query: string;
+      const { [body?.name ?? '']: sent, ...params } = args;
       try {
-        const search = toSearchParams(args);
+        const search = toSearchParams(body ? params : args);
         // The tool's own parameters (some tools take fewer than their endpoint), checked before asking.
         parseQuery(search, schema);
-        for (const param of options.required ?? []) {
+        for (const param of tool.required ?? []) {
           if (!search.get(param)) throw new ApiError(400, 'missing_parameter', `${param} is required.`, { param });
         }
-        query = toQuery(search);
+        if (body && (typeof sent !== 'object' || sent === null)) {
+          throw new ApiError(400, 'missing_parameter', `${body.name} is required: ${body.what}.`, { param: body.name });
+        }
+        query = toQuery(new URLSearchParams([...fixed, ...search]));
       } catch (err) {
         if (err instanceof ApiError) return { json: toJson(err.toBody()), isError: true };
         throw err;
       }
-      const response = await ask(query === '' ? endpoint.path : `${endpoint.path}?${query}`);
+      const target = query === '' ? endpoint.path : `${endpoint.path}?${query}`;
+      const response = await ask(target, body ? { method, body: JSON.stringify(sent), headers: { 'content-type': 'application/json' } } : undefined);
       return { json: await response.text(), isError: response.status !== 200 };
     },
   };
 }
 
-export const TOOLS: readonly Tool[] = [
-  endpointTool('get_model_price', "One model's prices per 1M tokens, context window and tier", pricing, {
-    keys: ['model'],
-    required: ['model'],
-  }),
-  endpointTool('calculate_cost', 'What a workload costs on one model (model) or several (models)', calculate),
-  endpointTool('find_cheapest', 'The cheapest models that can run a workload, for the days a month given (30 by default)', cheapest),
-  endpointTool('compare_models', 'Compare 2 to 10 models on one workload, with what the cheapest saves', compare, {
-    required: ['models'],
-  }),
-  endpointTool('recommend_models', 'The models best suited to a use case within tier, quality, cost and context limits', recommend),
-  endpointTool('list_offers', "Every seller's door to one model (maker, clouds, hosts), ranked by the workload's monthly cost, with the doors kept out and why", offers, {
-    required: ['model'],
-  }),
-  repriceTool,
-];
+export const TOOLS: readonly Tool[] = API_ENDPOINTS.flatMap((e) => (e.tool ? [endpointTool(e, e.tool)] : []));
+
+/** The body argument's JSON Schema (its input side: what a caller writes). */
+function bodySchemaOf(schema: z.ZodType): object {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
 
 /**
  * The query schema's JSON Schema (its input side: the text a query string carries), widened so

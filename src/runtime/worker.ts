@@ -12,6 +12,7 @@ import { mcpRoute } from '../mcp/route.js';
 import { loadFonts, type AssetFetcher } from './worker/fonts.js';
 import { doorData } from './worker/doors.js';
 import { attachDoorData } from '../core/offers/book.js';
+import { TOKENIZER_TABLE } from '../endpoints/tokenizer-data.js';
 import alibaba from '../../data/alibaba.json';
 import amazon from '../../data/amazon.json';
 import anthropic from '../../data/anthropic.json';
@@ -35,7 +36,7 @@ const files = { alibaba, amazon, anthropic, cohere, deepseek, google, minimax, m
 const catalogue = buildCatalogue(Object.entries(files).map(([name, data]) => ({ file: `data/${name}.json`, data })), {
   file: 'data/quality/benchmarks.json',
   data: benchmarks,
-});
+}, TOKENIZER_TABLE);
 attachDoorData(catalogue, doorData);
 
 const service = createService({ catalogue, mcp: mcpRoute });

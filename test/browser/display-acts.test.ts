@@ -1,7 +1,7 @@
 /**
  * Issue 39's display faults, in Chromium with the real catalogue: at 390 px the chart's dollar
  * labels do not overlap (a workload costing up to $100M a month), at 1280 px the catalogue table's
- * Score column is not cut off, and the widget marks legacy models (o1, GPT-4o) and a model served
+ * Score column is not cut off, and the widget with data-status="all" marks legacy models (o1, GPT-4o) and a model served
  * only on a free tier (Gemma's badge says "free tier only", as /api/badge's does); the compare
  * widget names no saving on a service tier a model is not sold on.
  */
@@ -16,7 +16,7 @@ let host: Served;
 beforeAll(async () => {
   const pages = new Hono();
   pages.get('/', (c) => c.html(`<!doctype html><html><head><title>host</title></head><body>
-<div class="ai-pricing-widget" id="t" data-type="table" data-providers="openai"></div>
+<div class="ai-pricing-widget" id="t" data-type="table" data-providers="openai" data-status="all"></div>
 <div class="ai-pricing-widget" id="gemma" data-type="badge" data-model="google-gemma-4-31b-it"></div>
 <div class="ai-pricing-widget" id="tier" data-type="compare" data-models="openai-gpt-5.6-terra,openai-gpt-5.6-sol" data-service-tier="priority"></div>
 <script async src="${real.site.origin}/widget.js"></script></body></html>`));

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { bundleWeb } from '../../scripts/web-bundles.mjs';
@@ -10,6 +11,7 @@ import { buildCatalogue } from '../../src/core/catalogue/catalogue.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import type { Assets } from '../../src/endpoints/endpoint.js';
 import { createService } from '../../src/http/service.js';
+import { fixedClock } from '../../src/lib/clock.js';
 import { fixtureFiles } from '../fixtures/catalogue.js';
 
 export const ARTIFACTS = 'test-artifacts';
@@ -56,6 +58,28 @@ export function realSiteInChromium(): { browser: Browser; site: Served } {
   afterAll(async () => {
     await opened.browser?.close();
     await opened.site?.close();
+  });
+  return opened;
+}
+
+/**
+ * The real site with its clock at `today`, a host page on another origin whose body (`body`, given
+ * the site's origin) embeds widgets, and a Chromium: started before a file's tests, closed after.
+ */
+export function widgetHostInChromium(today: string, body: (origin: string) => string): { browser: Browser; site: Served; host: Served } {
+  const opened = {} as { browser: Browser; site: Served; host: Served };
+  beforeAll(async () => {
+    const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
+    opened.site = await serveOnLoopback(createService({ catalogue, assets: await bundleWeb(), clock: fixedClock(today) }).fetch);
+    const page = `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>host</title></head><body>
+${body(opened.site.origin)}
+<script async src="${opened.site.origin}/widget.js"></script></body></html>`;
+    opened.host = await serveOnLoopback(new Hono().get('/', (c) => c.html(page)).fetch);
+    opened.browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await opened.browser?.close();
+    await Promise.all([opened.site?.close(), opened.host?.close()]);
   });
   return opened;
 }

@@ -79,12 +79,17 @@ describe('the widget in Chromium', () => {
     const rows = await page.$eval('#t', (el) =>
       Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.children).map((td) => td.textContent)),
     );
+    // Current models by default, as the API's rankings; the legacy one left out, and said.
     expect(rows).toEqual([
       ['Beta Pro', 'Beta Labs', '$1.25', '$10', '1M'],
       ['Beta Flash', 'Beta Labs', '$0.1', '$0.4', '1M'],
-      ['Beta Classic (legacy)', 'Beta Labs', '$0.1', '$0.2', '32K'],
     ]);
+    expect(await widgetText(page, '#t')).toContain('1 legacy model left out: data-status="all" lists it.');
     expect(await widgetText(page, '#b')).toBe('Beta Pro$1.25 / $10 per 1M');
+    // data-status set later: drawn again, the legacy model marked.
+    await page.$eval('#t', (el) => el.setAttribute('data-status', 'all'));
+    await page.waitForFunction(() => document.querySelector('#t')?.shadowRoot?.querySelectorAll('tbody tr').length === 3);
+    expect(await page.$eval('#t', (el) => el.shadowRoot!.querySelector('tbody tr:last-child td')!.textContent)).toBe('Beta Classic (legacy)');
     // 4,000 in + 1,000 out tokens, 200 requests a day, 30 days, by hand:
     // alpha-nano 4000×0.05/1e6 + 1000×0.4/1e6 = $0.0006 → $0.12 a day → $3.60 a month;
     // beta-pro 0.005 + 0.01 = $0.015 → $3 a day → $90 a month; saving $86.40 (96%).
@@ -98,7 +103,8 @@ describe('the widget in Chromium', () => {
     expect(await widgetText(page, '#c')).toContain('Cheapest: Alpha Nano at $3.60 a month, $86.40 (96%) less than Beta Pro.');
     // Every API call went to the widget script's origin, not the host page's.
     const apiCalls = requests.filter((u) => u.includes('/api/'));
-    expect(apiCalls.length).toBe(5);
+    // One for each of the five widgets, and one for the table drawn again with data-status.
+    expect(apiCalls.length).toBe(6);
     for (const u of apiCalls) expect(u.startsWith(`${api.origin}/api/`)).toBe(true);
     // Links go to the model pages on the API's site.
     expect(await page.$eval('#b', (el) => el.shadowRoot!.querySelector('a')!.href)).toBe(`${api.origin}/models/beta-pro`);

@@ -4,13 +4,17 @@ import { ENDPOINTS, PAGE_ROUTES } from '../../src/http/app.js';
 import { openApiPath } from '../../src/http/openapi.js';
 import {
   badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
-  errorBodySchema, healthResponseSchema, recommendResponseSchema, shieldsResponseSchema,
+  errorBodySchema, healthResponseSchema, recommendResponseSchema, repriceResponseSchema, shieldsResponseSchema,
 } from '../../src/endpoints/responses/index.js';
 import { fixtureApp, getJson } from '../fixtures/catalogue.js';
 
+/** The operation of an endpoint in the document: get, or post for an endpoint that takes a body. */
+const operation = (e: { method?: string }) => (e.method === 'POST' ? 'post' : 'get');
+
+type Operation = { parameters: Array<{ name: string; in: string; example?: string }>; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
 type Doc = {
   openapi: string;
-  paths: Record<string, { get: { parameters: Array<{ name: string; in: string; example?: string }>; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> } }>;
+  paths: Record<string, { get: Operation; post?: Operation }>;
   components: { schemas: Record<string, unknown> };
 };
 
@@ -34,18 +38,20 @@ describe('GET /openapi.json', () => {
     const doc = await document();
     const app = fixtureApp();
     const served = new Set(app.app.routes.filter((r) => r.method === 'GET' && !r.path.includes('*')).map((r) => openApiPath(r.path)));
-    expect(served.size).toBe(ENDPOINTS.length + PAGE_ROUTES.length);
+    expect(served.size).toBe(ENDPOINTS.filter((e) => e.method !== 'POST').length + PAGE_ROUTES.length);
     for (const path of served) expect(Object.keys(doc.paths)).toContain(path);
-    // The one POST besides /mcp (which is not in the document): /api/reprice.
+    // The POST endpoints (/mcp, outside the endpoints, is not in the document): /api/reprice.
     const posted = [...new Set(app.app.routes.filter((r) => r.method === 'POST').map((r) => openApiPath(r.path)))];
+    expect(posted).toEqual(ENDPOINTS.filter((e) => e.method === 'POST').map((e) => e.path));
     expect(posted).toEqual(['/api/reprice']);
+    expect(Object.keys(doc.paths['/api/reprice']!)).toEqual(['post']);
     expect(Object.keys(doc.paths).sort()).toEqual([...served, ...posted].sort());
   });
 
   it('documents each endpoint parameter from its zod query schema', async () => {
     const doc = await document();
     for (const e of ENDPOINTS) {
-      const documented = doc.paths[e.path]!.get.parameters.map((p) => p.name);
+      const documented = doc.paths[e.path]![operation(e)]!.parameters.map((p) => p.name);
       expect(documented, e.path).toEqual(e.ignoreQuery ? [] : Object.keys(e.query.shape));
     }
     const calculate = doc.paths['/api/calculate']!.get.parameters;
@@ -108,13 +114,23 @@ describe('the documented response schemas hold the real answers', () => {
     const parsed = schema.safeParse(body);
     expect(parsed.error?.issues ?? []).toEqual([]);
   });
+
+  it('POST /api/reprice', async () => {
+    const csv = 'date,model,input_tokens,output_tokens,cost\n2026-11-20,alpha-large,1000000,100000,1.5\n2026-11-21,alpha-mini,1000,100,\n2026-11-21,nope-model,1,1,\nbad-date,alpha-large,1,1,\n';
+    const res = await fixtureApp().request('http://localhost/api/reprice?targets=beta-pro', { method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } });
+    expect(res.status).toBe(200);
+    const body = await res.json() as { rows: unknown[]; unknownModels: unknown[]; errors: unknown[]; targets: unknown[] };
+    expect([body.rows.length, body.unknownModels.length, body.errors.length, body.targets.length]).toEqual([2, 1, 1, 1]);
+    const parsed = repriceResponseSchema.safeParse(body);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+  });
 });
 
 describe('coverage of responses', () => {
   it('every endpoint has a documented success response, not a generic one', async () => {
     const doc = await document();
     for (const e of ENDPOINTS) {
-      const ok = doc.paths[e.path]!.get.responses['200'] as { description: string };
+      const ok = doc.paths[e.path]![operation(e)]!.responses['200'] as { description: string };
       expect(ok.description, e.path).not.toBe('Success.');
     }
   });

@@ -33,18 +33,23 @@ export function findCheapestAtDoors(catalogue: Catalogue, table: DoorTable, work
   let notSold = 0;
   // K of the k-th cheapest so far (cheapest.ts): a model whose floor's K is above it has no door that could enter.
   let cutoff = Infinity;
+  const own = options.own;
   // The free-tier rule is a door's: the table holds no free-tier door, so a model whose own door is
   // free only (Gemma 4 on the Gemini API) is ranked at the paid doors that sell it.
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: true, tierFallback: options.tierFallback ?? false, workload };
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: true, tierFallback: options.tierFallback ?? false, workload, own };
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
-    if (!runsAnyDoor(table, i, workload, allowed)) {
+    const mine = own === undefined ? undefined : own.of(model);
+    // Two reads, not a pair: no array is made per model of the walk.
+    const qm = mine === undefined ? q : mine.q;
+    const wm = mine === undefined ? workload : mine.workload;
+    if (!runsAnyDoor(table, i, wm, allowed)) {
       notSold++;
       return;
     }
     // No door costs less than its floor: above the cutoff, none is priced.
-    if (tableExceeds(table.floor, i, q, workload, cutoff)) return;
+    if (tableExceeds(table.floor, i, qm, wm, cutoff)) return;
     probe.model = model;
-    probe.door = cheapestDoorInto(table, i, q, workload, probe.cost, allowed);
+    probe.door = cheapestDoorInto(table, i, qm, wm, probe.cost, allowed);
     if (!best.admits(probe)) return;
     best.add({ model, door: probe.door, cost: { ...probe.cost } });
     if (best.last) cutoff = numeratorOf(best.last.cost, digits);

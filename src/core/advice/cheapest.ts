@@ -8,6 +8,7 @@ import { columnFilters } from '../catalogue/filter-table.js';
 import { compareTies } from './ties.js';
 import { quantitiesOf } from '../pricing/quantities.js';
 import { TopK } from './top-k.js';
+import type { OwnTokens } from '../pricing/tokenizers.js';
 
 export type QualityBand = 'high' | 'budget';
 export const QUALITY_BANDS: Record<QualityBand, readonly Tier[]> = {
@@ -29,6 +30,8 @@ export interface RankFilters {
   includeFreeTier?: boolean;
   /** With a service tier asked, rank models not sold on it at standard prices instead of leaving them out. */
   tierFallback?: boolean;
+  /** counted_with: each model is priced, screened and ranked on the workload in its own tokens. */
+  own?: OwnTokens;
 }
 
 export interface CheapestOptions extends RankFilters {
@@ -59,14 +62,19 @@ export function findCheapest(catalogue: Catalogue, workload: Workload, options: 
   const best = new TopK<{ model: Model; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
   // One probe for every model: an object is made only for a model that enters the top `limit`.
   const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload };
+  const own = options.own;
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload, own };
   const table = catalogue.priceTable;
   // K of the k-th cheapest so far: a model whose K (from the table) is above it cannot enter, and is not priced further.
   let cutoff = Infinity;
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
-    if (tableExceeds(table, i, q, workload, cutoff)) return;
+    const mine = own === undefined ? undefined : own.of(model);
+    // Two reads, not a pair: no array is made per model of the walk.
+    const qm = mine === undefined ? q : mine.q;
+    const wm = mine === undefined ? workload : mine.workload;
+    if (tableExceeds(table, i, qm, wm, cutoff)) return;
     probe.model = model;
-    tableCostInto(probe.cost, table, i, q, workload);
+    tableCostInto(probe.cost, table, i, qm, wm);
     if (!best.admits(probe)) return;
     best.add({ model, cost: { ...probe.cost } });
     if (best.last) cutoff = numeratorOf(best.last.cost, digits);

@@ -7,6 +7,7 @@ import { buildSheets, type ModelSheets, type Sheet } from '../pricing/price-shee
 import { sellsTier } from '../pricing/select.js';
 import { UNPRICED } from '../schema/units.js';
 import { divideRoundHalfUp, type Usd } from '../schema/money.js';
+import type { OwnTokens } from '../pricing/tokenizers.js';
 
 export interface Comparison {
   comparison: Array<{ model: Model; costs: CostsWithYear }>;
@@ -25,9 +26,11 @@ export interface Comparison {
  * cheapest is one that can run the workload and is sold as capacity (fit.ts) when any of them is:
  * a $0 free tier or a model that would refuse the request is no saving anyone can make. Cheapest
  * and most expensive are of the models that price every unit the workload uses, when any does. The
- * catalogue's sheets of the models (sheetsOf) spare building them again.
+ * catalogue's sheets of the models (sheetsOf) spare building them again. With `own` (counted_with),
+ * each model is priced and judged on the workload in its own tokens.
  */
-export function compareModels(models: readonly Model[], workload: Workload, sheetsOf: (model: Model) => ModelSheets | undefined = () => undefined): Comparison {
+export function compareModels(models: readonly Model[], workload: Workload, sheetsOf: (model: Model) => ModelSheets | undefined = () => undefined, own?: OwnTokens): Comparison {
+  const on = (model: Model) => (own === undefined ? workload : own.of(model).workload);
   const used = unpricedCandidates(workload);
   const priced = new Set<Model>();
   const notOnTier: Model[] = [];
@@ -35,8 +38,8 @@ export function compareModels(models: readonly Model[], workload: Workload, shee
     const sheets = sheetsOf(model) ?? buildSheets(model);
     const billedAs = (sheets.bands[0] as Sheet).billedAs;
     if (used.every((u) => billedAs[u] !== UNPRICED)) priced.add(model);
-    if (!sellsTier(sheets, workload)) notOnTier.push(model);
-    return { model, costs: calculateCost(model, workload, sheets) };
+    if (!sellsTier(sheets, on(model))) notOnTier.push(model);
+    return { model, costs: calculateCost(model, on(model), sheets) };
   });
   const [first] = comparison;
   if (!first) throw new RangeError('compareModels needs at least one model');
@@ -45,7 +48,7 @@ export function compareModels(models: readonly Model[], workload: Workload, shee
   // A tier asked: a model not sold on it is no saving on that tier (nor the dearest on it), while any model sells it.
   const onTier = pricedAll.filter(({ model }) => !notOnTier.includes(model));
   const pool = onTier.length ? onTier : pricedAll.length ? pricedAll : comparison;
-  const usable = pool.filter(({ model }) => exclusionOf(model, workload.inputTokens, workload.outputTokens, false) === undefined);
+  const usable = pool.filter(({ model }) => exclusionOf(model, on(model).inputTokens, on(model).outputTokens, false) === undefined);
   let cheapest = usable[0] ?? (pool[0] as typeof first);
   for (const entry of usable.length ? usable : pool) {
     if (entry.costs.monthly.compare(cheapest.costs.monthly) < 0) cheapest = entry;

@@ -15,6 +15,7 @@ import { MODALITY_FIELDS, takesModality } from '../pricing/problems.js';
 import { leafCounts } from '../pricing/quantities.js';
 import { U, UNIT_COUNT, UNITS, UNPRICED } from '../schema/units.js';
 import { sellsTier } from '../pricing/select.js';
+import type { OwnTokens } from '../pricing/tokenizers.js';
 
 export interface Screen {
   inputTokens: number;
@@ -25,6 +26,8 @@ export interface Screen {
   workload?: Workload;
   /** With a service tier asked: rank a model not sold on it at standard prices (warned) instead of leaving it out. */
   tierFallback?: boolean;
+  /** counted_with: whether a model can run the request is judged on the workload in its own tokens. */
+  own?: OwnTokens | undefined;
 }
 
 /** How many models met the filters but were left out, by reason. */
@@ -52,11 +55,13 @@ export function forEachEligible(catalogue: Catalogue, filters: ColumnFilters, sc
   const tierAsked = w !== undefined && w.serviceTier !== undefined && w.serviceTier !== 'standard' && !screen.tierFallback;
   const modalities = w !== undefined && MODALITY_FIELDS.some(({ field }) => (w.extras?.[field] ?? 0) !== 0);
   const { rankable, rankableSheets, filterTable: t } = catalogue;
+  const own = screen.own;
   for (let i = 0; i < rankable.length; i++) {
     if (!meetsFilters(t, i, filters)) continue;
     let why: Exclusion | undefined;
-    if (tokens > (t.contextTokens[i] as number)) why = 'context_window';
-    else if (outputTokens > (t.maxOutputTokens[i] as number)) why = 'max_output';
+    const mine = own === undefined ? undefined : own.of(rankable[i] as Model).workload;
+    if ((mine === undefined ? tokens : mine.inputTokens + mine.outputTokens) > (t.contextTokens[i] as number)) why = 'context_window';
+    else if ((mine === undefined ? outputTokens : mine.outputTokens) > (t.maxOutputTokens[i] as number)) why = 'max_output';
     else if (t.freeTierOnly[i] === 1 && !includeFreeTier) why = 'free_tier_only';
     else if (modalities && w) why = partsExclusion(rankable[i] as Model, (rankableSheets[i] as ModelSheets).bands[0]?.billedAs ?? [], w, used);
     else if (((t.unpriced[i] as number) & usedBits) !== 0) why = 'unit_unpriced';

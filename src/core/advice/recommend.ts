@@ -114,7 +114,8 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const best = new TopK<Candidate>(limit, order);
   const test: Candidate = { model: undefined as unknown as Model, score: 0, level: 0, cost: 0, exact: probe };
   let unrated = 0;
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, tierFallback: criteria.tierFallback ?? false, workload };
+  const own = criteria.own;
+  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, tierFallback: criteria.tierFallback ?? false, workload, own };
   const excluded = forEachEligible(catalogue, filters, screen, (model, row) => {
     const score = scores[row] as number;
     if (Number.isNaN(score)) {
@@ -132,6 +133,9 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     }
     if (criteria.costAt) {
       if (!criteria.costAt(row, probe)) return;
+    } else if (own !== undefined) {
+      const mine = own.of(model);
+      tableCostInto(probe, catalogue.priceTable, row, mine.q, mine.workload);
     } else tableCostInto(probe, catalogue.priceTable, row, q, workload);
     const cost = roundedCost(probe, digits);
     if (maxCostNanos !== undefined && cost > maxCostNanos) return;
@@ -153,7 +157,7 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     const above = ranked[i - 1];
     const versus = above ? ` Against #${i}: ${tradeOff(score, Number(cost), { score: above.score, cost: Number(above.cost) })}.` : '';
     // A prompt in a long-context band is billed at that band's prices: the reason names them.
-    const band = bandWords(longContextBand(catalogue.sheets.get(model) as ModelSheets, workload));
+    const band = bandWords(longContextBand(catalogue.sheets.get(model) as ModelSheets, own === undefined ? workload : own.of(model).workload));
     const reason = `${evidenceText(useCase, detail, detail.from)}; $${usd.toString()} per request${band ? ` at ${band}` : ''} (${model.tier} tier, ${model.context} context).${versus}`;
     return { rank: i + 1, model, score, scoreDetail: detail, costPerRequest: usd, costs: costsOf(exact, digits, workload), reason };
   });

@@ -8,6 +8,8 @@ import { assembleCatalogue } from './assemble.js';
 import type { BenchmarkResult } from '../quality/benchmarks.js';
 import type { ModelSheets } from '../pricing/price-sheet.js';
 import type { PriceTable } from './price-table.js';
+import type { TokenizerTable } from '../pricing/tokenizer-table.js';
+import { tokenizerAssigner } from '../pricing/tokenizers.js';
 
 export type { CatalogueFile } from '../schema/catalogue-schema.js';
 
@@ -63,13 +65,18 @@ export class CatalogueError extends Error {
   override name = 'CatalogueError';
 }
 
-/** The price files, and the benchmark evidence (data/quality/benchmarks.json) when there is one. */
-export function buildCatalogue(files: readonly CatalogueFile[], evidence?: EvidenceSource): Catalogue {
+/**
+ * The price files, the benchmark evidence (data/quality/benchmarks.json) when there is one, and
+ * the tokenizer table (data/tokenizers/tokenizers.json) whose rules name each model's tokenizer
+ * on its record, when given.
+ */
+export function buildCatalogue(files: readonly CatalogueFile[], evidence?: EvidenceSource, tokenizers?: TokenizerTable): Catalogue {
   if (files.length === 0) throw new CatalogueError('the catalogue has no data files');
   const models: Model[] = [];
   const providers: ProviderInfo[] = [];
   const byId = new Map<string, Model>();
   const aliases: Array<{ alias: string; model: Model; where: string }> = [];
+  const tokenizerOf = tokenizers === undefined ? undefined : tokenizerAssigner(tokenizers);
 
   for (const { file, data, checked } of files) {
     const parsed = checked ? { success: true as const, data: data as ProviderFile } : providerFileSchema.safeParse(data);
@@ -85,6 +92,7 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Evide
       const key = record.id.toLowerCase();
       if (byId.has(key)) throw new CatalogueError(`${where}, field "id": duplicate id`);
       const model = toModel(record, provider);
+      if (tokenizerOf) model.tokenizer = tokenizerOf(provider.slug, model.id);
       byId.set(key, model);
       models.push(model);
       for (const alias of record.aliases ?? []) aliases.push({ alias, model, where });

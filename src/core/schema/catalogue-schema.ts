@@ -179,7 +179,21 @@ export type Model = ModelData & {
   longContextRule?: LongContextRule;
   /** 0-100 scores derived from them, overall and per use case, or `unrated` (docs/quality.md). */
   scores?: Scores;
+  /** Which tokenizer its tokens are counted with and how exact that is: set at load from the tokenizer table's rules (core/pricing/tokenizers.ts). */
+  tokenizer?: ModelTokenizer;
 };
+
+/**
+ * A model's tokenizer: the measured one its tokens are counted with (o200k where unknown), how
+ * exact that is (`exact`: its own; `family`: an earlier one of its line; `unknown`: counted as
+ * o200k), the line of models the rule is for, and why where not exact.
+ */
+export interface ModelTokenizer {
+  id: string;
+  exactness: 'exact' | 'family' | 'unknown';
+  family: string;
+  note?: string;
+}
 
 /** A data file as read, for the catalogue to build from. */
 export interface CatalogueFile {

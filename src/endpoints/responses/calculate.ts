@@ -3,25 +3,26 @@ import * as z from 'zod';
 import { appliedPricesSchema } from './applied-prices.js';
 import { listedFields, requestedId, usd } from './common.js';
 import { priceChangesSchema, scheduleFields } from './schedule.js';
-import { costsSchema, warningsSchema, workloadSchema } from './workload.js';
+import { costsSchema, tokensSchema, warningsSchema, workloadSchema } from './workload.js';
 
 export const calculateResponseSchema = z.union([
   z.object({
     model: z.string().meta({ description: 'The model id.' }),
     requestedId,
     workload: workloadSchema,
+    tokens: tokensSchema,
     costs: costsSchema,
     appliedPrices: appliedPricesSchema,
     warnings: warningsSchema,
     ...scheduleFields,
   }),
-  z.object({ ...scheduleFields, workload: workloadSchema, results: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })) }),
+  z.object({ ...scheduleFields, workload: workloadSchema, results: z.array(z.object({ ...listedFields, requestedId, tokens: tokensSchema, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })) }),
 ]);
 
 export const compareResponseSchema = z.object({
   pricedOn: scheduleFields.pricedOn,
   workload: workloadSchema,
-  comparison: z.array(z.object({ ...listedFields, requestedId, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })),
+  comparison: z.array(z.object({ ...listedFields, requestedId, tokens: tokensSchema, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })),
   summary: z.object({
     cheapest: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
     mostExpensive: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),

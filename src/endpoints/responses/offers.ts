@@ -2,7 +2,8 @@
 import * as z from 'zod';
 import { SELLER_KINDS } from '../../core/offers/door-schema.js';
 import { KEPT_OUT } from '../../core/offers/vetting.js';
-import { appliedPricesSchema, calculateResponseSchema } from './index.js';
+import { appliedPricesSchema } from './applied-prices.js';
+import { calculateResponseSchema } from './calculate.js';
 import { doorCaveatFields } from './doors.js';
 import { priceFields } from '../../core/schema/price-schemas.js';
 import { PRICE_FIELDS } from '../../core/schema/units.js';
@@ -42,6 +43,7 @@ export const offersResponseSchema = z.object({
   requestedId: single.requestedId,
   name: z.string(),
   workload: single.workload,
+  tokens: single.tokens,
   counts: z.object({ doors: z.number().int(), ranked: z.number().int(), cannotRun: z.number().int(), keptOut: z.number().int() }),
   offers: z.array(z.object({ rank: z.number().int(), ...doorFields, costs, appliedPrices: appliedPricesSchema })).meta({ description: 'Vetted doors that can run the workload, cheapest first.' }),
   cannotRun: z.array(z.object({ ...doorFields, reason: z.enum(['context_window', 'max_output']), reasonText: z.string(), costs, appliedPrices: appliedPricesSchema })),

@@ -38,7 +38,22 @@ export const workloadSchema = z.object({
   service_tier: z.enum(SERVICE_TIERS),
   off_peak_share: z.number().int().optional().meta({ description: 'Percent of requests in the off-peak window (when at is not given).' }),
   at: z.string().optional().meta({ description: 'When the requests run, as given.' }),
+  counted_with: z.string().optional().meta({ description: 'With counted_with: the tokenizer that counted the tokens above (each item says what it was priced on, in its tokens).' }),
+  text_kind: z.string().optional().meta({ description: 'With counted_with: the kind of text counted (english by default).' }),
 });
+
+/** With counted_with: what an item was priced on, in the model's own tokens. */
+export const tokensSchema = z
+  .object({
+    tokenizer: z.string().meta({ description: "The tokenizer the model counts with (GET /api/tokenizers); o200k where its own is unknown." }),
+    exactness: z.enum(['exact', 'family', 'unknown']).meta({ description: "exact: the model's own; family: an earlier one of its line; unknown: counted as o200k." }),
+    input_tokens: z.number().int(),
+    cached_input_tokens: z.number().int(),
+    cache_write_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+  })
+  .optional()
+  .meta({ description: "Only with counted_with: the workload's token counts in this model's tokens, which its costs are priced on (text parts scaled by the measured ratio for text_kind; reasoning, audio, image and video tokens as given)." });
 
 export const warningsSchema = z
   .array(z.object({
@@ -67,6 +82,7 @@ export const rankedFields = {
   variants: z.array(z.string()).optional().meta({ description: 'Ids of variants with the same prices and capabilities (a -customtools or dated twin), ranked in this one place.' }),
   warnings: warningsSchema,
   priceChange: priceChangeSchema,
+  tokens: tokensSchema,
   ...doorItemFields,
 };
 

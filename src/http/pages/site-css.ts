@@ -55,7 +55,7 @@ form.reprice{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:flex-end}fo
 form.reprice button,.drop{font:inherit;border:1px solid var(--line);border-radius:6px;padding:.4rem .9rem}form.reprice button{background:var(--accent);border-color:var(--accent);color:#fff;cursor:pointer}
 .drop{margin:.75rem 0;border-style:dashed;color:var(--muted)}
 .reprice-chart{display:block;max-width:100%;height:auto}.reprice-chart text{fill:var(--muted);font-size:12px}.reprice-chart .grid,.reprice-chart .axis{stroke:var(--line)}.reprice-chart .axis-title{font-size:13px}
-ul.legend{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}ul.legend li{display:flex;align-items:center;gap:.4rem}ul.legend svg{flex:none}
+ul.legend{list-style:none;padding:0;margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}ul.legend svg{vertical-align:middle;margin-right:.4rem}
 .muted{color:var(--muted)}
 #reprice-table thead th{white-space:normal;vertical-align:bottom}#reprice-table tbody th{white-space:nowrap;font-weight:400}#reprice-table tr.total{font-weight:600}
 @media (max-width:60rem){.chart text{font-size:17px}.chart .lbl{font-size:15px}}

@@ -10,6 +10,7 @@ export function openApiEndpoint(describe: DescribeApi) {
     summary: 'This API as an OpenAPI 3.1 document',
     query: z.object({}),
     ignoreQuery: true,
+    response: { description: 'This document.', content: { 'application/json': { schema: { type: 'object' } } } },
     handle: (_p, ctx) => describe(ctx),
   });
 }

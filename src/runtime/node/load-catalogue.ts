@@ -17,6 +17,7 @@ import { providerFileSchema, type CatalogueFile, type ProviderFile } from '../..
 import { sha256 } from './digest.js';
 import { attachDoorData } from '../../core/offers/book.js';
 import { doorReader } from './load-doors.js';
+import { TOKENIZER_TABLE } from '../../endpoints/tokenizer-data.js';
 
 /** The benchmark evidence, beside the price files (a data directory without it has every model unrated). */
 export const EVIDENCE_FILE = join('quality', 'benchmarks.json');
@@ -48,6 +49,7 @@ export function loadCatalogueFromDir(dir: string, checkedPath?: string): Catalog
   const catalogue = buildCatalogue(
     prices.map((path) => readJson(path, checked?.providers)),
     evidence === undefined ? undefined : readEvidence(evidence, checked),
+    TOKENIZER_TABLE,
   );
   // The doors (data/offers/) are read when first asked for, not at start.
   const doors = doorReader(dir);
