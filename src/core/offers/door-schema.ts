@@ -40,6 +40,12 @@ export const sellerSchema = z.strictObject({
    * model id, reviewed by hand. They match at this seller only, so no other seller's model is swallowed.
    */
   modelIds: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /**
+   * Entries of this seller the sources list but we cannot trust as its price (another currency, a
+   * cached price equal to the full one, another model's price): kept out of the doors, with why.
+   * Without `sellerModelId` every entry of the seller.
+   */
+  suspect: z.array(z.strictObject({ sellerModelId: z.string().min(1).optional(), reason: z.string().min(1) })).optional(),
   note: z.string().optional(),
 });
 export type Seller = z.infer<typeof sellerSchema>;

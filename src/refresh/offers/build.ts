@@ -26,6 +26,8 @@ export interface BuiltDoors {
    * or `-fp8` id): their own price, never the plain model's, so they are no door of it; named for review.
    */
   variants: Array<{ seller: string; sellerModelId: string; model: string; variant: string }>;
+  /** Entries of reviewed sellers marked suspect in sellers.json: kept apart, each with its reason. */
+  suspect: Array<{ seller: string; sellerModelId: string; model: string; reason: string }>;
   /** Each record's own door as the sources give it, where its seller is a reference door (not a file's door: the record is that door). */
   referenceDoors: Door[];
 }
@@ -80,6 +82,7 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
   const listed = new Map<string, { raws: RawDoor[]; record: CatalogueRecord; seller: Seller }>();
   const unreviewed = new Map<string, number>();
   const variants = new Map<string, BuiltDoors['variants'][number]>();
+  const suspect = new Map<string, BuiltDoors['suspect'][number]>();
   for (const raw of raws) {
     const seller = sellerOf.get(raw.sellerAlias);
     const record = (seller && scoped.get(seller.slug)?.get(normaliseId(raw.sellerModelId))) ?? matchRecord(raw, index);
@@ -91,6 +94,11 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
     }
     if (!seller) {
       unreviewed.set(raw.sellerAlias, (unreviewed.get(raw.sellerAlias) ?? 0) + 1);
+      continue;
+    }
+    const doubt = seller.suspect?.find((x) => x.sellerModelId === undefined || normaliseId(x.sellerModelId) === normaliseId(raw.sellerModelId));
+    if (doubt) {
+      suspect.set(`${seller.slug}\u0000${raw.sellerModelId}`, { seller: seller.slug, sellerModelId: raw.sellerModelId, model: record.id, reason: doubt.reason });
       continue;
     }
     // The catalogue record is its own seller's door: the maker's (where the maker sells none, as
@@ -123,5 +131,5 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
     sources: [...sources],
     doors: doors.sort((a, b) => (order.get(a.model) ?? 0) - (order.get(b.model) ?? 0) || a.seller.localeCompare(b.seller)),
   }));
-  return { files, referenceDoors, variants: [...variants.values()].sort((a, b) => a.model.localeCompare(b.model) || a.seller.localeCompare(b.seller)), unreviewed: [...unreviewed].map(([alias, doors]) => ({ alias, doors })).sort((a, b) => b.doors - a.doors) };
+  return { files, referenceDoors, suspect: [...suspect.values()], variants: [...variants.values()].sort((a, b) => a.model.localeCompare(b.model) || a.seller.localeCompare(b.seller)), unreviewed: [...unreviewed].map(([alias, doors]) => ({ alias, doors })).sort((a, b) => b.doors - a.doors) };
 }

@@ -16,7 +16,7 @@ import { buildDoors } from './build.js';
 import { diffDoors } from './diff.js';
 import { proposeOpenWeight } from './propose.js';
 import { checkReferenceDoors } from './reference.js';
-import { readDoorSources, readRecords } from './sources.js';
+import { readDoorSources, readRecords } from './io.js';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     writeFileSync(path, `${JSON.stringify({ about, generated: values.today, count: proposals.length, proposals }, null, 2)}\n`);
     console.log(`${path}: ${proposals.length} open-weight models proposed`);
   }
+  for (const x of built.suspect) console.log(`Kept apart as suspect: ${x.seller} ${x.sellerModelId} (${x.model}): ${x.reason}`);
   if (built.variants.length) {
     console.log(`Serving variants kept apart (their own price, never the plain model's): ${built.variants.map((v) => `${v.seller} ${v.sellerModelId} (${v.variant} of ${v.model})`).join(', ')}`);
   }

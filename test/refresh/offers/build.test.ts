@@ -149,6 +149,17 @@ describe('buildDoors', () => {
     expect(out.files.flatMap((f) => f.doors.map((d) => `${d.seller}:${d.sellerModelId}:${d.prices?.input}`))).toEqual(['baseten:nvidia/Nemo-120B-A12B:0.3', 'nano-gpt:nvidia/nemo-3-super-120b-a12b:0.1']);
     expect(out.variants).toEqual([{ seller: 'nano-gpt', sellerModelId: 'TEE/nemo-3-super-120b-a12b', model: 'nvidia-nemo-3-super-120b-a12b', variant: 'tee' }]);
   });
+  it('keeps a seller\'s suspect entries out of the doors, each with its reason (one id, or all of a seller\'s)', () => {
+    const oss = { providerSlug: 'openai', id: 'openai-oss' };
+    const withDoubt = [seller('vultr', 'cloud', [], { suspect: [{ sellerModelId: 'openai/oss', reason: 'another model\'s price' }] }), seller('synthetic', 'host', [], { suspect: [{ reason: 'cached at the full price' }] }), seller('deepinfra', 'host')];
+    const raw = (sellerAlias: string, sellerModelId: string) => ({ sellerAlias, sellerModelId, prices: { input: 0.1, output: 1 }, source: 's', date: '2026-07-02', rank: 3 });
+    const out = buildDoors([oss], withDoubt, [raw('vultr', 'OpenAI/OSS'), raw('synthetic', 'hf:openai/oss'), raw('deepinfra', 'openai/oss')], []);
+    expect(out.files.flatMap((f) => f.doors.map((d) => d.seller))).toEqual(['deepinfra']);
+    expect(out.suspect).toEqual([
+      { seller: 'vultr', sellerModelId: 'OpenAI/OSS', model: 'openai-oss', reason: 'another model\'s price' },
+      { seller: 'synthetic', sellerModelId: 'hf:openai/oss', model: 'openai-oss', reason: 'cached at the full price' },
+    ]);
+  });
   it('groups doors by maker, in catalogue order', () => {
     expect(built.files.map((f) => f.maker)).toEqual(['anthropic', 'deepseek']);
     expect(built.files[1]!.doors.map((d) => `${d.model}@${d.seller}`)).toEqual(['deepseek-deepseek-v4-pro@deepinfra', 'deepseek-deepseek-v4-pro@fireworks']);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sellersFileSchema, type Door } from '../../../src/core/offers/door-schema.js';
 import { buildDoors, matchRecord, type BuiltDoors } from '../../../src/refresh/offers/build.js';
 import { modelKeys, normaliseId, sameModel, servingVariant } from '../../../src/refresh/offers/normalise.js';
-import { readDoorSources, readRecords } from '../../../src/refresh/offers/sources.js';
+import { readDoorSources, readRecords } from '../../../src/refresh/offers/io.js';
 import type { RawDoor } from '../../../src/refresh/offers/raw-door.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -49,6 +49,16 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
     expect(door('openai-gpt-oss-120b', 'nano-gpt')).toMatchObject({ sellerModelId: 'openai/gpt-oss-120b', prices: { input: 0.05, output: 0.25 } });
     expect(built.variants).toContainEqual({ seller: 'nano-gpt', sellerModelId: 'TEE/gpt-oss-120b', model: 'openai-gpt-oss-120b', variant: 'tee' });
     expect(doors.filter((d) => /tee|turbo|fast|highspeed|lightning|fp8|6bit/i.test(d.sellerModelId) && d.model.startsWith('google-gemma'))).toEqual([]);
+  });
+  it('leaves no seller of the sources unreviewed, and keeps the suspect entries apart with their reason', () => {
+    expect(built.unreviewed).toEqual([]);
+    expect(door('moonshot-kimi-k2.6', 'vultr')).toBeUndefined();
+    expect(built.suspect).toContainEqual(expect.objectContaining({ seller: 'vultr', sellerModelId: 'moonshotai/Kimi-K2.6', reason: expect.stringContaining('$0.15 / $0.60') }));
+    expect(doors.filter((d) => d.seller === 'synthetic')).toEqual([]);
+    expect(built.suspect.filter((x) => x.seller === 'synthetic').length).toBeGreaterThan(0);
+    // Tencent Cloud, Crusoe and Vultr sell these models and are reviewed now.
+    expect(door('deepseek-deepseek-v4-pro', 'tencent-cloud')?.prices).toMatchObject({ input: 0.435, output: 0.87 });
+    expect(door('openai-gpt-oss-120b', 'crusoe')?.source).toMatch(/^LiteLLM/);
   });
   it('merges no size, version or variant: each door\'s id is a key of its model, a respelling of it, or its seller\'s own reviewed id', () => {
     const byId = new Map(records().map((r) => [r.id, r]));

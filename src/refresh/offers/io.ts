@@ -1,5 +1,5 @@
 /**
- * What `catalog:doors` reads: the catalogue's records (data/*.json) and every source's entries as
+ * The doors' I/O: what `catalog:doors` reads: the catalogue's records (data/*.json) and every source's entries as
  * raw doors (the pinned @pydantic/genai-prices package, LiteLLM's price file and models.dev's provider
  * entries in ../shared/reference/hosts, newest first). Shared by main.ts and the snapshot tests.
  */
