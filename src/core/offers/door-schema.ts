@@ -30,6 +30,18 @@ export const sellerSchema = z.strictObject({
   free: z.enum(FREE_KINDS).optional(),
   /** Catalogue providers whose records are this seller's own door (Together's Llama records, Amazon's Nova on Bedrock). */
   ownCatalogue: z.array(slug).optional(),
+  /**
+   * This seller's own ids for catalogue models that no general matching rule reads as them
+   * (Baseten's `nvidia/Nemotron-120B-A12B`, Bedrock's `google.gemma-4-31b`): seller id → catalogue
+   * model id, reviewed by hand. They match at this seller only, so no other seller's model is swallowed.
+   */
+  modelIds: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /**
+   * Entries of this seller the sources list but we cannot trust as its price (another currency, a
+   * cached price equal to the full one, another model's price): kept out of the doors, with why.
+   * Without `sellerModelId` every entry of the seller.
+   */
+  suspect: z.array(z.strictObject({ sellerModelId: z.string().min(1).optional(), reason: z.string().min(1) })).optional(),
   note: z.string().optional(),
 });
 export type Seller = z.infer<typeof sellerSchema>;
