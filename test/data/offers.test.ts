@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { doorsFileSchema, sellersFileSchema } from '../../src/core/offers/door-schema.js';
-import { modelKeys, normaliseId } from '../../src/refresh/offers/normalise.js';
+import { modelKeys, normaliseId, sameModel } from '../../src/refresh/offers/normalise.js';
 
 const DATA = resolve(import.meta.dirname, '..', '..', 'data');
 const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
@@ -16,7 +16,6 @@ const records = new Map(
 const sellers = sellersFileSchema.parse(read(join(DATA, 'offers', 'sellers.json'))).sellers;
 const files = readdirSync(join(DATA, 'offers')).filter((n) => n.endsWith('.json') && n !== 'sellers.json').map((name) => ({ name, file: doorsFileSchema.parse(read(join(DATA, 'offers', name))) }));
 const doors = files.flatMap((f) => f.file.doors);
-const sorted = (key: string) => key.split('-').sort().join('-');
 
 describe('data/offers', () => {
   it('names each seller once, by slug and alias', () => {
@@ -35,12 +34,17 @@ describe('data/offers', () => {
     const keys = doors.map((d) => `${d.model}@${d.seller}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
-  it('merges no sizes, quantisations or versions: each seller id has exactly the tokens of one of its model\'s keys', () => {
+  it('merges no sizes, quantisations or versions: each seller id is one of its model\'s keys (or a respelling, or one less an omittable token), or its seller\'s own reviewed id', () => {
+    const own = new Map(sellers.map((s) => [s.slug, new Map(Object.entries(s.modelIds ?? {}).map(([id, model]) => [normaliseId(id), model]))]));
     for (const door of doors) {
       const record = records.get(door.model)!;
-      const keys = modelKeys(record, record.providerSlug).map(sorted);
-      expect(keys, `${door.seller} ${door.sellerModelId}`).toContain(sorted(normaliseId(door.sellerModelId)));
+      const id = normaliseId(door.sellerModelId);
+      const ok = modelKeys(record, record.providerSlug).some((k) => sameModel(id, k)) || own.get(door.seller)?.get(id) === door.model;
+      expect(ok, `${door.seller} ${door.sellerModelId}`).toBe(true);
     }
+  });
+  it('names catalogue models in sellers\' own ids', () => {
+    for (const s of sellers) for (const model of Object.values(s.modelIds ?? {})) expect(records.has(model), `${s.slug}: ${model}`).toBe(true);
   });
   it('finds DeepSeek V4 Pro at ten or more hosts and clouds, and Gemma 4 31B at paid hosts', () => {
     const kind = new Map(sellers.map((s) => [s.slug, s]));

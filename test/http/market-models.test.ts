@@ -59,9 +59,9 @@ describe('the models the market buys (issue 38)', () => {
     const sorted = [...direct].sort((a, b) => blended(a) - blended(b));
     const median = blended(sorted[(sorted.length - 1) >> 1]);
     const atMedian = sorted.filter((o) => blended(o) === median);
-    expect(atMedian.map((o) => o.seller).sort()).toEqual(['amazon-bedrock', 'azure', 'fireworks', 'google-vertex', 'groq', 'nebius', 'scaleway', 'together', 'wandb', 'watsonx']);
+    expect(atMedian.map((o) => o.seller).sort()).toEqual(['amazon-bedrock', 'azure', 'databricks', 'fireworks', 'google-vertex', 'groq', 'nebius', 'scaleway', 'tensormesh', 'tinfoil', 'together', 'wandb', 'watsonx']);
     const widest = [...atMedian].sort((a, b) => b.contextTokens - a.contextTokens || maxOutput(b.seller) - maxOutput(a.seller) || a.seller.localeCompare(b.seller));
-    expect(widest.slice(0, 3).map((o) => [o.seller, o.contextTokens, maxOutput(o.seller)])).toEqual([['azure', 131_072, 131_072], ['together', 131_072, 131_072], ['wandb', 131_072, 131_072]]);
+    expect(widest.slice(0, 3).map((o) => [o.seller, o.contextTokens, maxOutput(o.seller)])).toEqual([['azure', 131_072, 131_072], ['databricks', 131_072, 131_072], ['tensormesh', 131_072, 131_072]]);
     expect(record.referenceDoor.seller).toBe('azure');
     expect([record.contextTokens, record.maxOutputTokens]).toEqual([131_072, 131_072]);
     expect(body.offers.some((o: { seller: string }) => o.seller === 'openai')).toBe(false);

@@ -4,7 +4,7 @@
  */
 import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
 import type { ReferenceDoor } from '../../core/schema/catalogue-schema.js';
-import { modelKeys, normaliseId } from './normalise.js';
+import { modelKeys, normaliseId, sameModel, servingVariant } from './normalise.js';
 import { mergeDoor } from './merge.js';
 import type { RawDoor } from './raw-door.js';
 
@@ -21,6 +21,13 @@ export interface BuiltDoors {
   files: DoorsFile[];
   /** Source seller names with matched doors that no reviewed seller claims: listed for review, their doors left out. */
   unreviewed: Array<{ alias: string; doors: number }>;
+  /**
+   * Reviewed sellers' serving variants of a catalogue model (NanoGPT's `TEE/gpt-oss-120b`, a `-fast`
+   * or `-fp8` id): their own price, never the plain model's, so they are no door of it; named for review.
+   */
+  variants: Array<{ seller: string; sellerModelId: string; model: string; variant: string }>;
+  /** Entries of reviewed sellers marked suspect in sellers.json: kept apart, each with its reason. */
+  suspect: Array<{ seller: string; sellerModelId: string; model: string; reason: string }>;
   /** Each record's own door as the sources give it, where its seller is a reference door (not a file's door: the record is that door). */
   referenceDoors: Door[];
 }
@@ -37,34 +44,61 @@ function keyIndex(records: readonly CatalogueRecord[]): Map<string, CatalogueRec
   return new Map([...index].filter((e): e is [string, CatalogueRecord] => e[1] !== null));
 }
 
-const sameTokens = (a: string, b: string) => {
-  const x = a.split('-').sort().join('-');
-  return x === b.split('-').sort().join('-');
-};
-
-/** The catalogue record a raw door sells: its normalised id equals a record's key, or it is linked to one by base_model with the same tokens. */
+/**
+ * The catalogue record a raw door sells. models.dev's `base_model` link wins where it names a record
+ * and the seller's id agrees with it (sameModel: no other size, version or variant); else the
+ * seller's normalised id must equal one of a record's keys.
+ */
 export function matchRecord(raw: Pick<RawDoor, 'sellerModelId' | 'baseModel'>, index: ReadonlyMap<string, CatalogueRecord>): CatalogueRecord | undefined {
   const key = normaliseId(raw.sellerModelId);
-  const direct = index.get(key);
-  if (direct) return direct;
-  if (raw.baseModel === undefined) return undefined;
-  const base = normaliseId(raw.baseModel);
-  const linked = index.get(base);
-  return linked && sameTokens(key, base) ? linked : undefined;
+  if (raw.baseModel !== undefined) {
+    const base = normaliseId(raw.baseModel);
+    const linked = index.get(base);
+    if (linked && sameModel(key, base)) return linked;
+  }
+  return index.get(key);
+}
+
+/** Each seller's own ids for catalogue models (sellers.json `modelIds`, reviewed), by normalised id: they match at that seller only. */
+function sellerIndex(records: readonly CatalogueRecord[], sellers: readonly Seller[]): Map<string, Map<string, CatalogueRecord>> {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const out = new Map<string, Map<string, CatalogueRecord>>();
+  for (const seller of sellers) {
+    const ids = new Map<string, CatalogueRecord>();
+    for (const [sellerModelId, model] of Object.entries(seller.modelIds ?? {})) {
+      const record = byId.get(model);
+      if (record) ids.set(normaliseId(sellerModelId), record);
+    }
+    if (ids.size) out.set(seller.slug, ids);
+  }
+  return out;
 }
 
 export function buildDoors(records: readonly CatalogueRecord[], sellers: readonly Seller[], raws: readonly RawDoor[], sources: readonly string[]): BuiltDoors {
   const index = keyIndex(records);
   const sellerOf = new Map<string, Seller>();
   for (const seller of sellers) for (const alias of [seller.slug, ...seller.aliases]) sellerOf.set(alias, seller);
+  const scoped = sellerIndex(records, sellers);
   const listed = new Map<string, { raws: RawDoor[]; record: CatalogueRecord; seller: Seller }>();
   const unreviewed = new Map<string, number>();
+  const variants = new Map<string, BuiltDoors['variants'][number]>();
+  const suspect = new Map<string, BuiltDoors['suspect'][number]>();
   for (const raw of raws) {
-    const record = matchRecord(raw, index);
-    if (!record) continue;
     const seller = sellerOf.get(raw.sellerAlias);
+    const record = (seller && scoped.get(seller.slug)?.get(normaliseId(raw.sellerModelId))) ?? matchRecord(raw, index);
+    if (!record) {
+      const { variant, plain } = servingVariant(normaliseId(raw.sellerModelId));
+      const of = variant.length ? index.get(plain) : undefined;
+      if (seller && of) variants.set(`${seller.slug}\u0000${raw.sellerModelId}`, { seller: seller.slug, sellerModelId: raw.sellerModelId, model: of.id, variant: variant.join(' ') });
+      continue;
+    }
     if (!seller) {
       unreviewed.set(raw.sellerAlias, (unreviewed.get(raw.sellerAlias) ?? 0) + 1);
+      continue;
+    }
+    const doubt = seller.suspect?.find((x) => x.sellerModelId === undefined || normaliseId(x.sellerModelId) === normaliseId(raw.sellerModelId));
+    if (doubt) {
+      suspect.set(`${seller.slug}\u0000${raw.sellerModelId}`, { seller: seller.slug, sellerModelId: raw.sellerModelId, model: record.id, reason: doubt.reason });
       continue;
     }
     // The catalogue record is its own seller's door: the maker's (where the maker sells none, as
@@ -97,5 +131,5 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
     sources: [...sources],
     doors: doors.sort((a, b) => (order.get(a.model) ?? 0) - (order.get(b.model) ?? 0) || a.seller.localeCompare(b.seller)),
   }));
-  return { files, referenceDoors, unreviewed: [...unreviewed].map(([alias, doors]) => ({ alias, doors })).sort((a, b) => b.doors - a.doors) };
+  return { files, referenceDoors, suspect: [...suspect.values()], variants: [...variants.values()].sort((a, b) => a.model.localeCompare(b.model) || a.seller.localeCompare(b.seller)), unreviewed: [...unreviewed].map(([alias, doors]) => ({ alias, doors })).sort((a, b) => b.doors - a.doors) };
 }

@@ -8,22 +8,15 @@
  * with at least five vetted direct sellers, for review (propose.ts).
  */
 import { mkdirSync } from 'node:fs';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { doorsFileSchema, sellersFileSchema } from '../../core/offers/door-schema.js';
-import { GENAI_PACKAGE_DATE } from '../io.js';
 import { buildDoors } from './build.js';
 import { diffDoors } from './diff.js';
 import { proposeOpenWeight } from './propose.js';
-import { checkReferenceDoors, type ReferenceRecord } from './reference.js';
-import { readGenaiPrices } from './read-genai-prices.js';
-import { readLitellm } from './read-litellm.js';
-import { readModelsDevOffers } from './read-models-dev.js';
-
-/** genai-prices providers read for doors (makers among them are the catalogue's own doors and drop out). */
-const GENAI_SELLERS = ['aws', 'together', 'fireworks', 'groq', 'cerebras', 'azure', 'novita', 'baseten', 'ovhcloud', 'avian', 'google', 'deepseek', 'moonshotai', 'zai', 'zhipuai', 'minimax'];
+import { checkReferenceDoors } from './reference.js';
+import { readDoorSources, readRecords } from './io.js';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -34,32 +27,11 @@ async function main(): Promise<void> {
   } });
   const hosts = values.hosts as string;
   const data = values.data as string;
-  const records: ReferenceRecord[] = readdirSync(data).filter((n) => n.endsWith('.json')).sort().flatMap((name) => {
-    const file = readJson(join(data, name)) as { provider: { slug: string }; models: Array<Omit<ReferenceRecord, 'providerSlug'>> };
-    return file.models.map((m) => ({
-      providerSlug: file.provider.slug, id: m.id, input: m.input, output: m.output, checkedOn: m.checkedOn,
-      ...(m.contextTokens ? { contextTokens: m.contextTokens } : {}), ...(m.maxOutputTokens ? { maxOutputTokens: m.maxOutputTokens } : {}),
-      ...(m.referenceId ? { referenceId: m.referenceId } : {}), ...(m.aliases ? { aliases: m.aliases } : {}),
-      ...(m.priceHistory ? { priceHistory: m.priceHistory } : {}),
-      ...(m.referenceDoor ? { referenceDoor: m.referenceDoor } : {}),
-    }));
-  });
+  const records = readRecords(data);
   const sellers = sellersFileSchema.parse(readJson(join(data, 'offers', 'sellers.json'))).sellers;
-
-  const modelsDev = readJson(join(hosts, 'models-dev-offers.json')) as { meta: { commit: string; committed: string } };
-  const mdDate = modelsDev.meta.committed.slice(0, 10);
-  const mdLabel = `models.dev ${modelsDev.meta.commit.slice(0, 7)} of ${mdDate}`;
-  const llLabel = 'LiteLLM model_prices_and_context_window.json of 2026-08-01';
-  const entry = createRequire(import.meta.url).resolve('@pydantic/genai-prices');
-  const { version } = readJson(resolve(dirname(entry), '..', 'package.json')) as { version: string };
-  const { findProvider } = await import('@pydantic/genai-prices');
-  const gpLabel = `genai-prices ${version} data of ${GENAI_PACKAGE_DATE}`;
-  const raws = [
-    ...readGenaiPrices(GENAI_SELLERS.map((id) => findProvider({ providerId: id })).filter(Boolean), gpLabel, GENAI_PACKAGE_DATE, 1),
-    ...readLitellm(readJson(join(hosts, 'litellm-model-prices.json')), llLabel, '2026-08-01', 2),
-    ...readModelsDevOffers(modelsDev, mdLabel, mdDate, 3),
-  ];
-  const built = buildDoors(records, sellers, raws, [gpLabel, llLabel, mdLabel]);
+  const { raws, labels, modelsDev } = await readDoorSources(hosts);
+  const [gpLabel, llLabel, mdLabel] = labels;
+  const built = buildDoors(records, sellers, raws, labels);
   for (const file of built.files) {
     const path = join(data, 'offers', `${file.maker}.json`);
     const before = existsSync(path) ? doorsFileSchema.safeParse(readJson(path)).data : undefined;
@@ -76,6 +48,10 @@ async function main(): Promise<void> {
     const about = `Open-weight models (models.dev open_weights) the catalogue does not list, sold by at least five vetted direct sellers (maker, cloud or host; docs/offers.md): proposed for review, not added. From ${[gpLabel, llLabel, mdLabel].join('; ')}.`;
     writeFileSync(path, `${JSON.stringify({ about, generated: values.today, count: proposals.length, proposals }, null, 2)}\n`);
     console.log(`${path}: ${proposals.length} open-weight models proposed`);
+  }
+  for (const x of built.suspect) console.log(`Kept apart as suspect: ${x.seller} ${x.sellerModelId} (${x.model}): ${x.reason}`);
+  if (built.variants.length) {
+    console.log(`Serving variants kept apart (their own price, never the plain model's): ${built.variants.map((v) => `${v.seller} ${v.sellerModelId} (${v.variant} of ${v.model})`).join(', ')}`);
   }
   if (built.unreviewed.length) {
     console.log(`Sellers to review (their doors are left out): ${built.unreviewed.map((u) => `${u.alias} (${u.doors})`).join(', ')}`);

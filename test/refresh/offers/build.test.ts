@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDoors, matchRecord, type CatalogueRecord } from '../../../src/refresh/offers/build.js';
-import { modelKeys, normaliseId } from '../../../src/refresh/offers/normalise.js';
+import { modelKeys, normaliseId, sameModel, servingVariant } from '../../../src/refresh/offers/normalise.js';
 import { readGenaiPrices } from '../../../src/refresh/offers/read-genai-prices.js';
 import { readLitellm } from '../../../src/refresh/offers/read-litellm.js';
 import { readModelsDevOffers } from '../../../src/refresh/offers/read-models-dev.js';
@@ -37,6 +37,32 @@ describe('normalised ids', () => {
     expect(normaliseId('llama-3.1-70b')).not.toBe(normaliseId('llama-3.3-70b'));
     expect(normaliseId('llama-3.3-70b-instruct-turbo')).not.toBe(normaliseId('llama-3.3-70b-instruct'));
   });
+  it('drop hyphenated vendor prefixes, Databricks\' prefix and Bedrock\'s -1:0, but keep NanoGPT\'s TEE/ folder as a variant', () => {
+    expect(normaliseId('openai-gpt-oss-120b')).toBe('gpt-oss-120b');
+    expect(normaliseId('google-gemma-4-31b-it')).toBe('gemma-4-31b-it');
+    expect(normaliseId('zai-org-glm-5-1')).toBe('glm-5-1');
+    expect(normaliseId('databricks-gpt-oss-120b')).toBe('gpt-oss-120b');
+    expect(normaliseId('openai.gpt-oss-120b-1:0')).toBe('gpt-oss-120b');
+    expect(normaliseId('TEE/gpt-oss-120b')).toBe('tee-gpt-oss-120b');
+    expect(normaliseId('openai/gpt-oss-120b')).toBe('gpt-oss-120b');
+    expect(servingVariant(normaliseId('TEE/gpt-oss-120b'))).toEqual({ variant: ['tee'], plain: 'gpt-oss-120b' });
+    expect(servingVariant(normaliseId('google/gemma-4-31B-turbo-TEE'))).toEqual({ variant: ['turbo', 'tee'], plain: 'gemma-4-31b' });
+  });
+  it('read a base_model link as the same model only for a respelling or a name less an omittable token', () => {
+    expect(sameModel('qwen-3-6-plus', 'qwen3-6-plus')).toBe(true);
+    expect(sameModel('minimax-m25', 'minimax-m2-5')).toBe(true);
+    expect(sameModel('claude-sonnet-4', 'claude-sonnet-4-20250514')).toBe(true);
+    expect(sameModel('nemotron-super-3-120b', 'nemotron-3-super-120b-a12b')).toBe(true);
+    expect(sameModel('gemini-3-pro', 'gemini-3-pro-preview')).toBe(true);
+    // Another version, size or variant: models.dev's link is not followed.
+    expect(sameModel('claude-sonnet-4', 'claude-sonnet-4-5-20250929')).toBe(false);
+    expect(sameModel('gemini-3-1-pro', 'gemini-3-1-pro-preview-customtools')).toBe(false);
+    expect(sameModel('mistral-small-2503', 'mistral-small-2603')).toBe(false);
+    expect(sameModel('mimo-v2-5', 'mimo-v2-5-pro')).toBe(false);
+    expect(sameModel('llama-4-maverick', 'llama-4-maverick-17b-instruct')).toBe(false);
+    expect(sameModel('gemma-4-31b-turbo-tee', 'gemma-4-31b-it')).toBe(false);
+    expect(sameModel('deepseek-v4-pro-6bit', 'deepseek-v4-pro')).toBe(false);
+  });
   it('give a record its id, reference id and aliases as keys', () => {
     expect(modelKeys(records[2]!, 'anthropic')).toEqual(['claude-sonnet-4-5', 'claude-sonnet-4-5-20250929']);
   });
@@ -48,6 +74,14 @@ describe('matching', () => {
     expect(matchRecord({ sellerModelId: 'route/deepseek-v4-pro-6bit', baseModel: 'deepseek/deepseek-v4-pro' }, index)).toBeUndefined();
     expect(matchRecord({ sellerModelId: 'pro-v4-deepseek', baseModel: 'deepseek/deepseek-v4-pro' }, index)?.id).toBe('deepseek-deepseek-v4-pro');
     expect(matchRecord({ sellerModelId: 'deepseek-v4-flash' }, index)?.id).toBe('deepseek-deepseek-v4-flash');
+  });
+  it('lets the link match a respelt id, and falls back to the id where the link names another model', () => {
+    expect(matchRecord({ sellerModelId: 'deep-seek-v4-pro', baseModel: 'deepseek/deepseek-v4-pro' }, index)?.id).toBe('deepseek-deepseek-v4-pro');
+    expect(matchRecord({ sellerModelId: 'deep-seek-v4-pro' }, index)).toBeUndefined();
+    expect(matchRecord({ sellerModelId: 'deepseek-v4-flash', baseModel: 'deepseek/deepseek-v4-pro' }, index)?.id).toBe('deepseek-deepseek-v4-flash');
+    expect(matchRecord({ sellerModelId: 'deepseek-v4-flash', baseModel: 'deepseek/deepseek-v4-flash' }, index)?.id).toBe('deepseek-deepseek-v4-flash');
+    expect(matchRecord({ sellerModelId: 'claude-sonnet-4-5', baseModel: 'anthropic/claude-sonnet-4-5-20250929' }, index)?.id).toBe('anthropic-claude-sonnet-4-5');
+    expect(matchRecord({ sellerModelId: 'TEE/deepseek-v4-pro' }, index)).toBeUndefined();
   });
 });
 
@@ -106,6 +140,25 @@ describe('buildDoors', () => {
     const out = buildDoors([nemotron], [...sellers, seller('nvidia', 'host', [], { free: 'trial' })], [raw('nvidia', 0.2), raw('deepinfra', 0.3), raw('fireworks', 0.4)], []);
     expect(out.files.flatMap((f) => f.doors.map((d) => `${d.seller}:${d.prices?.input}`))).toEqual(['fireworks:0.4', 'nvidia:0.2']);
     expect(out.referenceDoors.map((d) => d.seller)).toEqual(['deepinfra']);
+  });
+  it('matches a seller\'s own ids (modelIds) at that seller only, and names serving variants apart', () => {
+    const nemo = { providerSlug: 'nvidia', id: 'nvidia-nemo-3-super-120b-a12b' };
+    const withIds = [seller('baseten', 'host', [], { modelIds: { 'nvidia/Nemo-120B-A12B': 'nvidia-nemo-3-super-120b-a12b' } }), seller('deepinfra', 'host'), seller('nano-gpt', 'gateway')];
+    const raw = (sellerAlias: string, sellerModelId: string, input: number) => ({ sellerAlias, sellerModelId, prices: { input, output: 1 }, source: 's', date: '2026-07-02', rank: 3 });
+    const out = buildDoors([nemo], withIds, [raw('baseten', 'nvidia/Nemo-120B-A12B', 0.3), raw('deepinfra', 'nvidia/Nemo-120B-A12B', 0.2), raw('nano-gpt', 'TEE/nemo-3-super-120b-a12b', 2), raw('nano-gpt', 'nvidia/nemo-3-super-120b-a12b', 0.1)], []);
+    expect(out.files.flatMap((f) => f.doors.map((d) => `${d.seller}:${d.sellerModelId}:${d.prices?.input}`))).toEqual(['baseten:nvidia/Nemo-120B-A12B:0.3', 'nano-gpt:nvidia/nemo-3-super-120b-a12b:0.1']);
+    expect(out.variants).toEqual([{ seller: 'nano-gpt', sellerModelId: 'TEE/nemo-3-super-120b-a12b', model: 'nvidia-nemo-3-super-120b-a12b', variant: 'tee' }]);
+  });
+  it('keeps a seller\'s suspect entries out of the doors, each with its reason (one id, or all of a seller\'s)', () => {
+    const oss = { providerSlug: 'openai', id: 'openai-oss' };
+    const withDoubt = [seller('vultr', 'cloud', [], { suspect: [{ sellerModelId: 'openai/oss', reason: 'another model\'s price' }] }), seller('synthetic', 'host', [], { suspect: [{ reason: 'cached at the full price' }] }), seller('deepinfra', 'host')];
+    const raw = (sellerAlias: string, sellerModelId: string) => ({ sellerAlias, sellerModelId, prices: { input: 0.1, output: 1 }, source: 's', date: '2026-07-02', rank: 3 });
+    const out = buildDoors([oss], withDoubt, [raw('vultr', 'OpenAI/OSS'), raw('synthetic', 'hf:openai/oss'), raw('deepinfra', 'openai/oss')], []);
+    expect(out.files.flatMap((f) => f.doors.map((d) => d.seller))).toEqual(['deepinfra']);
+    expect(out.suspect).toEqual([
+      { seller: 'vultr', sellerModelId: 'OpenAI/OSS', model: 'openai-oss', reason: 'another model\'s price' },
+      { seller: 'synthetic', sellerModelId: 'hf:openai/oss', model: 'openai-oss', reason: 'cached at the full price' },
+    ]);
   });
   it('groups doors by maker, in catalogue order', () => {
     expect(built.files.map((f) => f.maker)).toEqual(['anthropic', 'deepseek']);
