@@ -25,4 +25,6 @@ export const WORKLOAD_ATTRIBUTES = {
   webSearches: 'web_searches',
   offPeakShare: 'off_peak_share',
   at: 'at',
+  countedWith: 'counted_with',
+  textKind: 'text_kind',
 } as const;

@@ -11,7 +11,7 @@ import { EXCLUSION_TEXT, type Exclusion } from '../core/pricing/fit.js';
 import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { scheduleWarnings } from '../core/pricing/schedule.js';
-import { schedulePhrase } from './schedule.js';
+import { schedulePhrase } from '../core/advice/as-priced.js';
 import { ApiError } from '../lib/errors.js';
 import { choice, choiceOr, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';
 

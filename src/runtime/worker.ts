@@ -6,7 +6,7 @@
  */
 import { getPath } from 'hono/utils/url';
 import { buildCatalogue } from '../core/catalogue/catalogue.js';
-import { badge } from '../endpoints/badge.js';
+import { badge } from '../endpoints/badge/index.js';
 import { createService } from '../http/service.js';
 import { mcpRoute } from '../mcp/route.js';
 import { loadFonts, type AssetFetcher } from './worker/fonts.js';

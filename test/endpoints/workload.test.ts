@@ -1,6 +1,6 @@
 /** toWorkload: the query's parts reach the core's Workload under its names, and only those given. */
 import { describe, expect, it } from 'vitest';
-import { calculateQuery } from '../../src/endpoints/calculate.js';
+import { calculateQuery } from '../../src/endpoints/calculate/index.js';
 import { parseQuery } from '../../src/endpoints/params.js';
 import { toWorkload } from '../../src/endpoints/workload.js';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../src/core/catalogue/catalogue.js';
 import { ApiError } from '../../src/lib/errors.js';
 import { parseQuery } from '../../src/endpoints/params.js';
-import { cheapestQuery } from '../../src/endpoints/cheapest.js';
+import { cheapestQuery } from '../../src/endpoints/cheapest/index.js';
 import { AnswerCache } from '../../src/http/answer-cache/index.js';
 import { requestKey } from '../../src/http/answer-cache/key.js';
 import { nodeCompressors } from '../../src/runtime/node/compression.js';

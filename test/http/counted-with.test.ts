@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { TOKENIZER_TABLE as table } from '../../src/endpoints/tokenizer-data.js';
+import { TOOLS } from '../../src/mcp/tools.js';
+import { run } from '../../src/cli/run.js';
 
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
 const app = createService({ catalogue, assets: {} });
@@ -135,5 +137,26 @@ describe('GET /api/tokenizers', () => {
     expect(listed.sort()).toEqual(catalogue.models.map((m) => `${m.id} ${m.tokenizer!.id} ${m.tokenizer!.exactness}`).sort());
     expect(body.corpus.hash).toBe(table.corpus.hash);
     expect(body.rules).toEqual(table.models);
+  });
+});
+
+describe('the CLI and the MCP tools take them as the endpoints do', () => {
+  it('each cost tool lists counted_with and text_kind with their values, and a call converts', async () => {
+    for (const name of ['calculate_cost', 'find_cheapest', 'compare_models', 'recommend_models', 'list_offers']) {
+      const tool = TOOLS.find((t) => t.name === name)!;
+      expect(tool.inputSchema.properties['counted_with'], name).toMatchObject({ enum: Object.keys(table.tokenizers) });
+      expect(tool.inputSchema.properties['text_kind'], name).toMatchObject({ enum: Object.keys(table.corpus.kinds) });
+    }
+    const calc = TOOLS.find((t) => t.name === 'calculate_cost')!;
+    const answer = await calc.call({ model: DEEPSEEK, input_tokens: 100000, counted_with: 'o200k', text_kind: 'chinese' }, (target) => app.request(target));
+    expect(answer.isError).toBe(false);
+    expect(JSON.parse(answer.json).tokens.input_tokens).toBe(inTokens(100_000, 'o200k', 'deepseek-v3', 'chinese'));
+  });
+
+  it('--counted-with and --text-kind ask what the query parameters ask', async () => {
+    let out = '';
+    const code = await run(['calc', DEEPSEEK, '--input-tokens', '100000', '--counted-with', 'o200k', '--text-kind', 'chinese', '--json'], { out: (t) => void (out += t), err: () => {}, env: { PATH: process.env.PATH ?? '' } });
+    expect(code ?? 0).toBe(0);
+    expect(JSON.parse(out).tokens).toMatchObject({ tokenizer: 'deepseek-v3', exactness: 'family', input_tokens: inTokens(100_000, 'o200k', 'deepseek-v3', 'chinese') });
   });
 });

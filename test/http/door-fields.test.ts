@@ -8,7 +8,7 @@ import { run } from '../../src/cli/run.js';
 import { createService } from '../../src/http/service.js';
 import { mcpRoute } from '../../src/mcp/route.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
-import { offersResponseSchema } from '../../src/endpoints/responses/offers.js';
+import { offersResponseSchema } from '../../src/endpoints/offers/response.js';
 import { cheapestResponseSchema } from '../../src/endpoints/responses/index.js';
 import { escapeHtml } from '../../src/lib/escape.js';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
-import { offersResponseSchema } from '../../src/endpoints/responses/offers.js';
+import { offersResponseSchema } from '../../src/endpoints/offers/response.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const DATA = join(resolve(import.meta.dirname, '..', '..'), 'data');

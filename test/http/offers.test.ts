@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
-import { offersResponseSchema } from '../../src/endpoints/responses/offers.js';
+import { offersResponseSchema } from '../../src/endpoints/offers/response.js';
 
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
 const app = createService({ catalogue });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareQuery } from '../../src/endpoints/compare.js';
+import { compareQuery } from '../../src/endpoints/compare/index.js';
 import { WORKLOAD_ATTRIBUTES } from '../../web/widget-attributes.js';
 import { fixtureApp } from '../fixtures/catalogue.js';
 import { getText } from './helpers.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { createService } from '../../src/http/service.js';
 import { mcpRoute } from '../../src/mcp/route.js';
-import { calculateQuery } from '../../src/endpoints/calculate.js';
+import { calculateQuery } from '../../src/endpoints/calculate/index.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -10,7 +10,7 @@ import { priceChangeSchema } from './schedule.js';
 export { cheapestResponseSchema, recommendResponseSchema } from './advice.js';
 export { appliedPricesSchema } from './applied-prices.js';
 export { calculateResponseSchema, compareResponseSchema } from './calculate.js';
-export { catalogueSchema, modelRecordSchema, oneModelSchema } from './catalogue.js';
+export { catalogueSchema, modelRecordSchema, oneModelSchema } from '../pricing/response.js';
 
 export const errorBodySchema = z
   .object({
@@ -81,5 +81,5 @@ export const healthResponseSchema = z.object({
   models: z.number().int(),
   lastUpdated: z.string(),
 });
-export { offersResponseSchema } from './offers.js';
-export { repriceResponseSchema } from './reprice.js';
+export { offersResponseSchema } from '../offers/response.js';
+export { repriceResponseSchema } from '../reprice/response.js';

@@ -1,4 +1,4 @@
-/** The response fields of the price schedule (endpoints/schedule.ts, core/pricing/schedule.ts). */
+/** The response fields of the price schedule (core/advice/as-priced.ts, core/pricing/schedule.ts). */
 import * as z from 'zod';
 
 const prices = z.object({

@@ -15,7 +15,7 @@ import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
 import { escapeHtml, modelPagePath } from '../../lib/escape.js';
 import { jsonForScript, pageFrame } from './html.js';
-import { pricedToday, withPriceChanges } from '../../endpoints/schedule.js';
+import { pricedToday, withPriceChanges } from '../../core/advice/as-priced.js';
 import { DEFAULT_WORKLOAD, frontierQuery, headlineHtml, hidden, inPool, monthlyCell, priceAll, siteModel, STATUS_CHOICES, tableNoteText, workloadText, type Priced, type SiteModel } from './site-model.js';
 
 /** The calculator's mode options, named for what each is: a planning margin, a provider's discount. */

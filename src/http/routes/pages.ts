@@ -2,7 +2,7 @@
  * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs. app.ts
  * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
  */
-import { pricedToday, shownOn } from '../../endpoints/schedule.js';
+import { pricedToday, shownOn } from '../../core/advice/as-priced.js';
 import { doorBookOf } from '../../core/offers/book.js';
 import { requestedAs, TextReply, type RequestContext } from '../../endpoints/endpoint.js';
 import type { DescribeApi, ExtraRoute } from '../openapi.js';

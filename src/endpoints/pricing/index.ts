@@ -1,16 +1,16 @@
 /** GET /api/pricing and GET /data/pricing.json: the catalogue, filtered, or one model. */
 import * as z from 'zod';
-import { TIERS, type Model } from '../core/schema/catalogue-schema.js';
-import type { Catalogue } from '../core/catalogue/catalogue.js';
-import { closestMatches } from '../core/advice/suggest.js';
-import { catalogueAsOf } from '../core/catalogue/as-of-period.js';
-import { asOf, asOfInfo, modelAsOf } from './as-of.js';
-import { endpoint, findModel, namedJson, requestedAs } from './endpoint.js';
-import { ApiError, quote } from '../lib/errors.js';
-import { choice, splitList, statusFilter, text } from './params.js';
-import { catalogueBody, links } from './present.js';
-import { shownOn, withPriceChanges } from './schedule.js';
-import { offersOf, withOfferCounts } from './doors.js';
+import { TIERS, type Model } from '../../core/schema/catalogue-schema.js';
+import type { Catalogue } from '../../core/catalogue/catalogue.js';
+import { closestMatches } from '../../core/advice/suggest.js';
+import { catalogueAsOf } from '../../core/catalogue/as-of-period.js';
+import { asOf, asOfInfo, modelAsOf } from '../as-of.js';
+import { endpoint, findModel, namedJson, requestedAs } from '../endpoint.js';
+import { ApiError, quote } from '../../lib/errors.js';
+import { choice, splitList, statusFilter, text } from '../params.js';
+import { catalogueBody, links } from '../present.js';
+import { shownOn, withPriceChanges } from '../../core/advice/as-priced.js';
+import { offersOf, withOfferCounts } from '../doors.js';
 
 export const pricingQuery = z.object({
   provider: text('Provider slug, or several separated by commas (case-insensitive).'),

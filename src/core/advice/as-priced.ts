@@ -4,15 +4,14 @@
  * the schedule and its warnings (core/pricing/schedule.ts), and the note of an as_of past every
  * known change.
  */
-import type { CostsWithYear, Workload } from '../core/pricing/cost.js';
-import { modelOn } from '../core/pricing/history.js';
-import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings, timelineOf } from '../core/pricing/schedule.js';
-import type { Warning } from '../core/pricing/warnings.js';
-import type { Model } from '../core/schema/catalogue-schema.js';
-import type { Catalogue } from '../core/catalogue/catalogue.js';
-import { catalogueOn } from '../core/catalogue/priced-on.js';
-import { shareDoorData } from '../core/offers/book.js';
-import type { RequestContext } from './endpoint.js';
+import type { CostsWithYear, Workload } from '../pricing/cost.js';
+import { modelOn } from '../pricing/history.js';
+import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings, timelineOf } from '../pricing/schedule.js';
+import type { Warning } from '../pricing/warnings.js';
+import type { Model } from '../schema/catalogue-schema.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import { catalogueOn } from '../catalogue/priced-on.js';
+import { shareDoorData } from '../offers/book.js';
 
 /**
  * The record as priced on `today` when a scheduled change has started by then (the catalogue
@@ -68,7 +67,7 @@ export function withPriceChanges<M extends Model>(models: readonly M[], today: s
  * The catalogue rankings and comparisons price with: as priced on the answer's day, a scheduled
  * change that has started included (core/catalogue/priced-on.ts), with the same door data.
  */
-export function pricedToday({ catalogue, today }: Pick<RequestContext, 'catalogue' | 'today'>): Catalogue {
+export function pricedToday({ catalogue, today }: { catalogue: Catalogue; today: string }): Catalogue {
   const priced = catalogueOn(catalogue, today);
   if (priced !== catalogue) shareDoorData(catalogue, priced);
   return priced;

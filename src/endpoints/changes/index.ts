@@ -1,13 +1,13 @@
 /** GET /api/changes: dated price changes, newest first, as JSON, an Atom feed or a JSON Feed. */
 import * as z from 'zod';
-import type { Catalogue } from '../core/catalogue/catalogue.js';
-import type { Model } from '../core/schema/catalogue-schema.js';
-import { percentChange, priceChanges, type PriceChange, type Prices } from '../core/pricing/history.js';
-import { atomFeed, jsonFeed, type FeedContext } from './change-feeds.js';
-import { endpoint, findModel, textMedia, TextReply } from './endpoint.js';
-import { choice, text } from './params.js';
-import { links } from './present.js';
-import { parseProviders } from './pricing.js';
+import type { Catalogue } from '../../core/catalogue/catalogue.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { percentChange, priceChanges, type PriceChange, type Prices } from '../../core/pricing/history.js';
+import { atomFeed, jsonFeed, type FeedContext } from './feeds.js';
+import { endpoint, findModel, textMedia, TextReply } from '../endpoint.js';
+import { choice, text } from '../params.js';
+import { links } from '../present.js';
+import { parseProviders } from '../pricing/index.js';
 
 export const changesQuery = z.object({
   provider: text('Provider slug, or several separated by commas (case-insensitive).'),

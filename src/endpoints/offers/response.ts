@@ -2,9 +2,9 @@
 import * as z from 'zod';
 import { SELLER_KINDS } from '../../core/offers/door-schema.js';
 import { KEPT_OUT } from '../../core/offers/vetting.js';
-import { appliedPricesSchema } from './applied-prices.js';
-import { calculateResponseSchema } from './calculate.js';
-import { doorCaveatFields } from './doors.js';
+import { appliedPricesSchema } from '../responses/applied-prices.js';
+import { calculateResponseSchema } from '../responses/calculate.js';
+import { doorCaveatFields } from '../responses/doors.js';
 import { priceFields } from '../../core/schema/price-schemas.js';
 import { PRICE_FIELDS } from '../../core/schema/units.js';
 

@@ -1,9 +1,9 @@
 /** GET /api/tokenizers: the tokenizers models count with, which models use each and how exactly, and the measured table. */
 import * as z from 'zod';
-import type { Model } from '../core/schema/catalogue-schema.js';
-import { REFERENCE_TOKENIZER } from '../core/pricing/tokenizers.js';
-import { endpoint, namedJson } from './endpoint.js';
-import { TEXT_KINDS, TOKENIZER_TABLE as table } from './tokenizer-data.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { REFERENCE_TOKENIZER } from '../../core/pricing/tokenizers.js';
+import { endpoint, namedJson } from '../endpoint.js';
+import { TEXT_KINDS, TOKENIZER_TABLE as table } from '../tokenizer-data.js';
 
 export const tokenizers = endpoint({
   path: '/api/tokenizers',

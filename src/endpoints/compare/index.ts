@@ -1,16 +1,16 @@
 /** GET /api/compare: 2 to 10 models side by side, with what the cheapest saves. */
 import * as z from 'zod';
-import { compareModels } from '../core/advice/compare.js';
-import type { Model } from '../core/schema/catalogue-schema.js';
-import { costWarnings } from '../core/pricing/warnings.js';
-import { appliedPricesOf } from './applied-prices.js';
-import { endpoint, findModels, namedJson, requestedAs, requireParam } from './endpoint.js';
-import { idList, optionalInteger } from './params.js';
-import { listed } from './present.js';
-import { either } from './ranking.js';
-import { followSchedule, pricedToday, schedulePhrase } from './schedule.js';
-import { refuseModality } from './part-rules.js';
-import { MAX_REQUESTS, ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
+import { compareModels } from '../../core/advice/compare.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { costWarnings } from '../../core/pricing/warnings.js';
+import { appliedPricesOf } from '../applied-prices.js';
+import { endpoint, findModels, namedJson, requestedAs, requireParam } from '../endpoint.js';
+import { idList, optionalInteger } from '../params.js';
+import { listed } from '../present.js';
+import { either } from '../ranking.js';
+import { followSchedule, pricedToday, schedulePhrase } from '../../core/advice/as-priced.js';
+import { refuseModality } from '../part-rules.js';
+import { MAX_REQUESTS, ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 
 const REQUESTS = 1000;
 const { requests: _requests, ...workloadParams } = workloadQuery({ input: 1000, output: 500 });

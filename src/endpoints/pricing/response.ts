@@ -1,8 +1,8 @@
 /** The catalogue's answers: the model list (/api/pricing) and one model (model=). */
 import * as z from 'zod';
 import { LONG_CONTEXT_RULES, modelSchema, TIERS } from '../../core/schema/catalogue-schema.js';
-import { priceChangeSchema } from './schedule.js';
-import { benchmarkResultSchema, hintFields, requestedId } from './common.js';
+import { priceChangeSchema } from '../responses/schedule.js';
+import { benchmarkResultSchema, hintFields, requestedId } from '../responses/common.js';
 
 export const modelRecordSchema = modelSchema
   .extend({

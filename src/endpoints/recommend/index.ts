@@ -1,22 +1,22 @@
 /** GET /api/recommend: the best-suited models for a use case within tier, quality, cost and context limits. */
 import * as z from 'zod';
-import type { Catalogue } from '../core/catalogue/catalogue.js';
-import type { Workload } from '../core/pricing/cost.js';
-import { displayUsd } from '../core/schema/display-usd.js';
-import { Usd } from '../core/schema/money.js';
-import { EVIDENCE_ORDERS, recommendModels, SORTS, type RecommendCriteria, type Recommendation } from '../core/advice/recommend.js';
-import type { Excluded } from '../core/advice/eligible.js';
-import type { DoorCost } from '../core/offers/rank.js';
-import { scoreBasis } from '../core/quality/scores.js';
-import { endpoint, namedJson } from './endpoint.js';
-import { describeFilters, fitHint, whyEmpty } from './hints.js';
-import { partsHint } from './parts-hint.js';
-import { pricedToday } from './schedule.js';
-import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from './params.js';
-import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from './ranking.js';
-import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
-import type { OwnTokens } from '../core/pricing/tokenizers.js';
-import { cheaperDoors, recommendAtDoors, sellersFilter, sellersParam, withDoor } from './sellers.js';
+import type { Catalogue } from '../../core/catalogue/catalogue.js';
+import type { Workload } from '../../core/pricing/cost.js';
+import { displayUsd } from '../../core/schema/display-usd.js';
+import { Usd } from '../../core/schema/money.js';
+import { EVIDENCE_ORDERS, recommendModels, SORTS, type RecommendCriteria, type Recommendation } from '../../core/advice/recommend.js';
+import type { Excluded } from '../../core/advice/eligible.js';
+import type { DoorCost } from '../../core/offers/rank.js';
+import { scoreBasis } from '../../core/quality/scores.js';
+import { endpoint, namedJson } from '../endpoint.js';
+import { describeFilters, fitHint, whyEmpty } from '../hints.js';
+import { partsHint } from '../parts-hint.js';
+import { pricedToday } from '../../core/advice/as-priced.js';
+import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from '../params.js';
+import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from '../ranking.js';
+import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
+import type { OwnTokens } from '../../core/pricing/tokenizers.js';
+import { cheaperDoors, recommendAtDoors, sellersFilter, sellersParam, withDoor } from '../sellers.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;
 

@@ -4,17 +4,17 @@
  * Stores nothing: the answer is made from the body and the catalogue, then forgotten.
  */
 import * as z from 'zod';
-import type { Catalogue } from '../core/catalogue/catalogue.js';
-import type { Model } from '../core/schema/catalogue-schema.js';
-import { SERVICE_TIERS } from '../core/pricing/price-sheet.js';
-import { FORMATS, parseUsageJson, parseUsageText, type FormatName } from '../core/usage/formats.js';
-import { repriceRows } from '../core/usage/reprice.js';
-import { UsageError, type Parsed } from '../core/usage/rows.js';
-import { CSV_COLUMNS } from '../core/usage/csv.js';
-import { findPricedDoor } from './doors.js';
-import { endpoint, findModel } from './endpoint.js';
-import { ApiError, quote } from '../lib/errors.js';
-import { choice, idList } from './params.js';
+import type { Catalogue } from '../../core/catalogue/catalogue.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { SERVICE_TIERS } from '../../core/pricing/price-sheet.js';
+import { FORMATS, parseUsageJson, parseUsageText, type FormatName } from '../../core/usage/formats.js';
+import { repriceRows } from '../../core/usage/reprice.js';
+import { UsageError, type Parsed } from '../../core/usage/rows.js';
+import { CSV_COLUMNS } from '../../core/usage/csv.js';
+import { findPricedDoor } from '../doors.js';
+import { endpoint, findModel } from '../endpoint.js';
+import { ApiError, quote } from '../../lib/errors.js';
+import { choice, idList } from '../params.js';
 
 /** The most a body may hold, bytes, and the most rows an export may have. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -129,7 +129,7 @@ export const repriceEndpoint = endpoint({
   charge: (parsed) => Math.max(1, Math.ceil((parsed.rows.length + parsed.errors.length) / ROWS_PER_REQUEST)),
   response: {
     description: 'Each row priced, the totals, a series per day, unknown models apart, per-row errors.',
-    content: { 'application/json': { named: async () => ({ oneOf: { RepriceResponse: (await import('./responses/reprice.js')).repriceResponseSchema } }) } },
+    content: { 'application/json': { named: async () => ({ oneOf: { RepriceResponse: (await import('./response.js')).repriceResponseSchema } }) } },
     errors: [404, 413],
     says: {
       400: 'The export cannot be read: the message names the row and field (param).',

@@ -1,18 +1,18 @@
 /** GET /api/calculate: what a workload costs on one model or on up to 10. */
 import * as z from 'zod';
-import type { Model } from '../core/schema/catalogue-schema.js';
-import { calculateCost } from '../core/pricing/cost.js';
-import { appliedPricesOf } from './applied-prices.js';
-import { asOf, modelAsOf } from './as-of.js';
-import { endpoint, findModel, findModels, namedJson, requestedAs } from './endpoint.js';
-import { ApiError } from '../lib/errors.js';
-import { idList, text } from './params.js';
-import { listed } from './present.js';
-import { buildSheets } from '../core/pricing/price-sheet.js';
-import { costWarnings } from '../core/pricing/warnings.js';
-import { refuseModality } from './part-rules.js';
-import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
-import { followSchedule, latestKnownNote, startedChange } from './schedule.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { calculateCost } from '../../core/pricing/cost.js';
+import { appliedPricesOf } from '../applied-prices.js';
+import { asOf, modelAsOf } from '../as-of.js';
+import { endpoint, findModel, findModels, namedJson, requestedAs } from '../endpoint.js';
+import { ApiError } from '../../lib/errors.js';
+import { idList, text } from '../params.js';
+import { listed } from '../present.js';
+import { buildSheets } from '../../core/pricing/price-sheet.js';
+import { costWarnings } from '../../core/pricing/warnings.js';
+import { refuseModality } from '../part-rules.js';
+import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
+import { followSchedule, latestKnownNote, startedChange } from '../../core/advice/as-priced.js';
 
 export const calculateQuery = z.object({
   model: text('Model id or alias (required unless models is given).'),

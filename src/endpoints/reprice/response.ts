@@ -1,7 +1,7 @@
 /** The answer of POST /api/reprice: a usage export priced row by row, per day and in total. */
 import * as z from 'zod';
 import { FORMATS } from '../../core/usage/rows.js';
-import { usd } from './common.js';
+import { usd } from '../responses/common.js';
 
 const targetSums = z.record(z.string(), usd('USD at today\'s prices on this target.')).meta({ description: 'By target id.' });
 

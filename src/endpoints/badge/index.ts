@@ -2,13 +2,13 @@
 import * as z from 'zod';
 import {
   BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, shieldsEndpointJson,
-} from '../badge/price-badge.js';
-import type { Model } from '../core/schema/catalogue-schema.js';
-import { endpoint, findModel, namedJson, textMedia, requestedAs, requireParam, TextReply, type Reply } from './endpoint.js';
-import { ApiError } from '../lib/errors.js';
-import { escapeHtml, modelPagePath } from '../lib/escape.js';
-import { choice, text } from './params.js';
-import { shownOn } from './schedule.js';
+} from '../../badge/price-badge.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { endpoint, findModel, namedJson, textMedia, requestedAs, requireParam, TextReply, type Reply } from '../endpoint.js';
+import { ApiError } from '../../lib/errors.js';
+import { escapeHtml, modelPagePath } from '../../lib/escape.js';
+import { choice, text } from '../params.js';
+import { shownOn } from '../../core/advice/as-priced.js';
 
 export const BADGE_FORMATS = ['svg', 'json', 'md', 'url', 'shields'] as const;
 

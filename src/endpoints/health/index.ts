@@ -1,6 +1,6 @@
 /** GET /healthz: liveness and the catalogue's size and date. */
 import * as z from 'zod';
-import { endpoint, namedJson } from './endpoint.js';
+import { endpoint, namedJson } from '../endpoint.js';
 
 export const health = endpoint({
   path: '/healthz',

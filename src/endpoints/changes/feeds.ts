@@ -2,9 +2,9 @@
  * Price changes as subscribable feeds: Atom (RFC 4287) and JSON Feed 1.1. Every piece of text
  * goes through one escaping element builder, so nothing from the data is pasted into markup.
  */
-import type { PriceChange, Prices } from '../core/pricing/history.js';
-import { percentChange } from '../core/pricing/history.js';
-import { toJson } from '../lib/json.js';
+import type { PriceChange, Prices } from '../../core/pricing/history.js';
+import { percentChange } from '../../core/pricing/history.js';
+import { toJson } from '../../lib/json.js';
 
 /** The feed-wide facts a renderer needs. */
 export interface FeedContext {

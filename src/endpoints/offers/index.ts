@@ -1,17 +1,17 @@
 /** GET /api/offers: every door to one model (each seller's price), ranked by the workload's monthly cost. */
 import * as z from 'zod';
-import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
-import { KEPT_OUT_TEXT } from '../core/offers/vetting.js';
-import { rankDoors, type DoorCost } from '../core/offers/rank.js';
-import { EXCLUSION_TEXT } from '../core/pricing/fit.js';
-import type { Workload } from '../core/pricing/cost.js';
-import type { Model } from '../core/schema/catalogue-schema.js';
-import { PRICE_FIELDS, type PriceBlock } from '../core/schema/units.js';
-import { doorCaveats, doorPrices } from './sellers.js';
-import { endpoint, findModel, namedJson, requestedAs, requireParam } from './endpoint.js';
-import { text } from './params.js';
-import { refuseModality } from './part-rules.js';
-import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
+import { doorBookOf, type PricedDoor } from '../../core/offers/book.js';
+import { KEPT_OUT_TEXT } from '../../core/offers/vetting.js';
+import { rankDoors, type DoorCost } from '../../core/offers/rank.js';
+import { EXCLUSION_TEXT } from '../../core/pricing/fit.js';
+import type { Workload } from '../../core/pricing/cost.js';
+import type { Model } from '../../core/schema/catalogue-schema.js';
+import { PRICE_FIELDS, type PriceBlock } from '../../core/schema/units.js';
+import { doorCaveats, doorPrices } from '../sellers.js';
+import { endpoint, findModel, namedJson, requestedAs, requireParam } from '../endpoint.js';
+import { text } from '../params.js';
+import { refuseModality } from '../part-rules.js';
+import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 
 export const offersQuery = z.object({
   model: text('Model id or alias (required): the model whose doors (sellers) to list.'),

@@ -1,20 +1,20 @@
 /** GET /api/cheapest: the models that can run a workload for the least money. */
 import * as z from 'zod';
-import type { Catalogue } from '../core/catalogue/catalogue.js';
-import { findCheapest, type CheapestOptions, type Ranked } from '../core/advice/cheapest.js';
-import type { Excluded } from '../core/advice/eligible.js';
-import type { DoorCost } from '../core/offers/rank.js';
-import type { Workload } from '../core/pricing/cost.js';
-import { displayUsd } from '../core/schema/display-usd.js';
-import { Usd } from '../core/schema/money.js';
-import { endpoint, namedJson } from './endpoint.js';
-import { describeFilters, fitHint, whyEmpty } from './hints.js';
-import { partsHint } from './parts-hint.js';
-import { pricedToday } from './schedule.js';
-import { choice, statusFilter, usdAmount } from './params.js';
-import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from './ranking.js';
-import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from './workload.js';
-import { atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from './sellers.js';
+import type { Catalogue } from '../../core/catalogue/catalogue.js';
+import { findCheapest, type CheapestOptions, type Ranked } from '../../core/advice/cheapest.js';
+import type { Excluded } from '../../core/advice/eligible.js';
+import type { DoorCost } from '../../core/offers/rank.js';
+import type { Workload } from '../../core/pricing/cost.js';
+import { displayUsd } from '../../core/schema/display-usd.js';
+import { Usd } from '../../core/schema/money.js';
+import { endpoint, namedJson } from '../endpoint.js';
+import { describeFilters, fitHint, whyEmpty } from '../hints.js';
+import { partsHint } from '../parts-hint.js';
+import { pricedToday } from '../../core/advice/as-priced.js';
+import { choice, statusFilter, usdAmount } from '../params.js';
+import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from '../ranking.js';
+import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
+import { atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from '../sellers.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
