@@ -6,15 +6,16 @@
 import type { LongContextRule, ModelData } from '../core/schema/catalogue-schema.js';
 import type { UnitPriceField } from '../core/schema/price-schemas.js';
 import { PAID_TIERS } from '../core/schema/service-tiers.js';
+import { SET_PRICE_FIELDS } from '../core/schema/price-schemas.js';
+import { PRICE_FIELDS, type PriceField } from '../core/schema/units.js';
 
 /** The public price lists the refresh reads, in the order that breaks ties between equally dated sources. */
 export const FORMATS = ['genai-prices', 'litellm', 'models.dev', 'openrouter'] as const;
 export type Format = (typeof FORMATS)[number];
 export const isFormat = (name: string): name is Format => (FORMATS as readonly string[]).includes(name);
 
-/** The per-token prices an entry may give, each a field of the same name on a catalogue record. */
-export const PRICE_FIELDS = ['input', 'output', 'cachedInput', 'cacheWrite', 'cacheWrite1h'] as const;
-export type PriceField = (typeof PRICE_FIELDS)[number];
+/** The per-token prices an entry may give, each a field of the same name on a catalogue record: the price block (units.ts). */
+export { PRICE_FIELDS, type PriceField } from '../core/schema/units.js';
 /** The price fields besides input and output, which every entry has. */
 export const EXTRA_PRICE_FIELDS = PRICE_FIELDS.filter((f): f is Exclude<PriceField, 'input' | 'output'> => f !== 'input' && f !== 'output');
 /** Cache-write prices, which a 0 on a paid model does not set (isWritePrice). */
@@ -28,7 +29,7 @@ export const TIER_PRICE_FIELDS = ['input', 'output', 'cachedInput'] as const;
 export type TierPrices = { input: number; output: number; cachedInput?: number };
 
 /** The prices a dated priceHistory entry holds. */
-export const HISTORY_FIELDS = ['input', 'output', 'cachedInput', 'cacheWrite'] as const;
+export const HISTORY_FIELDS = SET_PRICE_FIELDS;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /** Prices of one price set: input and output always, the others where the source gives them. */

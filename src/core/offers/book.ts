@@ -5,6 +5,7 @@
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { verifiedOf, type Model } from '../schema/catalogue-schema.js';
+import { PRICE_FIELDS } from '../schema/units.js';
 import { formatContext } from '../pricing/context-window.js';
 import { buildSheets, type ModelSheets } from '../pricing/price-sheet.js';
 import { doorsFileSchema, sellersFileSchema, type Door, type DoorsFile, type Seller, type SellersFile } from './door-schema.js';
@@ -110,13 +111,10 @@ export function pricedRecord(record: Model, door: Door, seller: Seller): Model |
   const contextTokens = door.contextTokens ?? record.contextTokens;
   const maxOutputTokens = door.maxOutputTokens ?? record.maxOutputTokens;
   const batch = doorBatch(door);
+  // The door's price block, field by field (the record's were cleared above).
+  for (const field of PRICE_FIELDS) if (door.prices[field] !== undefined) (priced as Record<string, unknown>)[field] = door.prices[field];
   return Object.assign(priced as Model, {
     id: `${record.id}@${seller.slug}`,
-    input: door.prices.input,
-    output: door.prices.output,
-    ...(door.prices.cachedInput === undefined ? {} : { cachedInput: door.prices.cachedInput }),
-    ...(door.prices.cacheWrite === undefined ? {} : { cacheWrite: door.prices.cacheWrite }),
-    ...(door.prices.cacheWrite1h === undefined ? {} : { cacheWrite1h: door.prices.cacheWrite1h }),
     contextTokens,
     context: formatContext(contextTokens),
     ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),

@@ -4,8 +4,9 @@
  * prices keyed as the catalogue's price sheets key them, its limits there, source and date.
  */
 import * as z from 'zod';
-import { parseScaled } from '../schema/money.js';
 import { MODALITIES } from '../schema/catalogue-schema.js';
+import { isoDate, priceFields } from '../schema/price-schemas.js';
+import { PRICE_FIELDS } from '../schema/units.js';
 
 export const SELLER_KINDS = ['maker', 'cloud', 'host', 'gateway', 'subscription'] as const;
 export type SellerKind = (typeof SELLER_KINDS)[number];
@@ -14,11 +15,6 @@ export type SellerKind = (typeof SELLER_KINDS)[number];
 export const FREE_KINDS = ['trial', 'rate-limited', 'plan'] as const;
 export type FreeKind = (typeof FREE_KINDS)[number];
 
-const price = z
-  .number()
-  .nonnegative()
-  .refine((v) => parseScaled(v, 9) !== undefined, { message: 'a price has at most 9 decimal places' });
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a seller slug is lower case letters, digits and dashes');
 
 export const sellerSchema = z.strictObject({
@@ -57,16 +53,8 @@ export const sellersFileSchema = z.strictObject({
 });
 export type SellersFile = z.infer<typeof sellersFileSchema>;
 
-/** A door's prices, USD per 1M tokens, keyed as the catalogue's records key them. */
-export const doorPricesSchema = z.strictObject({
-  input: price,
-  output: price,
-  cachedInput: price.optional(),
-  /** Cache writes of the default (5-minute) lifetime. */
-  cacheWrite: price.optional(),
-  /** Cache writes of the 1-hour lifetime, where a source prices them at this seller. */
-  cacheWrite1h: price.optional(),
-});
+/** A door's prices, USD per 1M tokens: the price block as the catalogue's records key it (units.ts PRICE_FIELDS). */
+export const doorPricesSchema = z.strictObject(priceFields(PRICE_FIELDS));
 export type DoorPrices = z.infer<typeof doorPricesSchema>;
 
 export const doorSchema = z.strictObject({

@@ -18,15 +18,13 @@
  *   only, so only the price set that the record continues carries them.
  */
 import type { Model } from '../schema/catalogue-schema.js';
+import { SET_PRICE_FIELDS } from '../schema/price-schemas.js';
+import type { PriceBlock, RequiredPriceField } from '../schema/units.js';
 import { priceNanos } from './cost.js';
 
 /** The prices of one price set, USD per 1M tokens. */
-export interface Prices {
-  input: number;
-  output: number;
-  cachedInput?: number;
-  cacheWrite?: number;
-}
+/** A dated set's prices: the price block of SET_PRICE_FIELDS (units.ts). */
+export type Prices = PriceBlock<(typeof SET_PRICE_FIELDS)[number]>;
 
 /** Prices a record holds for its own (current) price set; a dated set may carry its own longContext. */
 const OWN_ONLY = ['longContext', 'longContextSteps', 'offPeak', 'cacheWrite1h'] as const;
@@ -66,21 +64,18 @@ export interface PriceChange {
   note?: string;
 }
 
-const PRICE_FIELDS = ['input', 'output', 'cachedInput', 'cacheWrite'] as const;
-
 /** Prices as a record or a zod-parsed entry holds them (optional fields may be undefined). */
-type PriceFields = { input: number; output: number; cachedInput?: number | undefined; cacheWrite?: number | undefined };
+type PriceFields = Record<RequiredPriceField, number> & { [K in (typeof SET_PRICE_FIELDS)[number]]?: number | undefined };
 
-/** Just the price fields, absent ones left out. */
+/** Just the price fields of a dated set (price-schemas.ts SET_PRICE_FIELDS), absent ones left out. */
 export function pricesOf(p: PriceFields): Prices {
   const prices: Prices = { input: p.input, output: p.output };
-  if (p.cachedInput !== undefined) prices.cachedInput = p.cachedInput;
-  if (p.cacheWrite !== undefined) prices.cacheWrite = p.cacheWrite;
+  for (const field of SET_PRICE_FIELDS) if (p[field] !== undefined) prices[field] = p[field];
   return prices;
 }
 
 export function samePrices(a: PriceFields, b: PriceFields): boolean {
-  return PRICE_FIELDS.every((field) => a[field] === b[field]);
+  return SET_PRICE_FIELDS.every((field) => a[field] === b[field]);
 }
 
 function withNote<T extends object>(value: T, note: string | undefined): T & { note?: string } {

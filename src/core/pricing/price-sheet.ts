@@ -7,7 +7,7 @@ import { PAID_TIERS } from '../schema/service-tiers.js';
 import type { Model, TierPrices, UnitPrices } from '../schema/catalogue-schema.js';
 import { bandVerb, formatContext } from './context-window.js';
 import { parseScaled } from '../schema/money.js';
-import { resolveUnits, U, UNIT_COUNT, UNITS, UNPRICED } from '../schema/units.js';
+import { PRICE_FIELDS, resolveUnits, U, UNIT_COUNT, UNITS, UNPRICED, type PriceField, type RequiredPriceField } from '../schema/units.js';
 
 /** Service tiers a provider may sell besides standard (each model's own tier prices, where it has them). */
 export const SERVICE_TIERS = ['standard', ...PAID_TIERS] as const;
@@ -61,7 +61,8 @@ function decimals(value: number | undefined): number {
   return 9;
 }
 
-type TextPrices = { input: number; output: number; cachedInput?: number | undefined; cacheWrite?: number | undefined; cacheWrite1h?: number | undefined };
+/** A price block as a record, band, off-peak set or tier holds it (units.ts PRICE_FIELDS; absent fields may be undefined). */
+type TextPrices = Record<RequiredPriceField, number> & { [K in PriceField]?: number | undefined };
 
 /** The decimals the model's prices need (0 to 9). */
 export function priceDigits(model: Model): number {
@@ -69,7 +70,7 @@ export function priceDigits(model: Model): number {
   const sets: Array<TextPrices | undefined> = [model, model.longContext, ...(model.longContextSteps ?? []), model.offPeak,
     model.serviceTiers?.flex, model.serviceTiers?.priority, model.serviceTiers?.fast];
   for (const set of sets) {
-    if (set) digits = Math.max(digits, decimals(set.input), decimals(set.output), decimals(set.cachedInput), decimals(set.cacheWrite), decimals(set.cacheWrite1h));
+    if (set) for (const field of PRICE_FIELDS) digits = Math.max(digits, decimals(set[field]));
   }
   for (const price of unitPriceValues(model.unitPrices)) digits = Math.max(digits, decimals(price));
   return digits;

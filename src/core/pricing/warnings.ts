@@ -1,6 +1,7 @@
 /** What a cost record warns about before anyone acts on it: each a code and a sentence. */
 import type { Model } from '../schema/catalogue-schema.js';
 import type { Workload } from './cost.js';
+import type { Prices } from './history.js';
 import { fitMessage, fitProblem } from './fit.js';
 import { buildSheets, standardPricedUnits, type ModelSheets } from './price-sheet.js';
 import { leafCounts } from './quantities.js';
@@ -15,7 +16,7 @@ export interface Warning {
     | 'price_change_scheduled' | 'cache_ttl_unpriced';
   message: string;
   /** price_change_scheduled: the day, the new prices (USD per 1M tokens), percent per price, source (schedule.ts). */
-  change?: { date: string; to: { input: number; output: number; cachedInput?: number; cacheWrite?: number }; percent: { input?: number; output?: number; cachedInput?: number; cacheWrite?: number }; source: string };
+  change?: { date: string; to: Prices; percent: { [K in keyof Prices]?: number }; source: string };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Zod schema of the catalogue files in data/: the single definition of a model record. */
 import * as z from 'zod';
 import {
-  batchSchema, isoDate, LONG_CONTEXT_RULES, longContextSchema, offPeakSchema, price, priceChangeSchema,
+  batchSchema, isoDate, LONG_CONTEXT_RULES, longContextSchema, offPeakSchema, price, priceChangeSchema, priceFields,
   serviceTiersSchema, unitPricesSchema, type LongContextRule,
 } from './price-schemas.js';
 
@@ -94,18 +94,14 @@ export const modelSchema = z.strictObject({
   id: modelId,
   name: z.string().min(1),
   tier: z.enum(TIERS),
-  input: price,
-  output: price,
+  ...priceFields(['input', 'output']),
   context: z.string().regex(/^\d+(\.\d+)?[KM]$/, 'context reads like 128K or 1M'),
   verified: z.string().regex(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/, 'verified is "Month YYYY"'),
   // Documented extra fields.
   contextTokens: z.number().int().positive(),
   maxOutputTokens: z.number().int().positive().optional(),
-  cachedInput: price.optional(),
-  /** The price of writing input to the prompt cache (5-minute lifetime where the provider offers two). */
-  cacheWrite: price.optional(),
-  /** The price of writing input to the prompt cache with a 1-hour lifetime, where published. */
-  cacheWrite1h: price.optional(),
+  /** Cache reads and writes (5-minute lifetime where the provider offers two, and 1-hour), where published. */
+  ...priceFields(['cachedInput', 'cacheWrite', 'cacheWrite1h']),
   longContext: longContextSchema.optional(),
   /**
    * Further long-context steps above longContext.threshold, thresholds ascending, for providers

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { parseScaled } from './money.js';
 import { PAID_TIERS, type PaidTier } from './service-tiers.js';
+import { PRICE_FIELDS, type PriceField, type RequiredPriceField } from './units.js';
 
 // Prices are USD per 1M tokens with at most 9 decimals, so the cost engine can hold them as
 // exact integers (nano-dollars per 1M tokens).
@@ -14,6 +15,26 @@ export const price = z
   .refine((v) => parseScaled(v, 9) !== undefined, { message: 'a price has at most 9 decimal places' });
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+
+type PriceShape<F extends PriceField, V extends z.ZodType> = { [K in F]: K extends RequiredPriceField ? V : z.ZodOptional<V> };
+
+/**
+ * The schema fields of a price block of `fields` (units.ts PRICE_FIELDS, in its order): input and
+ * output required, the cache prices optional; `value` is the price's schema (a record's `price`
+ * by default, a plain number in a response).
+ */
+export function priceFields<const F extends PriceField, V extends z.ZodType = typeof price>(fields: readonly F[], value?: V): PriceShape<F, V> {
+  const of = (value ?? price) as V;
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of PRICE_FIELDS) {
+    if (!(fields as readonly PriceField[]).includes(field)) continue;
+    shape[field] = field === 'input' || field === 'output' ? of : of.optional();
+  }
+  return shape as PriceShape<F, V>;
+}
+
+/** The prices a dated price set (priceHistory) and a service tier hold: no 1-hour cache write. */
+export const SET_PRICE_FIELDS = ['input', 'output', 'cachedInput', 'cacheWrite'] as const satisfies readonly PriceField[];
 
 /** A time of day in UTC, HH:MM (00:00 to 23:59). */
 const utcTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a UTC time of day as HH:MM, 00:00 to 23:59');
@@ -28,21 +49,14 @@ export const longContextSchema = z.strictObject({
    * it, or from it on when the provider's longContextRule is "at".
    */
   threshold: z.number().int().positive(),
-  input: price,
-  output: price,
-  cachedInput: price.optional(),
-  /** Cache-write prices in this band (5-minute and 1-hour lifetimes), where they differ from the model's. */
-  cacheWrite: price.optional(),
-  cacheWrite1h: price.optional(),
+  /** Its cache-write prices (5-minute and 1-hour lifetimes) where they differ from the model's. */
+  ...priceFields(PRICE_FIELDS),
 });
 
 /** A price set in force from a date: past changes and scheduled ones. */
 export const priceChangeSchema = z.strictObject({
   effectiveFrom: isoDate,
-  input: price,
-  output: price,
-  cachedInput: price.optional(),
-  cacheWrite: price.optional(),
+  ...priceFields(SET_PRICE_FIELDS),
   /** The long-context prices of this dated set, where the provider published them. */
   longContext: longContextSchema.optional(),
   /** Where this dated price comes from. */
@@ -70,9 +84,7 @@ export const weekendsSchema = z.strictObject({
  */
 export const offPeakSchema = z
   .strictObject({
-    input: price,
-    output: price,
-    cachedInput: price.optional(),
+    ...priceFields(['input', 'output', 'cachedInput']),
     startUtc: utcTime.optional(),
     endUtc: utcTime.optional(),
     windows: z.array(utcWindowSchema).min(1).optional(),
@@ -121,11 +133,8 @@ export type UnitPrices = z.infer<typeof unitPricesSchema>;
 
 /** A service tier's prices (the standard band's), with where and when they were read. */
 export const tierPricesSchema = z.strictObject({
-  input: price,
-  output: price,
-  cachedInput: price.optional(),
-  /** The 5-minute cache-write price in this tier, where published. */
-  cacheWrite: price.optional(),
+  /** The tier's 5-minute cache-write price where published. */
+  ...priceFields(SET_PRICE_FIELDS),
   source: z.string().min(1),
   checkedOn: isoDate,
   note: z.string().optional(),

@@ -50,6 +50,21 @@ export const UNITS: readonly Unit[] = [
 
 export const UNIT_COUNT = UNITS.length;
 
+/**
+ * The price block: the field each text unit's price is read from, as records, doors, dated price
+ * sets, long-context bands, service tiers and the refresh key it (input and output wherever a block
+ * is; the cache prices where published: `cacheWrite` the default, 5-minute, lifetime's write,
+ * `cacheWrite1h` the 1-hour one). The one spelling of the block: its schemas
+ * (price-schemas.ts priceFields) and every copy of it loop over PRICE_FIELDS, in this order.
+ */
+export const PRICE_FIELD = { input: 'input', output: 'output', cachedInput: 'cachedInput', cacheWrite5m: 'cacheWrite', cacheWrite1h: 'cacheWrite1h' } as const satisfies Partial<Record<UnitKey, string>>;
+export type PriceField = (typeof PRICE_FIELD)[keyof typeof PRICE_FIELD];
+export const PRICE_FIELDS = [PRICE_FIELD.input, PRICE_FIELD.output, PRICE_FIELD.cachedInput, PRICE_FIELD.cacheWrite5m, PRICE_FIELD.cacheWrite1h] as const;
+/** The fields a block always has. */
+export type RequiredPriceField = typeof PRICE_FIELD.input | typeof PRICE_FIELD.output;
+/** A price block of `F`'s fields: input and output, the others where published (USD per 1M tokens). */
+export type PriceBlock<F extends PriceField = PriceField> = Record<RequiredPriceField, number> & { [K in Exclude<F, RequiredPriceField>]?: number };
+
 /** A unit with no price of its own nor a priced ancestor: not billed (price-sheet.ts billedAs). */
 export const UNPRICED = 255;
 

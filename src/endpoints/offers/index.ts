@@ -6,6 +6,7 @@ import { rankDoors, type DoorCost } from '../../core/offers/rank.js';
 import { EXCLUSION_TEXT } from '../../core/pricing/fit.js';
 import type { Workload } from '../../core/pricing/cost.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
+import { PRICE_FIELDS, type PriceBlock } from '../../core/schema/units.js';
 import { doorCaveats, doorPrices } from '../sellers.js';
 import { endpoint, findModel, namedJson, requestedAs, requireParam } from '../endpoint.js';
 import { text } from '../params.js';
@@ -24,15 +25,11 @@ export function doorWho(door: PricedDoor) {
   return who;
 }
 
-/** A priced record's door prices: the standard units a door file keys (input, output, cache reads and writes by lifetime). */
-function pricesOf(priced: Model) {
-  return {
-    input: priced.input,
-    output: priced.output,
-    ...(priced.cachedInput === undefined ? {} : { cachedInput: priced.cachedInput }),
-    ...(priced.cacheWrite === undefined ? {} : { cacheWrite: priced.cacheWrite }),
-    ...(priced.cacheWrite1h === undefined ? {} : { cacheWrite1h: priced.cacheWrite1h }),
-  };
+/** A priced record's door prices: its price block (units.ts PRICE_FIELDS), absent fields left out. */
+function pricesOf(priced: Model): PriceBlock {
+  const prices: PriceBlock = { input: priced.input, output: priced.output };
+  for (const field of PRICE_FIELDS) if (priced[field] !== undefined) prices[field] = priced[field];
+  return prices;
 }
 
 function doorFacts(door: PricedDoor) {

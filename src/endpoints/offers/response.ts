@@ -5,10 +5,12 @@ import { KEPT_OUT } from '../../core/offers/vetting.js';
 import { appliedPricesSchema } from '../responses/applied-prices.js';
 import { calculateResponseSchema } from '../responses/calculate.js';
 import { doorCaveatFields } from '../responses/doors.js';
+import { priceFields } from '../../core/schema/price-schemas.js';
+import { PRICE_FIELDS } from '../../core/schema/units.js';
 
 const single = calculateResponseSchema.options[0].shape;
 const costs = single.costs.pick({ perRequest: true, daily: true, monthly: true });
-const prices = z.object({ input: z.number(), output: z.number(), cachedInput: z.number().optional(), cacheWrite: z.number().optional(), cacheWrite1h: z.number().optional() });
+const prices = z.object(priceFields(PRICE_FIELDS, z.number()));
 
 const doorFields = {
   seller: z.string().meta({ description: "The seller's slug (data/offers/sellers.json)." }),

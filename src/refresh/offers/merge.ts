@@ -10,6 +10,7 @@
  */
 import type { Door, DoorPrices } from '../../core/offers/door-schema.js';
 import { UNIT_ERROR_ABOVE } from '../../core/offers/vetting.js';
+import { PRICE_FIELDS } from '../../core/schema/units.js';
 import type { RawDoor } from './raw-door.js';
 
 /** The merged door's fields past its model, seller and id (build.ts adds those). */
@@ -71,13 +72,15 @@ export function mergeDoor(raws: readonly RawDoor[]): MergedFields {
     }
     return undefined;
   };
-  const prices: DoorPrices | undefined = price && {
-    input: price.input,
-    output: price.output,
-    ...optional('cachedInput', first(agreeing, (r) => r.prices?.cachedInput)),
-    ...optional('cacheWrite', first(agreeing, (r) => r.prices?.cacheWrite)),
-    ...optional('cacheWrite1h', first(agreeing, (r) => r.prices?.cacheWrite1h)),
-  };
+  // Input and output are the price's; each other field of the block the first agreeing source's that gives it.
+  let prices: DoorPrices | undefined;
+  if (price) {
+    prices = { input: price.input, output: price.output };
+    for (const field of PRICE_FIELDS) {
+      const value = first(agreeing, (r) => r.prices?.[field]);
+      if (value !== undefined) prices[field] = value;
+    }
+  }
   // Limits, modalities and pages are no prices: a source whose price is a unit error still gives them.
   const limitsFrom = list;
   const contextTokens = first(limitsFrom, (r) => r.contextTokens);
@@ -114,8 +117,4 @@ export function mergeDoor(raws: readonly RawDoor[]): MergedFields {
     ...(disagreements.length ? { disagreements } : {}),
     ...(unitErrors.length ? { unitErrors } : {}),
   };
-}
-
-function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
 }

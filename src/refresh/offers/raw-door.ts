@@ -1,5 +1,6 @@
 /** A door as one source gives it, before it is matched to a catalogue model and a reviewed seller. */
 import type { Door, DoorPrices } from '../../core/offers/door-schema.js';
+import { PRICE_FIELDS, type PriceField } from '../../core/schema/units.js';
 
 export interface RawDoor {
   /** The seller's name in this source (models.dev provider id, LiteLLM provider, genai-prices provider). */
@@ -30,13 +31,13 @@ export function perMillion(value: unknown, scale = 1): number | undefined {
   return Number((value * scale).toFixed(9));
 }
 
-/** Prices from the usual fields; undefined without both input and output. */
-export function pricesOf(input?: number, output?: number, cachedInput?: number, cacheWrite?: number, cacheWrite1h?: number): DoorPrices | undefined {
+/** A price block from a source's values, keyed as units.ts PRICE_FIELDS; undefined without both input and output. */
+export function pricesOf(values: { [K in PriceField]?: number | undefined }): DoorPrices | undefined {
+  const { input, output } = values;
   if (input === undefined || output === undefined) return undefined;
-  return {
-    input, output, ...(cachedInput === undefined ? {} : { cachedInput }), ...(cacheWrite === undefined ? {} : { cacheWrite }),
-    ...(cacheWrite1h === undefined ? {} : { cacheWrite1h }),
-  };
+  const prices: DoorPrices = { input, output };
+  for (const field of PRICE_FIELDS) if (values[field] !== undefined) prices[field] = values[field];
+  return prices;
 }
 
 /** A positive integer, or undefined. */

@@ -41,7 +41,7 @@ export function readGenaiPrices(providers: readonly unknown[], label: string, da
       if (apiId.includes(':free')) continue;
       const found = setOn(m.prices, date);
       const set = found?.set;
-      const prices = set ? pricesOf(flat(set.input_mtok), flat(set.output_mtok), flat(set.cache_read_mtok), flat(set.cache_write_mtok), flat(set.cache_write_1h_mtok)) : undefined;
+      const prices = set ? pricesOf({ input: flat(set.input_mtok), output: flat(set.output_mtok), cachedInput: flat(set.cache_read_mtok), cacheWrite: flat(set.cache_write_mtok), cacheWrite1h: flat(set.cache_write_1h_mtok) }) : undefined;
       const contextTokens = tokens(m.context_window);
       doors.push({
         sellerAlias: p.id,

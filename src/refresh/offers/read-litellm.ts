@@ -13,7 +13,10 @@ const CROSS_REGION = /^(global|us|eu|apac|jp|au)\./;
 /** Per 1M from LiteLLM's per-token field `name` with an optional suffix (`_batches`, `_flex`, `_priority`). */
 function pricesWith(entry: Entry, suffix: string) {
   const f = (name: string) => perMillion(entry[`${name}${suffix}`], 1e6);
-  return pricesOf(f('input_cost_per_token'), f('output_cost_per_token'), f('cache_read_input_token_cost'), f('cache_creation_input_token_cost'), f('cache_creation_input_token_cost_above_1hr'));
+  return pricesOf({
+    input: f('input_cost_per_token'), output: f('output_cost_per_token'), cachedInput: f('cache_read_input_token_cost'),
+    cacheWrite: f('cache_creation_input_token_cost'), cacheWrite1h: f('cache_creation_input_token_cost_above_1hr'),
+  });
 }
 
 export function readLitellm(json: unknown, label: string, date: string, rank: number): RawDoor[] {

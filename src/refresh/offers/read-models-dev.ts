@@ -32,7 +32,7 @@ export function readModelsDevOffers(json: unknown, label: string, date: string, 
     const outputs = entry.modalities?.output;
     if (Array.isArray(outputs) && !(outputs.length === 1 && outputs[0] === 'text')) continue;
     const cost = entry.cost;
-    const prices = cost ? pricesOf(perMillion(cost.input), perMillion(cost.output), perMillion(cost.cache_read), perMillion(cost.cache_write)) : undefined;
+    const prices = cost ? pricesOf({ input: perMillion(cost.input), output: perMillion(cost.output), cachedInput: perMillion(cost.cache_read), cacheWrite: perMillion(cost.cache_write) }) : undefined;
     const contextTokens = tokens(entry.limit?.context);
     const maxOutputTokens = tokens(entry.limit?.output);
     const input = modalityList(entry.modalities?.input);
