@@ -3,7 +3,7 @@
  * raw doors (the pinned @pydantic/genai-prices package, LiteLLM's price file and models.dev's provider
  * entries in ../shared/reference/hosts, newest first). Shared by main.ts and the snapshot tests.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { GENAI_PACKAGE_DATE } from '../io.js';
@@ -32,19 +32,44 @@ export function readRecords(data: string): ReferenceRecord[] {
   });
 }
 
-/** The three sources' entries as raw doors, with their labels (genai-prices, LiteLLM, models.dev) and models.dev's file. */
-export async function readDoorSources(hosts: string): Promise<{ raws: RawDoor[]; labels: [string, string, string]; modelsDev: { meta: { commit: string; committed: string } } }> {
-  const modelsDev = readJson(join(hosts, 'models-dev-offers.json')) as { meta: { commit: string; committed: string } };
+type ModelsDevOffers = { meta: { commit: string; committed: string }; providers?: unknown; offers: unknown[] };
+
+/**
+ * models.dev's published api.json (`{<provider>: {name, doc, api, models: {<id>: entry}}}`), as the
+ * weekly workflow downloads it, in the snapshot's shape: one offer per provider entry. api.json has no
+ * `base_model` links, so its entries match by id alone.
+ */
+export function offersFromModelsDevApi(json: unknown, date: string): ModelsDevOffers {
+  const providers: Record<string, { name?: unknown; doc?: unknown; api?: unknown }> = {};
+  const offers: unknown[] = [];
+  for (const [host, provider] of Object.entries((json ?? {}) as Record<string, { name?: unknown; doc?: unknown; api?: unknown; models?: Record<string, object> }>)) {
+    providers[host] = { name: provider.name, doc: provider.doc, api: provider.api };
+    for (const [hostModelId, entry] of Object.entries(provider.models ?? {})) offers.push({ ...entry, host, hostModelId });
+  }
+  return { meta: { commit: 'api.json', committed: date }, providers, offers };
+}
+
+/**
+ * The three sources' entries as raw doors, with their labels (genai-prices, LiteLLM, models.dev) and
+ * models.dev's offers. `hosts` holds the snapshot (models-dev-offers.json, LiteLLM's file of
+ * 2026-08-01) or a fresh download (models-dev-api.json and LiteLLM's file, both dated `today`).
+ */
+export async function readDoorSources(hosts: string, today = new Date().toISOString().slice(0, 10)): Promise<{ raws: RawDoor[]; labels: [string, string, string]; modelsDev: ModelsDevOffers }> {
+  const snapshot = existsSync(join(hosts, 'models-dev-offers.json'));
+  const modelsDev = snapshot
+    ? (readJson(join(hosts, 'models-dev-offers.json')) as ModelsDevOffers)
+    : offersFromModelsDevApi(readJson(join(hosts, 'models-dev-api.json')), today);
   const mdDate = modelsDev.meta.committed.slice(0, 10);
-  const mdLabel = `models.dev ${modelsDev.meta.commit.slice(0, 7)} of ${mdDate}`;
-  const llLabel = 'LiteLLM model_prices_and_context_window.json of 2026-08-01';
+  const mdLabel = snapshot ? `models.dev ${modelsDev.meta.commit.slice(0, 7)} of ${mdDate}` : `models.dev api.json of ${mdDate}`;
+  const llDate = snapshot ? '2026-08-01' : today;
+  const llLabel = `LiteLLM model_prices_and_context_window.json of ${llDate}`;
   const entry = createRequire(import.meta.url).resolve('@pydantic/genai-prices');
   const { version } = readJson(resolve(dirname(entry), '..', 'package.json')) as { version: string };
   const { findProvider } = await import('@pydantic/genai-prices');
   const gpLabel = `genai-prices ${version} data of ${GENAI_PACKAGE_DATE}`;
   const raws = [
     ...readGenaiPrices(GENAI_SELLERS.map((id) => findProvider({ providerId: id })).filter(Boolean), gpLabel, GENAI_PACKAGE_DATE, 1),
-    ...readLitellm(readJson(join(hosts, 'litellm-model-prices.json')), llLabel, '2026-08-01', 2),
+    ...readLitellm(readJson(join(hosts, 'litellm-model-prices.json')), llLabel, llDate, 2),
     ...readModelsDevOffers(modelsDev, mdLabel, mdDate, 3),
   ];
   return { raws, labels: [gpLabel, llLabel, mdLabel], modelsDev };

@@ -1,6 +1,7 @@
 /**
  * `npm run catalog:doors [-- --hosts DIR] [--data DIR] [--propose] [--today YYYY-MM-DD]`: reads who sells each catalogue model
- * (models.dev's provider entries and LiteLLM's price file, as in ../shared/reference/hosts, and the
+ * (models.dev's provider entries and LiteLLM's price file, as in ../shared/reference/hosts or as the
+ * weekly workflow downloads them, models.dev's api.json and LiteLLM's file dated --today; and the
  * pinned @pydantic/genai-prices package, newest first) and writes data/offers/<maker>.json for the
  * reviewed sellers of data/offers/sellers.json. Source sellers it cannot place are listed for review,
  * and each record priced at a reference door by rule is checked against the doors (reference.ts).
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   const data = values.data as string;
   const records = readRecords(data);
   const sellers = sellersFileSchema.parse(readJson(join(data, 'offers', 'sellers.json'))).sellers;
-  const { raws, labels, modelsDev } = await readDoorSources(hosts);
+  const { raws, labels, modelsDev } = await readDoorSources(hosts, values.today as string);
   const [gpLabel, llLabel, mdLabel] = labels;
   const built = buildDoors(records, sellers, raws, labels);
   for (const file of built.files) {
@@ -41,7 +42,9 @@ async function main(): Promise<void> {
   }
   for (const line of checkReferenceDoors(records, built.files, built.referenceDoors, sellers)) console.log(line);
   if (values.propose) {
-    const neutral = readJson(join(hosts, 'models-dev-models.json'));
+    // The snapshot's provider-neutral records; a fresh download (api.json) has none, so the candidates are its open-weight entries.
+    const neutralPath = join(hosts, 'models-dev-models.json');
+    const neutral = existsSync(neutralPath) ? readJson(neutralPath) : {};
     const proposals = proposeOpenWeight(neutral, modelsDev, records, sellers, raws, values.today as string);
     mkdirSync(join(data, 'proposals'), { recursive: true });
     const path = join(data, 'proposals', 'open-weight.json');

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sellersFileSchema, type Door } from '../../../src/core/offers/door-schema.js';
 import { buildDoors, matchRecord, type BuiltDoors } from '../../../src/refresh/offers/build.js';
 import { modelKeys, normaliseId, sameModel, servingVariant } from '../../../src/refresh/offers/normalise.js';
-import { readDoorSources, readRecords } from '../../../src/refresh/offers/io.js';
+import { offersFromModelsDevApi, readDoorSources, readRecords } from '../../../src/refresh/offers/io.js';
+import { readModelsDevOffers } from '../../../src/refresh/offers/read-models-dev.js';
 import type { RawDoor } from '../../../src/refresh/offers/raw-door.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -72,5 +73,16 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
       // A serving-variant token is a door's only where the model's own name has it (Together's Turbo records).
       for (const token of servingVariant(id).variant) expect(keys.some((k) => k.split('-').includes(token)), `${d.seller} ${d.sellerModelId}`).toBe(true);
     }
+  });
+});
+
+describe('models.dev api.json, as the weekly workflow downloads it', () => {
+  it('reads as the snapshot\'s provider entries: one offer per provider and model id, with the provider\'s page', () => {
+    const api = { venice: { name: 'Venice AI', doc: 'https://docs.venice.ai', models: { 'openai-gpt-oss-120b': { cost: { input: 0.07, output: 0.3 }, limit: { context: 131072, output: 32768 } } } } };
+    const offers = offersFromModelsDevApi(api, '2026-12-07');
+    expect(offers.meta.committed).toBe('2026-12-07');
+    expect(readModelsDevOffers(offers, 'models.dev api.json of 2026-12-07', '2026-12-07', 3)).toEqual([
+      { sellerAlias: 'venice', sellerModelId: 'openai-gpt-oss-120b', prices: { input: 0.07, output: 0.3 }, contextTokens: 131072, maxOutputTokens: 32768, sourceUrl: 'https://docs.venice.ai', source: 'models.dev api.json of 2026-12-07', date: '2026-12-07', rank: 3 },
+    ]);
   });
 });
