@@ -19,12 +19,13 @@ export function findDoor(catalogue: Catalogue, target: string, param: string, fi
 /** The door `<model-id>@<seller>` names, with a price (else a 400 or 404 naming `param`). */
 export function findPricedDoor(catalogue: Catalogue, target: string, param: string, findRecord: (id: string) => Model): PricedDoor {
   const parts = splitDoorId(target.trim());
-  if (!parts) throw new ApiError(400, 'invalid_parameter', `${param} ${quote(target)} is not <model-id>@<seller>.`, { param });
+  // One @ only: in `a@b@c` the model part `a@b` would itself be a door, and its doors none.
+  if (!parts || parts.model.includes('@')) throw new ApiError(400, 'invalid_parameter', `${param} ${quote(target)} is not <model-id>@<seller>.`, { param });
   const record = findRecord(parts.model);
   const door = resolveDoor(catalogue, `${record.id}@${parts.seller}`);
   if (!door) {
     const doors = doorBookOf(catalogue).doorsOf(record.id).map((d) => d.id);
-    throw new ApiError(404, 'door_not_found', `No seller ${quote(parts.seller)} on record for ${record.id} (${param}). Its doors: ${doors.join(', ')}.`, { param, suggestions: closestMatches(`${record.id}@${parts.seller}`, doors) });
+    throw new ApiError(404, 'door_not_found', `No seller ${quote(parts.seller)} on record for ${record.id} (${param}). ${doors.length ? `Its doors: ${doors.join(', ')}.` : 'It has no doors on record.'}`, { param, suggestions: closestMatches(`${record.id}@${parts.seller}`, doors) });
   }
   if (!door.priced) {
     throw new ApiError(404, 'door_not_found', `${door.seller.name}'s door to ${record.id} has no price on record (unknown, not free) (${param}).`, { param });

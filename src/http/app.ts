@@ -39,6 +39,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [modelPageRoute, docsRoute(desc
 const PATHS = new Set(ENDPOINTS.filter((e) => e.method !== 'POST').map((e) => e.path));
 /** The paths that take a POST (a body), besides /mcp. */
 const POSTS = new Set(ENDPOINTS.filter((e) => e.method === 'POST').map((e) => e.path));
+/** The largest body any endpoint takes, bytes: a request that declares more is refused without being asked for its body. */
+export const MAX_BODY_BYTES = Math.max(0, ...ENDPOINTS.map((e) => e.body?.maxBytes ?? 0));
 const QUERY_FREE = new Set(ENDPOINTS.filter((e) => e.ignoreQuery).map((e) => e.path));
 const PAGE_PATTERNS = PAGE_ROUTES.map((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`));
 
@@ -53,6 +55,11 @@ export function isRoute(path: string): boolean {
 }
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** What a path declared POST takes (its preflight beside it): its 405s say so in Allow. */
+const POST_METHODS = ['POST', 'OPTIONS'] as const;
+
+/** The methods a path takes, from its declaration: a POST endpoint's POST and OPTIONS, every other path GET, HEAD and OPTIONS. */
+export const allowedAt = (path: string): readonly string[] => (POSTS.has(path) ? POST_METHODS : ALLOWED_METHODS);
 
 // Files (the same bytes for the life of the process): an hour of freshness, then a day of serving
 // stale while revalidating. Answers, which may depend on the date, end at midnight UTC (cache-control.ts).
@@ -127,8 +134,15 @@ export function createApp(options: AppOptions): Hono {
     options.rateLimiter?.charge(c, 1);
     const closed = c.req.path === options.mcp?.path;
     if (c.req.method === 'OPTIONS' && !closed) return (POSTS.has(c.req.path) ? postPreflight : preflight)(c, next);
-    if (!closed && !(ALLOWED_METHODS as readonly string[]).includes(c.req.method) && !(c.req.method === 'POST' && POSTS.has(c.req.path))) {
-      throw new ApiError(405, 'method_not_allowed', `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`);
+    const allowed = allowedAt(c.req.path);
+    if (!closed && !allowed.includes(c.req.method)) {
+      throw new ApiError(
+        405,
+        'method_not_allowed',
+        allowed === ALLOWED_METHODS
+          ? `Method ${c.req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS).`
+          : `Method ${c.req.method} is not allowed on ${c.req.path}; it takes ${allowed.join(', ')}.`,
+      );
     }
     return trailingSlashRedirect(c, slashes) ?? next();
   });
@@ -263,6 +277,6 @@ function remade(response: Response, add: (type: string) => Readonly<Record<strin
 
 function sendError(c: Context, error: ApiError): Response {
   const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'cache-control': 'no-store' };
-  if (error.status === 405) headers.allow = ALLOWED_METHODS.join(', ');
+  if (error.status === 405) headers.allow = allowedAt(c.req.path).join(', ');
   return c.body(toJson(error.toBody()), error.status, headers);
 }

@@ -53,11 +53,21 @@ export function createFront(
 
 /**
  * Host names are case-insensitive (RFC 9110, 4.2.3), but @hono/node-server refuses a Host whose
- * name the URL parser lower-cases (`Localhost:8787`): the header is lower-cased here, before it.
+ * name the URL parser writes otherwise (`Localhost:8787`): the header is written here as that
+ * parser writes it, before the adapter reads it.
  */
 function lowerCaseHost(req: IncomingMessage): void {
   const { host } = req.headers;
-  if (host !== undefined && /[A-Z]/.test(host)) req.headers.host = host.toLowerCase();
+  if (host === undefined) return;
+  // `localhost:` (an empty port, legal) and `[::FFFF:127.0.0.1]` are refused by the adapter as
+  // written: they are written as the URL parser writes them (`localhost`, `[::ffff:7f00:1]`).
+  if (host.endsWith(':') || host.startsWith('[')) {
+    try {
+      req.headers.host = new URL(`http://${host}/`).host;
+    } catch {
+      // Not a host the URL parser reads: left for the listener's 400.
+    }
+  } else if (/[A-Z]/.test(host)) req.headers.host = host.toLowerCase();
 }
 
 // A Host and request target that the URL parser keeps as they are (lower-case name or address,
