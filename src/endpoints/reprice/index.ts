@@ -9,7 +9,7 @@ import type { Model } from '../../core/schema/catalogue-schema.js';
 import { SERVICE_TIERS } from '../../core/pricing/price-sheet.js';
 import { FORMATS, readUsageJson, readUsageText, type FormatName } from '../../core/usage/formats.js';
 import { repriceSlices, repriceWork, SUGGESTION_WORK, type Repriced } from '../../core/usage/reprice.js';
-import { drain, UsageError, type Parsed } from '../../core/usage/rows.js';
+import { UsageError, type Parsed } from '../../core/usage/rows.js';
 import { CSV_COLUMNS } from '../../core/usage/csv.js';
 import { findPricedDoor } from '../doors.js';
 import { endpoint, findModel } from '../endpoint.js';
@@ -81,12 +81,7 @@ function refused(e: UsageError): ApiError {
   return new ApiError(400, 'invalid_usage', `${where}${e.message}`, { param: e.field ?? 'body' });
 }
 
-/** Parses the body text (or a parsed list of rows) in the named or detected format. */
-export function parseExport(body: string | unknown, format: FormatName | undefined): Parsed {
-  return drain(readExport(body, format));
-}
-
-/** parseExport, yielding after each row read; past MAX_ROWS rows it stops with the 413. */
+/** Reads the body text (or a parsed list of rows) in the named or detected format, yielding after each row; past MAX_ROWS rows it stops with the 413. */
 export function* readExport(body: string | unknown, format: FormatName | undefined): Generator<void, Parsed> {
   try {
     const reader = typeof body === 'string' ? readUsageText(body, format) : readUsageJson(body, format);
@@ -104,7 +99,7 @@ export function* readExport(body: string | unknown, format: FormatName | undefin
   }
 }
 
-/** parseExport a slice of SLICE_WORK rows at a time, the event loop let go between slices. */
+/** readExport a slice of SLICE_WORK rows at a time, the event loop let go between slices. */
 export async function readExportInSlices(body: string | unknown, format: FormatName | undefined): Promise<Parsed> {
   const reading = readExport(body, format);
   let read = 0;
@@ -112,11 +107,6 @@ export async function readExportInSlices(body: string | unknown, format: FormatN
     if (step.done) return step.value;
     if (++read % SLICE_WORK === 0) await nextTurn();
   }
-}
-
-/** The answer to a parsed export, made at once (tests); `today` (YYYY-MM-DD) from the caller's clock (lib/clock.ts). */
-export function reprice(parsed: Parsed, params: RepriceParams, catalogue: Catalogue, today: string) {
-  return answerOf(drain(repriceSlices(catalogue, parsed, repriceOptions(catalogue, params, today), Infinity)), params, today);
 }
 
 /** The answer to a parsed export, priced a slice of SLICE_WORK units at a time, the event loop let go between slices. */
