@@ -18,7 +18,8 @@ const { values } = parseArgs({ options: { json: { type: 'boolean', default: fals
 const cpuMs = (pid) => cpuMicros(pid) / 1000;
 
 /** The built server pinned to the server CPU, as npm run bench starts it (bench-proc.mjs). */
-const start = (env) => startPinned([process.execPath, join(root, 'dist', 'server.mjs')], { HOST: '127.0.0.1', PORT: '0', ...env });
+const start = (env) =>
+  startPinned([process.execPath, join(root, 'dist', 'server.mjs')], { HOST: '127.0.0.1', PORT: '0', ...env });
 
 /** Writes `requests` (raw HTTP) on one connection; resolves with the answers' count once it closes. */
 function pipeline(port, requests) {
@@ -42,7 +43,14 @@ const mcpPost = (message) => {
 
 const mcpList = (i) => mcpPost({ jsonrpc: '2.0', id: i, method: 'tools/list' });
 const mcpUnknown = (i) =>
-  mcpPost(Array.from({ length: 10 }, (_, k) => ({ jsonrpc: '2.0', id: k, method: 'tools/call', params: { name: 'get_model_price', arguments: { model: `no-such-model-${i}-${k}` } } })));
+  mcpPost(
+    Array.from({ length: 10 }, (_, k) => ({
+      jsonrpc: '2.0',
+      id: k,
+      method: 'tools/call',
+      params: { name: 'get_model_price', arguments: { model: `no-such-model-${i}-${k}` } },
+    })),
+  );
 
 /** CPU ms per request of 200 pipelined requests made by `make(i)` (after 20 to warm up). */
 async function cost(server, make) {
@@ -63,7 +71,9 @@ async function costEach(server, make) {
 
 /** The worst /healthz time (ms) seen by a probe asking one at a time while `connections` each pipeline 250 of `make(i)`. */
 async function wait(server, connections, make) {
-  const bursts = Array.from({ length: connections }, (_, c) => pipeline(server.port, [...Array.from({ length: 250 }, (_, i) => make(c * 1000 + i)), close]));
+  const bursts = Array.from({ length: connections }, (_, c) =>
+    pipeline(server.port, [...Array.from({ length: 250 }, (_, i) => make(c * 1000 + i)), close]),
+  );
   let done = false;
   void Promise.all(bursts).then(() => (done = true));
   let worst = 0;
@@ -79,32 +89,92 @@ async function wait(server, connections, make) {
 const rows = [];
 const plain = await start({});
 const based = await start({ BASE_URL: 'https://prices.example' });
-rows.push(['Unknown model id, `/api/pricing?model=<unique>`', 'ms CPU', await cost(plain, (i) => get(`/api/pricing?model=no-such-model-${i}`))]);
-rows.push(['`/api/calculate?models=<unknown>`', 'ms CPU', await cost(plain, (i) => get(`/api/calculate?models=nope-${i}&input_tokens=1000&output_tokens=100`))]);
-rows.push(['`/api/pricing?as_of=<unique date>&status=all`, `BASE_URL` set', 'ms CPU', await cost(based, (i) => get(`/api/pricing?as_of=${day(i)}&status=all`))]);
-rows.push(['`/api/pricing` with a unique `Host`', 'ms CPU', await cost(plain, (i) => get('/api/pricing', `h${i}.example`, 'Accept-Encoding: br\r\n'))]);
-rows.push(['`/` with a unique `Host`, br', 'ms CPU', await cost(plain, (i) => get('/', `h${i}.example`, 'Accept-Encoding: br\r\n'))]);
+rows.push([
+  'Unknown model id, `/api/pricing?model=<unique>`',
+  'ms CPU',
+  await cost(plain, (i) => get(`/api/pricing?model=no-such-model-${i}`)),
+]);
+rows.push([
+  '`/api/calculate?models=<unknown>`',
+  'ms CPU',
+  await cost(plain, (i) => get(`/api/calculate?models=nope-${i}&input_tokens=1000&output_tokens=100`)),
+]);
+rows.push([
+  '`/api/pricing?as_of=<unique date>&status=all`, `BASE_URL` set',
+  'ms CPU',
+  await cost(based, (i) => get(`/api/pricing?as_of=${day(i)}&status=all`)),
+]);
+rows.push([
+  '`/api/pricing` with a unique `Host`',
+  'ms CPU',
+  await cost(plain, (i) => get('/api/pricing', `h${i}.example`, 'Accept-Encoding: br\r\n')),
+]);
+rows.push([
+  '`/` with a unique `Host`, br',
+  'ms CPU',
+  await cost(plain, (i) => get('/', `h${i}.example`, 'Accept-Encoding: br\r\n')),
+]);
 rows.push(['MCP `tools/list` (a POST on its own connection)', 'ms CPU', await costEach(plain, mcpList)]);
-rows.push(['MCP batch of ten `get_model_price` calls for unknown ids (a POST on its own connection)', 'ms CPU', await costEach(plain, mcpUnknown)]);
-rows.push(['`/healthz` while 1 connection pipelines 250 `as_of` misses (worst)', 'ms wait', await wait(based, 1, (i) => get(`/api/pricing?as_of=${day(i)}&status=all&n=${i}`))]);
-rows.push(['`/healthz` while 8 connections pipeline 250 `as_of` misses each (worst)', 'ms wait', await wait(based, 8, (i) => get(`/api/pricing?as_of=${day(i)}&status=all&n=${i}`))]);
+rows.push([
+  'MCP batch of ten `get_model_price` calls for unknown ids (a POST on its own connection)',
+  'ms CPU',
+  await costEach(plain, mcpUnknown),
+]);
+rows.push([
+  '`/healthz` while 1 connection pipelines 250 `as_of` misses (worst)',
+  'ms wait',
+  await wait(based, 1, (i) => get(`/api/pricing?as_of=${day(i)}&status=all&n=${i}`)),
+]);
+rows.push([
+  '`/healthz` while 8 connections pipeline 250 `as_of` misses each (worst)',
+  'ms wait',
+  await wait(based, 8, (i) => get(`/api/pricing?as_of=${day(i)}&status=all&n=${i}`)),
+]);
 
 // closestIds at 10,000 ids, in-process (bundled from src/ as bench-core does).
 const outdir = join(root, 'node_modules', '.cache', 'bench-fair');
-await build({ entryPoints: [join(root, 'src', 'core', 'advice', 'closest-ids.ts')], bundle: true, platform: 'node', format: 'esm', outfile: join(outdir, 'closest-ids.mjs'), logLevel: 'error' });
+await build({
+  entryPoints: [join(root, 'src', 'core', 'advice', 'closest-ids.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: join(outdir, 'closest-ids.mjs'),
+  logLevel: 'error',
+});
 const { idIndex, closestIds } = await import(pathToFileURL(join(outdir, 'closest-ids.mjs')).href);
-const providers = ['openai', 'anthropic', 'google', 'mistral', 'deepseek', 'alibaba', 'amazon', 'cohere', 'together', 'xai'];
-const ids = Array.from({ length: 10_000 }, (_, i) => `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`);
+const providers = [
+  'openai',
+  'anthropic',
+  'google',
+  'mistral',
+  'deepseek',
+  'alibaba',
+  'amazon',
+  'cohere',
+  'together',
+  'xai',
+];
+const ids = Array.from(
+  { length: 10_000 },
+  (_, i) => `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`,
+);
 const index = idIndex(ids);
-const queries = Array.from({ length: 2000 }, (_, i) => (i % 2 ? `${ids[(i * 37) % ids.length].slice(0, -1)}x` : `no-such-model-${i}`));
+const queries = Array.from({ length: 2000 }, (_, i) =>
+  i % 2 ? `${ids[(i * 37) % ids.length].slice(0, -1)}x` : `no-such-model-${i}`,
+);
 for (const q of queries.slice(0, 200)) closestIds(index, q);
 const t = performance.now();
 for (const q of queries) closestIds(index, q);
-rows.push(['Suggestions for an unknown id at 10,000 models (`closestIds`, in-process)', 'ms', (performance.now() - t) / queries.length]);
+rows.push([
+  'Suggestions for an unknown id at 10,000 models (`closestIds`, in-process)',
+  'ms',
+  (performance.now() - t) / queries.length,
+]);
 
 if (values.json) console.log(JSON.stringify(rows.map(([request, unit, value]) => ({ request, unit, value }))));
 else {
   console.log('| Request | Measured |\n|---|---|');
-  for (const [request, unit, value] of rows) console.log(`| ${request} | ${value.toFixed(value < 1 ? 2 : 1)} ${unit} |`);
+  for (const [request, unit, value] of rows)
+    console.log(`| ${request} | ${value.toFixed(value < 1 ? 2 : 1)} ${unit} |`);
 }
 process.exit(0);

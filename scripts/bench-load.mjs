@@ -19,7 +19,10 @@ export async function run(s, { target, acceptEncoding, unique }, { seconds, conn
   if (unique) {
     const [before, after] = unique('\u0000').split('\u0000');
     const script = join(scratch, 'unique.lua');
-    writeFileSync(script, `local i = ${nextTokens}\nrequest = function()\n  i = i + 1\n  return wrk.format(nil, ${JSON.stringify(before)} .. i .. ${JSON.stringify(after)})\nend\n`);
+    writeFileSync(
+      script,
+      `local i = ${nextTokens}\nrequest = function()\n  i = i + 1\n  return wrk.format(nil, ${JSON.stringify(before)} .. i .. ${JSON.stringify(after)})\nend\n`,
+    );
     wrkArgs.push('-s', script);
   }
   wrkArgs.push(`http://127.0.0.1:${s.port}${unique ? '/' : target}`);
@@ -31,7 +34,8 @@ export async function run(s, { target, acceptEncoding, unique }, { seconds, conn
   const answers = Number(/(\d+) requests in /.exec(output)?.[1]);
   const bad = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-  if (bad > 0 || socketErrors) throw new Error(`${s.name} ${target ?? 'unique'}: ${bad} non-2xx answers; ${socketErrors?.[0] ?? ''}`);
+  if (bad > 0 || socketErrors)
+    throw new Error(`${s.name} ${target ?? 'unique'}: ${bad} non-2xx answers; ${socketErrors?.[0] ?? ''}`);
   if (unique) nextTokens += answers + 1000;
   return { cpuPerAnswer: cpu / answers, perSecond: answers / seconds };
 }
@@ -55,5 +59,12 @@ export async function measure(servers, load, rounds, options) {
   const of = (name, field = 'cpuPerAnswer') => median(results.map((round) => round[name][field]));
   const ratio = (name) => median(results.map((round) => round.service.cpuPerAnswer / round[name].cpuPerAnswer));
   const perSecond = Object.fromEntries(servers.map((s) => [s.name, of(s.name, 'perSecond')]));
-  return { raw: of('raw'), hono: of('hono'), service: of('service'), toRaw: ratio('raw'), toHono: ratio('hono'), perSecond };
+  return {
+    raw: of('raw'),
+    hono: of('hono'),
+    service: of('service'),
+    toRaw: ratio('raw'),
+    toHono: ratio('hono'),
+    perSecond,
+  };
 }

@@ -15,7 +15,10 @@ process.on('SIGINT', () => process.exit(130));
 /** Starts `command` pinned to the server CPU with `env` added; resolves once a line of its stdout gives the port. */
 export async function startPinned(command, env = {}) {
   const started = performance.now();
-  const child = spawn('taskset', ['-c', SERVER_CPU, ...command], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('taskset', ['-c', SERVER_CPU, ...command], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.add(child);
   const port = await new Promise((resolve, reject) => {
     let text = '';
@@ -42,7 +45,10 @@ export async function startCold(start) {
 
 /** Kills a server; resolves once it has exited (so that the next start does not share its CPU with the teardown). */
 export const stop = (s) => {
-  const exited = s.child.exitCode === null && s.child.signalCode === null ? new Promise((r) => s.child.once('exit', r)) : Promise.resolve();
+  const exited =
+    s.child.exitCode === null && s.child.signalCode === null
+      ? new Promise((r) => s.child.once('exit', r))
+      : Promise.resolve();
   s.child.kill('SIGKILL');
   children.delete(s.child);
   return exited;
@@ -70,4 +76,5 @@ export function cpuMicros(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS;
 }
 
-export const statusKb = (pid, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+export const statusKb = (pid, field) =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);

@@ -32,24 +32,52 @@ const checked = join(root, 'dist', 'catalogue-checked.json');
 if (existsSync(checked)) copyFileSync(checked, join(outdir, 'catalogue-checked.json'));
 execFileSync('taskset', ['-a', '-c', '-p', '1', String(process.pid)], { stdio: 'ignore' });
 
-const child = spawn('taskset', ['-c', '0', process.execPath, ...START_FLAGS, '--cpu-prof', `--cpu-prof-dir=${scratch}`, '--trace-gc', join(outdir, 'server.mjs')], {
-  env: { ...process.env, ...START_ENV, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const child = spawn(
+  'taskset',
+  [
+    '-c',
+    '0',
+    process.execPath,
+    ...START_FLAGS,
+    '--cpu-prof',
+    `--cpu-prof-dir=${scratch}`,
+    '--trace-gc',
+    join(outdir, 'server.mjs'),
+  ],
+  {
+    env: { ...process.env, ...START_ENV, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 let out = '';
-const port = await new Promise((resolve) => child.stdout.on('data', (chunk) => {
-  out += chunk;
-  const match = /"port":(\d+)/.exec(out);
-  if (match) resolve(Number(match[1]));
-}));
-const targets = { calculate: '/api/calculate?model=openai-gpt-4o&input_tokens=', cheapest: '/api/cheapest?input_tokens=', recommend: '/api/recommend?input_tokens=' };
+const port = await new Promise((resolve) =>
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    const match = /"port":(\d+)/.exec(out);
+    if (match) resolve(Number(match[1]));
+  }),
+);
+const targets = {
+  calculate: '/api/calculate?model=openai-gpt-4o&input_tokens=',
+  cheapest: '/api/cheapest?input_tokens=',
+  recommend: '/api/recommend?input_tokens=',
+};
 let next = 1000;
 /** wrk with every request a new input_tokens; the answers it counted. */
 async function load(seconds) {
   const script = join(scratch, 'unique.lua');
   const target = args.cached ? `${JSON.stringify(args.cached)}` : `${JSON.stringify(targets[ENDPOINT])} .. i`;
-  writeFileSync(script, `local i = ${next}\nrequest = function()\n  i = i + 1\n  return wrk.format(nil, ${target})\nend\n`);
-  const output = await new Promise((resolve, reject) => execFile('taskset', ['-c', '1', 'wrk', '-t1', '-c50', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`], (err, stdout) => (err ? reject(err) : resolve(stdout))));
+  writeFileSync(
+    script,
+    `local i = ${next}\nrequest = function()\n  i = i + 1\n  return wrk.format(nil, ${target})\nend\n`,
+  );
+  const output = await new Promise((resolve, reject) =>
+    execFile(
+      'taskset',
+      ['-c', '1', 'wrk', '-t1', '-c50', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}/`],
+      (err, stdout) => (err ? reject(err) : resolve(stdout)),
+    ),
+  );
   const answers = Number(/(\d+) requests in /.exec(output)?.[1]);
   next += answers + 1000;
   return answers;
@@ -63,23 +91,48 @@ const markCompacts = gcLines.filter((l) => /Mark-Compact|Mark-sweep/i.test(l)).l
 child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));
 
-const profile = JSON.parse(readFileSync(join(scratch, readdirSync(scratch).find((f) => f.endsWith('.cpuprofile'))), 'utf8'));
+const profile = JSON.parse(
+  readFileSync(
+    join(
+      scratch,
+      readdirSync(scratch).find((f) => f.endsWith('.cpuprofile')),
+    ),
+    'utf8',
+  ),
+);
 const maps = new Map();
 /** The source a profile node's code comes from: a folder of src/, a package, Node, or V8's own. */
 function origin({ url, functionName, lineNumber, columnNumber }) {
   if (url === '') return functionName.startsWith('(') ? functionName : `native ${functionName}`;
   const built = url.startsWith(pathToFileURL(outdir).href);
-  if (built && !maps.has(url)) maps.set(url, new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8'))));
+  if (built && !maps.has(url))
+    maps.set(url, new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8'))));
   const entry = built ? maps.get(url).findEntry(lineNumber, columnNumber) : undefined;
   const path = (entry?.originalSource ?? '').replace(/^.*?(node_modules\/|src\/)/, '$1');
   // A function of the bundle by its source file and line (its place in the bundle says nothing).
-  if (args.functions) return path ? `${functionName || '(anonymous)'} ${path}:${entry.originalLine + 1}` : `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '')}:${lineNumber}`;
+  if (args.functions)
+    return path
+      ? `${functionName || '(anonymous)'} ${path}:${entry.originalLine + 1}`
+      : `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '')}:${lineNumber}`;
   if (url.startsWith('node:internal/deps/undici')) return 'undici (Request, Response, Headers)';
   if (url.startsWith('node:') && args.files) return url;
-  if (url.startsWith('node:')) return /^node:(?:internal\/)?(_http|http|net|stream|streams|timers|async_hooks|zlib|url|buffer)/.exec(url)?.[1]?.replace(/^_?http$/, 'node http').replace(/^streams?$/, 'node streams') ?? 'node (other)';
+  if (url.startsWith('node:'))
+    return (
+      /^node:(?:internal\/)?(_http|http|net|stream|streams|timers|async_hooks|zlib|url|buffer)/
+        .exec(url)?.[1]
+        ?.replace(/^_?http$/, 'node http')
+        .replace(/^streams?$/, 'node streams') ?? 'node (other)'
+    );
   if (!built) return relative(root, fileURLToPath(url));
   const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
-  return pkg ? pkg[1] : (args.files ? path : path.split('/').slice(0, path.startsWith('src/') ? 2 : 1).join('/')) || 'unmapped';
+  return pkg
+    ? pkg[1]
+    : (args.files
+        ? path
+        : path
+            .split('/')
+            .slice(0, path.startsWith('src/') ? 2 : 1)
+            .join('/')) || 'unmapped';
 }
 const selfUs = new Map();
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -91,9 +144,14 @@ profile.samples.forEach((id, i) => {
 const idle = selfUs.get('(idle)') ?? 0;
 selfUs.delete('(idle)');
 const busy = [...selfUs.values()].reduce((a, b) => a + b, 0);
-console.log(`${args.cached ?? `/api/${ENDPOINT}`}, ${args.cached ? 'cached' : 'unique'} answers: ${answers} in ${SECONDS} s; busy ${(busy / 1000).toFixed(0)} ms of the profile (idle ${(idle / 1000).toFixed(0)} ms)`);
-console.log(`garbage collections per 1,000 answers: ${(scavenges * 1000 / answers).toFixed(1)} scavenges, ${(markCompacts * 1000 / answers).toFixed(2)} mark-compacts`);
+console.log(
+  `${args.cached ?? `/api/${ENDPOINT}`}, ${args.cached ? 'cached' : 'unique'} answers: ${answers} in ${SECONDS} s; busy ${(busy / 1000).toFixed(0)} ms of the profile (idle ${(idle / 1000).toFixed(0)} ms)`,
+);
+console.log(
+  `garbage collections per 1,000 answers: ${((scavenges * 1000) / answers).toFixed(1)} scavenges, ${((markCompacts * 1000) / answers).toFixed(2)} mark-compacts`,
+);
 console.log('| where | share of busy CPU |\n| --- | ---: |');
-for (const [key, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(args.top ?? 16))) console.log(`| ${key} | ${((us / busy) * 100).toFixed(1)} % |`);
+for (const [key, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(args.top ?? 16)))
+  console.log(`| ${key} | ${((us / busy) * 100).toFixed(1)} % |`);
 rmSync(scratch, { recursive: true, force: true });
 rmSync(outdir, { recursive: true, force: true });

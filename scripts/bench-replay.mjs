@@ -17,12 +17,21 @@ for (const r of JSON.parse(readFileSync(file, 'utf8'))) {
   routes.set(`${r.target}\n${r.acceptEncoding}`, answer);
   if (r.anyQuery) byPath.set(`${r.target.split('?')[0]}\n${r.acceptEncoding}`, answer);
 }
-const NOT_FOUND = { status: 404, headers: [['content-type', 'text/plain']], flat: ['content-type', 'text/plain'], body: Buffer.from('not found') };
+const NOT_FOUND = {
+  status: 404,
+  headers: [['content-type', 'text/plain']],
+  flat: ['content-type', 'text/plain'],
+  body: Buffer.from('not found'),
+};
 
 /** The answer to a request target with the given Accept-Encoding. */
 function lookup(target, acceptEncoding = '') {
   const mark = target.indexOf('?');
-  return routes.get(`${target}\n${acceptEncoding}`) ?? (mark === -1 ? undefined : byPath.get(`${target.slice(0, mark)}\n${acceptEncoding}`)) ?? NOT_FOUND;
+  return (
+    routes.get(`${target}\n${acceptEncoding}`) ??
+    (mark === -1 ? undefined : byPath.get(`${target.slice(0, mark)}\n${acceptEncoding}`)) ??
+    NOT_FOUND
+  );
 }
 
 const ready = (port) => console.log(JSON.stringify({ port }));

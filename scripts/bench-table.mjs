@@ -5,7 +5,10 @@ import { median } from './bench-load.mjs';
 /** Cold start: within this many times the minimal Hono app's start measured in the same run. */
 export const COLD_START_TO_HONO = 1.4;
 /** The CPU per answer targets: cached rows against raw node:http, unique rows against the minimal Hono app (at --connections, 50 by default). */
-export const TARGETS = { cached: { of: 'toRaw', limit: 1.25, text: '≤ 1.25× raw' }, unique: { of: 'toHono', limit: 3, text: '≤ 3× Hono' } };
+export const TARGETS = {
+  cached: { of: 'toRaw', limit: 1.25, text: '≤ 1.25× raw' },
+  unique: { of: 'toHono', limit: 3, text: '≤ 3× Hono' },
+};
 
 const verdict = (met) => (met ? 'met' : '**missed**');
 const us = (x) => x.toFixed(1);
@@ -14,18 +17,25 @@ const us = (x) => x.toFixed(1);
  * Prints the tables; `rows`: measured rows (judged against their target at `targetConnections`,
  * the others reported beside them), `coldStarts`/`coldStartsCpu`: ms by server, `peakKb` and `peakRssKb`: memory, `core`: bench-core's JSON. */
 export function printTables({ targetConnections, rows, coldStarts, coldStartsCpu, peakKb, peakRssKb, core }) {
-  console.log('\n| answers | endpoint | connections | raw node:http µs | minimal Hono µs | service µs | service ÷ raw | service ÷ Hono | target | |');
+  console.log(
+    '\n| answers | endpoint | connections | raw node:http µs | minimal Hono µs | service µs | service ÷ raw | service ÷ Hono | target | |',
+  );
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
   for (const r of rows) {
     const target = TARGETS[r.kind];
     const held = r.connections === targetConnections;
-    const judged = held ? `${target.text} | ${verdict(r[target.of] <= target.limit)}` : `(reported; targets are at ${targetConnections}) | `;
-    console.log(`| ${r.kind} | ${r.name} | ${r.connections} | ${us(r.raw)} | ${us(r.hono)} | ${us(r.service)} | ${r.toRaw.toFixed(2)}× | ${r.toHono.toFixed(2)}× | ${judged} |`);
+    const judged = held
+      ? `${target.text} | ${verdict(r[target.of] <= target.limit)}`
+      : `(reported; targets are at ${targetConnections}) | `;
+    console.log(
+      `| ${r.kind} | ${r.name} | ${r.connections} | ${us(r.raw)} | ${us(r.hono)} | ${us(r.service)} | ${r.toRaw.toFixed(2)}× | ${r.toHono.toFixed(2)}× | ${judged} |`,
+    );
   }
   console.log('\n| target | measured | |');
   console.log('| --- | --- | --- |');
   const range = (values) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
-  const cold = (name) => `${median(coldStarts[name]).toFixed(0)} ms (${range(coldStarts[name])}); CPU ${median(coldStartsCpu[name]).toFixed(0)} ms`;
+  const cold = (name) =>
+    `${median(coldStarts[name]).toFixed(0)} ms (${range(coldStarts[name])}); CPU ${median(coldStartsCpu[name]).toFixed(0)} ms`;
   const toHono = median(coldStarts.service) / median(coldStarts.hono);
   console.log(
     `| cold start within ${COLD_START_TO_HONO}× the minimal Hono app's, measured in the same run (spawn to first answer, median of 5) | ` +
@@ -38,9 +48,14 @@ export function printTables({ targetConnections, rows, coldStarts, coldStartsCpu
     );
   }
   const { reprice: repriceMs, ...rankings } = core ?? {};
-  if (repriceMs !== undefined) console.log(`| POST /api/reprice < 200 ms: 10,000 rows, 3 targets | ${repriceMs.toFixed(1)} ms CPU (in-process) | ${verdict(repriceMs < 200)} |`);
+  if (repriceMs !== undefined)
+    console.log(
+      `| POST /api/reprice < 200 ms: 10,000 rows, 3 targets | ${repriceMs.toFixed(1)} ms CPU (in-process) | ${verdict(repriceMs < 200)} |`,
+    );
   for (const [name, bySize] of Object.entries(rankings)) {
     const ms = bySize[10000];
-    console.log(`| ${name.replace(/ .*/, '')} < 1 ms at 10,000 models: ${name} | ${ms.toFixed(3)} ms CPU (in-process) | ${verdict(ms < 1)} |`);
+    console.log(
+      `| ${name.replace(/ .*/, '')} < 1 ms at 10,000 models: ${name} | ${ms.toFixed(3)} ms CPU (in-process) | ${verdict(ms < 1)} |`,
+    );
   }
 }

@@ -23,11 +23,15 @@ const out = mkdtempSync(join(tmpdir(), 'bench-worker-'));
 process.on('exit', () => rmSync(out, { recursive: true, force: true }));
 
 execFileSync(join(root, 'node_modules', '.bin', 'wrangler'), ['deploy', '--dry-run', '--outdir', out], {
-  cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
 });
 const script = readFileSync(join(out, 'worker.js'));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`Worker script: ${kb(script.byteLength)}, ${kb(gzipSync(script).byteLength)} gzip (target: at most 300 KB gzip)`);
+console.log(
+  `Worker script: ${kb(script.byteLength)}, ${kb(gzipSync(script).byteLength)} gzip (target: at most 300 KB gzip)`,
+);
 
 const hello = join(out, 'hello.js');
 writeFileSync(hello, 'export default { fetch: () => new Response("ok") };\n');
@@ -37,7 +41,11 @@ const config = (scriptPath) => ({
   modulesRoot: dirname(scriptPath),
   compatibilityDate: '2026-04-01',
   compatibilityFlags: ['nodejs_compat'],
-  assets: { directory: join(root, 'dist', 'worker-assets'), binding: 'ASSETS', routerConfig: { has_user_worker: true } },
+  assets: {
+    directory: join(root, 'dist', 'worker-assets'),
+    binding: 'ASSETS',
+    routerConfig: { has_user_worker: true },
+  },
 });
 
 /** One start: ms to ready, to the first answer of each path (in turn), from the start. */
@@ -60,10 +68,19 @@ async function start(scriptPath, paths) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const runs = { service: [], hello: [] };
-const SERVICE_PATHS = [['first', '/healthz'], ['badge', '/api/badge?model=openai-gpt-4o'], ['badge2', '/api/badge?model=openai-gpt-4o-mini']];
+const SERVICE_PATHS = [
+  ['first', '/healthz'],
+  ['badge', '/api/badge?model=openai-gpt-4o'],
+  ['badge2', '/api/badge?model=openai-gpt-4o-mini'],
+];
 for (let round = 0; round < ROUNDS; round++) {
   for (const name of round % 2 === 0 ? ['service', 'hello'] : ['hello', 'service']) {
-    runs[name].push(await start(name === 'service' ? join(out, 'worker.js') : hello, name === 'service' ? SERVICE_PATHS : [['first', '/']]));
+    runs[name].push(
+      await start(
+        name === 'service' ? join(out, 'worker.js') : hello,
+        name === 'service' ? SERVICE_PATHS : [['first', '/']],
+      ),
+    );
   }
 }
 const ms = (name, key) => median(runs[name].map((r) => r[key]));
@@ -74,7 +91,9 @@ console.log(`| --- | ---: | ---: | ---: | ---: | ---: |`);
 for (const name of ['service', 'hello']) {
   const first = median(runs[name].map((r) => r.ready + r.first));
   const badge = name === 'service' ? [fmt(ms(name, 'badge')), `${ms(name, 'badge2').toFixed(1)} ms`] : ['', ''];
-  console.log(`| ${name} | ${fmt(ms(name, 'ready'))} | ${ms(name, 'first').toFixed(1)} ms | ${fmt(first)} | ${badge.join(' | ')} |`);
+  console.log(
+    `| ${name} | ${fmt(ms(name, 'ready'))} | ${ms(name, 'first').toFixed(1)} ms | ${fmt(first)} | ${badge.join(' | ')} |`,
+  );
 }
 const own = median(runs.service.map((r, i) => r.ready + r.first - (runs.hello[i].ready + runs.hello[i].first)));
 console.log(`The service script's own share of start to first answer (median of the rounds' differences): ${fmt(own)}`);

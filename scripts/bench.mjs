@@ -36,12 +36,21 @@ const ONLY = new Set((args.only ?? 'cached,unique,core').split(','));
 // Rows whose name contains one of these (all when unset).
 const ROWS = args.rows?.split(',');
 // BENCH_NODE_FLAGS ("--a=1 --b") and BENCH_MALLOC_ARENA_MAX replace npm start's, to compare flags.
-const START_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? NPM_START_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
-const START_ENV = process.env.BENCH_MALLOC_ARENA_MAX === undefined ? NPM_START_ENV : { ...NPM_START_ENV, MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX };
+const START_FLAGS =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? NPM_START_FLAGS
+    : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+const START_ENV =
+  process.env.BENCH_MALLOC_ARENA_MAX === undefined
+    ? NPM_START_ENV
+    : { ...NPM_START_ENV, MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX };
 /** The second connection count the unique rows run at. */
 const UNIQUE_ALSO_AT = 20;
 
-for (const [tool, hint] of [['wrk', 'apt-get install wrk'], ['taskset', 'apt-get install util-linux']]) {
+for (const [tool, hint] of [
+  ['wrk', 'apt-get install wrk'],
+  ['taskset', 'apt-get install util-linux'],
+]) {
   try {
     execFileSync(tool, ['--version'], { stdio: 'ignore' });
   } catch (err) {
@@ -63,13 +72,26 @@ const loadOptions = (connections = CONNECTIONS, seconds = DURATION) => ({ second
 
 /** The built service as npm start runs it. */
 const startService = () =>
-  startPinned([process.execPath, ...START_FLAGS, server], { ...START_ENV, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error' }).then((s) => ({ ...s, name: 'service' }));
+  startPinned([process.execPath, ...START_FLAGS, server], {
+    ...START_ENV,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'error',
+  }).then((s) => ({ ...s, name: 'service' }));
 
 // --- the run --------------------------------------------------------------------------------
 
-console.log(`Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z`);
-console.log(`Servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU} (1 thread, ${CONNECTIONS} connections; unique rows also ${UNIQUE_ALSO_AT}), ${DURATION} s per run, ${ROUNDS} rounds`);
-console.log(`Service: ${Object.entries(START_ENV).map(([k, v]) => `${k}=${v} `).join('')}node ${[...START_FLAGS, 'dist/server.mjs'].join(' ')}`);
+console.log(
+  `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z`,
+);
+console.log(
+  `Servers on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU} (1 thread, ${CONNECTIONS} connections; unique rows also ${UNIQUE_ALSO_AT}), ${DURATION} s per run, ${ROUNDS} rounds`,
+);
+console.log(
+  `Service: ${Object.entries(START_ENV)
+    .map(([k, v]) => `${k}=${v} `)
+    .join('')}node ${[...START_FLAGS, 'dist/server.mjs'].join(' ')}`,
+);
 
 const service = await startCold(startService);
 
@@ -95,13 +117,17 @@ const CACHED = [
   ['/assets/site.css', '/assets/site.css'],
   ['/models/:id', `/models/${a}`],
   ['/docs', '/docs'],
-].map(([name, target, acceptEncoding = '']) => ({ name, target, acceptEncoding })).filter(({ name }) => !ROWS || ROWS.some((r) => name.includes(r)));
+]
+  .map(([name, target, acceptEncoding = '']) => ({ name, target, acceptEncoding }))
+  .filter(({ name }) => !ROWS || ROWS.some((r) => name.includes(r)));
 // Every request a new input_tokens: answers no cache has seen.
 const UNIQUE = [
   ['/api/calculate', (n) => `/api/calculate?model=${a}&input_tokens=${n}`],
   ['/api/cheapest', (n) => `/api/cheapest?input_tokens=${n}`],
   ['/api/recommend', (n) => `/api/recommend?input_tokens=${n}`],
-].map(([name, unique]) => ({ name, unique, target: unique(999), acceptEncoding: '' })).filter(({ name }) => !ROWS || ROWS.some((r) => name.includes(r)));
+]
+  .map(([name, unique]) => ({ name, unique, target: unique(999), acceptEncoding: '' }))
+  .filter(({ name }) => !ROWS || ROWS.some((r) => name.includes(r)));
 
 // The replay servers answer with the service's bytes: its headers but those of the connection.
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -111,9 +137,18 @@ async function routeOf({ target, acceptEncoding, unique }) {
   if (answer.status !== 200) throw new Error(`${target}: the service answered ${answer.status}`);
   const headers = [];
   for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-    if (!PER_CONNECTION.has(answer.rawHeaders[i].toLowerCase())) headers.push([answer.rawHeaders[i], answer.rawHeaders[i + 1]]);
+    if (!PER_CONNECTION.has(answer.rawHeaders[i].toLowerCase()))
+      headers.push([answer.rawHeaders[i], answer.rawHeaders[i + 1]]);
   }
-  return { target, acceptEncoding, anyQuery: Boolean(unique), status: answer.status, headers, body: answer.body.toString('base64'), bytes: answer.body };
+  return {
+    target,
+    acceptEncoding,
+    anyQuery: Boolean(unique),
+    status: answer.status,
+    headers,
+    body: answer.body.toString('base64'),
+    bytes: answer.body,
+  };
 }
 const writeRoutes = (file, list) => (writeFileSync(file, JSON.stringify(list.map(({ bytes, ...r }) => r))), file);
 const routes = [];
@@ -121,14 +156,23 @@ for (const load of [...CACHED, ...UNIQUE]) routes.push(await routeOf(load));
 const routesFile = writeRoutes(join(scratch, 'routes.json'), routes);
 // For their cold starts, the replays are given /healthz's answer alone (whatever --rows), not
 // megabytes of others to read.
-const healthFile = writeRoutes(join(scratch, 'healthz.json'), [await routeOf({ target: '/healthz', acceptEncoding: '' })]);
+const healthFile = writeRoutes(join(scratch, 'healthz.json'), [
+  await routeOf({ target: '/healthz', acceptEncoding: '' }),
+]);
 // The same node, with the same flags, for all three: what differs is the code answering.
 const replay = (mode, file = routesFile) =>
-  startPinned([process.execPath, ...START_FLAGS, join(root, 'scripts', 'bench-replay.mjs'), mode, file], START_ENV).then((s) => ({ ...s, name: mode }));
+  startPinned(
+    [process.execPath, ...START_FLAGS, join(root, 'scripts', 'bench-replay.mjs'), mode, file],
+    START_ENV,
+  ).then((s) => ({ ...s, name: mode }));
 
 // Cold starts, side by side (the order rotating): the service, and the two replays, the floors of
 // a server on node:http and of one on Hono's Node adapter (which loads Node's fetch classes).
-const COLD_STARTERS = { service: startService, raw: () => replay('raw', healthFile), hono: () => replay('hono', healthFile) };
+const COLD_STARTERS = {
+  service: startService,
+  raw: () => replay('raw', healthFile),
+  hono: () => replay('hono', healthFile),
+};
 const coldStarts = { service: [], raw: [], hono: [] };
 const coldStartsCpu = { service: [], raw: [], hono: [] };
 for (let i = 0; i < 5; i++) {
@@ -146,7 +190,8 @@ const servers = [raw, hono, service];
 for (const s of [raw, hono]) {
   for (const r of routes) {
     const answer = await ask(s.port, r.target, r.acceptEncoding);
-    if (answer.status !== r.status || !answer.body.equals(r.bytes)) throw new Error(`${s.name} does not replay ${r.target} as the service sent it`);
+    if (answer.status !== r.status || !answer.body.equals(r.bytes))
+      throw new Error(`${s.name} does not replay ${r.target} as the service sent it`);
   }
 }
 
@@ -161,12 +206,17 @@ const measureRow = async (kind, load, connections = CONNECTIONS) => {
   const rssKb = statusKb(service.pid, 'VmRSS');
   peakRssKb = Math.max(peakRssKb, rssKb);
   rows.push({ kind, name: load.name, connections, ...m });
-  const rates = Object.entries(m.perSecond).map(([name, n]) => `${name} ${Math.round(n)}`).join(', ');
-  console.error(`  ${kind} ${load.name} (${connections} connections): raw ${m.raw.toFixed(1)}, hono ${m.hono.toFixed(1)}, service ${m.service.toFixed(1)} µs per answer; answers/s ${rates}; service RSS ${(rssKb / 1024).toFixed(0)} MB`);
+  const rates = Object.entries(m.perSecond)
+    .map(([name, n]) => `${name} ${Math.round(n)}`)
+    .join(', ');
+  console.error(
+    `  ${kind} ${load.name} (${connections} connections): raw ${m.raw.toFixed(1)}, hono ${m.hono.toFixed(1)}, service ${m.service.toFixed(1)} µs per answer; answers/s ${rates}; service RSS ${(rssKb / 1024).toFixed(0)} MB`,
+  );
 };
 if (ONLY.has('cached')) for (const load of CACHED) await measureRow('cached', load);
 if (ONLY.has('unique')) {
-  for (const connections of new Set([CONNECTIONS, UNIQUE_ALSO_AT])) for (const load of UNIQUE) await measureRow('unique', load, connections);
+  for (const connections of new Set([CONNECTIONS, UNIQUE_ALSO_AT]))
+    for (const load of UNIQUE) await measureRow('unique', load, connections);
 }
 const peakKb = Object.fromEntries(servers.map((s) => [s.name, statusKb(s.pid, 'VmHWM')]));
 for (const s of servers) stop(s);
@@ -174,7 +224,11 @@ rmSync(scratch, { recursive: true, force: true });
 
 let core;
 if (ONLY.has('core')) {
-  const output = execFileSync('taskset', ['-c', SERVER_CPU, process.execPath, join(root, 'scripts', 'bench-core.mjs'), '--json'], { encoding: 'utf8' });
+  const output = execFileSync(
+    'taskset',
+    ['-c', SERVER_CPU, process.execPath, join(root, 'scripts', 'bench-core.mjs'), '--json'],
+    { encoding: 'utf8' },
+  );
   core = JSON.parse(output.trim().split('\n').at(-1));
 }
 

@@ -10,7 +10,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 mkdirSync(join(root, 'dist'), { recursive: true });
 await build({
   // The price refresh, the catalogue check and the doors refresh (src/refresh/offers/main.ts, `npm run catalog:doors`).
-  entryPoints: { refresh: join(root, 'src', 'refresh', 'cli.ts'), 'catalog-check': join(root, 'src', 'refresh', 'check-cli.ts'), doors: join(root, 'src', 'refresh', 'offers', 'main.ts') },
+  entryPoints: {
+    refresh: join(root, 'src', 'refresh', 'cli.ts'),
+    'catalog-check': join(root, 'src', 'refresh', 'check-cli.ts'),
+    doors: join(root, 'src', 'refresh', 'offers', 'main.ts'),
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -15,7 +15,16 @@ const out = join(root, 'dist', 'worker-assets');
 /** A TypeScript module of src/, bundled (its packages left to Node) and imported. */
 async function importSource(entry) {
   const file = join(root, 'dist', `.build-worker-${process.pid}.mjs`);
-  await build({ absWorkingDir: root, entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: file, logLevel: 'warning' });
+  await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: file,
+    logLevel: 'warning',
+  });
   try {
     return await import(pathToFileURL(file).href);
   } finally {
@@ -23,7 +32,10 @@ async function importSource(entry) {
   }
 }
 
-const [{ staticAssets, fontFiles }, web] = await Promise.all([importSource('src/runtime/worker/static-assets.ts'), bundleWeb()]);
+const [{ staticAssets, fontFiles }, web] = await Promise.all([
+  importSource('src/runtime/worker/static-assets.ts'),
+  bundleWeb(),
+]);
 // Written aside, then swapped in whole: a running `wrangler dev` never sees a half-written directory.
 const next = `${out}.${process.pid}`;
 rmSync(next, { recursive: true, force: true });

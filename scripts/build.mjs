@@ -32,7 +32,10 @@ async function encode(file) {
   const gz = promisify(gzip)(bytes, { level: 9 });
   const written = (path) => async (data) => (await writeFile(path, data), data);
   const [brBytes, gzBytes] = await Promise.all([br.then(written(`${file}.br`)), gz.then(written(`${file}.gz`))]);
-  await writeFile(`${file}.codings.json`, JSON.stringify({ file: sha256(bytes), br: sha256(brBytes), gzip: sha256(gzBytes) }));
+  await writeFile(
+    `${file}.codings.json`,
+    JSON.stringify({ file: sha256(bytes), br: sha256(brBytes), gzip: sha256(gzBytes) }),
+  );
 }
 
 /**
@@ -41,8 +44,17 @@ async function encode(file) {
  */
 async function checkData() {
   // The checker is TypeScript: bundled (zod included) in memory and imported.
-  const bundled = await build({ entryPoints: ['src/runtime/node/load-catalogue.ts'], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'error' });
-  const loader = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+  const bundled = await build({
+    entryPoints: ['src/runtime/node/load-catalogue.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'error',
+  });
+  const loader = await import(
+    `data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`
+  );
   await writeFile(`dist/${loader.CHECKED_DATA_FILE}`, JSON.stringify(loader.checkData('data')));
 }
 
@@ -56,5 +68,6 @@ await Promise.all([
     Promise.all([
       writeFile('dist/docs.js', docsJs).then(() => encode('dist/docs.js')),
       writeFile('dist/docs.css', docsCss).then(() => encode('dist/docs.css')),
-    ])),
+    ]),
+  ),
 ]);

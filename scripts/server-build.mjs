@@ -27,7 +27,11 @@ const lazyFontTables = {
       // The banner's require: resolved from the bundle's place, as Node resolves any package.
       const lazy = source.replace(TABLE_REQUIRE, "lazyConsumer(() => fontTable('$1'))");
       if ((source.match(TABLE_REQUIRE) ?? []).length !== 4 || !source.includes('consumer.widthOf(')) {
-        return { contents: source, loader: 'js', warnings: [{ text: 'anafanafo has changed shape: its font tables are read at start-up' }] };
+        return {
+          contents: source,
+          loader: 'js',
+          warnings: [{ text: 'anafanafo has changed shape: its font tables are read at start-up' }],
+        };
       }
       // fonts/ beside the bundle's entry; a chunk (in chunks/) looks one folder up.
       const helper =
@@ -43,7 +47,8 @@ const lazyFontTables = {
       if (write === false || result.errors.length > 0) return;
       const fonts = join(outdir ?? dirname(outfile), 'fonts');
       mkdirSync(fonts, { recursive: true });
-      for (const name of readdirSync(FONT_DATA).filter((n) => n.endsWith('.json'))) copyFileSync(join(FONT_DATA, name), join(fonts, name));
+      for (const name of readdirSync(FONT_DATA).filter((n) => n.endsWith('.json')))
+        copyFileSync(join(FONT_DATA, name), join(fonts, name));
     });
   },
 };
@@ -56,8 +61,12 @@ const builtinsAsRequire = {
   name: 'builtins-as-require',
   setup(b) {
     b.onResolve({ filter: /^[a-z:_/0-9]+$/ }, (args) =>
-      args.kind === 'import-statement' && isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined);
-    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+      args.kind === 'import-statement' && isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -76,5 +85,7 @@ export const serverBuild = {
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [lazyFontTables, builtinsAsRequire],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 };

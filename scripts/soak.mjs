@@ -12,13 +12,17 @@ import { START_ENV, START_FLAGS } from './start-flags.mjs';
 const root = join(import.meta.dirname, '..');
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 32);
-if (!(Number.isInteger(seconds) && seconds >= 5)) throw new Error(`SOAK_SECONDS must be a whole number of 5 or more; got ${process.env.SOAK_SECONDS}`);
+if (!(Number.isInteger(seconds) && seconds >= 5))
+  throw new Error(`SOAK_SECONDS must be a whole number of 5 or more; got ${process.env.SOAK_SECONDS}`);
 const bundle = join(root, 'dist', 'server.mjs');
 if (!existsSync(bundle)) throw new Error('dist/server.mjs is missing: run npm run build first (npm run soak does)');
 
 // Real ids from the catalogue the server will load.
 const dataDir = join(root, 'data');
-const providers = readdirSync(dataDir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dataDir, f), 'utf8')));
+const providers = readdirSync(dataDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(join(dataDir, f), 'utf8')));
 const [first, second] = providers.flatMap((p) => p.models.map((m) => m.id));
 const slug = providers[0].provider.slug;
 
@@ -87,10 +91,22 @@ function slope(points) {
 }
 
 // Started with npm start's node flags and environment (they bound its memory), plus --expose-gc for the heap samples.
-const server = spawn(process.execPath, [...START_FLAGS, '--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_HOOK)}`, bundle], {
-  env: { ...process.env, ...START_ENV, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', RATE_LIMIT: '', WATCH_DATA: '' },
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [...START_FLAGS, '--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_HOOK)}`, bundle],
+  {
+    env: {
+      ...process.env,
+      ...START_ENV,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT: '',
+      WATCH_DATA: '',
+    },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  },
+);
 let stdout = '';
 const memWaiters = [];
 server.stdout.on('data', (chunk) => {
@@ -143,7 +159,13 @@ const heapSampler = setInterval(() => {
   const t = elapsed();
   void heapAfterGcMb().then((mb) => heap.push([t, mb]));
 }, 5000);
-const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: seconds, requests, timeout: 10 });
+const result = await autocannon({
+  url: `http://127.0.0.1:${port}`,
+  connections,
+  duration: seconds,
+  requests,
+  timeout: 10,
+});
 clearInterval(sampler);
 clearInterval(heapSampler);
 const rssEnd = rssMb(server.pid);
@@ -165,7 +187,8 @@ const other = result['1xx'] + result['3xx'] + result['5xx'];
 const unexpectedCount = [...unexpected.values()].reduce((a, b) => a + b, 0);
 // Live-heap growth past warm-up under 5 MB in all, or a trend under 2 MB a minute, counts as flat.
 const growing = heapEnd - heapSettled > 5 && trendMbPerMin > 2;
-const failed = result.errors > 0 || result.timeouts > 0 || other > 0 || unexpectedCount > 0 || growing || exit.code !== 0;
+const failed =
+  result.errors > 0 || result.timeouts > 0 || other > 0 || unexpectedCount > 0 || growing || exit.code !== 0;
 
 const mb = (n) => `${n.toFixed(1)} MB`;
 const lines = [
@@ -177,7 +200,10 @@ const lines = [
   `unexpected class:     ${unexpectedCount}${unexpected.size ? ` (${[...unexpected].map(([k, v]) => `${k}: ${v}`).join('; ')})` : ''}`,
   `latency:              p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
   `server RSS:           start ${mb(rssStart)}, after warm-up ${mb(rssSettled)}, end ${mb(rssEnd)} (${mb(rssAfterGc)} after a GC), peak ${mb(peak)}`,
-  `RSS samples (s: MB):  ${samples.filter((_, i) => i % 3 === 0).map(([t, y]) => `${Math.round(t)}: ${y.toFixed(0)}`).join(', ')}`,
+  `RSS samples (s: MB):  ${samples
+    .filter((_, i) => i % 3 === 0)
+    .map(([t, y]) => `${Math.round(t)}: ${y.toFixed(0)}`)
+    .join(', ')}`,
   `live heap after GC:   start ${mb(heapStart)}, after warm-up ${mb(heapSettled)}, end ${mb(heapEnd)}`,
   `heap samples (s: MB): ${heap.map(([t, y]) => `${Math.round(t)}: ${y.toFixed(1)}`).join(', ')}`,
   `heap trend after warm-up: ${trendMbPerMin >= 0 ? '+' : ''}${trendMbPerMin.toFixed(2)} MB/min`,

@@ -13,5 +13,7 @@ export const START_FLAGS = (/\bnode ((?:--\S+ )*)dist\/server\.mjs/.exec(start)?
 /** The variables `npm start` sets before `node` (`NAME=value` words), e.g. { MALLOC_ARENA_MAX: '1' }. */
 export const START_ENV = Object.fromEntries(
   (/(?:^|&& )((?:[A-Z_][A-Z0-9_]*=\S* )*)node (?:--\S+ )*dist\/server\.mjs/.exec(start)?.[1] ?? '')
-    .split(' ').filter(Boolean).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
 );

@@ -51,6 +51,11 @@ export async function docsAssets() {
 
 /** Every bundle as strings, as the app's `assets` takes them. */
 export async function bundleWeb() {
-  const [widgetJs, siteJs, repriceJs, docs] = await Promise.all([bundle(WEB_ENTRIES.widgetJs), bundle(WEB_ENTRIES.siteJs), bundle(WEB_ENTRIES.repriceJs), docsAssets()]);
+  const [widgetJs, siteJs, repriceJs, docs] = await Promise.all([
+    bundle(WEB_ENTRIES.widgetJs),
+    bundle(WEB_ENTRIES.siteJs),
+    bundle(WEB_ENTRIES.repriceJs),
+    docsAssets(),
+  ]);
   return { widgetJs, siteJs, repriceJs, ...docs };
 }

@@ -43,14 +43,22 @@ function money(v: unknown): string {
   return nanos === undefined ? '' : displayUsd(new Usd(nanos));
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;
   if (className) e.className = className;
   return e;
 }
 
-function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
+function svgEl<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number>,
+  text?: string,
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, String(v));
   if (text !== undefined) e.textContent = text;
@@ -71,10 +79,18 @@ function seriesOf(a: Plain): Series[] {
   const priced: Array<[string, (d: Plain) => unknown]> = [
     [AT_LIST_PRICES, (d) => d.cost],
     [AT_TODAY, (d) => d.today],
-    ...targets.map((id): [string, (d: Plain) => unknown] => [`on ${id}`, (d) => (d.targets as Plain | undefined)?.[id]]),
+    ...targets.map((id): [string, (d: Plain) => unknown] => [
+      `on ${id}`,
+      (d) => (d.targets as Plain | undefined)?.[id],
+    ]),
   ];
-  const out: Series[] = priced.map(([name, read], i) => ({ name, look: LOOKS[i % LOOKS.length]!, values: days.map((d) => nanosOf(read(d))) }));
-  if (days.some((d) => d.reported !== undefined)) out.push({ name: AS_REPORTED, look: REPORTED_LOOK, values: days.map((d) => nanosOf(d.reported)) });
+  const out: Series[] = priced.map(([name, read], i) => ({
+    name,
+    look: LOOKS[i % LOOKS.length]!,
+    values: days.map((d) => nanosOf(read(d))),
+  }));
+  if (days.some((d) => d.reported !== undefined))
+    out.push({ name: AS_REPORTED, look: REPORTED_LOOK, values: days.map((d) => nanosOf(d.reported)) });
   return out;
 }
 
@@ -133,37 +149,92 @@ function drawChart(figure: HTMLElement, a: Plain): void {
   const y = (usd: number) => M.top + (1 - usd / top) * (h - M.top - M.bottom);
 
   const svg = svgEl('svg', { class: 'reprice-chart', viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img' });
-  svg.append(svgEl('title', {}, `Cost per day, ${dates[0] ?? ''} to ${dates[n - 1] ?? ''}: ${series.map((s) => s.name).join(', ')}`));
+  svg.append(
+    svgEl(
+      'title',
+      {},
+      `Cost per day, ${dates[0] ?? ''} to ${dates[n - 1] ?? ''}: ${series.map((s) => s.name).join(', ')}`,
+    ),
+  );
   // The dollar axis: round amounts, each printed as the site prints money.
   for (let k = 0; k * step <= top + step / 1e6; k++) {
     const usd = k * step;
     svg.append(svgEl('line', { class: 'grid', x1: M.left, x2: w - M.right, y1: y(usd), y2: y(usd) }));
-    svg.append(svgEl('text', { class: 'tick-y', x: M.left - 6, y: y(usd) + 4, 'text-anchor': 'end' }, displayUsd(new Usd(BigInt(Math.round(usd * 1e9))))));
+    svg.append(
+      svgEl(
+        'text',
+        { class: 'tick-y', x: M.left - 6, y: y(usd) + 4, 'text-anchor': 'end' },
+        displayUsd(new Usd(BigInt(Math.round(usd * 1e9)))),
+      ),
+    );
   }
   // The dated axis: a tick each day; a date under the first, the last, and each tick at least 64 px from the last named and from the end.
   let lastNamed = -Infinity;
   for (let k = 0; k < n; k++) {
     const named = k === 0 || k === n - 1 || (x(k) - lastNamed >= 64 && x(n - 1) - x(k) >= 64);
     if (named) lastNamed = x(k);
-    svg.append(svgEl('line', { class: 'grid', x1: x(k), x2: x(k), y1: h - M.bottom, y2: h - M.bottom + (named ? 5 : 3) }));
-    if (named) svg.append(svgEl('text', { class: 'tick-x', x: x(k), y: h - M.bottom + 18, 'text-anchor': n > 1 && k === 0 ? 'start' : k === n - 1 && n > 1 ? 'end' : 'middle' }, shortDate(dates[k] ?? '')));
+    svg.append(
+      svgEl('line', { class: 'grid', x1: x(k), x2: x(k), y1: h - M.bottom, y2: h - M.bottom + (named ? 5 : 3) }),
+    );
+    if (named)
+      svg.append(
+        svgEl(
+          'text',
+          {
+            class: 'tick-x',
+            x: x(k),
+            y: h - M.bottom + 18,
+            'text-anchor': n > 1 && k === 0 ? 'start' : k === n - 1 && n > 1 ? 'end' : 'middle',
+          },
+          shortDate(dates[k] ?? ''),
+        ),
+      );
   }
   svg.append(svgEl('line', { class: 'axis', x1: M.left, x2: w - M.right, y1: h - M.bottom, y2: h - M.bottom }));
-  svg.append(svgEl('text', { class: 'axis-title', x: (M.left + w - M.right) / 2, y: h - 8, 'text-anchor': 'middle' }, `Day (${dates[0] ?? ''} to ${dates[n - 1] ?? ''})`));
-  svg.append(svgEl('text', { class: 'axis-title', x: 14, y: (M.top + h - M.bottom) / 2, 'text-anchor': 'middle', transform: `rotate(-90 14 ${(M.top + h - M.bottom) / 2})` }, 'USD per day'));
+  svg.append(
+    svgEl(
+      'text',
+      { class: 'axis-title', x: (M.left + w - M.right) / 2, y: h - 8, 'text-anchor': 'middle' },
+      `Day (${dates[0] ?? ''} to ${dates[n - 1] ?? ''})`,
+    ),
+  );
+  svg.append(
+    svgEl(
+      'text',
+      {
+        class: 'axis-title',
+        x: 14,
+        y: (M.top + h - M.bottom) / 2,
+        'text-anchor': 'middle',
+        transform: `rotate(-90 14 ${(M.top + h - M.bottom) / 2})`,
+      },
+      'USD per day',
+    ),
+  );
 
   for (const s of series) {
-    const points = s.values.flatMap((v, k) => (v === undefined ? [] : [`${x(k).toFixed(1)},${y(Number(v) / 1e9).toFixed(1)}`]));
+    const points = s.values.flatMap((v, k) =>
+      v === undefined ? [] : [`${x(k).toFixed(1)},${y(Number(v) / 1e9).toFixed(1)}`],
+    );
     const g = svgEl('g', { 'data-series': s.name });
     g.append(svgEl('title', {}, s.name));
-    g.append(svgEl('polyline', {
-      points: points.join(' '), fill: 'none', stroke: s.look.colour, 'stroke-width': s.look.width,
-      'stroke-linejoin': 'round', 'stroke-linecap': s.look.dash ? 'butt' : 'round', ...(s.look.dash ? { 'stroke-dasharray': s.look.dash } : {}),
-    }));
+    g.append(
+      svgEl('polyline', {
+        points: points.join(' '),
+        fill: 'none',
+        stroke: s.look.colour,
+        'stroke-width': s.look.width,
+        'stroke-linejoin': 'round',
+        'stroke-linecap': s.look.dash ? 'butt' : 'round',
+        ...(s.look.dash ? { 'stroke-dasharray': s.look.dash } : {}),
+      }),
+    );
     // A lone day is a point, not a line: a dot shows it.
     if (points.length === 1) {
       const [cx, cy] = (points[0] as string).split(',');
-      g.append(svgEl('circle', { cx: cx as string, cy: cy as string, r: Math.max(3, s.look.width), fill: s.look.colour }));
+      g.append(
+        svgEl('circle', { cx: cx as string, cy: cy as string, r: Math.max(3, s.look.width), fill: s.look.colour }),
+      );
     }
     svg.append(g);
   }
@@ -176,7 +247,17 @@ function drawChart(figure: HTMLElement, a: Plain): void {
     const item = el('li');
     item.dataset.series = s.name;
     const swatch = svgEl('svg', { width: 36, height: 12, viewBox: '0 0 36 12', 'aria-hidden': 'true' });
-    swatch.append(svgEl('line', { x1: 2, x2: 34, y1: 6, y2: 6, stroke: s.look.colour, 'stroke-width': Math.min(s.look.width, 7), ...(s.look.dash ? { 'stroke-dasharray': s.look.dash } : {}) }));
+    swatch.append(
+      svgEl('line', {
+        x1: 2,
+        x2: 34,
+        y1: 6,
+        y2: 6,
+        stroke: s.look.colour,
+        'stroke-width': Math.min(s.look.width, 7),
+        ...(s.look.dash ? { 'stroke-dasharray': s.look.dash } : {}),
+      }),
+    );
     item.append(swatch, ` ${s.name}`);
     const twin = same.get(s.name);
     if (twin) item.append(el('span', ` (the same as ${twin} every day: it lies on that line)`, 'muted'));
@@ -190,14 +271,24 @@ function showResult(out: HTMLElement, a: Plain): void {
   out.replaceChildren();
   const targets = ((a.targets as Plain[] | undefined) ?? []).map((t) => String(t.id));
   // The table scrolls inside its box when it is wider than the page; the words above it stay in view.
-  const about = el('p', "Cost per day: what the usage costs at the list prices in force on each day, at today's prices, on each model you named (at today's prices), and what your export reported.", 'muted');
+  const about = el(
+    'p',
+    "Cost per day: what the usage costs at the list prices in force on each day, at today's prices, on each model you named (at today's prices), and what your export reported.",
+    'muted',
+  );
   about.id = 'reprice-table-about';
   const wrap = el('div', undefined, 'table-wrap');
   const table = el('table');
   table.id = 'reprice-table';
   table.setAttribute('aria-labelledby', about.id);
   const head = el('tr');
-  for (const t of ['Date', `Ours ${AT_LIST_PRICES}`, `Ours ${AT_TODAY}`, ...targets.map((id) => `On ${id}`), `Cost ${AS_REPORTED}`]) {
+  for (const t of [
+    'Date',
+    `Ours ${AT_LIST_PRICES}`,
+    `Ours ${AT_TODAY}`,
+    ...targets.map((id) => `On ${id}`),
+    `Cost ${AS_REPORTED}`,
+  ]) {
     const th = el('th', t);
     th.scope = 'col';
     head.append(th);
@@ -206,7 +297,12 @@ function showResult(out: HTMLElement, a: Plain): void {
   const body = table.createTBody();
   const row = (label: string, s: Plain, reported: unknown) => {
     const tr = el('tr');
-    const values = [money(s.cost), money(s.today), ...targets.map((id) => money((s.targets as Plain | undefined)?.[id])), reported === undefined ? '—' : money(reported)];
+    const values = [
+      money(s.cost),
+      money(s.today),
+      ...targets.map((id) => money((s.targets as Plain | undefined)?.[id])),
+      reported === undefined ? '—' : money(reported),
+    ];
     const th = el('th', label);
     th.scope = 'row';
     tr.append(th);
@@ -221,12 +317,24 @@ function showResult(out: HTMLElement, a: Plain): void {
   wrap.append(table);
   out.append(about, wrap);
   const notes = el('ul');
-  if (reported) notes.append(el('li', `Over the ${String(reported.rows)} rows that report a cost, your export reported ${money(reported.cost)} where ours ${AT_LIST_PRICES} is ${money(reported.ours)} (${String(reported.ratio)} times ours); ${String(reported.mismatches)} reported as $0 for a priced model (mismatch).`));
+  if (reported)
+    notes.append(
+      el(
+        'li',
+        `Over the ${String(reported.rows)} rows that report a cost, your export reported ${money(reported.cost)} where ours ${AT_LIST_PRICES} is ${money(reported.ours)} (${String(reported.ratio)} times ours); ${String(reported.mismatches)} reported as $0 for a priced model (mismatch).`,
+      ),
+    );
   for (const u of (a.unknownModels as Plain[]) ?? []) {
     const near = (u.suggestions as string[]).length ? ` Nearest: ${(u.suggestions as string[]).join(', ')}.` : '';
-    notes.append(el('li', `Not priced: ${String(u.model ?? '(no model)')} (${(u.rows as number[]).length} rows). ${String(u.reason)}${near}`));
+    notes.append(
+      el(
+        'li',
+        `Not priced: ${String(u.model ?? '(no model)')} (${(u.rows as number[]).length} rows). ${String(u.reason)}${near}`,
+      ),
+    );
   }
-  for (const e of (a.errors as Plain[]) ?? []) notes.append(el('li', `Row ${String(e.row)}, ${String(e.field)}: ${String(e.message)}`));
+  for (const e of (a.errors as Plain[]) ?? [])
+    notes.append(el('li', `Row ${String(e.row)}, ${String(e.field)}: ${String(e.message)}`));
   out.append(notes);
 }
 
@@ -257,7 +365,11 @@ function startReprice(): void {
     let res: Response;
     let answer: Plain;
     try {
-      res = await fetch(`/api/reprice?${query.toString()}`, { method: 'POST', body: JSON.stringify(held.rows), headers: { 'content-type': 'application/json' } });
+      res = await fetch(`/api/reprice?${query.toString()}`, {
+        method: 'POST',
+        body: JSON.stringify(held.rows),
+        headers: { 'content-type': 'application/json' },
+      });
       answer = (await res.json()) as Plain;
     } catch {
       if (mine === asked) status!.textContent = 'The service could not be reached; try again.';
@@ -294,7 +406,9 @@ function startReprice(): void {
     e.preventDefault();
     void price();
   });
-  targets.addEventListener('change', () => { if (held) void price(); });
+  targets.addEventListener('change', () => {
+    if (held) void price();
+  });
   input.addEventListener('change', () => void take(input.files?.[0]));
   drop.addEventListener('dragover', (e) => e.preventDefault());
   drop.addEventListener('drop', (e) => {

@@ -56,7 +56,9 @@ export function catalogueTable(table: HTMLTableElement, models: readonly SiteMod
       return order * dir;
     });
     tbody.append(...sorted);
-    headers.forEach((h, i) => (i === col ? h.setAttribute('aria-sort', dir === 1 ? 'ascending' : 'descending') : h.removeAttribute('aria-sort')));
+    headers.forEach((h, i) =>
+      i === col ? h.setAttribute('aria-sort', dir === 1 ? 'ascending' : 'descending') : h.removeAttribute('aria-sort'),
+    );
   }
 
   headers.forEach((th, col) => {
@@ -79,7 +81,8 @@ export function catalogueTable(table: HTMLTableElement, models: readonly SiteMod
     for (const [id, tr] of rows) {
       const m = byId.get(id);
       const haystack = m ? `${m.name} ${m.provider} ${m.id}`.toLowerCase() : '';
-      const ok = !unfit.has(id) &&
+      const ok =
+        !unfit.has(id) &&
         (!provider?.value || tr.dataset.provider === provider.value) &&
         (!tier?.value || tr.dataset.tier === tier.value) &&
         words.every((w) => haystack.includes(w));

@@ -8,10 +8,27 @@ import type { UseCase } from '../src/core/schema/catalogue-schema.js';
 import { MODES, SERVICE_TIERS, type Workload } from '../src/core/pricing/cost.js';
 import { checkParts, PART_NAMES, refuseWorkload, toParts } from '../src/endpoints/part-rules.js';
 import { priceQualityChart } from '../src/http/pages/chart.js';
-import { frontierQuery, headlineHtml, hidden, inPool, monthlyCell, STATUS_CHOICES, tableNoteText, workloadText, type SiteModel, type StatusFilter } from '../src/http/pages/site-model.js';
+import {
+  frontierQuery,
+  headlineHtml,
+  hidden,
+  inPool,
+  monthlyCell,
+  STATUS_CHOICES,
+  tableNoteText,
+  workloadText,
+  type SiteModel,
+  type StatusFilter,
+} from '../src/http/pages/site-model.js';
 import { catalogueTable, CONTEXT_COL, INPUT_COL, MONTHLY_COL, OUTPUT_COL } from './site-table.js';
 import { formatContext } from '../src/core/pricing/context-window.js';
-import { chosenSellerName, notSoldCell, notSoldHtml, priceAtSellers, type SiteDoor } from '../src/http/pages/site-doors.js';
+import {
+  chosenSellerName,
+  notSoldCell,
+  notSoldHtml,
+  priceAtSellers,
+  type SiteDoor,
+} from '../src/http/pages/site-doors.js';
 import { priceNanos } from '../src/core/pricing/cost.js';
 import { formatScaled } from '../src/core/schema/money.js';
 
@@ -22,7 +39,10 @@ const perMillion = (price: number) => `$${formatScaled(priceNanos(price), 9)}`;
 
 function setCell(row: HTMLTableRowElement | undefined, col: number, text: string, sort: string): void {
   const cell = row?.cells[col];
-  if (cell) { cell.textContent = text; cell.dataset.sort = sort; }
+  if (cell) {
+    cell.textContent = text;
+    cell.dataset.sort = sort;
+  }
 }
 
 /**
@@ -41,7 +61,8 @@ function readWorkload(form: HTMLFormElement): Workload | string {
     const ok = value >= min && value <= max;
     input.setAttribute('aria-invalid', String(!ok));
     const label = input.labels?.[0]?.firstChild?.textContent ?? input.name;
-    if (!ok) problem ??= `${label} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`;
+    if (!ok)
+      problem ??= `${label} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`;
     values[input.name] = value;
   }
   if (problem) return problem;
@@ -104,12 +125,18 @@ function start(): void {
   function recalculate(): void {
     const workload = readWorkload(form!);
     if (typeof workload === 'string') {
-      if (error) { error.textContent = workload; error.classList.remove('hidden'); }
+      if (error) {
+        error.textContent = workload;
+        error.classList.remove('hidden');
+      }
       // No headline for a workload the API would refuse: the last one's cheapest is no answer to it.
       if (summary) summary.textContent = 'No cheapest model for this workload: the API refuses it (see above).';
       return;
     }
-    if (error) { error.textContent = ''; error.classList.add('hidden'); }
+    if (error) {
+      error.textContent = '';
+      error.classList.add('hidden');
+    }
     // The pool the API's rankings would weigh: current models unless the Models field says otherwise.
     const picked = (form!.elements.namedItem('status') as HTMLSelectElement | null)?.value;
     const status: StatusFilter = STATUS_CHOICES.includes(picked as StatusFilter) ? (picked as StatusFilter) : 'current';
@@ -143,9 +170,15 @@ function start(): void {
     }
     const unsoldShown = notSold.filter((id) => !table.unfit.has(id)).length;
     // The same HTML the server renders, from the same functions; every catalogue value is escaped there.
-    if (summary) summary.innerHTML = `${headlineHtml(priced, workload, status)} ${notSoldHtml(unsoldShown, sellerName)}`.trim();
+    if (summary)
+      summary.innerHTML = `${headlineHtml(priced, workload, status)} ${notSoldHtml(unsoldShown, sellerName)}`.trim();
     const query = frontierQuery(workload, useCase(), status, choice === 'maker' ? undefined : choice);
-    if (chart) chart.innerHTML = priceQualityChart(priced, workloadText(workload), useCase(), { status, query, ...(sellerName ? { seller: { name: sellerName, notSold: unsoldShown } } : {}) });
+    if (chart)
+      chart.innerHTML = priceQualityChart(priced, workloadText(workload), useCase(), {
+        status,
+        query,
+        ...(sellerName ? { seller: { name: sellerName, notSold: unsoldShown } } : {}),
+      });
     if (note) {
       note.textContent = tableNoteText(priced.filter((p) => inPool(p.model, status)));
       note.classList.toggle('hidden', note.textContent === '');

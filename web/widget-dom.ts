@@ -8,7 +8,11 @@ export const API = new URL(
   script?.src || document.querySelector<HTMLScriptElement>('script[src*="widget.js"]')?.src || location.href,
 ).origin;
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
@@ -58,8 +62,15 @@ export async function api<T>(path: string, params: Record<string, string | undef
 }
 
 /** A table; `numeric` columns are right-aligned, `optional` ones left out in a narrow widget (the CSS's container query). */
-export function table(caption: string, columns: string[], rows: Array<Array<string | Node>>, numeric: number[], optional: number[] = []): HTMLTableElement {
-  const classOf = (i: number) => [numeric.includes(i) ? 'n' : '', optional.includes(i) ? 'opt' : ''].filter(Boolean).join(' ');
+export function table(
+  caption: string,
+  columns: string[],
+  rows: Array<Array<string | Node>>,
+  numeric: number[],
+  optional: number[] = [],
+): HTMLTableElement {
+  const classOf = (i: number) =>
+    [numeric.includes(i) ? 'n' : '', optional.includes(i) ? 'opt' : ''].filter(Boolean).join(' ');
   const t = el('table');
   t.createCaption().textContent = caption;
   const head = t.createTHead().insertRow();
@@ -79,4 +90,3 @@ export function table(caption: string, columns: string[], rows: Array<Array<stri
   }
   return t;
 }
-

@@ -6,7 +6,19 @@
  * from the API or from attributes is set as text, never parsed as HTML. No dependencies.
  */
 
-interface ModelRecord { id: string; name: string; provider: string; tier: string; status?: string; input: number; output: number; context: string; freeTierOnly?: boolean; priceChange?: string; modalities?: { input: string[]; output: string[] } }
+interface ModelRecord {
+  id: string;
+  name: string;
+  provider: string;
+  tier: string;
+  status?: string;
+  input: number;
+  output: number;
+  context: string;
+  freeTierOnly?: boolean;
+  priceChange?: string;
+  modalities?: { input: string[]; output: string[] };
+}
 
 import { API, api, el, link, price, table } from './widget-dom.js';
 import { renderCompare } from './widget-compare.js';
@@ -47,9 +59,13 @@ const STATUSES = ['current', 'legacy', 'all'] as const;
 
 async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const status = d.status ?? 'current';
-  if (!(STATUSES as readonly string[]).includes(status)) throw new Error(`data-status must be current, legacy or all; got "${status.slice(0, 40)}"`);
+  if (!(STATUSES as readonly string[]).includes(status))
+    throw new Error(`data-status must be current, legacy or all; got "${status.slice(0, 40)}"`);
   // Every status asked for, so that the table can say how many it leaves out.
-  const { models: every } = await api<{ models: ModelRecord[] }>('/api/pricing', { provider: d.providers, status: 'all' });
+  const { models: every } = await api<{ models: ModelRecord[] }>('/api/pricing', {
+    provider: d.providers,
+    status: 'all',
+  });
   const models = status === 'all' ? every : every.filter((m) => (m.status ?? 'current') === status);
   const name = (m: ModelRecord) => {
     // What it takes and gives, where a source says (text, image → text).
@@ -79,7 +95,13 @@ async function renderTable(box: HTMLElement, d: DOMStringMap): Promise<void> {
   const left = every.length - models.length;
   if (left) {
     const other = status === 'current' ? 'legacy' : 'current';
-    box.append(el('p', `${left} ${other} ${left === 1 ? 'model' : 'models'} left out: data-status="all" lists ${left === 1 ? 'it' : 'them'}.`, 'foot'));
+    box.append(
+      el(
+        'p',
+        `${left} ${other} ${left === 1 ? 'model' : 'models'} left out: data-status="all" lists ${left === 1 ? 'it' : 'them'}.`,
+        'foot',
+      ),
+    );
   }
 }
 
@@ -90,8 +112,14 @@ async function renderBadge(box: HTMLElement, d: DOMStringMap): Promise<void> {
   a.className = 'b';
   const free = model.freeTierOnly ? 'free tier only: ' : '';
   const change = model.priceChange ? `; price ${model.priceChange}` : '';
-  a.setAttribute('aria-label', `${model.name}: ${free}${price(model.input)} input, ${price(model.output)} output per 1M tokens${change}`);
-  a.append(el('span', model.name, 'l'), el('span', `${free}${price(model.input)} / ${price(model.output)} per 1M`, `${model.tier} m`));
+  a.setAttribute(
+    'aria-label',
+    `${model.name}: ${free}${price(model.input)} input, ${price(model.output)} output per 1M tokens${change}`,
+  );
+  a.append(
+    el('span', model.name, 'l'),
+    el('span', `${free}${price(model.input)} / ${price(model.output)} per 1M`, `${model.tier} m`),
+  );
   // The note of a price change goes on a line of its own where the badge would not fit on one (flex-wrap).
   if (model.priceChange) a.append(el('span', ` · ${model.priceChange}`, `${model.tier} note`));
   box.className = '';
@@ -154,7 +182,17 @@ function scan(): void {
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
 else scan();
-new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: [
-  'class', 'data-type', 'data-model', 'data-models', 'data-providers', 'data-status',
-  ...Object.keys(WORKLOAD_ATTRIBUTES).map((k) => `data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`),
-] });
+new MutationObserver(scan).observe(document.documentElement, {
+  childList: true,
+  subtree: true,
+  attributes: true,
+  attributeFilter: [
+    'class',
+    'data-type',
+    'data-model',
+    'data-models',
+    'data-providers',
+    'data-status',
+    ...Object.keys(WORKLOAD_ATTRIBUTES).map((k) => `data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`),
+  ],
+});

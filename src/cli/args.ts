@@ -33,7 +33,8 @@ export function parseArgs(argv: readonly string[], booleans: ReadonlySet<string>
       break;
     }
     if (!arg.startsWith('--')) {
-      if (arg.startsWith('-') && arg.length > 1 && !/^-\d/.test(arg)) throw new CliError(`unknown option ${arg}; options are spelled --name value`);
+      if (arg.startsWith('-') && arg.length > 1 && !/^-\d/.test(arg))
+        throw new CliError(`unknown option ${arg}; options are spelled --name value`);
       parsed.positionals.push(arg);
       continue;
     }

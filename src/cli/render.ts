@@ -62,7 +62,13 @@ export function workloadLine(w: Plain): string {
 
 export function costTable(rows: readonly Plain[]): string {
   return table(
-    [{ title: 'ID', wrap: true }, { title: 'PER REQUEST', align: 'right' }, { title: 'DAILY', align: 'right' }, { title: 'MONTHLY', align: 'right' }, { title: 'YEARLY', align: 'right' }],
+    [
+      { title: 'ID', wrap: true },
+      { title: 'PER REQUEST', align: 'right' },
+      { title: 'DAILY', align: 'right' },
+      { title: 'MONTHLY', align: 'right' },
+      { title: 'YEARLY', align: 'right' },
+    ],
     rows.map((r) => {
       const c = record(r.costs);
       return [text(r.id), usd(c.perRequest), usd(c.daily), usd(c.monthly), usd(c.yearly)];
@@ -81,7 +87,10 @@ function benchmarkLines(model: Plain): Array<[string, string]> {
   const results = Array.isArray(model.benchmarks) ? (model.benchmarks as BenchmarkResult[]) : [];
   const overall = record(model.scores).overall;
   if (typeof overall !== 'number') return [['Score', 'unrated: no public benchmark in our snapshots']];
-  const top = headlineBenchmarks(results).map((r): [string, string] => ['Benchmark', `${r.name} ${shownValue({ result: r })}, ${r.date} (${r.source})`]);
+  const top = headlineBenchmarks(results).map((r): [string, string] => [
+    'Benchmark',
+    `${r.name} ${shownValue({ result: r })}, ${r.date} (${r.source})`,
+  ]);
   return [['Score', `overall ${overall}/100 from public benchmarks`], ...top];
 }
 
@@ -97,29 +106,42 @@ export function modelCard(model: Plain, source: unknown): string {
     .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] >= SUITED_SCORE)
     .sort((a, b) => b[1] - a[1])
     .map(([name, score]) => `${name} ${score}`);
-  const maxOutput = typeof model.maxOutputTokens === 'number' ? `, up to ${count(model.maxOutputTokens)} output tokens` : '';
+  const maxOutput =
+    typeof model.maxOutputTokens === 'number' ? `, up to ${count(model.maxOutputTokens)} output tokens` : '';
   const lines: Array<[string, string] | undefined> = [
     ['Input', `${price(model.input)} per 1M tokens`],
     ['Output', `${price(model.output)} per 1M tokens`],
     model.cachedInput === undefined ? undefined : ['Cached input', `${price(model.cachedInput)} per 1M tokens`],
     // A change within twelve months (the API's priceChange): the prices above do not last.
-    model.priceChange === undefined ? undefined : ['Price change', `${text(model.priceChange)} (the prices above are today's)`],
+    model.priceChange === undefined
+      ? undefined
+      : ['Price change', `${text(model.priceChange)} (the prices above are today's)`],
     // The answer's record is a served model (amounts possibly as exact decimal text, which price() prints);
     // its own door among its offers names the seller of its reference door.
     ...priceFacts(model as PricedRecord, price, ownSellerName(model)),
     ['Context', `${text(model.context)} (${count(model.contextTokens)} tokens)${maxOutput}`],
     ['Quality', `${text(model.quality)}/5${suited.length ? `; suits ${suited.join(', ')}` : ''}`],
     ...benchmarkLines(model),
-    model.freeTierOnly === true ? ['Free tier', 'served only on a free, rate-limited tier: the $0 is no capacity to buy'] : undefined,
-    model.batch === undefined ? undefined : ['Batch', `${text(record(model.batch).discountPercent)}% off through the provider's batch API (--mode batch)`],
+    model.freeTierOnly === true
+      ? ['Free tier', 'served only on a free, rate-limited tier: the $0 is no capacity to buy']
+      : undefined,
+    model.batch === undefined
+      ? undefined
+      : ['Batch', `${text(record(model.batch).discountPercent)}% off through the provider's batch API (--mode batch)`],
     model.batch === undefined ? undefined : ['Batch terms', text(record(model.batch).source)],
     ['Verified', `${text(model.verified)} (checked ${text(model.checkedOn)})`],
     // A door whose sources cite no page, of a seller with none on record, has none: never the maker's.
-    ['Source', model.sourceUrl === undefined ? "no page on record for this seller (never the maker's)" : text(model.sourceUrl)],
+    [
+      'Source',
+      model.sourceUrl === undefined ? "no page on record for this seller (never the maker's)" : text(model.sourceUrl),
+    ],
     model.priceNote === undefined ? undefined : ['Note', text(model.priceNote)],
     ['Page', `${text(source)}models/${encodeURIComponent(text(model.id))}`],
   ];
-  const head = [`${text(model.name)} (${text(model.id)})`, `${text(model.provider)}, ${text(model.tier)} tier, ${text(model.status)}`].map((l) => prose(l));
+  const head = [
+    `${text(model.name)} (${text(model.id)})`,
+    `${text(model.provider)}, ${text(model.tier)} tier, ${text(model.status)}`,
+  ].map((l) => prose(l));
   return `${head.join('\n')}\n\n${pairs(lines.filter((l): l is [string, string] => l !== undefined))}`;
 }
 
@@ -128,33 +150,43 @@ export function modelCard(model: Plain, source: unknown): string {
  * were not the standard ones (a long-context band, off-peak prices), so no cost changes silently.
  */
 export function rowNotes(rows: readonly Plain[]): string {
-  return rows.flatMap((r) => {
-    const notes: string[] = [];
-    if (typeof r.requestedId === 'string') notes.push(`${text(r.requestedId)} is an alias of ${text(r.id)}.`);
-    const applied = record(r.appliedPrices);
-    if (typeof applied.band === 'string' && applied.band !== 'standard') {
-      notes.push(`${text(r.id)}: long-context prices (${applied.band} input tokens), ${price(applied.input)} input, ${price(applied.output)} output per 1M.`);
-    }
-    const off = record(applied.offPeak);
-    if (applied.period === 'off-peak' || applied.period === 'mixed') {
-      notes.push(`${text(r.id)}: ${text(off.percent)}% of requests at off-peak prices (${text(off.window)}), ${price(off.input)} input, ${price(off.output)} output per 1M.`);
-    } else if (applied.period === 'peak') {
-      notes.push(`${text(r.id)}: peak prices; --off-peak-share or --at prices off-peak hours.`);
-    }
-    const batch = record(applied.batch);
-    if (typeof batch.discountPercent === 'number') notes.push(`${text(r.id)}: ${batch.discountPercent}% batch discount.`);
-    for (const w of list(r.warnings)) notes.push(`${text(r.id)}: ${text(w.message)}`);
-    // At a door (--sellers), or a cheaper door beside the record's: what a buyer must know of it.
-    const predates = record(r.predatesChange).text;
-    if (typeof predates === 'string') notes.push(`${text(r.door ?? r.id)}: ${predates}.`);
-    const cheaper = record(r.cheaperAt);
-    if (typeof cheaper.door === 'string') {
-      const older = record(cheaper.predatesChange).text;
-      notes.push(`${text(r.id)}: cheaper at ${text(cheaper.door)}, ${usd(record(cheaper.costs).monthly)} a month${typeof older === 'string' ? ` (${older})` : ''}.`);
-    }
-    if (Array.isArray(r.variants)) notes.push(`${text(r.id)} also stands for ${text(r.variants)} (same prices and capabilities).`);
-    return notes.map((n) => `\n${prose(n)}`);
-  }).join('');
+  return rows
+    .flatMap((r) => {
+      const notes: string[] = [];
+      if (typeof r.requestedId === 'string') notes.push(`${text(r.requestedId)} is an alias of ${text(r.id)}.`);
+      const applied = record(r.appliedPrices);
+      if (typeof applied.band === 'string' && applied.band !== 'standard') {
+        notes.push(
+          `${text(r.id)}: long-context prices (${applied.band} input tokens), ${price(applied.input)} input, ${price(applied.output)} output per 1M.`,
+        );
+      }
+      const off = record(applied.offPeak);
+      if (applied.period === 'off-peak' || applied.period === 'mixed') {
+        notes.push(
+          `${text(r.id)}: ${text(off.percent)}% of requests at off-peak prices (${text(off.window)}), ${price(off.input)} input, ${price(off.output)} output per 1M.`,
+        );
+      } else if (applied.period === 'peak') {
+        notes.push(`${text(r.id)}: peak prices; --off-peak-share or --at prices off-peak hours.`);
+      }
+      const batch = record(applied.batch);
+      if (typeof batch.discountPercent === 'number')
+        notes.push(`${text(r.id)}: ${batch.discountPercent}% batch discount.`);
+      for (const w of list(r.warnings)) notes.push(`${text(r.id)}: ${text(w.message)}`);
+      // At a door (--sellers), or a cheaper door beside the record's: what a buyer must know of it.
+      const predates = record(r.predatesChange).text;
+      if (typeof predates === 'string') notes.push(`${text(r.door ?? r.id)}: ${predates}.`);
+      const cheaper = record(r.cheaperAt);
+      if (typeof cheaper.door === 'string') {
+        const older = record(cheaper.predatesChange).text;
+        notes.push(
+          `${text(r.id)}: cheaper at ${text(cheaper.door)}, ${usd(record(cheaper.costs).monthly)} a month${typeof older === 'string' ? ` (${older})` : ''}.`,
+        );
+      }
+      if (Array.isArray(r.variants))
+        notes.push(`${text(r.id)} also stands for ${text(r.variants)} (same prices and capabilities).`);
+      return notes.map((n) => `\n${prose(n)}`);
+    })
+    .join('');
 }
 
 /** The line under a ranking: how many models met the filters but were left out, and why. */

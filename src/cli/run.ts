@@ -44,7 +44,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number | nul
     if (name === 'mcp') return await mcp(parseArgs(rest), io);
     const names = [...QUERY_COMMANDS.map((c) => c.name), 'serve', 'mcp'];
     const hint = closestMatches(name, names, 1);
-    throw new CliError(`unknown command ${JSON.stringify(name)}.${hint.length ? ` Did you mean ${hint[0]}?` : ''} Run ${PROGRAM} --help.`);
+    throw new CliError(
+      `unknown command ${JSON.stringify(name)}.${hint.length ? ` Did you mean ${hint[0]}?` : ''} Run ${PROGRAM} --help.`,
+    );
   } catch (err) {
     if (err instanceof CliError) {
       io.err(`${PROGRAM}${name && !name.startsWith('-') ? ` ${name}` : ''}: ${err.message}\n`);
@@ -63,17 +65,27 @@ async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promis
   const known = Object.keys(schema.shape);
   for (const [param] of args.query) {
     if (!known.includes(param)) {
-      const hint = closestMatches(param, known, 1).map((p) => ` Did you mean --${toOption(p)}?`).join('');
+      const hint = closestMatches(param, known, 1)
+        .map((p) => ` Did you mean --${toOption(p)}?`)
+        .join('');
       throw new CliError(`unknown option --${toOption(param)}.${hint} Run ${PROGRAM} ${command.name} --help.`);
     }
   }
   // The body from a file; or ids given apart (`compare a b`) or as the API takes them (`compare a,b`).
   const text = command.body ? readBody(command, args.positionals) : undefined;
-  const query = new URLSearchParams([...(command.body ? [] : fromPositionals(command, args.positionals.flatMap(splitList))), ...args.query]);
+  const query = new URLSearchParams([
+    ...(command.body ? [] : fromPositionals(command, args.positionals.flatMap(splitList))),
+    ...args.query,
+  ]);
   try {
     const params = parseQuery(query, schema);
-    const body = command.endpoint.body && text !== undefined ? await command.endpoint.body.read(text, params) : undefined;
-    const reply = await command.endpoint.handle(params, { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {}, today: today(io.clock ?? systemClock) }, body);
+    const body =
+      command.endpoint.body && text !== undefined ? await command.endpoint.body.read(text, params) : undefined;
+    const reply = await command.endpoint.handle(
+      params,
+      { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {}, today: today(io.clock ?? systemClock) },
+      body,
+    );
     if (reply instanceof TextReply) throw new Error(`${command.endpoint.path} did not answer with JSON`);
     const json = toJson(reply);
     // The table's words name options as typed here (--include-free-tier), not as the API's query spells them.
@@ -83,9 +95,13 @@ async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promis
     if (!(err instanceof ApiError)) throw err;
     const param = err.details.param;
     // "days must be …" (the parameter first, as parseQuery words it) is "--days must be …" here.
-    const named = param && known.includes(param) && err.message.startsWith(`${param} `) ? `--${toOption(param)}${err.message.slice(param.length)}` : err.message;
+    const named =
+      param && known.includes(param) && err.message.startsWith(`${param} `)
+        ? `--${toOption(param)}${err.message.slice(param.length)}`
+        : err.message;
     const message = asOptions(named, known);
-    const option = param && known.includes(param) && !message.includes(`--${toOption(param)}`) ? ` (--${toOption(param)})` : '';
+    const option =
+      param && known.includes(param) && !message.includes(`--${toOption(param)}`) ? ` (--${toOption(param)})` : '';
     throw new CliError(`${message}${option}`);
   }
 }
@@ -94,7 +110,10 @@ async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promis
 function readBody(command: QueryCommand, positionals: readonly string[]): string {
   const [file, ...more] = positionals;
   const what = command.body?.what ?? 'a file';
-  if (file === undefined || more.length) throw new CliError(`${command.name} takes one ${command.body?.usage ?? 'FILE'} (${what}); run ${PROGRAM} ${command.name} --help`);
+  if (file === undefined || more.length)
+    throw new CliError(
+      `${command.name} takes one ${command.body?.usage ?? 'FILE'} (${what}); run ${PROGRAM} ${command.name} --help`,
+    );
   try {
     if (!statSync(file).isFile()) throw new Error('not a file');
     return readFileSync(file, 'utf8');
@@ -105,10 +124,14 @@ function readBody(command: QueryCommand, positionals: readonly string[]): string
 
 /** The command's on/off options: the parameters whose values are true and false (params.ts flag). */
 function booleanOptions(schema: QuerySchema): Set<string> {
-  return new Set(Object.entries(schema.shape).filter(([, field]) => {
-    const values = field.meta()?.enum;
-    return Array.isArray(values) && values.length === 2 && values.includes('true') && values.includes('false');
-  }).map(([name]) => name));
+  return new Set(
+    Object.entries(schema.shape)
+      .filter(([, field]) => {
+        const values = field.meta()?.enum;
+        return Array.isArray(values) && values.length === 2 && values.includes('true') && values.includes('false');
+      })
+      .map(([name]) => name),
+  );
 }
 
 /**
@@ -118,10 +141,13 @@ function booleanOptions(schema: QuerySchema): Set<string> {
  * inside a URL or a JSON key, and a bare name only when it has an underscore (no English word does).
  */
 export function asOptions(text: string, known: readonly string[]): string {
-  return text.replace(/(^|[\s(`'])([a-z][a-z_]*)(?:=([A-Za-z0-9_.:,-]*[A-Za-z0-9_]))?(?=[\s.,;:)`'"]|$)/g, (whole, before: string, name: string, value: string | undefined) => {
-    if (!known.includes(name) || (value === undefined && !name.includes('_'))) return whole;
-    return `${before}--${toOption(name)}${value === undefined || value === 'true' ? '' : ` ${value}`}`;
-  });
+  return text.replace(
+    /(^|[\s(`'])([a-z][a-z_]*)(?:=([A-Za-z0-9_.:,-]*[A-Za-z0-9_]))?(?=[\s.,;:)`'"]|$)/g,
+    (whole, before: string, name: string, value: string | undefined) => {
+      if (!known.includes(name) || (value === undefined && !name.includes('_'))) return whole;
+      return `${before}--${toOption(name)}${value === undefined || value === 'true' ? '' : ` ${value}`}`;
+    },
+  );
 }
 
 /** The command's query schema: the endpoint's, or the part of it the command takes. */
@@ -133,14 +159,17 @@ function schemaOf(command: QueryCommand): QuerySchema {
 
 async function serve(args: ParsedArgs, io: Io): Promise<number | null> {
   if (args.help) {
-    io.out(`Usage: ${PROGRAM} serve [--port 8787] [--host 0.0.0.0]\n\nServes the HTTP API (and /mcp) with the bundled catalogue. PORT, HOST, BASE_URL and DATA_DIR are read from the environment too.\n`);
+    io.out(
+      `Usage: ${PROGRAM} serve [--port 8787] [--host 0.0.0.0]\n\nServes the HTTP API (and /mcp) with the bundled catalogue. PORT, HOST, BASE_URL and DATA_DIR are read from the environment too.\n`,
+    );
     return 0;
   }
   if (args.positionals.length) throw new CliError(`serve takes no arguments; got ${args.positionals.join(' ')}`);
   const env: NodeJS.ProcessEnv = { ...io.env };
   for (const [param, value] of args.query) {
     if (param === 'port') {
-      if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new CliError(`--port must be a port number from 0 to 65535; got ${JSON.stringify(value)}`);
+      if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+        throw new CliError(`--port must be a port number from 0 to 65535; got ${JSON.stringify(value)}`);
       env.PORT = value;
     } else if (param === 'host') env.HOST = value;
     else throw new CliError(`unknown option --${toOption(param)}; serve takes --port and --host`);
@@ -153,13 +182,19 @@ async function serve(args: ParsedArgs, io: Io): Promise<number | null> {
 async function mcp(args: ParsedArgs, io: Io): Promise<number | null> {
   if (args.help) {
     const tools = API_ENDPOINTS.flatMap((e) => (e.tool ? [e.tool.name] : []));
-    io.out(`Usage: ${PROGRAM} mcp\n\nA Model Context Protocol server on stdin/stdout, with the tools ${tools.slice(0, -1).join(', ')} and ${tools.at(-1) ?? ''}.\n`);
+    io.out(
+      `Usage: ${PROGRAM} mcp\n\nA Model Context Protocol server on stdin/stdout, with the tools ${tools.slice(0, -1).join(', ')} and ${tools.at(-1) ?? ''}.\n`,
+    );
     return 0;
   }
   if (args.positionals.length || args.query.length) throw new CliError('mcp takes no arguments');
   const catalogue = loadCatalogue(io.env);
   const { serveMcpStdio } = await import('../mcp/stdio.js');
-  await serveMcpStdio({ catalogue: () => catalogue, baseUrl: baseUrl(io.env), ...(io.clock ? { clock: io.clock } : {}) });
+  await serveMcpStdio({
+    catalogue: () => catalogue,
+    baseUrl: baseUrl(io.env),
+    ...(io.clock ? { clock: io.clock } : {}),
+  });
   return null;
 }
 
@@ -170,7 +205,7 @@ function usage(): string {
     `Usage: ${PROGRAM} <command> [options]`,
     '',
     "AI model prices and what workloads cost, offline, from the bundled catalogue. Options are the HTTP API's",
-    'query parameters spelled --input-tokens 2000, with the same defaults; --json prints the API\'s JSON.',
+    "query parameters spelled --input-tokens 2000, with the same defaults; --json prints the API's JSON.",
     '',
     'Commands:',
     ...QUERY_COMMANDS.map((c) => line(c.name, c.summary)),
@@ -215,7 +250,9 @@ const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
  * with more than 15 significant digits) is kept as its text.
  */
 export function toPlain(json: string): Record<string, unknown> {
-  const kept = json.replace(JSON_TOKEN, (token) => (token.startsWith('"') || String(Number(token)) === token ? token : `"${token}"`));
+  const kept = json.replace(JSON_TOKEN, (token) =>
+    token.startsWith('"') || String(Number(token)) === token ? token : `"${token}"`,
+  );
   return JSON.parse(kept) as Record<string, unknown>;
 }
 

@@ -54,7 +54,10 @@ export function table(columns: readonly Column[], rows: readonly (readonly strin
     if (flex === -1) return [line(cells)];
     const [first = '', ...more] = wrapText(cells[flex] ?? '', widths[flex] ?? 0);
     const blank = columns.map(() => '');
-    return [line(cells.map((c, i) => (i === flex ? first : c))), ...more.map((part) => line(blank.map((_, i) => (i === flex ? part : ''))))];
+    return [
+      line(cells.map((c, i) => (i === flex ? first : c))),
+      ...more.map((part) => line(blank.map((_, i) => (i === flex ? part : '')))),
+    ];
   });
   return [line(columns.map((c) => c.title)), widths.map((w) => '-'.repeat(w)).join('  '), ...body].join('\n');
 }
@@ -69,6 +72,10 @@ export function pairs(entries: readonly (readonly [string, string])[], maxWidth 
   const width = Math.max(0, ...entries.map(([k]) => k.length)) + 1;
   const indent = ' '.repeat(width + 1);
   return entries
-    .map(([k, v]) => wrapText(v, maxWidth - width - 1, true).map((part, i) => (i === 0 ? `${`${k}:`.padEnd(width)} ${part}` : `${indent}${part}`)).join('\n'))
+    .map(([k, v]) =>
+      wrapText(v, maxWidth - width - 1, true)
+        .map((part, i) => (i === 0 ? `${`${k}:`.padEnd(width)} ${part}` : `${indent}${part}`))
+        .join('\n'),
+    )
     .join('\n');
 }

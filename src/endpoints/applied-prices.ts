@@ -8,7 +8,12 @@ import type { ModelSheets } from '../core/pricing/price-sheet.js';
  * day of the price set in force that day; otherwise the date of the dated price the record's
  * prices continue (the catalogue's `datedFrom`, read once at load).
  */
-export function appliedPricesOf(model: Model, workload: Workload, from: string | null | undefined, sheets?: ModelSheets): AppliedPrices & { effectiveFrom?: string } {
+export function appliedPricesOf(
+  model: Model,
+  workload: Workload,
+  from: string | null | undefined,
+  sheets?: ModelSheets,
+): AppliedPrices & { effectiveFrom?: string } {
   // Added in place, not spread (the object is this call's own; see rankedItem in ranking.ts).
   const applied: AppliedPrices & { effectiveFrom?: string } = appliedPrices(model, workload, sheets);
   if (from) applied.effectiveFrom = from;

@@ -18,10 +18,13 @@ export function isCalendarDate(text: string): boolean {
  * and a pre-filled past date would answer with past prices to someone who only changed the model.
  */
 export function dateParam(description: string) {
-  return param((text) => {
-    if (text === undefined || isCalendarDate(text)) return text;
-    return { refused: `must be a real date written YYYY-MM-DD, such as 2026-09-01; got ${quote(text)}` };
-  }, { description: `${description} For example 2026-09-01.` });
+  return param(
+    (text) => {
+      if (text === undefined || isCalendarDate(text)) return text;
+      return { refused: `must be a real date written YYYY-MM-DD, such as 2026-09-01; got ${quote(text)}` };
+    },
+    { description: `${description} For example 2026-09-01.` },
+  );
 }
 
 export const asOf = dateParam('Answer with the prices in force on this day (YYYY-MM-DD); default: the current prices.');
@@ -35,14 +38,24 @@ export function asOfInfo(date: string, set: PriceSet) {
 export function modelAsOf(model: Model, date: string, param: string): { model: Model; set: PriceSet } {
   const found = modelOn(model, date);
   if (found.kind === 'not-released') {
-    throw new ApiError(404, 'model_not_found', `Model ${quote(model.id)} (${param}) did not exist on ${date}: it was released on ${found.releasedOn}.`, {
-      param,
-    });
+    throw new ApiError(
+      404,
+      'model_not_found',
+      `Model ${quote(model.id)} (${param}) did not exist on ${date}: it was released on ${found.releasedOn}.`,
+      {
+        param,
+      },
+    );
   }
   if (found.kind === 'unknown') {
-    throw new ApiError(404, 'model_not_found', `Model ${quote(model.id)} (${param}) has no recorded price on ${date}; its earliest recorded price is from ${found.knownFrom}.`, {
-      param,
-    });
+    throw new ApiError(
+      404,
+      'model_not_found',
+      `Model ${quote(model.id)} (${param}) has no recorded price on ${date}; its earliest recorded price is from ${found.knownFrom}.`,
+      {
+        param,
+      },
+    );
   }
   return { model: found.model, set: found.set };
 }

@@ -12,23 +12,46 @@ import { ApiError, quote } from '../lib/errors.js';
 import { doorCaveats } from './sellers.js';
 
 /** The record as the door `<model-id>@<seller>` prices it, or a 404 that lists the model's doors. */
-export function findDoor(catalogue: Catalogue, target: string, param: string, findRecord: (id: string) => Model): Model {
+export function findDoor(
+  catalogue: Catalogue,
+  target: string,
+  param: string,
+  findRecord: (id: string) => Model,
+): Model {
   return findPricedDoor(catalogue, target, param, findRecord).priced as Model;
 }
 
 /** The door `<model-id>@<seller>` names, with a price (else a 400 or 404 naming `param`). */
-export function findPricedDoor(catalogue: Catalogue, target: string, param: string, findRecord: (id: string) => Model): PricedDoor {
+export function findPricedDoor(
+  catalogue: Catalogue,
+  target: string,
+  param: string,
+  findRecord: (id: string) => Model,
+): PricedDoor {
   const parts = splitDoorId(target.trim());
   // One @ only: in `a@b@c` the model part `a@b` would itself be a door, and its doors none.
-  if (!parts || parts.model.includes('@')) throw new ApiError(400, 'invalid_parameter', `${param} ${quote(target)} is not <model-id>@<seller>.`, { param });
+  if (!parts || parts.model.includes('@'))
+    throw new ApiError(400, 'invalid_parameter', `${param} ${quote(target)} is not <model-id>@<seller>.`, { param });
   const record = findRecord(parts.model);
   const door = resolveDoor(catalogue, `${record.id}@${parts.seller}`);
   if (!door) {
-    const doors = doorBookOf(catalogue).doorsOf(record.id).map((d) => d.id);
-    throw new ApiError(404, 'door_not_found', `No seller ${quote(parts.seller)} on record for ${record.id} (${param}). ${doors.length ? `Its doors: ${doors.join(', ')}.` : 'It has no doors on record.'}`, { param, suggestions: closestMatches(`${record.id}@${parts.seller}`, doors) });
+    const doors = doorBookOf(catalogue)
+      .doorsOf(record.id)
+      .map((d) => d.id);
+    throw new ApiError(
+      404,
+      'door_not_found',
+      `No seller ${quote(parts.seller)} on record for ${record.id} (${param}). ${doors.length ? `Its doors: ${doors.join(', ')}.` : 'It has no doors on record.'}`,
+      { param, suggestions: closestMatches(`${record.id}@${parts.seller}`, doors) },
+    );
   }
   if (!door.priced) {
-    throw new ApiError(404, 'door_not_found', `${door.seller.name}'s door to ${record.id} has no price on record (unknown, not free) (${param}).`, { param });
+    throw new ApiError(
+      404,
+      'door_not_found',
+      `${door.seller.name}'s door to ${record.id} has no price on record (unknown, not free) (${param}).`,
+      { param },
+    );
   }
   return door;
 }
@@ -49,7 +72,16 @@ export function doorSummary(door: PricedDoor) {
     door: door.id,
     sellerModelId: door.sellerModelId,
     ...(door.own ? { makersDoor: true as const } : {}),
-    ...(p ? { prices: { input: p.input, output: p.output, ...(p.cachedInput === undefined ? {} : { cachedInput: p.cachedInput }) }, contextTokens: p.contextTokens } : {}),
+    ...(p
+      ? {
+          prices: {
+            input: p.input,
+            output: p.output,
+            ...(p.cachedInput === undefined ? {} : { cachedInput: p.cachedInput }),
+          },
+          contextTokens: p.contextTokens,
+        }
+      : {}),
     source: door.source,
     date: door.date,
     ...doorCaveats(door),

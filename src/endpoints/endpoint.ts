@@ -180,7 +180,10 @@ export function findModel(catalogue: Catalogue, id: string, param: string): Mode
   if (model) return model;
   const suggestions = closestIds(idIndexOf(catalogue), id);
   const hint = suggestions.length ? ` Did you mean ${suggestions.join(', ')}?` : '';
-  throw new ApiError(404, 'model_not_found', `No model with id ${quote(id)} (${param}).${hint}`, { param, suggestions });
+  throw new ApiError(404, 'model_not_found', `No model with id ${quote(id)} (${param}).${hint}`, {
+    param,
+    suggestions,
+  });
 }
 
 /**
@@ -199,9 +202,14 @@ export function findModels(catalogue: Catalogue, ids: readonly string[], param: 
     const model = findModel(catalogue, id, param);
     const earlier = found.get(model.id);
     if (earlier !== undefined) {
-      throw new ApiError(400, 'invalid_parameter', `${param} names model ${quote(model.id)} twice (${quote(earlier)} and ${quote(id)}); list each model once.`, {
-        param,
-      });
+      throw new ApiError(
+        400,
+        'invalid_parameter',
+        `${param} names model ${quote(model.id)} twice (${quote(earlier)} and ${quote(id)}); list each model once.`,
+        {
+          param,
+        },
+      );
     }
     found.set(model.id, id);
     return model;

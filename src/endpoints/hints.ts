@@ -56,12 +56,21 @@ export function whyEmpty<P extends object, R>(
 }
 
 /** `use_case=reasoning and budget=10.5`: the given filters as a query would spell them. */
-export function describeFilters<P extends object>(params: P, filters: ReadonlyArray<keyof P & string>, without: readonly string[]): string {
-  return filters
-    .filter((name) => params[name] !== undefined && (!DEFAULTED.includes(name) || without.includes(name)))
-    // The only bigint parameters are USD amounts in nano-dollars (usdAmount).
-    .map((name) => { const v = params[name]; return `${name}=${typeof v === 'bigint' ? new Usd(v).toString() : String(v)}`; })
-    .join(' and ');
+export function describeFilters<P extends object>(
+  params: P,
+  filters: ReadonlyArray<keyof P & string>,
+  without: readonly string[],
+): string {
+  return (
+    filters
+      .filter((name) => params[name] !== undefined && (!DEFAULTED.includes(name) || without.includes(name)))
+      // The only bigint parameters are USD amounts in nano-dollars (usdAmount).
+      .map((name) => {
+        const v = params[name];
+        return `${name}=${typeof v === 'bigint' ? new Usd(v).toString() : String(v)}`;
+      })
+      .join(' and ')
+  );
 }
 
 /**
@@ -74,9 +83,13 @@ export function fitHint(catalogue: Catalogue, workload: Workload) {
   const { inputTokens, outputTokens } = workload;
   const candidates = catalogue.models.filter((m) => m.status === 'current' && !m.freeTierOnly);
   const n = (v: number) => v.toLocaleString('en-US');
-  const largestOutput = (m: Catalogue['models'][number]) => Math.min(m.maxOutputTokens ?? m.contextTokens, m.contextTokens);
+  const largestOutput = (m: Catalogue['models'][number]) =>
+    Math.min(m.maxOutputTokens ?? m.contextTokens, m.contextTokens);
   const pick = (size: (m: Catalogue['models'][number]) => number) =>
-    candidates.reduce<Catalogue['models'][number] | undefined>((best, m) => (!best || size(m) > size(best) ? m : best), undefined);
+    candidates.reduce<Catalogue['models'][number] | undefined>(
+      (best, m) => (!best || size(m) > size(best) ? m : best),
+      undefined,
+    );
   const window = pick((m) => (outputTokens <= largestOutput(m) ? m.contextTokens : 0));
   if (!window || outputTokens > largestOutput(window)) {
     const most = pick(largestOutput);

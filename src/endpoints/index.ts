@@ -12,7 +12,33 @@ import { recommend } from './recommend/index.js';
 import { repriceEndpoint } from './reprice/index.js';
 import { tokenizers } from './tokenizers/index.js';
 
-export { badge, calculate, changes, cheapest, compare, health, offers, pricing, pricingFile, recommend, repriceEndpoint, tokenizers };
+export {
+  badge,
+  calculate,
+  changes,
+  cheapest,
+  compare,
+  health,
+  offers,
+  pricing,
+  pricingFile,
+  recommend,
+  repriceEndpoint,
+  tokenizers,
+};
 
 // Each endpoint's handler takes its own schema's output (and body); as a list they are handled alike.
-export const API_ENDPOINTS = [pricing, pricingFile, calculate, cheapest, compare, recommend, offers, tokenizers, changes, badge, health, repriceEndpoint] as unknown as readonly AnyEndpoint[];
+export const API_ENDPOINTS = [
+  pricing,
+  pricingFile,
+  calculate,
+  cheapest,
+  compare,
+  recommend,
+  offers,
+  tokenizers,
+  changes,
+  badge,
+  health,
+  repriceEndpoint,
+] as unknown as readonly AnyEndpoint[];

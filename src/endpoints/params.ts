@@ -47,53 +47,80 @@ function wholeNumber(text: string, min: number, max: number): number | { refused
   const value = DIGITS.test(text) ? Number(text.replaceAll(',', '')) : NaN;
   if (value >= min && value <= max) return value;
   const example = min <= 1000 && max >= 1000 ? 1000 : max;
-  return { refused: `must be a whole number from ${min} to ${max} in plain digits, e.g. ${example}; got ${quote(text)}` };
+  return {
+    refused: `must be a whole number from ${min} to ${max} in plain digits, e.g. ${example}; got ${quote(text)}`,
+  };
 }
 
 /** A whole number within [min, max]; `fallback` when absent. */
 export function integer(min: number, max: number, fallback: number, description: string) {
   return param((text) => (text === undefined ? fallback : wholeNumber(text, min, max)), {
-    description, default: String(fallback), examples: [String(fallback)],
+    description,
+    default: String(fallback),
+    examples: [String(fallback)],
   });
 }
 
 /** An optional whole number within [min, max]. */
 export function optionalInteger(min: number, max: number, description: string, hint = '') {
-  return param((text) => {
-    if (text === undefined) return undefined;
-    const read = wholeNumber(text, min, max);
-    // `hint` ends the refusal, where another parameter is what the client likely meant.
-    return typeof read === 'number' || hint === '' ? read : { refused: `${read.refused}${hint}` };
-  }, { description });
+  return param(
+    (text) => {
+      if (text === undefined) return undefined;
+      const read = wholeNumber(text, min, max);
+      // `hint` ends the refusal, where another parameter is what the client likely meant.
+      return typeof read === 'number' || hint === '' ? read : { refused: `${read.refused}${hint}` };
+    },
+    { description },
+  );
 }
 
 /** An optional amount of USD (`12.5`), read exactly as nano-dollars. */
 export function usdAmount(description: string) {
-  return param((text) => {
-    if (text === undefined) return undefined;
-    // `$1,250.50` reads as meant: a leading $ and commas between groups of three digits are dropped.
-    const match = text.length <= 30 ? /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(text) : null;
-    const nanos = match ? parseScaled(`${match[1]!.replaceAll(',', '')}${match[2] ?? ''}`, 9) : undefined;
-    return nanos ?? { refused: `must be an amount of USD in plain digits, e.g. 25 or 0.01 (at most 9 decimals); got ${quote(text)}` };
-  }, { description, examples: ['50'] });
+  return param(
+    (text) => {
+      if (text === undefined) return undefined;
+      // `$1,250.50` reads as meant: a leading $ and commas between groups of three digits are dropped.
+      const match = text.length <= 30 ? /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/.exec(text) : null;
+      const nanos = match ? parseScaled(`${match[1]!.replaceAll(',', '')}${match[2] ?? ''}`, 9) : undefined;
+      return (
+        nanos ?? {
+          refused: `must be an amount of USD in plain digits, e.g. 25 or 0.01 (at most 9 decimals); got ${quote(text)}`,
+        }
+      );
+    },
+    { description, examples: ['50'] },
+  );
 }
 
 /**
  * One of fixed values, matched case-insensitively; aliases map other spellings to a value; `hint`
  * ends the refusal (where another parameter is what the client likely meant).
  */
-export function choice<const V extends string>(values: readonly V[], description: string, aliases: Record<string, V> = {}, hint = '') {
+export function choice<const V extends string>(
+  values: readonly V[],
+  description: string,
+  aliases: Record<string, V> = {},
+  hint = '',
+) {
   const read = choiceReader(values, aliases, hint);
   return param((text): V | undefined | { refused: string } => (text === undefined ? undefined : read(text)), {
-    description, enum: [...read.allowed],
+    description,
+    enum: [...read.allowed],
   });
 }
 
 /** One of fixed values (as choice), `fallback` when absent. */
-export function choiceOr<const V extends string>(values: readonly V[], fallback: V, description: string, aliases: Record<string, V> = {}) {
+export function choiceOr<const V extends string>(
+  values: readonly V[],
+  fallback: V,
+  description: string,
+  aliases: Record<string, V> = {},
+) {
   const read = choiceReader(values, aliases);
   return param((text): V | { refused: string } => (text === undefined ? fallback : read(text)), {
-    description, default: fallback, enum: [...read.allowed],
+    description,
+    default: fallback,
+    enum: [...read.allowed],
   });
 }
 
@@ -115,10 +142,13 @@ function choiceReader<V extends string>(values: readonly V[], aliases: Record<st
 /** An on/off switch: true or false (also 1 / 0, yes / no); `false` when absent. */
 export function flag(description: string) {
   const values: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
-  return param((text): boolean | { refused: string } => {
-    if (text === undefined) return false;
-    return values[text.toLowerCase()] ?? { refused: `must be true or false; got ${quote(text)}` };
-  }, { description, default: 'false', enum: ['true', 'false'] });
+  return param(
+    (text): boolean | { refused: string } => {
+      if (text === undefined) return false;
+      return values[text.toLowerCase()] ?? { refused: `must be true or false; got ${quote(text)}` };
+    },
+    { description, default: 'false', enum: ['true', 'false'] },
+  );
 }
 
 /** Which models a list or ranking keeps: current ones, legacy ones, or all. */
@@ -141,39 +171,48 @@ export function splitList(text: string): string[] {
 
 /** A list of ids separated by commas (spaces are read as commas), between min and max entries, no repeats. */
 export function idList(min: number, max: number, description: string) {
-  return param((text): string[] | undefined | { refused: string } => {
-    if (text === undefined) return undefined;
-    const ids = splitList(text);
-    if (ids.length < min || ids.length > max) {
-      const range = min === max ? `${min}` : min <= 1 && ids.length > max ? `at most ${max}` : `${min} to ${max}`;
-      const got = ids.length === 0 ? 'none' : `${ids.length} (${quote(ids.join(','))})`;
-      return { refused: `must list ${range} model ids separated by commas, e.g. ${EXAMPLE_IDS}; got ${got}` };
-    }
-    const seen = new Set<string>();
-    for (const id of ids) {
-      const key = id.toLowerCase();
-      if (seen.has(key)) return { refused: `lists ${quote(id)} more than once` };
-      seen.add(key);
-    }
-    return ids;
-  }, { description, examples: [EXAMPLE_IDS] });
+  return param(
+    (text): string[] | undefined | { refused: string } => {
+      if (text === undefined) return undefined;
+      const ids = splitList(text);
+      if (ids.length < min || ids.length > max) {
+        const range = min === max ? `${min}` : min <= 1 && ids.length > max ? `at most ${max}` : `${min} to ${max}`;
+        const got = ids.length === 0 ? 'none' : `${ids.length} (${quote(ids.join(','))})`;
+        return { refused: `must list ${range} model ids separated by commas, e.g. ${EXAMPLE_IDS}; got ${got}` };
+      }
+      const seen = new Set<string>();
+      for (const id of ids) {
+        const key = id.toLowerCase();
+        if (seen.has(key)) return { refused: `lists ${quote(id)} more than once` };
+        seen.add(key);
+      }
+      return ids;
+    },
+    { description, examples: [EXAMPLE_IDS] },
+  );
 }
 
 const EXAMPLE_IDS = 'openai-gpt-5.6-terra,anthropic-claude-sonnet-5';
 
 /** A context window in tokens: `128000`, `128K` or `1M`. */
 export function contextSize(description: string) {
-  return param((text) => {
-    if (text === undefined) return undefined;
-    const tokens = text.length <= 16 ? parseContext(text) : undefined;
-    if (tokens !== undefined && tokens <= 100_000_000) return tokens;
-    return { refused: `must be a number of tokens such as 128000, 128K or 1M; got ${quote(text)}` };
-  }, { description, examples: ['128K'] });
+  return param(
+    (text) => {
+      if (text === undefined) return undefined;
+      const tokens = text.length <= 16 ? parseContext(text) : undefined;
+      if (tokens !== undefined && tokens <= 100_000_000) return tokens;
+      return { refused: `must be a number of tokens such as 128000, 128K or 1M; got ${quote(text)}` };
+    },
+    { description, examples: ['128K'] },
+  );
 }
 
 /** Free text such as a model id (validated against the catalogue by the handler). */
 export function text(description: string, examples?: string[]) {
-  return z.string().optional().meta(examples ? { description, examples } : { description });
+  return z
+    .string()
+    .optional()
+    .meta(examples ? { description, examples } : { description });
 }
 
 export type QuerySchema = z.ZodObject<Record<string, z.ZodType<unknown, string | undefined>>>;

@@ -13,8 +13,15 @@ export const MAX_WEB_SEARCHES = 10_000;
 
 /** The parameters, in the order the answers' `workload` repeats them: input parts, output parts, searches. */
 export const PART_NAMES = [
-  'input_audio_tokens', 'cached_audio_tokens', 'input_image_tokens', 'input_video_tokens',
-  'reasoning_tokens', 'output_audio_tokens', 'output_image_tokens', 'output_video_tokens', 'web_searches',
+  'input_audio_tokens',
+  'cached_audio_tokens',
+  'input_image_tokens',
+  'input_video_tokens',
+  'reasoning_tokens',
+  'output_audio_tokens',
+  'output_image_tokens',
+  'output_video_tokens',
+  'web_searches',
 ] as const;
 
 type PartName = (typeof PART_NAMES)[number];
@@ -46,7 +53,12 @@ interface Totals {
  * A 400 when the parts given add up to more than their whole: each named in turn, the error names
  * the one that crosses it (so a part too large on its own is named alone).
  */
-function withinWhole(whole: string, total: number, parts: Array<[param: string, value: number | undefined, label?: string | undefined]>, why: string): void {
+function withinWhole(
+  whole: string,
+  total: number,
+  parts: Array<[param: string, value: number | undefined, label?: string | undefined]>,
+  why: string,
+): void {
   let sum = 0;
   const named: string[] = [];
   for (const [param, value, label = param] of parts) {
@@ -70,26 +82,51 @@ export function checkParts(p: Totals & PartParams): void {
   const audio = p.input_audio_tokens ?? 0;
   const cachedAudio = p.cached_audio_tokens;
   if (cachedAudio !== undefined) {
-    withinWhole('input_audio_tokens', audio, [['cached_audio_tokens', cachedAudio]], 'cached audio tokens are part of the audio input.');
-    withinWhole('cached_input_tokens', p.cached_input_tokens ?? 0, [['cached_audio_tokens', cachedAudio]], 'cached audio tokens are part of the tokens read from the cache.');
+    withinWhole(
+      'input_audio_tokens',
+      audio,
+      [['cached_audio_tokens', cachedAudio]],
+      'cached audio tokens are part of the audio input.',
+    );
+    withinWhole(
+      'cached_input_tokens',
+      p.cached_input_tokens ?? 0,
+      [['cached_audio_tokens', cachedAudio]],
+      'cached audio tokens are part of the tokens read from the cache.',
+    );
   }
   const inputParts: Array<[string, number | undefined, (string | undefined)?]> = [
     ['cached_input_tokens', p.cached_input_tokens],
     ['cache_write_tokens', p.cache_write_tokens],
-    ['input_audio_tokens', p.input_audio_tokens === undefined ? undefined : audio - (cachedAudio ?? 0), cachedAudio ? '(input_audio_tokens - cached_audio_tokens)' : undefined],
+    [
+      'input_audio_tokens',
+      p.input_audio_tokens === undefined ? undefined : audio - (cachedAudio ?? 0),
+      cachedAudio ? '(input_audio_tokens - cached_audio_tokens)' : undefined,
+    ],
     ['input_image_tokens', p.input_image_tokens],
     ['input_video_tokens', p.input_video_tokens],
   ];
-  const modalities = p.input_audio_tokens !== undefined || p.input_image_tokens !== undefined || p.input_video_tokens !== undefined;
-  withinWhole('input_tokens', p.input_tokens, inputParts, modalities
-    ? 'cache reads and writes and audio, image and video input are parts of the input (audio read from the cache is counted once, in cached_input_tokens).'
-    : 'cache reads and writes are parts of the input.');
-  withinWhole('output_tokens', p.output_tokens, [
-    ['reasoning_tokens', p.reasoning_tokens],
-    ['output_audio_tokens', p.output_audio_tokens],
-    ['output_image_tokens', p.output_image_tokens],
-    ['output_video_tokens', p.output_video_tokens],
-  ], 'reasoning, audio, image and video output are parts of the output.');
+  const modalities =
+    p.input_audio_tokens !== undefined || p.input_image_tokens !== undefined || p.input_video_tokens !== undefined;
+  withinWhole(
+    'input_tokens',
+    p.input_tokens,
+    inputParts,
+    modalities
+      ? 'cache reads and writes and audio, image and video input are parts of the input (audio read from the cache is counted once, in cached_input_tokens).'
+      : 'cache reads and writes are parts of the input.',
+  );
+  withinWhole(
+    'output_tokens',
+    p.output_tokens,
+    [
+      ['reasoning_tokens', p.reasoning_tokens],
+      ['output_audio_tokens', p.output_audio_tokens],
+      ['output_image_tokens', p.output_image_tokens],
+      ['output_video_tokens', p.output_video_tokens],
+    ],
+    'reasoning, audio, image and video output are parts of the output.',
+  );
 }
 
 /** The parts a query or an answer's workload gives (numbers under the parameter names), under the core's names; 0 left out. */
@@ -160,7 +197,10 @@ function problemError(problem: WorkloadProblem, message: string): ApiError {
 export function refuseWorkload(workload: Workload): void {
   const problem = workloadProblem(workload);
   if (problem === undefined) return;
-  const advice = problem.code === 'tier_with_batch' ? ' Give mode=batch with service_tier=standard, or the tier with another mode.' : '';
+  const advice =
+    problem.code === 'tier_with_batch'
+      ? ' Give mode=batch with service_tier=standard, or the tier with another mode.'
+      : '';
   throw problemError(problem, `${problem.message}${advice}`);
 }
 

@@ -39,10 +39,16 @@ export function partsHint(catalogue: Catalogue, workload: Workload) {
   const what = `${part.modality} ${part.direction}`;
   const verb = part.direction === 'input' ? 'takes' : 'gives';
   if (models.length === 0) {
-    return { param, message: `No current model on record ${verb} ${what} (${param}), so none can run this workload: ask without ${param}.` };
+    return {
+      param,
+      message: `No current model on record ${verb} ${what} (${param}), so none can run this workload: ask without ${param}.`,
+    };
   }
   const byPrice = [...models].sort((a, b) => a.input + a.output - (b.input + b.output) || a.id.localeCompare(b.id));
-  const named = byPrice.slice(0, NAMED).map((m) => `${m.name} (${m.id})`).join(', ');
+  const named = byPrice
+    .slice(0, NAMED)
+    .map((m) => `${m.name} (${m.id})`)
+    .join(', ');
   const others = used.filter((u) => u !== part).map((u) => PARAM[u.field]);
   const nearest = byPrice[0] as Model;
   return {

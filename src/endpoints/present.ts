@@ -25,4 +25,3 @@ export function catalogueBody(ctx: RequestContext, models: readonly Model[]) {
 export function listed({ id, name, provider, tier, status }: Model) {
   return { id, name, provider, tier, status };
 }
-

@@ -18,15 +18,25 @@ import { choice, choiceOr, contextSize, flag, integer, optionalInteger, type Sta
 const [BUDGET, MID, PREMIUM] = TIERS;
 
 /** A tier as people name it: budget or low, mid or medium, premium or high. */
-export const tierChoice = (description: string, hint = '') => choice(TIERS, description, { low: BUDGET, medium: MID, high: PREMIUM }, hint);
+export const tierChoice = (description: string, hint = '') =>
+  choice(TIERS, description, { low: BUDGET, medium: MID, high: PREMIUM }, hint);
 
 /** The filters both rankings take, under these names. */
 export const rankFilters = {
-  use_case: choice(USE_CASES, 'Keep only models suited to this use case (a use-case score of 3 or more).', { long_context: 'long-context' }),
+  use_case: choice(USE_CASES, 'Keep only models suited to this use case (a use-case score of 3 or more).', {
+    long_context: 'long-context',
+  }),
   tier: tierChoice('Keep only this tier: budget (or low), mid (or medium), premium (or high).'),
-  min_quality: optionalInteger(1, 5, 'Minimum overall quality score, 1 to 5.', ' (for a minimum 0-100 benchmark score, use min_score on /api/recommend)'),
+  min_quality: optionalInteger(
+    1,
+    5,
+    'Minimum overall quality score, 1 to 5.',
+    ' (for a minimum 0-100 benchmark score, use min_score on /api/recommend)',
+  ),
   min_context: contextSize('Minimum context window in tokens (128000, 128K or 1M).'),
-  include_free_tier: flag('Also offer models served only on a free, rate-limited tier (left out by default: their $0 is no capacity to buy); they come marked freeTierOnly.'),
+  include_free_tier: flag(
+    'Also offer models served only on a free, rate-limited tier (left out by default: their $0 is no capacity to buy); they come marked freeTierOnly.',
+  ),
   service_tier_fallback: choiceOr(
     ['none', 'standard'] as const,
     'none',
@@ -37,18 +47,36 @@ export const rankFilters = {
 
 /** The fallback as the answers echo it: only when a service tier other than standard is asked. */
 export const fallbackEcho = (p: { service_tier: string; service_tier_fallback: 'none' | 'standard' }) =>
-  (p.service_tier === 'standard' ? {} : { service_tier_fallback: p.service_tier_fallback });
+  p.service_tier === 'standard' ? {} : { service_tier_fallback: p.service_tier_fallback };
 
 /** The same value given under two names (the spec's and the unambiguous one), or a 400 when they differ. */
-export function either<T>(spec: { name: string; value: T | undefined }, plain: { name: string; value: T | undefined }): T | undefined {
+export function either<T>(
+  spec: { name: string; value: T | undefined },
+  plain: { name: string; value: T | undefined },
+): T | undefined {
   if (spec.value !== undefined && plain.value !== undefined && spec.value !== plain.value) {
-    throw new ApiError(400, 'invalid_parameter', `${spec.name} and ${plain.name} mean the same here and differ (${String(spec.value)}, ${String(plain.value)}); give one.`, { param: plain.name });
+    throw new ApiError(
+      400,
+      'invalid_parameter',
+      `${spec.name} and ${plain.name} mean the same here and differ (${String(spec.value)}, ${String(plain.value)}); give one.`,
+      { param: plain.name },
+    );
   }
   return plain.value ?? spec.value;
 }
 
 /** The core's filters for the shared parameters. */
-export function rankFiltersOf(p: { use_case?: RankFilters['useCase']; min_context?: number | undefined; include_free_tier: boolean; service_tier_fallback: 'none' | 'standard'; status: StatusFilter }, tier: RankFilters['tier'], minQuality: number | undefined): RankFilters {
+export function rankFiltersOf(
+  p: {
+    use_case?: RankFilters['useCase'];
+    min_context?: number | undefined;
+    include_free_tier: boolean;
+    service_tier_fallback: 'none' | 'standard';
+    status: StatusFilter;
+  },
+  tier: RankFilters['tier'],
+  minQuality: number | undefined,
+): RankFilters {
   // Set field by field, not spread (see rankedItem).
   const filters: RankFilters = { includeFreeTier: p.include_free_tier };
   if (p.service_tier_fallback === 'standard') filters.tierFallback = true;
@@ -83,15 +111,23 @@ export interface RankedWho {
  * (`{ ...item, ...(x ? { y } : {}) }`) in its slow dictionary mode: that would be one per ranked
  * model. The ranked answers' other objects are built the same way, for the same reason.
  */
-export function rankedItem(catalogue: Catalogue, model: Model, workload: Workload, rank?: number, date?: string): { item: RankedWho; appliedPrices: ReturnType<typeof appliedPricesOf> } {
+export function rankedItem(
+  catalogue: Catalogue,
+  model: Model,
+  workload: Workload,
+  rank?: number,
+  date?: string,
+): { item: RankedWho; appliedPrices: ReturnType<typeof appliedPricesOf> } {
   const variants = catalogue.variantsOf.get(model.id);
   const sheets = catalogue.sheets.get(model);
   const warnings = costWarnings(model, workload, sheets);
   // The price schedule (schedule.ts): its warnings, and the change named on the item.
   const change = date === undefined ? undefined : schedulePhrase(model, date);
   if (change !== undefined) warnings.push(...scheduleWarnings(model, date as string));
-  const item: RankedWho = rank === undefined ? { id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status }
-    : { rank, id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status };
+  const item: RankedWho =
+    rank === undefined
+      ? { id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status }
+      : { rank, id: model.id, name: model.name, provider: model.provider, tier: model.tier, status: model.status };
   if (model.freeTierOnly) item.freeTierOnly = true;
   if (variants) item.variants = variants;
   if (warnings.length) item.warnings = warnings;

@@ -22,7 +22,7 @@ import { ApiError, quote } from '../lib/errors.js';
 import { splitList, text } from './params.js';
 
 export const sellersParam = text(
-  'Which doors to price models at: unset, the record\'s own (the maker\'s), with cheaperAt where a vetted direct door is cheaper; all, each model at its cheapest vetted direct door (maker, cloud or host); or seller slugs separated by commas (amazon-bedrock,google-vertex), only those sellers\' doors.',
+  "Which doors to price models at: unset, the record's own (the maker's), with cheaperAt where a vetted direct door is cheaper; all, each model at its cheapest vetted direct door (maker, cloud or host); or seller slugs separated by commas (amazon-bedrock,google-vertex), only those sellers' doors.",
   ['all', 'amazon-bedrock'],
 );
 
@@ -35,24 +35,41 @@ function sellerMask(table: DoorTable, allowed: (seller: string) => boolean): Uin
 }
 
 /** Which sellers a `sellers` value lets in: undefined when unset, else a test on a seller's slug. */
-export function sellersFilter(catalogue: Catalogue, value: string | undefined): ((seller: string) => boolean) | undefined {
+export function sellersFilter(
+  catalogue: Catalogue,
+  value: string | undefined,
+): ((seller: string) => boolean) | undefined {
   if (value === undefined) return undefined;
   if (value.trim().toLowerCase() === 'all') return anySeller;
   const book = doorBookOf(catalogue);
   const slugs = new Set<string>();
   for (const raw of splitList(value)) {
     const name = raw.toLowerCase();
-    const seller = book.sellers.get(name) ?? [...book.sellers.values()].find((s) => s.aliases.includes(name)) ?? (catalogue.byProvider.has(name) ? { slug: name } : undefined);
+    const seller =
+      book.sellers.get(name) ??
+      [...book.sellers.values()].find((s) => s.aliases.includes(name)) ??
+      (catalogue.byProvider.has(name) ? { slug: name } : undefined);
     if (!seller) {
       const known = [...book.sellers.keys()];
-      throw new ApiError(400, 'invalid_parameter', `sellers names ${quote(raw)}, not a seller on record: give all, or seller slugs separated by commas (${known.slice(0, 8).join(', ')}, ...).`, {
-        param: 'sellers',
-        suggestions: closestMatches(name, known),
-      });
+      throw new ApiError(
+        400,
+        'invalid_parameter',
+        `sellers names ${quote(raw)}, not a seller on record: give all, or seller slugs separated by commas (${known.slice(0, 8).join(', ')}, ...).`,
+        {
+          param: 'sellers',
+          suggestions: closestMatches(name, known),
+        },
+      );
     }
     slugs.add(seller.slug);
   }
-  if (slugs.size === 0) throw new ApiError(400, 'invalid_parameter', 'sellers lists no seller: give all, or seller slugs separated by commas.', { param: 'sellers' });
+  if (slugs.size === 0)
+    throw new ApiError(
+      400,
+      'invalid_parameter',
+      'sellers lists no seller: give all, or seller slugs separated by commas.',
+      { param: 'sellers' },
+    );
   return (seller) => slugs.has(seller);
 }
 
@@ -69,7 +86,16 @@ export function doorCaveats(door: PricedDoor) {
 
 /** An item's seller block: who sells through the door the item is priced at. */
 export function sellerOf({ door }: DoorCost) {
-  return { seller: door.seller.slug, sellerName: door.seller.name, kind: door.seller.kind, door: door.id, source: door.source, date: door.date, ...(door.own ? { makersDoor: true as const } : {}), ...doorCaveats(door) };
+  return {
+    seller: door.seller.slug,
+    sellerName: door.seller.name,
+    kind: door.seller.kind,
+    door: door.id,
+    source: door.source,
+    date: door.date,
+    ...(door.own ? { makersDoor: true as const } : {}),
+    ...doorCaveats(door),
+  };
 }
 
 /**
@@ -77,11 +103,15 @@ export function sellerOf({ door }: DoorCost) {
  * change, else `listedOn`, the day its source listed the price (a record's own door as the record dates it).
  */
 export function doorPrices({ door }: DoorCost, workload: Workload) {
-  const applied: ReturnType<typeof appliedPricesOf> & { listedOn?: string } = appliedPricesOf(door.priced as Model, workload, door.own ? undefined : door.effectiveFrom, door.sheets());
+  const applied: ReturnType<typeof appliedPricesOf> & { listedOn?: string } = appliedPricesOf(
+    door.priced as Model,
+    workload,
+    door.own ? undefined : door.effectiveFrom,
+    door.sheets(),
+  );
   if (!door.own && door.effectiveFrom === undefined) applied.listedOn = door.date;
   return applied;
 }
-
 
 const scratch: RequestCost = { nanos: 0, rest: 0, big: undefined };
 
@@ -97,7 +127,10 @@ export function cheaperDoors(catalogue: Catalogue, given: Workload, own?: OwnTok
     const row = table.rowOf.get(model.id);
     const mine = own?.of(model);
     const workload = mine === undefined ? given : mine.workload;
-    const found = row === undefined ? -1 : cheapestDoorInto(table, row, mine === undefined ? q : mine.q, workload, scratch, undefined, true);
+    const found =
+      row === undefined
+        ? -1
+        : cheapestDoorInto(table, row, mine === undefined ? q : mine.q, workload, scratch, undefined, true);
     if (found === -1) return undefined;
     const costs = costsOf(scratch, table.prices.digits, workload);
     if (costs.monthly.compare(monthly) >= 0) return undefined;
@@ -107,13 +140,21 @@ export function cheaperDoors(catalogue: Catalogue, given: Workload, own?: OwnTok
 }
 export type CheaperDoors = ReturnType<typeof cheaperDoors>;
 
-
 /** cheapest over doors: every eligible model at its cheapest allowed door, cheapest first, within the budget and limit (core/advice/cheapest-doors.ts). */
-export function cheapestAtDoors(catalogue: Catalogue, workload: Workload, options: CheapestOptions, allowed: (seller: string) => boolean) {
+export function cheapestAtDoors(
+  catalogue: Catalogue,
+  workload: Workload,
+  options: CheapestOptions,
+  allowed: (seller: string) => boolean,
+) {
   const table = doorTableOf(catalogue, doorBookOf(catalogue));
   const sellers = sellerMask(table, allowed);
   const { ranked, excluded, notSold } = findCheapestAtDoors(catalogue, table, workload, options, sellers);
-  return { ranked: ranked.map((r) => ({ rank: r.rank, model: r.model, costs: r.costs, at: { door: r.door, costs: r.costs } })), excluded, notSold };
+  return {
+    ranked: ranked.map((r) => ({ rank: r.rank, model: r.model, costs: r.costs, at: { door: r.door, costs: r.costs } })),
+    excluded,
+    notSold,
+  };
 }
 
 /**
@@ -121,7 +162,11 @@ export function cheapestAtDoors(catalogue: Catalogue, workload: Workload, option
  * runs the workload (the door table, as cheapest-doors.ts walks it), those no allowed door runs left
  * out and counted (among the models the ranking priced).
  */
-export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriteria, allowed: (seller: string) => boolean) {
+export function recommendAtDoors(
+  catalogue: Catalogue,
+  criteria: RecommendCriteria,
+  allowed: (seller: string) => boolean,
+) {
   const table = doorTableOf(catalogue, doorBookOf(catalogue));
   const sellers = sellerMask(table, allowed);
   const q = quantitiesOf(criteria.workload);
@@ -130,7 +175,10 @@ export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriter
   const own = criteria.own;
   const costAt = (row: number, out: RequestCost) => {
     const mine = own?.of(catalogue.rankable[row] as Model);
-    const door = mine === undefined ? cheapestDoorInto(table, row, q, criteria.workload, out, sellers) : cheapestDoorInto(table, row, mine.q, mine.workload, out, sellers);
+    const door =
+      mine === undefined
+        ? cheapestDoorInto(table, row, q, criteria.workload, out, sellers)
+        : cheapestDoorInto(table, row, mine.q, mine.workload, out, sellers);
     chosen[row] = door;
     if (door === -1) notSold++;
     return door !== -1;
@@ -138,7 +186,10 @@ export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriter
   // The free-tier rule is a door's (vetting keeps free-tier doors out of the table), not a model's.
   const { recommendations, excluded } = recommendModels(catalogue, { ...criteria, includeFreeTier: true, costAt });
   return {
-    recommendations: recommendations.map((r) => ({ ...r, at: { door: table.doors[chosen[table.rowOf.get(r.model.id) as number] as number] as PricedDoor, costs: r.costs } })),
+    recommendations: recommendations.map((r) => ({
+      ...r,
+      at: { door: table.doors[chosen[table.rowOf.get(r.model.id) as number] as number] as PricedDoor, costs: r.costs },
+    })),
     excluded,
     notSold,
   };
@@ -151,7 +202,11 @@ export function recommendAtDoors(catalogue: Catalogue, criteria: RecommendCriter
 export function atDoor<T extends DoorItem>(item: T, at: DoorCost, workload: Workload, costs?: Costs) {
   const warnings = costWarnings(at.door.priced as Model, workload, at.door.sheets());
   // Set, not deleted (see rankedItem): undefined fields are not written.
-  const own = item as { freeTierOnly?: true | undefined; priceChange?: string | undefined; warnings?: Warning[] | undefined };
+  const own = item as {
+    freeTierOnly?: true | undefined;
+    priceChange?: string | undefined;
+    warnings?: Warning[] | undefined;
+  };
   own.freeTierOnly = undefined;
   own.priceChange = undefined;
   own.warnings = warnings.length ? warnings : undefined;
@@ -162,7 +217,12 @@ export function atDoor<T extends DoorItem>(item: T, at: DoorCost, workload: Work
 type DoorItem = { freeTierOnly?: true; warnings?: Warning[]; priceChange?: string };
 
 /** An answer's item at its door (its seller and prices), or at its record's with cheaperAt where a direct door is cheaper. */
-export function withDoor<T extends DoorItem>(cheaperAt: CheaperDoors, workload: Workload, item: T, ranked: { model: Model; costs: Costs; at?: DoorCost }) {
+export function withDoor<T extends DoorItem>(
+  cheaperAt: CheaperDoors,
+  workload: Workload,
+  item: T,
+  ranked: { model: Model; costs: Costs; at?: DoorCost },
+) {
   if (ranked.at) return atDoor(item, ranked.at, workload);
   const cheaper = cheaperAt(ranked.model, ranked.costs.monthly);
   return cheaper ? Object.assign(item, { cheaperAt: cheaper }) : item;

@@ -18,15 +18,29 @@ export const partOptions: Record<(typeof PART_NAMES)[number], ReturnType<typeof 
   cached_audio_tokens: part(
     "The part of input_audio_tokens read from the prompt cache (so also part of cached_input_tokens), billed at the model's cached-audio price.",
   ),
-  input_image_tokens: part("The part of input_tokens that is images, billed at the model's image input price (its input price where it publishes none)."),
-  input_video_tokens: part("The part of input_tokens that is video, billed at the model's video input price (its input price where it publishes none)."),
+  input_image_tokens: part(
+    "The part of input_tokens that is images, billed at the model's image input price (its input price where it publishes none).",
+  ),
+  input_video_tokens: part(
+    "The part of input_tokens that is video, billed at the model's video input price (its input price where it publishes none).",
+  ),
   reasoning_tokens: part(
     "The part of output_tokens spent reasoning (thinking), billed at the model's reasoning price where it publishes one, else at its output price; shown apart in the answer.",
   ),
-  output_audio_tokens: part("The part of output_tokens that is audio, billed at the model's audio output price (its output price where it publishes none)."),
-  output_image_tokens: part("The part of output_tokens that is images, billed at the model's image output price (its output price where it publishes none)."),
-  output_video_tokens: part("The part of output_tokens that is video, billed at the model's video output price (its output price where it publishes none)."),
-  web_searches: optionalInteger(0, MAX_WEB_SEARCHES, "Web searches per request, billed at the model's price per 1,000 searches where it publishes one."),
+  output_audio_tokens: part(
+    "The part of output_tokens that is audio, billed at the model's audio output price (its output price where it publishes none).",
+  ),
+  output_image_tokens: part(
+    "The part of output_tokens that is images, billed at the model's image output price (its output price where it publishes none).",
+  ),
+  output_video_tokens: part(
+    "The part of output_tokens that is video, billed at the model's video output price (its output price where it publishes none).",
+  ),
+  web_searches: optionalInteger(
+    0,
+    MAX_WEB_SEARCHES,
+    "Web searches per request, billed at the model's price per 1,000 searches where it publishes one.",
+  ),
 };
 
 export const serviceTier = choiceOr(
@@ -35,4 +49,3 @@ export const serviceTier = choiceOr(
   "Service tier: standard (default), flex (slower, cheaper), priority (faster, dearer) or fast, at the model's own tier prices; a tier the model is not sold on is priced at standard with a warning (cheapest and recommend leave such models out unless service_tier_fallback=standard). OpenAI's name default is read as standard.",
   { default: 'standard' },
 );
-

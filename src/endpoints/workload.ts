@@ -13,12 +13,9 @@ import { TEXT_KINDS, TOKENIZER_IDS, TOKENIZER_TABLE } from './tokenizer-data.js'
 export { MAX_TOKENS };
 export const MAX_REQUESTS = 1_000_000_000;
 
-export const inputTokens = (fallback: number) =>
-  integer(0, MAX_TOKENS, fallback, 'Input tokens per request.');
-export const outputTokens = (fallback: number) =>
-  integer(0, MAX_TOKENS, fallback, 'Output tokens per request.');
-export const requestsPerDay = (fallback: number) =>
-  integer(1, MAX_REQUESTS, fallback, 'Requests per day.');
+export const inputTokens = (fallback: number) => integer(0, MAX_TOKENS, fallback, 'Input tokens per request.');
+export const outputTokens = (fallback: number) => integer(0, MAX_TOKENS, fallback, 'Output tokens per request.');
+export const requestsPerDay = (fallback: number) => integer(1, MAX_REQUESTS, fallback, 'Requests per day.');
 export const daysPerMonth = integer(1, 31, 30, 'Days per month.');
 export const cachedInputTokens = optionalInteger(
   0,
@@ -49,7 +46,13 @@ export function readAt(text: string): AtTime | undefined {
   }
   const instant = INSTANT.exec(value);
   // Date.parse rolls an impossible day or time over (2027-04-31 is read as 2027-05-01): each field is checked first.
-  if (!instant || !isCalendarDate(instant[1] as string) || !inClock(instant.slice(2, 5)) || !inClock(instant.slice(5, 7))) return undefined;
+  if (
+    !instant ||
+    !isCalendarDate(instant[1] as string) ||
+    !inClock(instant.slice(2, 5)) ||
+    !inClock(instant.slice(5, 7))
+  )
+    return undefined;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return undefined;
   return { text, instantMs: ms };
@@ -72,20 +75,30 @@ export const pricingOptions = {
     MAX_TOKENS,
     'The part of input_tokens written to the prompt cache, billed at the cache-write price for cache_ttl (the input price where the model publishes none).',
   ),
-  cache_ttl: choice(CACHE_TTLS, 'Lifetime of the cache writes: 5m (default; the cacheWrite price) or 1h (the cacheWrite1h price).'),
+  cache_ttl: choice(
+    CACHE_TTLS,
+    'Lifetime of the cache writes: 5m (default; the cacheWrite price) or 1h (the cacheWrite1h price).',
+  ),
   ...partOptions,
   off_peak_share: optionalInteger(
     0,
     100,
     "Percent of the requests run in the model's off-peak window (0 to 100), for models with off-peak prices; default 0: all at the peak (standard) prices.",
   ),
-  at: param((text): AtTime | undefined | { refused: string } => {
-    if (text === undefined) return undefined;
-    return (text.length <= 40 ? readAt(text) : undefined)
-      ?? { refused: `must be a time of day in UTC such as 18:30 or 18:30:00Z, or an ISO instant such as 2026-11-24T02:30:00+08:00; got ${quote(text)}` };
-  }, {
-    description: 'When the requests run: a UTC time of day (18:30, taken to be a weekday) or an ISO instant (its weekday counts too); picks peak or off-peak prices for models with off-peak prices (instead of off_peak_share).',
-  }),
+  at: param(
+    (text): AtTime | undefined | { refused: string } => {
+      if (text === undefined) return undefined;
+      return (
+        (text.length <= 40 ? readAt(text) : undefined) ?? {
+          refused: `must be a time of day in UTC such as 18:30 or 18:30:00Z, or an ISO instant such as 2026-11-24T02:30:00+08:00; got ${quote(text)}`,
+        }
+      );
+    },
+    {
+      description:
+        'When the requests run: a UTC time of day (18:30, taken to be a weekday) or an ISO instant (its weekday counts too); picks peak or off-peak prices for models with off-peak prices (instead of off_peak_share).',
+    },
+  ),
 };
 
 /**
@@ -98,7 +111,10 @@ export const countingOptions = {
     TOKENIZER_IDS,
     "The tokenizer that counted input_tokens and output_tokens (o200k: OpenAI's, what most counters use; GET /api/tokenizers lists them): each model is then priced on the text in its own tokens, by the measured ratio of the two for text_kind. The text parts convert (input text, cache reads and writes, visible output); reasoning, audio, image and video tokens and web searches do not. Unset: the counts are each model's own.",
   ),
-  text_kind: choice(TEXT_KINDS, `The kind of text counted_with counted: ${TEXT_KINDS.join(', ')}; default english. Only with counted_with.`),
+  text_kind: choice(
+    TEXT_KINDS,
+    `The kind of text counted_with counted: ${TEXT_KINDS.join(', ')}; default english. Only with counted_with.`,
+  ),
 };
 
 /**
@@ -145,11 +161,21 @@ export interface WorkloadParams extends PartParams {
 export function toWorkload(p: WorkloadParams): Workload {
   checkParts(p);
   if (p.off_peak_share !== undefined && p.at !== undefined) {
-    throw new ApiError(400, 'invalid_parameter', 'Give either at (when the requests run) or off_peak_share (what percent run off-peak), not both.', { param: 'at' });
+    throw new ApiError(
+      400,
+      'invalid_parameter',
+      'Give either at (when the requests run) or off_peak_share (what percent run off-peak), not both.',
+      { param: 'at' },
+    );
   }
-  const timeOfDay: TimeOfDay | undefined = p.at !== undefined
-    ? ('instantMs' in p.at ? { instantMs: p.at.instantMs } : { utcSecond: p.at.utcSecond })
-    : p.off_peak_share !== undefined ? { offPeakPercent: p.off_peak_share } : undefined;
+  const timeOfDay: TimeOfDay | undefined =
+    p.at !== undefined
+      ? 'instantMs' in p.at
+        ? { instantMs: p.at.instantMs }
+        : { utcSecond: p.at.utcSecond }
+      : p.off_peak_share !== undefined
+        ? { offPeakPercent: p.off_peak_share }
+        : undefined;
   const workload: Workload = {
     inputTokens: p.input_tokens,
     outputTokens: p.output_tokens,
@@ -157,7 +183,9 @@ export function toWorkload(p: WorkloadParams): Workload {
     days: p.days,
     mode: p.mode,
     ...(p.cached_input_tokens === undefined ? {} : { cachedInputTokens: p.cached_input_tokens }),
-    ...(p.cache_write_tokens === undefined ? {} : { cacheWriteTokens: p.cache_write_tokens, cacheTtl: p.cache_ttl ?? '5m' }),
+    ...(p.cache_write_tokens === undefined
+      ? {}
+      : { cacheWriteTokens: p.cache_write_tokens, cacheTtl: p.cache_ttl ?? '5m' }),
     ...(timeOfDay === undefined ? {} : { timeOfDay }),
     ...toParts(p),
   };
@@ -172,7 +200,12 @@ export function toWorkload(p: WorkloadParams): Workload {
 export function ownTokens(p: WorkloadParams, workload: Workload): OwnTokens | undefined {
   if (p.counted_with === undefined) {
     if (p.text_kind !== undefined) {
-      throw new ApiError(400, 'invalid_parameter', 'text_kind says what kind of text counted_with counted: give counted_with too (o200k if you counted with OpenAI\'s tokenizer).', { param: 'text_kind' });
+      throw new ApiError(
+        400,
+        'invalid_parameter',
+        "text_kind says what kind of text counted_with counted: give counted_with too (o200k if you counted with OpenAI's tokenizer).",
+        { param: 'text_kind' },
+      );
     }
     return undefined;
   }
@@ -180,7 +213,8 @@ export function ownTokens(p: WorkloadParams, workload: Workload): OwnTokens | un
 }
 
 /** The workload a model is priced on: in its own tokens with counted_with, else as given. */
-export const workloadOn = (own: OwnTokens | undefined, workload: Workload, model: Model): Workload => (own === undefined ? workload : own.of(model).workload);
+export const workloadOn = (own: OwnTokens | undefined, workload: Workload, model: Model): Workload =>
+  own === undefined ? workload : own.of(model).workload;
 
 /**
  * With counted_with, what an item was priced on: the model's tokenizer and how exact it is, and the

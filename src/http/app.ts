@@ -3,7 +3,14 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
-import { TextReply, type AnyEndpoint, type Assets, type Coded, type Reply, type RequestContext } from '../endpoints/endpoint.js';
+import {
+  TextReply,
+  type AnyEndpoint,
+  type Assets,
+  type Coded,
+  type Reply,
+  type RequestContext,
+} from '../endpoints/endpoint.js';
 import { ApiError } from '../lib/errors.js';
 import { systemClock, today, type Clock } from '../lib/clock.js';
 import { JSON_TYPE, toJson } from '../lib/json.js';
@@ -26,11 +33,26 @@ import { docsScript, docsStyles, home, repriceScript, siteScript, siteStyles, wi
 // imported when one of them is first asked for, not at start-up.
 let describer: Promise<Describe> | undefined;
 const describe: DescribeApi = async (ctx) =>
-  (await (describer ??= import('./openapi.js').then(({ describeApi }) => describeApi(() => ENDPOINTS, () => PAGE_ROUTES))))(ctx);
+  (
+    await (describer ??= import('./openapi.js').then(({ describeApi }) =>
+      describeApi(
+        () => ENDPOINTS,
+        () => PAGE_ROUTES,
+      ),
+    ))
+  )(ctx);
 
 /** Every endpoint the app serves, in the order the docs list them: the API's, then the site's files. */
 export const ENDPOINTS: readonly AnyEndpoint[] = [
-  ...API_ENDPOINTS, widget, home, siteScript, repriceScript, siteStyles, docsScript, docsStyles, openApiEndpoint(describe),
+  ...API_ENDPOINTS,
+  widget,
+  home,
+  siteScript,
+  repriceScript,
+  siteStyles,
+  docsScript,
+  docsStyles,
+  openApiEndpoint(describe),
 ] as unknown as readonly AnyEndpoint[];
 
 /** Pages outside ENDPOINTS: a path parameter (/models/:id), or the OpenAPI document rendered (/docs). */
@@ -108,11 +130,17 @@ export function createApp(options: AppOptions): Hono {
   const assets = options.assets ?? {};
   const clock = options.clock ?? systemClock;
   /** A reply made later (the OpenAPI document's) is awaited; the others are sent without a promise more. */
-  const answer = (c: Context, respond: (ctx: RequestContext) => Reply | Promise<Reply>, noStore = false): Response | Promise<Response> => {
+  const answer = (
+    c: Context,
+    respond: (ctx: RequestContext) => Reply | Promise<Reply>,
+    noStore = false,
+  ): Response | Promise<Response> => {
     const ctx = new HandlerContext(current(), assets, c.req.url, baseUrl, today(clock));
     const reply = respond(ctx);
     const cacheControl = noStore ? NO_STORE : cacheControlAt(clock);
-    return reply instanceof Promise ? reply.then((made) => send(made, ctx.readOrigin, cacheControl)) : send(reply, ctx.readOrigin, cacheControl);
+    return reply instanceof Promise
+      ? reply.then((made) => send(made, ctx.readOrigin, cacheControl))
+      : send(reply, ctx.readOrigin, cacheControl);
   };
   const app = new Hono();
 
@@ -121,7 +149,12 @@ export function createApp(options: AppOptions): Hono {
   // /mcp answers its own, by its own policy.
   const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
   // A path that takes a body: POST with a Content-Type, from any origin.
-  const postPreflight = cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 86400 });
+  const postPreflight = cors({
+    origin: '*',
+    allowMethods: ['POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type'],
+    maxAge: 86400,
+  });
   const maxUrlBytes = options.maxUrlBytes;
   const slashes = { isRoute, ...(baseUrl === undefined ? {} : { baseUrl }) };
   // What every request meets before its route, in this order, as one middleware (each level of
@@ -150,12 +183,15 @@ export function createApp(options: AppOptions): Hono {
   const mcp = options.mcp;
   const ask = options.ask ?? (async (request: Request, env?: unknown) => app.fetch(request, env));
   if (mcp) {
-    app.all(mcp.path, (c) => mcp.handle(c.req.raw, {
-      // Tool calls are charged up front (charge), so they are asked without the client's bindings; an
-      // upload (reprice_usage) with them, so that its work is charged to the client as an HTTP upload's is.
-      ask: (target, init) => ask(new Request(new URL(target, c.req.url), init), init?.method === 'POST' ? c.env : undefined),
-      charge: (requests) => options.rateLimiter?.charge(c, requests),
-    }));
+    app.all(mcp.path, (c) =>
+      mcp.handle(c.req.raw, {
+        // Tool calls are charged up front (charge), so they are asked without the client's bindings; an
+        // upload (reprice_usage) with them, so that its work is charged to the client as an HTTP upload's is.
+        ask: (target, init) =>
+          ask(new Request(new URL(target, c.req.url), init), init?.method === 'POST' ? c.env : undefined),
+        charge: (requests) => options.rateLimiter?.charge(c, requests),
+      }),
+    );
   }
   for (const e of ENDPOINTS) {
     const body = e.body;
@@ -164,13 +200,17 @@ export function createApp(options: AppOptions): Hono {
       // memory budget (middleware/upload), and forgotten with the answer; no body is logged (the
       // access log writes the path alone).
       const tooLarge = () => new ApiError(413, 'body_too_large', body.tooLarge, { param: 'body' });
-      app.post(e.path, receiveUpload({ maxBytes: body.maxBytes, tooLarge }, () => options.uploadBudget), async (c) => {
-        const params = parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
-        const read = await body.read(await c.req.text(), params);
-        const requests = e.charge?.(read, params) ?? 1;
-        if (requests > 1) options.rateLimiter?.charge(c, requests - 1);
-        return answer(c, (ctx) => e.handle(params, ctx, read), e.noStore);
-      });
+      app.post(
+        e.path,
+        receiveUpload({ maxBytes: body.maxBytes, tooLarge }, () => options.uploadBudget),
+        async (c) => {
+          const params = parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
+          const read = await body.read(await c.req.text(), params);
+          const requests = e.charge?.(read, params) ?? 1;
+          if (requests > 1) options.rateLimiter?.charge(c, requests - 1);
+          return answer(c, (ctx) => e.handle(params, ctx, read), e.noStore);
+        },
+      );
       continue;
     }
     app.get(e.path, (c) => {
@@ -182,7 +222,12 @@ export function createApp(options: AppOptions): Hono {
     app.get(page.path, (c) => answer(c, (ctx) => page.respond(c.req.param(), ctx)));
   }
 
-  app.notFound((c) => sendError(c, new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`)));
+  app.notFound((c) =>
+    sendError(
+      c,
+      new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`),
+    ),
+  );
   app.onError((err, c) => {
     if (err instanceof ApiError) return sendError(c, err);
     // A bug, never a client's fault: log it and answer without internals.
@@ -254,7 +299,10 @@ function send(reply: Reply, readOrigin: boolean, cacheControl: string): Response
     reply instanceof TextReply ? [reply.body, reply.type, reply.status] : [toJson(reply), JSON_TYPE, 200];
   const body = encoder.encode(text);
   // A file is the same whatever the day; any other answer may depend on it (cache-control.ts).
-  const headers: Record<string, string> = { 'cache-control': reply instanceof TextReply && reply.fixed ? CACHE_CONTROL : cacheControl, 'content-type': type };
+  const headers: Record<string, string> = {
+    'cache-control': reply instanceof TextReply && reply.fixed ? CACHE_CONTROL : cacheControl,
+    'content-type': type,
+  };
   if (status === 200 && cacheControl !== NO_STORE) headers.etag = etagOf(body, type);
   const made: Made = { status, headers, body, readOrigin };
   if (reply instanceof TextReply && reply.fixed) made.fixed = reply.fixed;

@@ -5,7 +5,14 @@
  */
 import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
-import type { AnyEndpoint, JsonObject, Media, NamedSchemas, RequestContext, ResponseDoc } from '../endpoints/endpoint.js';
+import type {
+  AnyEndpoint,
+  JsonObject,
+  Media,
+  NamedSchemas,
+  RequestContext,
+  ResponseDoc,
+} from '../endpoints/endpoint.js';
 import { errorBodySchema } from '../endpoints/responses/index.js';
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -38,13 +45,21 @@ export function openApiPath(honoPath: string): string {
 }
 
 function operationId(path: string): string {
-  const words = path.replace(/[{}]/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = path
+    .replace(/[{}]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   if (words.length === 0) return 'site';
   return words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
 }
 
 /** One query parameter: its JSON Schema as a client writes it, with the description and examples from .meta(). */
-function queryParameter(name: string, schema: z.ZodType, exampleModels: readonly string[], siblings: readonly string[]): JsonObject {
+function queryParameter(
+  name: string,
+  schema: z.ZodType,
+  exampleModels: readonly string[],
+  siblings: readonly string[],
+): JsonObject {
   const { $schema: _drop, ...converted } = z.toJSONSchema(schema, { io: 'input' }) as JsonObject;
   const meta = { ...(schema.meta() ?? {}) } as JsonObject;
   const [first, second] = exampleModels;
@@ -83,7 +98,10 @@ function responses(doc: ResponseDoc, common: readonly number[], loaded: Loaded):
   const out: JsonObject = { 200: { description: doc.description, content } };
   const statuses = [...new Set([...common, ...(doc.errors ?? [])])].sort((a, b) => a - b);
   for (const status of statuses) {
-    out[status] = { description: doc.says?.[status] ?? ERROR_DESCRIPTIONS[status] ?? 'An error.', content: json(ref('Error')) };
+    out[status] = {
+      description: doc.says?.[status] ?? ERROR_DESCRIPTIONS[status] ?? 'An error.',
+      content: json(ref('Error')),
+    };
   }
   return out;
 }
@@ -107,7 +125,9 @@ export function buildOpenApiDocument(
   for (const e of endpoints) {
     const shape = e.query.shape as Record<string, z.ZodType>;
     const names = Object.keys(shape);
-    const parameters = e.ignoreQuery ? [] : Object.entries(shape).map(([name, schema]) => queryParameter(name, schema, options.exampleModels ?? [], names));
+    const parameters = e.ignoreQuery
+      ? []
+      : Object.entries(shape).map(([name, schema]) => queryParameter(name, schema, options.exampleModels ?? [], names));
     // Every path can give a 414 and a 429; a GET a 405 for another method, and (reading a query) a
     // 400 for a parameter it does not know, even with none; a body a 413.
     const common = e.body ? [400, 413, 414, 429] : [...(e.ignoreQuery ? [] : [400]), 405, 414, 429];
@@ -181,12 +201,19 @@ export type DescribeApi = (ctx: RequestContext) => Promise<JsonObject>;
  * The describer, once the endpoints' named response schemas are loaded (each endpoint imports its
  * own when asked; app.ts asks when the document is first needed).
  */
-export async function describeApi(endpoints: () => readonly AnyEndpoint[], extras: () => readonly ExtraRoute[]): Promise<Describe> {
+export async function describeApi(
+  endpoints: () => readonly AnyEndpoint[],
+  extras: () => readonly ExtraRoute[],
+): Promise<Describe> {
   const loaded = new Map<Media, NamedSchemas>();
-  const media = [...endpoints().map((e) => e.response), ...extras().map((x) => x.response)].flatMap((doc) => Object.values(doc.content));
-  await Promise.all(media.map(async (m) => {
-    if ('named' in m) loaded.set(m, await m.named());
-  }));
+  const media = [...endpoints().map((e) => e.response), ...extras().map((x) => x.response)].flatMap((doc) =>
+    Object.values(doc.content),
+  );
+  await Promise.all(
+    media.map(async (m) => {
+      if ('named' in m) loaded.set(m, await m.named());
+    }),
+  );
   // The document depends only on the catalogue and, in its server, the address: it is built once
   // per catalogue (/openapi.json and /docs both read it; neither changes it) and freed with it; an
   // address (without BASE_URL, the Host header, which clients choose) only names the server.
@@ -194,7 +221,9 @@ export async function describeApi(endpoints: () => readonly AnyEndpoint[], extra
   return (ctx) => {
     let document = built.get(ctx.catalogue);
     if (document === undefined) {
-      document = buildOpenApiDocument(endpoints(), extras(), loaded, { exampleModels: ctx.catalogue.models.slice(0, 2).map((m) => m.id) });
+      document = buildOpenApiDocument(endpoints(), extras(), loaded, {
+        exampleModels: ctx.catalogue.models.slice(0, 2).map((m) => m.id),
+      });
       built.set(ctx.catalogue, document);
     }
     return { ...document, servers: [{ url: ctx.baseUrl }] };

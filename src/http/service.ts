@@ -68,7 +68,12 @@ export function createService(options: ServiceOptions): Service {
   const catalogue = typeof options.catalogue === 'function' ? options.catalogue : () => options.catalogue as Catalogue;
   const rateLimiter = rateLimit && createRateLimiter(rateLimit);
   // MCP tool calls are asked of the service (fetch, below), so the cache answers them as it answers HTTP clients.
-  const app = createApp({ ...appOptions, catalogue, ...(rateLimiter ? { rateLimiter } : {}), ask: (request, env) => fetch(request, env) });
+  const app = createApp({
+    ...appOptions,
+    catalogue,
+    ...(rateLimiter ? { rateLimiter } : {}),
+    ask: (request, env) => fetch(request, env),
+  });
   const clock = options.clock ?? systemClock;
   const cache = new AnswerCache({
     catalogue,
@@ -86,7 +91,9 @@ export function createService(options: ServiceOptions): Service {
    * UTF-16 unit is at most 3 bytes of UTF-8: a URL that short needs no counting).
    */
   const keyOf = (method: string, url: string): RequestKey | undefined =>
-    (method !== 'GET' && method !== 'HEAD') || (url.length * 3 > maxUrlBytes && targetBytes(url) > maxUrlBytes) ? undefined : requestKey(url, ignoresQuery);
+    (method !== 'GET' && method !== 'HEAD') || (url.length * 3 > maxUrlBytes && targetBytes(url) > maxUrlBytes)
+      ? undefined
+      : requestKey(url, ignoresQuery);
 
   /**
    * Where an answer is kept: under its target, unless it embeds the origin: then under origin and
@@ -118,7 +125,7 @@ export function createService(options: ServiceOptions): Service {
 
   const answer = async (request: Request, front: FrontRequest): Promise<Answer | Response> => {
     const asked = front.key !== undefined;
-    const key = front.key !== undefined ? front.key : keyOf(front.method, front.url) ?? null;
+    const key = front.key !== undefined ? front.key : (keyOf(front.method, front.url) ?? null);
     const hit = key === null || asked ? undefined : answerKept(key, front);
     if (hit) return hit;
     const before = catalogue();

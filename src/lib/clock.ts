@@ -27,7 +27,12 @@ export function fixedClock(date: string): FixedClock {
     return ms;
   };
   let ms = read(date);
-  return { now: () => ms, set: (text) => { ms = read(text); } };
+  return {
+    now: () => ms,
+    set: (text) => {
+      ms = read(text);
+    },
+  };
 }
 
 // The last day asked for, by its number: every request of a day asks for the same one.

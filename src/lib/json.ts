@@ -10,7 +10,9 @@ let marker: { prefix: string; pattern: RegExp } | undefined;
 
 function theMarker(): { prefix: string; pattern: RegExp } {
   if (marker === undefined) {
-    const nonce = [...globalThis.crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const nonce = [...globalThis.crypto.getRandomValues(new Uint8Array(12))]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
     const prefix = `usd-${nonce}-`;
     marker = { prefix, pattern: new RegExp(`"${prefix}(\\d+)"`, 'g') };
   }

@@ -35,7 +35,11 @@ export async function handleMcpRequest(
   // could otherwise make its visitors' browsers call the server.
   const origin = request.headers.get('origin');
   if (origin !== null && !allowedOrigins.includes(origin)) {
-    return rpcError(403, -32000, `Forbidden: pages from ${JSON.stringify(origin.slice(0, 100))} may not call /mcp (MCP_ALLOWED_ORIGINS).`);
+    return rpcError(
+      403,
+      -32000,
+      `Forbidden: pages from ${JSON.stringify(origin.slice(0, 100))} may not call /mcp (MCP_ALLOWED_ORIGINS).`,
+    );
   }
   const cors: Record<string, string> = origin === null ? {} : { 'access-control-allow-origin': origin, vary: 'Origin' };
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...cors, ...PREFLIGHT } });
@@ -43,7 +47,8 @@ export async function handleMcpRequest(
   let parsedBody: unknown;
   if (request.method === 'POST') {
     const body = await readRequestBody(request, maxBodyBytes);
-    if (body.tooLarge) return rpcError(413, -32000, `Payload Too Large: a request body holds at most ${maxBodyBytes} bytes.`, cors);
+    if (body.tooLarge)
+      return rpcError(413, -32000, `Payload Too Large: a request body holds at most ${maxBodyBytes} bytes.`, cors);
     try {
       parsedBody = JSON.parse(body.text);
     } catch {
@@ -51,7 +56,12 @@ export async function handleMcpRequest(
     }
     const calls = Array.isArray(parsedBody) ? parsedBody.length : 1;
     if (calls > maxBatch) {
-      return rpcError(400, -32600, `Invalid Request: a batch holds at most ${maxBatch} messages; this one holds ${calls}.`, cors);
+      return rpcError(
+        400,
+        -32600,
+        `Invalid Request: a batch holds at most ${maxBatch} messages; this one holds ${calls}.`,
+        cors,
+      );
     }
     // The rate limit counted the POST as one request; each further message in a batch counts too.
     context.charge(calls - 1);
@@ -61,7 +71,10 @@ export async function handleMcpRequest(
 
   const server = createMcpServer({ ask: context.ask });
   // No sessionIdGenerator: stateless mode.
-  const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true, maxRequestBodySize: maxBodyBytes });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    enableJsonResponse: true,
+    maxRequestBodySize: maxBodyBytes,
+  });
   await server.connect(transport);
   let response: Response;
   try {
@@ -73,11 +86,19 @@ export async function handleMcpRequest(
   const answer = await response.arrayBuffer();
   keepToolsList(request, parsedBody, response.status, answer);
   if (answer.byteLength > maxAnswerBytes) {
-    return rpcError(400, -32600, `The answers come to ${answer.byteLength} bytes; at most ${maxAnswerBytes} are sent at once. Send fewer calls per batch.`, cors);
+    return rpcError(
+      400,
+      -32600,
+      `The answers come to ${answer.byteLength} bytes; at most ${maxAnswerBytes} are sent at once. Send fewer calls per batch.`,
+      cors,
+    );
   }
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(cors)) headers.set(name, value);
-  return new Response(response.status === 202 || response.status === 204 ? null : answer, { status: response.status, headers });
+  return new Response(response.status === 202 || response.status === 204 ? null : answer, {
+    status: response.status,
+    headers,
+  });
 }
 
 /** A refusal as the SDK makes its own: a JSON-RPC error with no id. */

@@ -24,7 +24,10 @@ export function createMcpServer(options: McpOptions): Server {
     const tool = TOOLS.find((t) => t.name === request.params.name);
     if (!tool) {
       const names = TOOLS.map((t) => t.name).join(', ');
-      return { isError: true, content: [{ type: 'text', text: `Unknown tool ${JSON.stringify(request.params.name)}. Tools: ${names}.` }] };
+      return {
+        isError: true,
+        content: [{ type: 'text', text: `Unknown tool ${JSON.stringify(request.params.name)}. Tools: ${names}.` }],
+      };
     }
     const { json, isError } = await tool.call(request.params.arguments ?? {}, options.ask);
     return { isError, content: [{ type: 'text', text: json }] };

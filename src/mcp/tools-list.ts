@@ -12,8 +12,13 @@ let kept: unknown;
 function loneToolsList(request: Request, body: unknown): string | number | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const { jsonrpc, method, id, params } = body as Record<string, unknown>;
-  if (jsonrpc !== '2.0' || method !== 'tools/list' || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
-  if (params !== undefined && (typeof params !== 'object' || params === null || Object.keys(params).some((k) => k !== '_meta'))) return undefined;
+  if (jsonrpc !== '2.0' || method !== 'tools/list' || (typeof id !== 'string' && typeof id !== 'number'))
+    return undefined;
+  if (
+    params !== undefined &&
+    (typeof params !== 'object' || params === null || Object.keys(params).some((k) => k !== '_meta'))
+  )
+    return undefined;
   // The SDK's own checks of the headers (webStandardStreamableHttp.js): a call it would refuse goes to it.
   const accept = request.headers.get('accept') ?? '';
   const version = request.headers.get('mcp-protocol-version');
@@ -29,7 +34,10 @@ export function keptToolsList(request: Request, body: unknown, headers: Record<s
   if (kept === undefined) return undefined;
   const id = loneToolsList(request, body);
   if (id === undefined) return undefined;
-  return new Response(JSON.stringify({ result: kept, jsonrpc: '2.0', id }), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(JSON.stringify({ result: kept, jsonrpc: '2.0', id }), {
+    status: 200,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 /** Keeps the result of the SDK's answer to a lone tools/list call. */

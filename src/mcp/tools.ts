@@ -33,7 +33,9 @@ export interface Tool {
 /** The endpoint's tool: its declared parameters (the rest stay at their defaults), and its body as one argument. */
 function endpointTool(endpoint: AnyEndpoint, tool: ToolDoc): Tool {
   const shape = endpoint.query.shape;
-  const schema: QuerySchema = tool.keys ? z.object(Object.fromEntries(tool.keys.map((k) => [k, shape[k] as QuerySchema['shape'][string]]))) : endpoint.query;
+  const schema: QuerySchema = tool.keys
+    ? z.object(Object.fromEntries(tool.keys.map((k) => [k, shape[k] as QuerySchema['shape'][string]])))
+    : endpoint.query;
   const body = endpoint.body?.argument;
   const required = [...(body ? [body.name] : []), ...(tool.required ?? [])];
   const fixed = Object.entries(body?.query ?? {});
@@ -63,7 +65,10 @@ function endpointTool(endpoint: AnyEndpoint, tool: ToolDoc): Tool {
         throw err;
       }
       const target = query === '' ? endpoint.path : `${endpoint.path}?${query}`;
-      const response = await ask(target, body ? { method, body: JSON.stringify(sent), headers: { 'content-type': 'application/json' } } : undefined);
+      const response = await ask(
+        target,
+        body ? { method, body: JSON.stringify(sent), headers: { 'content-type': 'application/json' } } : undefined,
+      );
       return { json: await response.text(), isError: response.status !== 200 };
     },
   };
@@ -73,7 +78,10 @@ export const TOOLS: readonly Tool[] = API_ENDPOINTS.flatMap((e) => (e.tool ? [en
 
 /** The body argument's JSON Schema (its input side: what a caller writes). */
 function bodySchemaOf(schema: z.ZodType): object {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -82,17 +90,31 @@ function bodySchemaOf(schema: z.ZodType): object {
  * that an agent may also pass numbers, and lists of ids as arrays, as JSON arguments naturally are.
  */
 function inputSchemaOf(schema: QuerySchema, required: readonly string[]): ToolInputSchema {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, Record<string, unknown>>;
+  };
   const properties: Record<string, object> = {};
   for (const [name, property] of Object.entries(json.properties ?? {})) {
     // toJSONSchema leaves out a default given in .meta() on the input side; agents should see it.
     const fallback = schema.shape[name]?.meta()?.default;
-    const { type: _type, ...rest }: Record<string, unknown> = { ...property, ...(fallback === undefined ? {} : { default: fallback }) };
-    properties[name] = 'enum' in property
-      ? { ...rest, type: 'string' }
-      : { ...rest, anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { type: ['string', 'number'] } }] };
+    const { type: _type, ...rest }: Record<string, unknown> = {
+      ...property,
+      ...(fallback === undefined ? {} : { default: fallback }),
+    };
+    properties[name] =
+      'enum' in property
+        ? { ...rest, type: 'string' }
+        : {
+            ...rest,
+            anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { type: ['string', 'number'] } }],
+          };
   }
-  return { type: 'object', properties, ...(required.length ? { required: [...required] } : {}), additionalProperties: false };
+  return {
+    type: 'object',
+    properties,
+    ...(required.length ? { required: [...required] } : {}),
+    additionalProperties: false,
+  };
 }
 
 /**
@@ -100,7 +122,9 @@ function inputSchemaOf(schema: QuerySchema, required: readonly string[]): ToolIn
  * and an HTTP request asking the same thing share one entry in the answer cache.
  */
 function toQuery(search: URLSearchParams): string {
-  return [...search].map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value).replaceAll('%2C', ',')}`).join('&');
+  return [...search]
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value).replaceAll('%2C', ',')}`)
+    .join('&');
 }
 
 /** Tool arguments as the query the endpoint reads: numbers as text, arrays comma-joined. */
@@ -110,7 +134,9 @@ export function toSearchParams(args: Record<string, unknown>): URLSearchParams {
     if (value === undefined || value === null) continue;
     const items = Array.isArray(value) ? value : [value];
     if (!items.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) {
-      throw new ApiError(400, 'invalid_parameter', `${name} must be a string, a number or a list of them.`, { param: name });
+      throw new ApiError(400, 'invalid_parameter', `${name} must be a string, a number or a list of them.`, {
+        param: name,
+      });
     }
     search.append(name, items.map(String).join(','));
   }

@@ -13,7 +13,10 @@ type HistoryEntry = NonNullable<ModelData['priceHistory']>[number];
 const isHistoryField = (f: string): f is HistoryField => (HISTORY_FIELDS as readonly string[]).includes(f);
 const isPriceField = (f: string): f is PriceField => (PRICE_FIELDS as readonly string[]).includes(f);
 const historyPrices = (p: Draft | Change['scheduled'][number]) =>
-  Object.fromEntries(HISTORY_FIELDS.filter((f) => p[f] !== undefined && p[f] !== null).map((f) => [f, p[f]])) as Pick<HistoryEntry, HistoryField>;
+  Object.fromEntries(HISTORY_FIELDS.filter((f) => p[f] !== undefined && p[f] !== null).map((f) => [f, p[f]])) as Pick<
+    HistoryEntry,
+    HistoryField
+  >;
 
 /** The record's note without what an earlier refresh wrote, plus what this one says. */
 function noteOf(model: ModelData, change: Change, sentence: string | undefined): string | undefined {
@@ -27,7 +30,11 @@ function noteOf(model: ModelData, change: Change, sentence: string | undefined):
 }
 
 /** The record with the winner's prices; its history gains the change, dated when it took effect. */
-export function applyChange(model: ModelData, change: Change, { today, sourceUrl }: { today: string; sourceUrl: string | undefined }): ModelData {
+export function applyChange(
+  model: ModelData,
+  change: Change,
+  { today, sourceUrl }: { today: string; sourceUrl: string | undefined },
+): ModelData {
   const next: Draft = { ...model };
   for (const { field, theirs } of change.fields) Object.assign(next, { [field]: theirs });
   const label = change.winner.source.label;
@@ -37,7 +44,9 @@ export function applyChange(model: ModelData, change: Change, { today, sourceUrl
   // A price that moved (not one filled in where the record had none) is dated in the history.
   const moved = change.fields.filter((f) => isHistoryField(f.field) && f.ours !== null);
   const samePrices = (h: HistoryEntry) => HISTORY_FIELDS.every((f) => h[f] === next[f]);
-  const earlier = change.effectiveFrom ? undefined : history.filter((h) => h.effectiveFrom <= today && samePrices(h)).at(-1);
+  const earlier = change.effectiveFrom
+    ? undefined
+    : history.filter((h) => h.effectiveFrom <= today && samePrices(h)).at(-1);
   if (moved.length && earlier) {
     // No start date and an earlier entry holds these prices: the later ones were withdrawn.
     const dropped = history.filter((h) => h.effectiveFrom > earlier.effectiveFrom && h.effectiveFrom <= today);
@@ -47,7 +56,12 @@ export function applyChange(model: ModelData, change: Change, { today, sourceUrl
     const from = change.effectiveFrom ?? change.winner.source.date;
     const released = model.releaseDate;
     if (released && released < from && !history.some((h) => h.effectiveFrom <= released)) {
-      history.push({ effectiveFrom: released, ...historyPrices(model), source: model.priceSource, note: 'Price since release, as listed before this change.' });
+      history.push({
+        effectiveFrom: released,
+        ...historyPrices(model),
+        source: model.priceSource,
+        note: 'Price since release, as listed before this change.',
+      });
     }
     // Entries from the change date up to today are superseded by what the source now says.
     history = history.filter((h) => h.effectiveFrom < from || h.effectiveFrom > today);
@@ -66,7 +80,13 @@ export function applyChange(model: ModelData, change: Change, { today, sourceUrl
   if (change.scheduled.length || change.winner.entry.tiersKnown) {
     // The source lists every later price set (genai-prices does): they replace the record's.
     history = history.filter((h) => h.effectiveFrom <= today);
-    for (const s of change.scheduled) history.push({ effectiveFrom: s.effectiveFrom, ...historyPrices(s), source: entrySource, note: 'Scheduled price change.' });
+    for (const s of change.scheduled)
+      history.push({
+        effectiveFrom: s.effectiveFrom,
+        ...historyPrices(s),
+        source: entrySource,
+        note: 'Scheduled price change.',
+      });
   }
   history.sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
   const { input, output } = ordered(next);
@@ -83,7 +103,11 @@ export function applyChange(model: ModelData, change: Change, { today, sourceUrl
 }
 
 /** A record for a model the sources list and data/ does not (quality 2 until it is rated); `contextTokens` is known. */
-export function newRecord(provider: ProviderFile['provider'], added: Added & { contextTokens: number }, today: string): ModelData {
+export function newRecord(
+  provider: ProviderFile['provider'],
+  added: Added & { contextTokens: number },
+  today: string,
+): ModelData {
   const e = added.winner.entry;
   const prices = Object.fromEntries(PRICE_FIELDS.filter((f) => e[f] !== undefined).map((f) => [f, e[f]]));
   return ordered({
@@ -119,17 +143,30 @@ export function applyProposal(files: DataFile[], proposal: Proposal, { today }: 
     const changes = new Map(proposal.changed.filter((c) => c.slug === slug).map((c) => [c.id, c]));
     const gone = new Set(proposal.removed.filter((r) => r.slug === slug).map((r) => r.id));
     const before = JSON.stringify(file.json);
-    let models = file.json.models.filter((m) => !gone.has(m.id)).map((m) => {
-      const change = changes.get(m.id);
-      return change ? applyChange(m, change, { today, sourceUrl: provider.pricingUrl }) : m;
-    });
+    let models = file.json.models
+      .filter((m) => !gone.has(m.id))
+      .map((m) => {
+        const change = changes.get(m.id);
+        return change ? applyChange(m, change, { today, sourceUrl: provider.pricingUrl }) : m;
+      });
     for (const a of proposal.aliases.filter((x) => x.slug === slug)) {
-      models = models.map((m) => (m.id === a.id ? ordered({ ...m, aliases: [...(m.aliases ?? []), a.alias].sort() }) : m));
+      models = models.map((m) =>
+        m.id === a.id ? ordered({ ...m, aliases: [...(m.aliases ?? []), a.alias].sort() }) : m,
+      );
     }
-    for (const added of proposal.added.filter((a) => a.slug === slug).filter(hasContext)) models.push(newRecord(provider, added, today));
+    for (const added of proposal.added.filter((a) => a.slug === slug).filter(hasContext))
+      models.push(newRecord(provider, added, today));
     const rule = proposal.rules.find((r) => r.slug === slug);
     // The provider's other facts (its batch discount) stay; only the rule changes, in the schema's key order.
-    const nextProvider = rule ? { slug, name: provider.name, pricingUrl: provider.pricingUrl, longContextRule: rule.theirs, ...(provider.batch && { batch: provider.batch }) } : provider;
+    const nextProvider = rule
+      ? {
+          slug,
+          name: provider.name,
+          pricingUrl: provider.pricingUrl,
+          longContextRule: rule.theirs,
+          ...(provider.batch && { batch: provider.batch }),
+        }
+      : provider;
     file.json = { provider: nextProvider, models };
     if (JSON.stringify(file.json) !== before) touched.add(file.path);
   }

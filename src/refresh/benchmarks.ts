@@ -47,7 +47,12 @@ export interface EvidenceProposal {
   unknown: string[];
 }
 
-const BOARDS: Record<string, string> = { code: 'lmarena_code_2026_08', vision: 'lmarena_vision_2026_08', text: 'lmarena_text_2026_08', document: 'lmarena_document_2026_07' };
+const BOARDS: Record<string, string> = {
+  code: 'lmarena_code_2026_08',
+  vision: 'lmarena_vision_2026_08',
+  text: 'lmarena_text_2026_08',
+  document: 'lmarena_document_2026_07',
+};
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -59,32 +64,57 @@ export function readRows(json: unknown, file: string): Row[] {
   if (Array.isArray(json.models)) {
     for (const m of json.models as Json[]) {
       for (const [key, s] of Object.entries(isObject(m.scores) ? m.scores : {})) {
-        if (isObject(s) && typeof s.value === 'number' && typeof s.date === 'string' && typeof m.model_id === 'string') {
-          rows.push({ key, value: s.value, date: s.date, referenceId: m.model_id, ...(typeof s.source_model === 'string' ? { sourceModel: s.source_model } : {}) });
+        if (
+          isObject(s) &&
+          typeof s.value === 'number' &&
+          typeof s.date === 'string' &&
+          typeof m.model_id === 'string'
+        ) {
+          rows.push({
+            key,
+            value: s.value,
+            date: s.date,
+            referenceId: m.model_id,
+            ...(typeof s.source_model === 'string' ? { sourceModel: s.source_model } : {}),
+          });
         }
       }
     }
   }
-  const arena = isObject(json.lmarena_2026_09) && isObject(json.lmarena_2026_09.boards) ? json.lmarena_2026_09.boards : {};
+  const arena =
+    isObject(json.lmarena_2026_09) && isObject(json.lmarena_2026_09.boards) ? json.lmarena_2026_09.boards : {};
   for (const [board, b] of Object.entries(arena)) {
     const key = BOARDS[board];
     if (!key || !isObject(b) || typeof b.last_updated !== 'string' || !Array.isArray(b.rows)) continue;
     for (const [model, , score] of b.rows as unknown[][]) {
-      if (typeof model === 'string' && typeof score === 'number') rows.push({ key, value: score, date: b.last_updated, sourceModel: model });
+      if (typeof model === 'string' && typeof score === 'number')
+        rows.push({ key, value: score, date: b.last_updated, sourceModel: model });
     }
   }
-  const swe = isObject(json.swebench_bash_only) && Array.isArray(json.swebench_bash_only.rows) ? json.swebench_bash_only.rows : [];
+  const swe =
+    isObject(json.swebench_bash_only) && Array.isArray(json.swebench_bash_only.rows)
+      ? json.swebench_bash_only.rows
+      : [];
   for (const [name, , pct, date] of swe as unknown[][]) {
-    if (typeof name === 'string' && typeof pct === 'number' && typeof date === 'string') rows.push({ key: 'swebench_bash_only', value: pct, date, sourceModel: name });
+    if (typeof name === 'string' && typeof pct === 'number' && typeof date === 'string')
+      rows.push({ key: 'swebench_bash_only', value: pct, date, sourceModel: name });
   }
-  if (rows.length === 0) throw new Error(`${file} holds no benchmark results in a known shape (quality.json's models[].scores, or LMArena / SWE-bench board rows)`);
+  if (rows.length === 0)
+    throw new Error(
+      `${file} holds no benchmark results in a known shape (quality.json's models[].scores, or LMArena / SWE-bench board rows)`,
+    );
   return rows;
 }
 
 const sameEntry = (a: BenchmarkEntry, b: BenchmarkEntry) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The changes `rows` make to `evidence`; `referenceIds` maps each record's referenceId to its id. */
-export function proposeEvidence(evidence: BenchmarkFile, rows: readonly Row[], referenceIds: ReadonlyMap<string, string>, label: string): EvidenceProposal {
+export function proposeEvidence(
+  evidence: BenchmarkFile,
+  rows: readonly Row[],
+  referenceIds: ReadonlyMap<string, string>,
+  label: string,
+): EvidenceProposal {
   const unknown = new Set<string>();
   const next = new Map<string, EvidenceChange>();
   for (const row of rows) {
@@ -93,12 +123,15 @@ export function proposeEvidence(evidence: BenchmarkFile, rows: readonly Row[], r
       unknown.add(row.key);
       continue;
     }
-    const ids = row.referenceId !== undefined
-      ? [referenceIds.get(row.referenceId)].filter((id): id is string => id !== undefined)
-      : Object.entries(evidence.models).filter(([, e]) => {
-        const held = e[row.key];
-        return held && 'sourceModel' in held && held.sourceModel === row.sourceModel;
-      }).map(([id]) => id);
+    const ids =
+      row.referenceId !== undefined
+        ? [referenceIds.get(row.referenceId)].filter((id): id is string => id !== undefined)
+        : Object.entries(evidence.models)
+            .filter(([, e]) => {
+              const held = e[row.key];
+              return held && 'sourceModel' in held && held.sourceModel === row.sourceModel;
+            })
+            .map(([id]) => id);
     const republish = evidence.sources[benchmark.source]?.republish ?? false;
     const to: BenchmarkEntry = republish
       ? { value: row.value, date: row.date, ...(row.sourceModel ? { sourceModel: row.sourceModel } : {}) }
@@ -136,17 +169,25 @@ export function applyEvidence(evidence: BenchmarkFile, changes: readonly Evidenc
   return benchmarkFileSchema.parse(out);
 }
 
-const shown = (e: BenchmarkEntry | undefined) => (e === undefined ? 'none' : 'value' in e ? `${e.value.toLocaleString('en-US')} (${e.date})` : `derived ${e.derived}/100 (${e.date})`);
+const shown = (e: BenchmarkEntry | undefined) =>
+  e === undefined
+    ? 'none'
+    : 'value' in e
+      ? `${e.value.toLocaleString('en-US')} (${e.date})`
+      : `derived ${e.derived}/100 (${e.date})`;
 
 /** The proposal in words, one line per result and per model's score changes. */
 export function reportEvidence(evidence: BenchmarkFile, p: EvidenceProposal): string {
-  const lines = [`Benchmarks from ${p.label}: ${p.changes.length} newer result(s) for ${new Set(p.changes.map((c) => c.model)).size} model(s).`];
+  const lines = [
+    `Benchmarks from ${p.label}: ${p.changes.length} newer result(s) for ${new Set(p.changes.map((c) => c.model)).size} model(s).`,
+  ];
   for (const c of p.changes) {
     const b = evidence.benchmarks[c.key]!;
     lines.push(`  ${c.model}: ${b.name} ${shown(c.from)} -> ${shown(c.to)}, ${evidence.sources[b.source]!.name}`);
   }
   const byModel = new Map<string, string[]>();
-  for (const s of p.scoreChanges) byModel.set(s.model, [...(byModel.get(s.model) ?? []), `${s.score} ${s.from} -> ${s.to}`]);
+  for (const s of p.scoreChanges)
+    byModel.set(s.model, [...(byModel.get(s.model) ?? []), `${s.score} ${s.from} -> ${s.to}`]);
   for (const [model, parts] of byModel) lines.push(`  ${model} scores: ${parts.join(', ')}`);
   if (p.unknown.length) lines.push(`  Skipped (not described in the evidence file): ${p.unknown.join(', ')}`);
   return lines.join('\n');
@@ -160,7 +201,11 @@ export interface EvidenceRun {
 }
 
 /** Each input proposed against the evidence as the inputs before it leave it. */
-export function proposeAll(evidence: BenchmarkFile, inputs: ReadonlyArray<{ file: string; json: unknown }>, referenceIds: ReadonlyMap<string, string>): EvidenceProposal[] {
+export function proposeAll(
+  evidence: BenchmarkFile,
+  inputs: ReadonlyArray<{ file: string; json: unknown }>,
+  referenceIds: ReadonlyMap<string, string>,
+): EvidenceProposal[] {
   let current = evidence;
   return inputs.map(({ file, json }) => {
     const proposal = proposeEvidence(current, readRows(json, file), referenceIds, file);
@@ -171,9 +216,11 @@ export function proposeAll(evidence: BenchmarkFile, inputs: ReadonlyArray<{ file
 
 export function reportRun(run: EvidenceRun): string {
   let evidence = run.evidence;
-  return run.proposals.map((p) => {
-    const text = reportEvidence(evidence, p);
-    evidence = applyEvidence(evidence, p.changes);
-    return text;
-  }).join('\n');
+  return run.proposals
+    .map((p) => {
+      const text = reportEvidence(evidence, p);
+      evidence = applyEvidence(evidence, p.changes);
+      return text;
+    })
+    .join('\n');
 }

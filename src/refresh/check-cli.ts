@@ -2,4 +2,8 @@
 import { catalogCheck } from './check.js';
 import { readCheckInput } from './io.js';
 
-process.exitCode = catalogCheck(() => readCheckInput(), process.argv.includes('--all'), (line) => console.log(line));
+process.exitCode = catalogCheck(
+  () => readCheckInput(),
+  process.argv.includes('--all'),
+  (line) => console.log(line),
+);

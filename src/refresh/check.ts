@@ -26,7 +26,9 @@ export function catalogCheck(read: () => CheckInput, all: boolean, print: (line:
   try {
     input = read();
     const catalogue = buildCatalogue(input.files, input.evidence);
-    print(`data/: ${catalogue.providers.length} files, ${catalogue.models.length} models valid (schema, ids, context, long-context thresholds); lastUpdated ${catalogue.lastUpdated}.\n`);
+    print(
+      `data/: ${catalogue.providers.length} files, ${catalogue.models.length} models valid (schema, ids, context, long-context thresholds); lastUpdated ${catalogue.lastUpdated}.\n`,
+    );
   } catch (err) {
     print(`data/ is invalid: ${(err as Error).message}`);
     return 1;
@@ -36,7 +38,10 @@ export function catalogCheck(read: () => CheckInput, all: boolean, print: (line:
     return 0;
   }
   // The files passed their schema above.
-  const rows = crossCheck(input.files.map((f) => f.data as ProviderFile), input.reference);
+  const rows = crossCheck(
+    input.files.map((f) => f.data as ProviderFile),
+    input.reference,
+  );
   for (const line of table(rows, all)) print(line);
   const counts = summarize(rows);
   const models = new Set(rows.map((r) => r.id)).size;
@@ -50,15 +55,22 @@ export function catalogCheck(read: () => CheckInput, all: boolean, print: (line:
 function table(rows: readonly CrossCheckRow[], all: boolean): string[] {
   const fmt = (v: number | string | null) => (v === null ? '-' : String(v));
   const pad = (s: string, n: number) => s.padEnd(n);
-  const lines = [pad('model', 52) + pad('field', 12) + pad('ours', 11) + pad('reference', 11) + pad('basis', 20) + 'status'];
+  const lines = [
+    pad('model', 52) + pad('field', 12) + pad('ours', 11) + pad('reference', 11) + pad('basis', 20) + 'status',
+  ];
   let lastId = '';
   for (const row of rows) {
     if (!all && row.status === 'match') continue;
     const id = row.id === lastId ? '' : row.id;
     lastId = row.id;
     lines.push(
-      pad(id, 52) + pad(row.field, 12) + pad(fmt(row.ours), 11) + pad(fmt(row.reference), 11) + pad(fmt(row.basis), 20) +
-        row.status + (row.status === 'match' ? '' : `  ${row.note}`),
+      pad(id, 52) +
+        pad(row.field, 12) +
+        pad(fmt(row.ours), 11) +
+        pad(fmt(row.reference), 11) +
+        pad(fmt(row.basis), 20) +
+        row.status +
+        (row.status === 'match' ? '' : `  ${row.note}`),
     );
   }
   return lines;

@@ -53,10 +53,16 @@ export function samePrice(a: number, b: number): boolean {
   return Math.abs(a - b) <= max * 1e-4 + 1e-12;
 }
 
-export function findReferenceRecord(reference: Reference, slug: string, referenceId: string | undefined): ReferenceRecord | undefined {
+export function findReferenceRecord(
+  reference: Reference,
+  slug: string,
+  referenceId: string | undefined,
+): ReferenceRecord | undefined {
   const scope = REFERENCE_SCOPE[slug];
   if (!scope || !referenceId) return undefined;
-  return reference.models.find((r) => r.model_id === referenceId && r.provider === scope.provider && (r.host ?? null) === scope.host);
+  return reference.models.find(
+    (r) => r.model_id === referenceId && r.provider === scope.provider && (r.host ?? null) === scope.host,
+  );
 }
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
@@ -69,7 +75,8 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : und
 export function crossCheck(files: readonly ProviderFile[], reference: Reference): CrossCheckRow[] {
   const rows: CrossCheckRow[] = [];
   for (const file of files) {
-    for (const model of file.models) rows.push(...rowsOf(model, findReferenceRecord(reference, file.provider.slug, model.referenceId)));
+    for (const model of file.models)
+      rows.push(...rowsOf(model, findReferenceRecord(reference, file.provider.slug, model.referenceId)));
   }
   return rows;
 }
@@ -79,24 +86,41 @@ function rowsOf(model: ModelData, record: ReferenceRecord | undefined): CrossChe
   // A record outside the reference (the makers beyond its ten providers, gpt-oss) that names its door is checked against that door by `npm run catalog:doors`.
   if (!record && model.referenceDoor && model.referenceId === undefined) return [];
   if (!record) {
-    return [{
-      id: model.id, referenceId: model.referenceId ?? null, field: 'record', ours: null, reference: null,
-      basis: null, status: justified ? 'justified' : 'unjustified', note: 'not among the reference current models',
-    }];
+    return [
+      {
+        id: model.id,
+        referenceId: model.referenceId ?? null,
+        field: 'record',
+        ours: null,
+        reference: null,
+        basis: null,
+        status: justified ? 'justified' : 'unjustified',
+        note: 'not among the reference current models',
+      },
+    ];
   }
   const rows: CrossCheckRow[] = [];
   for (const [ours, theirs] of PRICE_FIELDS) {
     const a = model[ours];
     // A reference write price of 0 on a paid model is no write price (isWritePrice).
-    const b = ours === 'cacheWrite' && !isWritePrice(num(record[theirs]), num(record.input)) ? undefined : num(record[theirs]);
+    const b =
+      ours === 'cacheWrite' && !isWritePrice(num(record[theirs]), num(record.input)) ? undefined : num(record[theirs]);
     if (a === undefined && b === undefined) continue;
     const equal = a !== undefined && b !== undefined && samePrice(a, b);
     const basis = record[`${theirs}_basis`];
     rows.push({
-      id: model.id, referenceId: model.referenceId ?? null, field: ours, ours: a ?? null, reference: b ?? null,
+      id: model.id,
+      referenceId: model.referenceId ?? null,
+      field: ours,
+      ours: a ?? null,
+      reference: b ?? null,
       basis: typeof basis === 'string' ? basis : null,
       status: equal ? 'match' : justified ? 'justified' : 'unjustified',
-      note: equal ? '' : justified ? (model.priceNote as string) : 'differs from the reference consensus without a priceNote',
+      note: equal
+        ? ''
+        : justified
+          ? (model.priceNote as string)
+          : 'differs from the reference consensus without a priceNote',
     });
   }
   return rows;

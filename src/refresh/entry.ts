@@ -17,7 +17,9 @@ export const isFormat = (name: string): name is Format => (FORMATS as readonly s
 /** The per-token prices an entry may give, each a field of the same name on a catalogue record: the price block (units.ts). */
 export { PRICE_FIELDS, type PriceField } from '../core/schema/units.js';
 /** The price fields besides input and output, which every entry has. */
-export const EXTRA_PRICE_FIELDS = PRICE_FIELDS.filter((f): f is Exclude<PriceField, 'input' | 'output'> => f !== 'input' && f !== 'output');
+export const EXTRA_PRICE_FIELDS = PRICE_FIELDS.filter(
+  (f): f is Exclude<PriceField, 'input' | 'output'> => f !== 'input' && f !== 'output',
+);
 /** Cache-write prices, which a 0 on a paid model does not set (isWritePrice). */
 const WRITE_FIELDS: ReadonlySet<PriceField> = new Set(['cacheWrite', 'cacheWrite1h']);
 /** The prices of units beyond text tokens (a record's `unitPrices`): per 1M tokens, searches and requests per 1,000. */
@@ -33,7 +35,9 @@ export const HISTORY_FIELDS = SET_PRICE_FIELDS;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /** Prices of one price set: input and output always, the others where the source gives them. */
-export type Prices = { input: number; output: number } & Partial<Record<Exclude<PriceField, 'input' | 'output'>, number>>;
+export type Prices = { input: number; output: number } & Partial<
+  Record<Exclude<PriceField, 'input' | 'output'>, number>
+>;
 
 export type Band = NonNullable<ModelData['longContext']>;
 export type OffPeak = NonNullable<ModelData['offPeak']>;
@@ -41,8 +45,13 @@ export type ScheduledPrices = { effectiveFrom: string } & Partial<Record<PriceFi
 
 /** genai-prices' model match logic (equals / starts_with / ends_with / contains / regex / and / or). */
 export type MatchLogic =
-  | { or: MatchLogic[] } | { and: MatchLogic[] } | { equals: string } | { starts_with: string }
-  | { ends_with: string } | { contains: string } | { regex: string };
+  | { or: MatchLogic[] }
+  | { and: MatchLogic[] }
+  | { equals: string }
+  | { starts_with: string }
+  | { ends_with: string }
+  | { contains: string }
+  | { regex: string };
 
 export interface SourceEntry extends Prices {
   source: Format;
@@ -105,7 +114,14 @@ export interface Found extends Partial<Record<PriceField, number | undefined>> {
 }
 
 /** One entry, or undefined when the source gives no input or output price. */
-export function makeEntry(source: Format, sourceId: string, slug: string, key: string, name: unknown, found: Found): SourceEntry | undefined {
+export function makeEntry(
+  source: Format,
+  sourceId: string,
+  slug: string,
+  key: string,
+  name: unknown,
+  found: Found,
+): SourceEntry | undefined {
   const { input, output } = found;
   if (input === undefined || output === undefined) return undefined;
   const out: SourceEntry = { source, sourceId, slug, key, input, output };
@@ -116,6 +132,7 @@ export function makeEntry(source: Format, sourceId: string, slug: string, key: s
   }
   if (found.cites) out.cites = found.cites;
   if (isDay(found.released)) out.released = found.released;
-  if (typeof found.contextTokens === 'number' && Number.isInteger(found.contextTokens) && found.contextTokens > 0) out.contextTokens = found.contextTokens;
+  if (typeof found.contextTokens === 'number' && Number.isInteger(found.contextTokens) && found.contextTokens > 0)
+    out.contextTokens = found.contextTokens;
   return out;
 }

@@ -39,7 +39,9 @@ function parseJson(text: string, src: string): unknown {
 export async function fetchSource(format: Format, src: string, today: string): Promise<Fetched> {
   if (format === 'genai-prices' && src === 'package') {
     const entry = createRequire(import.meta.url).resolve('@pydantic/genai-prices');
-    const { version } = JSON.parse(readFileSync(resolve(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(resolve(dirname(entry), '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
     const { findProvider } = await import('@pydantic/genai-prices');
     const json = GENAI_PROVIDERS.map((id) => findProvider({ providerId: id })).filter(Boolean);
     return { json, date: GENAI_PACKAGE_DATE, label: `genai-prices ${version} data of ${GENAI_PACKAGE_DATE}` };
@@ -55,7 +57,8 @@ export async function fetchSource(format: Format, src: string, today: string): P
     if (!response.ok) throw new Error(`answered HTTP ${response.status} at ${src}`);
     const text = await response.text();
     const modified = response.headers.get('last-modified');
-    const date = modified && !Number.isNaN(Date.parse(modified)) ? new Date(modified).toISOString().slice(0, 10) : today;
+    const date =
+      modified && !Number.isNaN(Date.parse(modified)) ? new Date(modified).toISOString().slice(0, 10) : today;
     return { json: parseJson(text, src), date, label: `${format} data of ${date}` };
   }
   let text: string;
@@ -88,7 +91,9 @@ export function loadEvidence(dataDir: string, inputs: readonly string[], files: 
   const path = join(dataDir, 'quality', 'benchmarks.json');
   if (!existsSync(path)) throw new Error(`there is no ${path} to refresh`);
   const evidence = benchmarkFileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-  const referenceIds = new Map(files.flatMap((f) => f.json.models.flatMap((m) => (m.referenceId ? [[m.referenceId, m.id] as const] : []))));
+  const referenceIds = new Map(
+    files.flatMap((f) => f.json.models.flatMap((m) => (m.referenceId ? [[m.referenceId, m.id] as const] : []))),
+  );
   const read = inputs.map((file) => {
     try {
       return { file, json: JSON.parse(readFileSync(file, 'utf8')) as unknown };
@@ -117,16 +122,32 @@ const readReference = (pricesPath: string): Reference | undefined =>
 
 /** What catalog:check reads: the price files and evidence of a data directory (as the app loads them) and the reference. */
 export function readCheckInput(dataDir = DATA_DIR, pricesPath = REFERENCE_PRICES): CheckInput {
-  const read = (name: string): CatalogueFile => ({ file: `data/${name}`, data: JSON.parse(readFileSync(join(dataDir, name), 'utf8')) as unknown });
+  const read = (name: string): CatalogueFile => ({
+    file: `data/${name}`,
+    data: JSON.parse(readFileSync(join(dataDir, name), 'utf8')) as unknown,
+  });
   const evidence = join('quality', 'benchmarks.json');
-  const names = readdirSync(dataDir).filter((n) => n.endsWith('.json')).sort();
-  return { files: names.map(read), evidence: existsSync(join(dataDir, evidence)) ? read(evidence) : undefined, reference: readReference(pricesPath), pricesPath };
+  const names = readdirSync(dataDir)
+    .filter((n) => n.endsWith('.json'))
+    .sort();
+  return {
+    files: names.map(read),
+    evidence: existsSync(join(dataDir, evidence)) ? read(evidence) : undefined,
+    reference: readReference(pricesPath),
+    pricesPath,
+  };
 }
 
 /** The cross-check of a data directory against the reference; undefined without the reference (a clone without ../shared). */
 export function crossCheckDir(dataDir = DATA_DIR, pricesPath = REFERENCE_PRICES): CrossCheckRow[] | undefined {
   const reference = readReference(pricesPath);
-  return reference && crossCheck(readDataDir(dataDir).map((f) => f.json), reference);
+  return (
+    reference &&
+    crossCheck(
+      readDataDir(dataDir).map((f) => f.json),
+      reference,
+    )
+  );
 }
 
 /** The three files of a folder shaped as the reference's hosts/ that say what models take in and give out (modalities.ts). */
@@ -142,7 +163,10 @@ export function readModalityFiles(hostsDir: string): { offers: unknown; models: 
   const offers = read('models-dev-offers.json');
   const models = read('models-dev-models.json');
   // OpenRouter's list is saved by date (openrouter-models-YYYY-MM-DD.json): the newest is read.
-  const openRouter = readdirSync(hostsDir).filter((f) => /^openrouter-models-\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort().at(-1);
+  const openRouter = readdirSync(hostsDir)
+    .filter((f) => /^openrouter-models-\d{4}-\d{2}-\d{2}\.json$/.test(f))
+    .sort()
+    .at(-1);
   if (!openRouter) throw new Error(`${hostsDir} holds no openrouter-models-YYYY-MM-DD.json`);
   return { offers, models, openRouter: read(openRouter) };
 }

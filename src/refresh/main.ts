@@ -47,8 +47,14 @@ function parseArgs(argv: string[]): Args {
   const args: Args = { write: false, help: false, sources: {}, benchmarks: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    if (arg === '--write') { args.write = true; continue; }
-    if (arg === '--help' || arg === '-h') { args.help = true; continue; }
+    if (arg === '--write') {
+      args.write = true;
+      continue;
+    }
+    if (arg === '--help' || arg === '-h') {
+      args.help = true;
+      continue;
+    }
     const name = arg.startsWith('--') ? arg.slice(2) : '';
     const value = argv[i + 1];
     if (name === 'benchmarks' && value !== undefined && !value.startsWith('--')) {
@@ -66,11 +72,13 @@ function parseArgs(argv: string[]): Args {
     const v = args[k];
     if (v !== undefined && !isDate(v)) throw new Error(`--${k} must be a date as YYYY-MM-DD; got ${v}`);
   }
-  if (Object.keys(args.sources).length === 0 && args.modalities === undefined) for (const [f, kind] of Object.entries(SOURCE_KINDS)) args.sources[f as Format] = kind.url;
+  if (Object.keys(args.sources).length === 0 && args.modalities === undefined)
+    for (const [f, kind] of Object.entries(SOURCE_KINDS)) args.sources[f as Format] = kind.url;
   return args;
 }
 
-const daysBefore = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+const daysBefore = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 export interface Io {
   out?: (line: string) => void;
@@ -80,7 +88,10 @@ export interface Io {
 }
 
 /** Runs the command; resolves to the exit code (0 done, 1 a source failed, 2 bad usage). */
-export async function main(argv: string[], { out = console.log, err = console.error, today = new Date().toISOString().slice(0, 10) }: Io = {}): Promise<number> {
+export async function main(
+  argv: string[],
+  { out = console.log, err = console.error, today = new Date().toISOString().slice(0, 10) }: Io = {},
+): Promise<number> {
   let args: Args;
   try {
     args = parseArgs(argv);
@@ -130,13 +141,17 @@ export async function main(argv: string[], { out = console.log, err = console.er
   const proposal = propose(files, sources, { today: day, since: args.since ?? daysBefore(day, 90) });
   out(report(proposal));
   if (evidence) out(`\n${reportRun(evidence)}`);
-  if (modalities) out(`\nModalities: ${applyModalities(structuredClone(files), modalities, day).length} file(s) would change (models.dev and OpenRouter, ${args.modalities}).`);
+  if (modalities)
+    out(
+      `\nModalities: ${applyModalities(structuredClone(files), modalities, day).length} file(s) would change (models.dev and OpenRouter, ${args.modalities}).`,
+    );
   if (!args.write) {
     out('\nDry run: nothing written. Run again with --write to apply these changes to data/.');
     return 0;
   }
   const touched = applyProposal(files, proposal, { today: day });
-  if (modalities) for (const path of applyModalities(files, modalities, day)) if (!touched.includes(path)) touched.push(path);
+  if (modalities)
+    for (const path of applyModalities(files, modalities, day)) if (!touched.includes(path)) touched.push(path);
   writeDataFiles(files, touched);
   const wroteEvidence = evidence ? writeEvidence(evidence) : false;
   out(`\nWrote ${touched.length + (wroteEvidence ? 1 : 0)} file(s) in ${dataDir}, checked ${day}. Next: npm test.`);

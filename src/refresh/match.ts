@@ -9,7 +9,9 @@ import { matchKey } from './units.js';
 /** The names a record goes by: its reference id, its id without the slug, its aliases. */
 export function namesOf(slug: string, model: Pick<ModelData, 'id' | 'referenceId' | 'aliases'>): string[] {
   const strip = (id: string) => id.slice(slug.length + 1);
-  const names = [model.referenceId, strip(model.id), ...(model.aliases ?? []).map(strip)].filter((n): n is string => Boolean(n));
+  const names = [model.referenceId, strip(model.id), ...(model.aliases ?? []).map(strip)].filter((n): n is string =>
+    Boolean(n),
+  );
   // Bedrock models sold only through the global cross-region endpoint are listed as `global.<id>`.
   return slug === 'amazon' ? [...names, ...names.map((n) => `global.${n}`)] : names;
 }
@@ -19,7 +21,8 @@ export type Finder = (slug: string, names: string[]) => SourceEntry | undefined;
 export function finder(source: Source): Finder {
   if (source.format === 'genai-prices') {
     // The record's own names first, then its aliases; within a name, the first model that matches (as genai-prices does).
-    return (slug, names) => names.map((n) => source.entries.find((e) => e.slug === slug && matches(e.match, n))).find(Boolean);
+    return (slug, names) =>
+      names.map((n) => source.entries.find((e) => e.slug === slug && matches(e.match, n))).find(Boolean);
   }
   const index = new Map<string, SourceEntry>();
   for (const e of source.entries) if (!index.has(`${e.slug}:${e.key}`)) index.set(`${e.slug}:${e.key}`, e);
@@ -33,10 +36,12 @@ export function finder(source: Source): Finder {
 export function rank(found: Found[]): Found[] {
   return found
     .filter((f) => f.source.format !== 'openrouter')
-    .sort((a, b) =>
-      Number(Boolean(b.entry.cites)) - Number(Boolean(a.entry.cites)) ||
-      (a.source.date < b.source.date ? 1 : a.source.date > b.source.date ? -1 : 0) ||
-      FORMATS.indexOf(a.source.format) - FORMATS.indexOf(b.source.format));
+    .sort(
+      (a, b) =>
+        Number(Boolean(b.entry.cites)) - Number(Boolean(a.entry.cites)) ||
+        (a.source.date < b.source.date ? 1 : a.source.date > b.source.date ? -1 : 0) ||
+        FORMATS.indexOf(a.source.format) - FORMATS.indexOf(b.source.format),
+    );
 }
 
 export const labelOf = (f: Found) => SOURCE_KINDS[f.source.format].label;

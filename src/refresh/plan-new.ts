@@ -4,7 +4,13 @@ import { finder, rank } from './match.js';
 import type { Added, DataFile, Found } from './proposal.js';
 import { catalogueId, undatedKey } from './units.js';
 
-export function newModels(files: DataFile[], sources: Source[], matchedKeys: Set<string>, allIds: Set<string>, since: string): Added[] {
+export function newModels(
+  files: DataFile[],
+  sources: Source[],
+  matchedKeys: Set<string>,
+  allIds: Set<string>,
+  since: string,
+): Added[] {
   const slugs = new Set(files.map((f) => f.json.provider.slug));
   const keys = new Map<string, { slug: string; key: string; name: string }>();
   for (const s of sources) {
@@ -25,9 +31,21 @@ export function newModels(files: DataFile[], sources: Source[], matchedKeys: Set
     });
     const [winner] = rank(found);
     if (!winner) continue; // only OpenRouter lists it: a reseller's price is not the provider's
-    const released = found.map((f) => f.entry.released).filter((d): d is string => Boolean(d)).sort()[0];
+    const released = found
+      .map((f) => f.entry.released)
+      .filter((d): d is string => Boolean(d))
+      .sort()[0];
     const contextTokens = found.map((f) => f.entry.contextTokens).find(Boolean);
-    added.push({ slug, id: catalogueId(slug, name), name: found.map((f) => f.entry.name).find(Boolean) ?? name, sourceName: name, winner, found, released, contextTokens });
+    added.push({
+      slug,
+      id: catalogueId(slug, name),
+      name: found.map((f) => f.entry.name).find(Boolean) ?? name,
+      sourceName: name,
+      winner,
+      found,
+      released,
+      contextTokens,
+    });
   }
   return added.sort((a, b) => (a.id < b.id ? -1 : 1));
 }

@@ -26,7 +26,9 @@ function verdict(winner: Found, found: Found[]) {
 
 /** The provenance text of a record priced from `winner`. */
 function priceSourceText(providerName: string, winner: Found, agreeText: string, date: string): string {
-  const via = winner.entry.cites ? `${providerName} pricing page as cited by ${winner.source.label}` : winner.source.label;
+  const via = winner.entry.cites
+    ? `${providerName} pricing page as cited by ${winner.source.label}`
+    : winner.source.label;
   return `${via}, checked ${date}${agreeText ? `; ${agreeText}` : ''}`;
 }
 
@@ -38,7 +40,9 @@ function fieldChanges(model: ModelData, entry: SourceEntry): FieldChange[] {
   }
   if (entry.tiersKnown) {
     // A band from the whole window on cannot apply (e.g. a retired larger beta window): left out.
-    const steps = [entry.longContext, ...(entry.longContextSteps ?? [])].filter((b): b is Band => b !== undefined && b.threshold < model.contextTokens);
+    const steps = [entry.longContext, ...(entry.longContextSteps ?? [])].filter(
+      (b): b is Band => b !== undefined && b.threshold < model.contextTokens,
+    );
     const [first, ...more] = steps;
     const bands: FieldChange[] = [
       { field: 'offPeak', ours: model.offPeak ?? null, theirs: entry.offPeak ?? null },
@@ -50,8 +54,9 @@ function fieldChanges(model: ModelData, entry: SourceEntry): FieldChange[] {
   return changes;
 }
 
-const pricesOnly = (p: { effectiveFrom: string } & Partial<Record<(typeof HISTORY_FIELDS)[number], number | undefined>>) =>
-  [p.effectiveFrom, ...HISTORY_FIELDS.map((f) => p[f] ?? null)];
+const pricesOnly = (
+  p: { effectiveFrom: string } & Partial<Record<(typeof HISTORY_FIELDS)[number], number | undefined>>,
+) => [p.effectiveFrom, ...HISTORY_FIELDS.map((f) => p[f] ?? null)];
 
 /** Whether the source's later price sets (genai-prices gives them) differ from the record's scheduled ones. */
 function scheduleMoved(model: ModelData, entry: SourceEntry, today: string): boolean {
@@ -61,7 +66,11 @@ function scheduleMoved(model: ModelData, entry: SourceEntry, today: string): boo
 }
 
 /** The proposal of every source read for the data files. */
-export function propose(files: DataFile[], sources: Source[], { today, since }: { today: string; since: string }): Proposal {
+export function propose(
+  files: DataFile[],
+  sources: Source[],
+  { today, since }: { today: string; since: string },
+): Proposal {
   const finders = sources.map((s) => ({ source: s, find: finder(s) }));
   const proposal: Proposal = { sources, changed: [], added: [], removed: [], aliases: [], rules: [] };
   const matchedKeys = new Set<string>();
@@ -113,14 +122,29 @@ export function propose(files: DataFile[], sources: Source[], { today, since }: 
 }
 
 /** The change the winner proposes for one record, if any. */
-function changeOf(slug: string, providerName: string, model: ModelData, winner: Found, found: Found[], today: string): Change | undefined {
+function changeOf(
+  slug: string,
+  providerName: string,
+  model: ModelData,
+  winner: Found,
+  found: Found[],
+  today: string,
+): Change | undefined {
   const { agreeText, differText } = verdict(winner, found);
   const fields = fieldChanges(model, winner.entry);
   const units = unitChanges(model, rank(found), winner.entry);
   const oldDiffer = /Sources differ: .*$/s.exec(model.priceNote ?? '')?.[0];
-  if (!fields.length && !units.length && oldDiffer === differText && !scheduleMoved(model, winner.entry, today)) return undefined;
+  if (!fields.length && !units.length && oldDiffer === differText && !scheduleMoved(model, winner.entry, today))
+    return undefined;
   return {
-    slug, id: model.id, fields, winner, effectiveFrom: winner.entry.effectiveFrom,
-    priceSource: priceSourceText(providerName, winner, agreeText, today), differText, scheduled: winner.entry.scheduled ?? [], units,
+    slug,
+    id: model.id,
+    fields,
+    winner,
+    effectiveFrom: winner.entry.effectiveFrom,
+    priceSource: priceSourceText(providerName, winner, agreeText, today),
+    differText,
+    scheduled: winner.entry.scheduled ?? [],
+    units,
   };
 }

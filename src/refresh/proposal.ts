@@ -17,7 +17,9 @@ export interface Found {
 
 /** The record fields the plan compares with the winning entry. */
 export type ChangedField = PriceField | 'offPeak' | 'longContext' | 'longContextSteps';
-export type FieldChange = { [F in ChangedField]: { field: F; ours: ModelData[F] | null; theirs: ModelData[F] | null } }[ChangedField];
+export type FieldChange = {
+  [F in ChangedField]: { field: F; ours: ModelData[F] | null; theirs: ModelData[F] | null };
+}[ChangedField];
 
 export interface Change {
   slug: string;
@@ -54,4 +56,5 @@ export interface Proposal {
 
 const money = (v: number | undefined) => `$${v}`;
 /** `$input/$output` of a price set. */
-export const pair = (p: { input?: number | undefined; output?: number | undefined }) => `${money(p.input)}/${money(p.output)}`;
+export const pair = (p: { input?: number | undefined; output?: number | undefined }) =>
+  `${money(p.input)}/${money(p.output)}`;

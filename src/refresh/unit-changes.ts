@@ -9,7 +9,14 @@
  * price itself is no separate price and is not read either.
  */
 import type { ModelData } from '../core/schema/catalogue-schema.js';
-import { TIER_NAMES, TIER_PRICE_FIELDS, UNIT_PRICE_FIELDS, type Source, type SourceEntry, type TierName } from './entry.js';
+import {
+  TIER_NAMES,
+  TIER_PRICE_FIELDS,
+  UNIT_PRICE_FIELDS,
+  type Source,
+  type SourceEntry,
+  type TierName,
+} from './entry.js';
 
 /** A source's entry for a record (proposal.ts's Found, which imports this file's UnitChange). */
 type Found = { source: Source; entry: SourceEntry };
@@ -35,17 +42,29 @@ type Standard = { input: number; output: number };
 /** What the sources (best first, as match.ts ranks them) give that the record does not have or has otherwise. */
 export function unitChanges(model: ModelData, ranked: readonly Found[], standard: Standard = model): UnitChange[] {
   const changes: UnitChange[] = [];
-  const add = (group: UnitChange['group'], field: string, ours: number | undefined, theirs: number | undefined, from: Found) => {
-    if (theirs !== undefined && theirs !== ours) changes.push({ group, field, ours: ours ?? null, theirs, source: sourceOf(from), date: from.source.date });
+  const add = (
+    group: UnitChange['group'],
+    field: string,
+    ours: number | undefined,
+    theirs: number | undefined,
+    from: Found,
+  ) => {
+    if (theirs !== undefined && theirs !== ours)
+      changes.push({ group, field, ours: ours ?? null, theirs, source: sourceOf(from), date: from.source.date });
   };
   const units = ranked.find((f) => f.entry.unitPrices);
-  for (const field of UNIT_PRICE_FIELDS) if (units) add('unitPrices', field, model.unitPrices?.[field], units.entry.unitPrices?.[field], units);
+  for (const field of UNIT_PRICE_FIELDS)
+    if (units) add('unitPrices', field, model.unitPrices?.[field], units.entry.unitPrices?.[field], units);
   const atStandard = (p: Standard) => p.input === standard.input && p.output === standard.output;
   const tiersFrom = ranked.filter((f) => atStandard(f.entry));
   for (const tier of TIER_NAMES) {
-    const from = tiersFrom.find((f) => { const t = f.entry.serviceTiers?.[tier]; return t && !(tier !== 'fast' && atStandard(t)); });
+    const from = tiersFrom.find((f) => {
+      const t = f.entry.serviceTiers?.[tier];
+      return t && !(tier !== 'fast' && atStandard(t));
+    });
     const set = from?.entry.serviceTiers?.[tier];
-    if (from && set) for (const field of TIER_PRICE_FIELDS) add(tier, field, model.serviceTiers?.[tier]?.[field], set[field], from);
+    if (from && set)
+      for (const field of TIER_PRICE_FIELDS) add(tier, field, model.serviceTiers?.[tier]?.[field], set[field], from);
   }
   return changes;
 }
@@ -63,7 +82,11 @@ function orderedGroup<T extends Record<string, unknown>>(fields: readonly string
  * The record's unitPrices and serviceTiers with the changes written, each group with its source
  * and checkedOn; and the sentence for the priceNote ("Changed on …: flex input $0.5 to $0.4 (…).").
  */
-export function applyUnitChanges(model: ModelData, changes: readonly UnitChange[], today: string): { patch: Draft; sentence: string | undefined } {
+export function applyUnitChanges(
+  model: ModelData,
+  changes: readonly UnitChange[],
+  today: string,
+): { patch: Draft; sentence: string | undefined } {
   if (changes.length === 0) return { patch: {}, sentence: undefined };
   const patch: Draft = {};
   const units = changes.filter((c) => c.group === 'unitPrices');
@@ -80,16 +103,24 @@ export function applyUnitChanges(model: ModelData, changes: readonly UnitChange[
     const next: Record<string, unknown> = { ...old, source: mine[0]?.source, checkedOn: today };
     for (const c of mine) next[c.field] = c.theirs;
     // The tier's note keeps the prices this change replaces, with the source that gave them.
-    if (old) next.note = `Before ${mine[0]?.date}: ${TIER_PRICE_FIELDS.filter((f) => old[f] !== undefined).map((f) => `${f} ${money(old[f] ?? null)}`).join(', ')} (${old.source}, checked ${old.checkedOn}).`;
+    if (old)
+      next.note = `Before ${mine[0]?.date}: ${TIER_PRICE_FIELDS.filter((f) => old[f] !== undefined)
+        .map((f) => `${f} ${money(old[f] ?? null)}`)
+        .join(', ')} (${old.source}, checked ${old.checkedOn}).`;
     tiers[tier] = orderedGroup([...TIER_PRICE_FIELDS, 'cacheWrite'], next);
   }
-  if (changes.some((c) => c.group !== 'unitPrices')) patch.serviceTiers = orderedGroup(TIER_NAMES, tiers) as ModelData['serviceTiers'];
+  if (changes.some((c) => c.group !== 'unitPrices'))
+    patch.serviceTiers = orderedGroup(TIER_NAMES, tiers) as ModelData['serviceTiers'];
   const moved = changes.filter((c) => c.ours !== null);
   const filled = changes.filter((c) => c.ours === null);
   const from = (list: readonly UnitChange[]) => [...new Set(list.map((c) => c.source))].join('; ');
   const sentences = [
-    moved.length ? `Changed on ${moved[0]?.date}: ${moved.map((c) => `${label(c)} ${money(c.ours)} to ${money(c.theirs)}`).join(', ')} (${from(moved)}).` : '',
-    filled.length ? `Added on ${today}: ${filled.map((c) => `${label(c)} ${money(c.theirs)}`).join(', ')} (${from(filled)}).` : '',
+    moved.length
+      ? `Changed on ${moved[0]?.date}: ${moved.map((c) => `${label(c)} ${money(c.ours)} to ${money(c.theirs)}`).join(', ')} (${from(moved)}).`
+      : '',
+    filled.length
+      ? `Added on ${today}: ${filled.map((c) => `${label(c)} ${money(c.theirs)}`).join(', ')} (${from(filled)}).`
+      : '',
   ].filter(Boolean);
   return { patch, sentence: sentences.join(' ') };
 }

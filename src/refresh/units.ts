@@ -1,6 +1,7 @@
 /** Reading the sources' ids and prices: the join key of a model, and prices as exact decimals. */
 
-const ROUTING_PREFIX = /^(openai|anthropic|gemini|mistral|deepseek|xai|cohere|cohere_chat|bedrock|bedrock_converse|dashscope|together_ai)\//;
+const ROUTING_PREFIX =
+  /^(openai|anthropic|gemini|mistral|deepseek|xai|cohere|cohere_chat|bedrock|bedrock_converse|dashscope|together_ai)\//;
 export const REGION_PREFIX = /^(global|us|eu|apac|jp|au|ca|us-gov)\./;
 
 /**
@@ -26,7 +27,12 @@ export function undatedKey(key: string): string | undefined {
 
 /** `<slug>-<key>` as catalogue ids are written: lower case, characters outside [a-z0-9.-] as `-`. */
 export function catalogueId(slug: string, name: string): string {
-  const key = String(name).toLowerCase().replace(/^meta-llama\//, '').replace(/:\d+$/, '').replace(/[^a-z0-9.-]+/g, '-').replace(/^-|-$/g, '');
+  const key = String(name)
+    .toLowerCase()
+    .replace(/^meta-llama\//, '')
+    .replace(/:\d+$/, '')
+    .replace(/[^a-z0-9.-]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `${slug}-${key}`;
 }
 
@@ -67,4 +73,5 @@ export function scaledPrice(value: unknown, shift = 0): number | undefined {
 export const perTokenToPerMillion = (value: unknown): number | undefined => scaledPrice(value, 6);
 
 /** Whether a source's model outputs only text (no modalities listed counts as text). */
-export const textOnly = (modalities: unknown): boolean => !Array.isArray(modalities) || modalities.every((m) => m === 'text');
+export const textOnly = (modalities: unknown): boolean =>
+  !Array.isArray(modalities) || modalities.every((m) => m === 'text');

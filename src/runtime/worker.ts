@@ -31,12 +31,31 @@ import benchmarks from '../../data/quality/benchmarks.json';
 
 // Same files in the same (sorted) order as load-catalogue.ts reads data/; the contract tests
 // compare the whole catalogue the Worker serves with the one Node serves.
-const files = { alibaba, amazon, anthropic, cohere, deepseek, google, minimax, mistral, moonshot, nvidia, openai, together, xai, zhipu };
+const files = {
+  alibaba,
+  amazon,
+  anthropic,
+  cohere,
+  deepseek,
+  google,
+  minimax,
+  mistral,
+  moonshot,
+  nvidia,
+  openai,
+  together,
+  xai,
+  zhipu,
+};
 
-const catalogue = buildCatalogue(Object.entries(files).map(([name, data]) => ({ file: `data/${name}.json`, data })), {
-  file: 'data/quality/benchmarks.json',
-  data: benchmarks,
-}, TOKENIZER_TABLE);
+const catalogue = buildCatalogue(
+  Object.entries(files).map(([name, data]) => ({ file: `data/${name}.json`, data })),
+  {
+    file: 'data/quality/benchmarks.json',
+    data: benchmarks,
+  },
+  TOKENIZER_TABLE,
+);
 attachDoorData(catalogue, doorData);
 
 const service = createService({ catalogue, mcp: mcpRoute });

@@ -66,11 +66,16 @@ export function realSiteInChromium(): { browser: Browser; site: Served } {
  * The real site with its clock at `today`, a host page on another origin whose body (`body`, given
  * the site's origin) embeds widgets, and a Chromium: started before a file's tests, closed after.
  */
-export function widgetHostInChromium(today: string, body: (origin: string) => string): { browser: Browser; site: Served; host: Served } {
+export function widgetHostInChromium(
+  today: string,
+  body: (origin: string) => string,
+): { browser: Browser; site: Served; host: Served } {
   const opened = {} as { browser: Browser; site: Served; host: Served };
   beforeAll(async () => {
     const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
-    opened.site = await serveOnLoopback(createService({ catalogue, assets: await bundleWeb(), clock: fixedClock(today) }).fetch);
+    opened.site = await serveOnLoopback(
+      createService({ catalogue, assets: await bundleWeb(), clock: fixedClock(today) }).fetch,
+    );
     const page = `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>host</title></head><body>
 ${body(opened.site.origin)}
 <script async src="${opened.site.origin}/widget.js"></script></body></html>`;
@@ -88,6 +93,15 @@ export function launchChromium(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }

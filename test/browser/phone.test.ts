@@ -21,13 +21,18 @@ let host: Served;
 beforeAll(async () => {
   const assets = await bundleWeb();
   site = await serveOnLoopback(createService({ catalogue, assets }).fetch);
-  const longest = [...catalogue.models].sort((a, b) => b.name.length - a.name.length).slice(0, 3).map((m) => m.id);
+  const longest = [...catalogue.models]
+    .sort((a, b) => b.name.length - a.name.length)
+    .slice(0, 3)
+    .map((m) => m.id);
   const pages = new Hono();
-  pages.get('/', (c) => c.html(`<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>host</title></head><body>
+  pages.get('/', (c) =>
+    c.html(`<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>host</title></head><body>
 <div id="t" class="ai-pricing-widget" data-type="table"></div>
 <div id="c" class="ai-pricing-widget" data-type="compare" data-models="${longest.join(',')}"></div>
 <div id="b" class="ai-pricing-widget" data-type="badge" data-model="${longest[0]}"></div>
-<script async src="${site.origin}/widget.js"></script></body></html>`));
+<script async src="${site.origin}/widget.js"></script></body></html>`),
+  );
   host = await serveOnLoopback(pages.fetch);
   browser = await launchChromium();
 }, 60_000);
@@ -44,15 +49,22 @@ async function open(width: number, url: string): Promise<Page> {
 }
 
 /** How far the document reaches past the viewport's right edge (0 when it does not scroll sideways). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The left and right edges of the column headings named, as laid out. */
 const headings = (page: Page, names: readonly string[]) =>
-  page.$$eval('#models thead th', (ths, wanted) =>
-    ths.filter((th) => wanted.includes(th.textContent ?? '')).map((th) => {
-      const r = th.getBoundingClientRect();
-      return { name: th.textContent, left: r.left, right: r.right, shown: r.width > 0 };
-    }), names);
+  page.$$eval(
+    '#models thead th',
+    (ths, wanted) =>
+      ths
+        .filter((th) => wanted.includes(th.textContent ?? ''))
+        .map((th) => {
+          const r = th.getBoundingClientRect();
+          return { name: th.textContent, left: r.left, right: r.right, shown: r.width > 0 };
+        }),
+    names,
+  );
 
 const modelWithLongestId = () => [...catalogue.models].sort((a, b) => b.id.length - a.id.length)[0]!;
 
@@ -75,7 +87,11 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
   });
 
   it('a model page (the longest id), the 404 page and /docs do not scroll sideways', async () => {
-    for (const [name, path] of [['model', `/models/${modelWithLongestId().id}`], ['not-found', '/models/no-such-model'], ['docs', '/docs']] as const) {
+    for (const [name, path] of [
+      ['model', `/models/${modelWithLongestId().id}`],
+      ['not-found', '/models/no-such-model'],
+      ['docs', '/docs'],
+    ] as const) {
       const page = await open(width, `${site.origin}${path}`);
       // The reference is measured once Swagger UI has replaced the plain one.
       if (name === 'docs') await page.locator('.swagger-ui .opblock').first().waitFor();
@@ -87,13 +103,18 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
 
   it('the widgets fit: no sideways scroll, in the page or inside the table widgets', async () => {
     const page = await open(width, `${host.origin}/`);
-    await page.waitForFunction(() => ['#t', '#c', '#b'].every((s) => {
-      const root = document.querySelector(s)?.shadowRoot;
-      return !!root && !!root.querySelector('table, a') && !root.querySelector('[role=status]');
-    }));
+    await page.waitForFunction(() =>
+      ['#t', '#c', '#b'].every((s) => {
+        const root = document.querySelector(s)?.shadowRoot;
+        return !!root && !!root.querySelector('table, a') && !root.querySelector('[role=status]');
+      }),
+    );
     expect(await overflow(page)).toBe(0);
     for (const id of ['#t', '#c']) {
-      const inner = await page.$eval(id, (el) => { const w = el.shadowRoot!.querySelector('.w')!; return w.scrollWidth - w.clientWidth; });
+      const inner = await page.$eval(id, (el) => {
+        const w = el.shadowRoot!.querySelector('.w')!;
+        return w.scrollWidth - w.clientWidth;
+      });
       expect(inner, id).toBe(0);
     }
     await page.screenshot({ path: `${ARTIFACTS}/widgets-${width}.png`, fullPage: true });

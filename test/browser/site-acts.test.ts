@@ -37,7 +37,9 @@ describe('the home page gives advice a person can act on', () => {
     // 600K-token prompts: GPT-5.6 Terra is billed at its long-context prices, and its row says so.
     await page.selectOption('#calc-service_tier', 'standard');
     await page.fill('#calc-input_tokens', '600000');
-    const terra = await page.evaluate(async () => (await fetch('/api/calculate?model=openai-gpt-5.6-terra&input_tokens=600000')).json());
+    const terra = await page.evaluate(async () =>
+      (await fetch('/api/calculate?model=openai-gpt-5.6-terra&input_tokens=600000')).json(),
+    );
     expect(terra.appliedPrices.band).not.toBe('standard');
     const cell = await page.$eval('tr[data-id="openai-gpt-5.6-terra"] td.monthly', (el) => el.textContent ?? '');
     expect(cell).toContain(`(long-context $${terra.appliedPrices.input} / $${terra.appliedPrices.output})`);

@@ -33,7 +33,9 @@ afterAll(async () => {
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
 const monthly = (page: Page, id: string) => text(page, `tr[data-id="${id}"] td.monthly`);
 const visibleIds = (page: Page) =>
-  page.$$eval('#models tbody tr', (rows) => rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id));
+  page.$$eval('#models tbody tr', (rows) =>
+    rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id),
+  );
 
 /** Pairs (label, dot) whose on-screen boxes intersect, among the labels shown. */
 const labelsOnDots = (page: Page) =>
@@ -45,7 +47,8 @@ const labelsOnDots = (page: Page) =>
     for (const label of labels) {
       const l = box(label);
       for (const d of dots) {
-        if (l.left < d.right && d.left < l.right && l.top < d.bottom && d.top < l.bottom) hits.push(`${label.textContent} @ ${d.left},${d.top}`);
+        if (l.left < d.right && d.left < l.right && l.top < d.bottom && d.top < l.bottom)
+          hits.push(`${label.textContent} @ ${d.left},${d.top}`);
       }
     }
     return { shown: labels.length, hits };
@@ -55,7 +58,9 @@ describe('the headline, table and chart follow the calculator', () => {
   it('never names a free-tier-only model, hides models that cannot run the workload, and redraws the chart and caption', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(`${fixture.origin}/`);
     // Beta Free ($0, free tier only) and Beta Tiny ($0.90, 2K window) are cheaper than Alpha Nano's $9 but not named.
@@ -81,12 +86,16 @@ describe('the headline, table and chart follow the calculator', () => {
         'Left out: 3 models whose context window cannot take input + output tokens this large.',
     );
     expect((await visibleIds(page)).sort()).toEqual(['alpha-large', 'alpha-mini', 'beta-flash', 'beta-pro']);
-    expect(await text(page, '#fit-note')).toBe('Hidden: 3 models whose context window cannot take input + output tokens this large; the provider would refuse the request.');
+    expect(await text(page, '#fit-note')).toBe(
+      'Hidden: 3 models whose context window cannot take input + output tokens this large; the provider would refuse the request.',
+    );
     expect(await text(page, '#f-count')).toBe('4 of 8 models');
     // The chart: four dots, a caption for this workload, Alpha Nano gone.
     expect(await page.locator('svg.chart circle').count()).toBe(4);
     const after = await text(page, '#chart figcaption');
-    expect(after).toContain('Monthly cost of 200,000 input + 500 output tokens × 1,000 requests a day × 30 days (standard) against the overall score');
+    expect(after).toContain(
+      'Monthly cost of 200,000 input + 500 output tokens × 1,000 requests a day × 30 days (standard) against the overall score',
+    );
     expect(after).toContain('Not drawn: 3 models whose context window cannot take input + output tokens this large.');
     expect(await page.locator('svg.chart a[href="/models/alpha-nano"]').count()).toBe(0);
     expect(await page.getAttribute('svg.chart desc', 'id')).toBe('chart-desc');
@@ -110,7 +119,9 @@ describe('the headline, table and chart follow the calculator', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${fixture.origin}/`);
     expect(await page.$$eval('#calc-mode option', (os) => os.map((o) => o.textContent))).toEqual([
-      'standard', 'streaming (+15% output margin)', "batch (provider's batch discount, where offered)",
+      'standard',
+      'streaming (+15% output margin)',
+      "batch (provider's batch discount, where offered)",
     ]);
     await page.click('details.advanced summary');
     await page.fill('#calc-input_tokens', '10000');
@@ -120,7 +131,11 @@ describe('the headline, table and chart follow the calculator', () => {
     // = $0.0228 a request → $684 a month.
     expect(await monthly(page, 'alpha-large')).toBe('$684.00');
     const api = await page.evaluate(async () =>
-      (await fetch('/api/calculate?models=alpha-large,beta-pro&input_tokens=10000&cached_input_tokens=6000&cache_write_tokens=2000')).json(),
+      (
+        await fetch(
+          '/api/calculate?models=alpha-large,beta-pro&input_tokens=10000&cached_input_tokens=6000&cache_write_tokens=2000',
+        )
+      ).json(),
     );
     const [large, pro] = api.results as Array<{ costs: { monthly: number } }>;
     expect(large!.costs.monthly).toBe(684);
@@ -128,7 +143,9 @@ describe('the headline, table and chart follow the calculator', () => {
     // More cached and written than the input is refused, naming the rule; the last good costs stay.
     await page.fill('#calc-cache_write_tokens', '5000');
     // In the API's words (the site checks the parts by the API's rules).
-    expect(await text(page, '#calc-error')).toBe('cached_input_tokens + cache_write_tokens (11000) must not exceed input_tokens (10000): cache reads and writes are parts of the input.');
+    expect(await text(page, '#calc-error')).toBe(
+      'cached_input_tokens + cache_write_tokens (11000) must not exceed input_tokens (10000): cache reads and writes are parts of the input.',
+    );
     expect(await monthly(page, 'alpha-large')).toBe('$684.00');
     await page.close();
   });
@@ -140,7 +157,10 @@ describe('the headline, table and chart follow the calculator', () => {
     const peak = await monthly(page, id);
     await page.click('details.advanced summary');
     await page.fill('#calc-off_peak_share', '50');
-    const api = await page.evaluate(async (m) => (await fetch(`/api/calculate?model=${m}&off_peak_share=50`)).json(), id);
+    const api = await page.evaluate(
+      async (m) => (await fetch(`/api/calculate?model=${m}&off_peak_share=50`)).json(),
+      id,
+    );
     const half = await monthly(page, id);
     expect(half).not.toBe(peak);
     expect(half).toBe(`$${(api.costs.monthly as number).toFixed(2)}`);

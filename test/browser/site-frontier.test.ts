@@ -22,11 +22,19 @@ async function apiFrontier(query: string): Promise<string[]> {
 
 /** The ringed dots' model ids, cheapest first, without variants (the API ranks a variant as its head). */
 const ringed = (page: Page) =>
-  page.$$eval('#chart-figure circle.frontier', (cs) => cs.map((c) => ({ id: c.getAttribute('data-id') ?? '', x: Number(c.getAttribute('cx')) })))
-    .then((dots) => dots.sort((a, b) => a.x - b.x).map((d) => d.id).filter((id) => !catalogue.headOf.has(id)));
+  page
+    .$$eval('#chart-figure circle.frontier', (cs) =>
+      cs.map((c) => ({ id: c.getAttribute('data-id') ?? '', x: Number(c.getAttribute('cx')) })),
+    )
+    .then((dots) =>
+      dots
+        .sort((a, b) => a.x - b.x)
+        .map((d) => d.id)
+        .filter((id) => !catalogue.headOf.has(id)),
+    );
 
 describe.each([1280, 390] as const)('at %i px wide', (width) => {
-  it('the chart rings the frontier the API returns for the calculator\'s workload, in view, and follows the use case', async () => {
+  it("the chart rings the frontier the API returns for the calculator's workload, in view, and follows the use case", async () => {
     const page = await real.browser.newPage({ viewport: { width, height: 900 } });
     await page.goto(`${real.site.origin}/`);
     await page.waitForSelector('#chart-figure circle.frontier');
@@ -43,17 +51,26 @@ describe.each([1280, 390] as const)('at %i px wide', (width) => {
 
     // The calculator's workload moves the costs: ten times the output makes another frontier, as the API says.
     await page.fill('#calc-output_tokens', '5000');
-    await page.waitForFunction(() => document.querySelector('#chart-figure figcaption')?.textContent?.includes('5,000 output'));
+    await page.waitForFunction(() =>
+      document.querySelector('#chart-figure figcaption')?.textContent?.includes('5,000 output'),
+    );
     expect(await ringed(page)).toEqual(await apiFrontier('input_tokens=2000&output_tokens=5000&requests=1000&days=30'));
 
     // The use case: the chart plots the coding score; every ringed model is on the coding frontier of all drawn.
     await page.selectOption('#chart-use-case', 'coding');
-    await page.waitForFunction(() => document.querySelector('#chart-title')?.textContent === 'Price against coding score');
-    const coding = await page.$$eval('#chart-figure circle', (cs) => cs.map((c) => ({
-      on: c.classList.contains('frontier'), x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')),
-    })));
+    await page.waitForFunction(
+      () => document.querySelector('#chart-title')?.textContent === 'Price against coding score',
+    );
+    const coding = await page.$$eval('#chart-figure circle', (cs) =>
+      cs.map((c) => ({
+        on: c.classList.contains('frontier'),
+        x: Number(c.getAttribute('cx')),
+        y: Number(c.getAttribute('cy')),
+      })),
+    );
     // Higher on the chart is a lower y. A dot is on the frontier when no other dot is as far left and as high, and further on one.
-    const beaten = (a: { x: number; y: number }) => coding.some((b) => b.x <= a.x && b.y <= a.y && (b.x < a.x || b.y < a.y));
+    const beaten = (a: { x: number; y: number }) =>
+      coding.some((b) => b.x <= a.x && b.y <= a.y && (b.x < a.x || b.y < a.y));
     expect(coding.filter((d) => d.on)).toEqual(coding.filter((d) => !beaten(d)));
     await page.locator('#chart').screenshot({ path: join(ARTIFACTS, `chart-frontier-coding-${width}.png`) });
     await page.close();

@@ -22,7 +22,10 @@ const shownAsUsd = (amount: number) => displayUsd(new Usd(parseScaled(amount, 9)
 /** Ten current models of different providers, so the check spans several price records. */
 const sample = () => {
   const seen = new Set<string>();
-  return catalogue.models.filter((m) => m.status === 'current' && !m.freeTierOnly && !seen.has(m.providerSlug) && seen.add(m.providerSlug)).slice(0, 10).map((m) => m.id);
+  return catalogue.models
+    .filter((m) => m.status === 'current' && !m.freeTierOnly && !seen.has(m.providerSlug) && seen.add(m.providerSlug))
+    .slice(0, 10)
+    .map((m) => m.id);
 };
 
 describe.each([1280, 390])('the advanced row at %i px', (width) => {
@@ -30,15 +33,26 @@ describe.each([1280, 390])('the advanced row at %i px', (width) => {
     const page = await real.browser.newPage({ viewport: { width, height: 900 } });
     await page.goto(`${real.site.origin}/`);
     await page.click('details.advanced summary');
-    const names = await page.$$eval('details.advanced input, details.advanced select', (els) => els.map((e) => (e as HTMLInputElement).name));
+    const names = await page.$$eval('details.advanced input, details.advanced select', (els) =>
+      els.map((e) => (e as HTMLInputElement).name),
+    );
     expect(names).toEqual(expect.arrayContaining(['service_tier', ...PART_NAMES]));
-    expect(await page.$$eval('#calc-service_tier option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['standard', 'flex', 'priority', 'fast']);
-    const boxes = await page.$$eval('details.advanced label', (ls) => ls.map((l) => { const r = l.getBoundingClientRect(); return { left: r.left, right: r.right }; }));
+    expect(
+      await page.$$eval('#calc-service_tier option', (os) => os.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['standard', 'flex', 'priority', 'fast']);
+    const boxes = await page.$$eval('details.advanced label', (ls) =>
+      ls.map((l) => {
+        const r = l.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      }),
+    );
     for (const box of boxes) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(width);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
     await page.locator('#calculator').screenshot({ path: `${ARTIFACTS}/site-advanced-${width}.png` });
     await page.close();
   });
@@ -54,8 +68,10 @@ describe.each([1280, 390])('the advanced row at %i px', (width) => {
     await page.fill('#calc-web_searches', '0');
     await page.selectOption('#calc-service_tier', 'priority');
     const ids = sample();
-    const answer = await page.evaluate(async (q) => (await fetch(`/api/calculate?${q}`)).json(),
-      `models=${ids.join(',')}&output_tokens=3000&reasoning_tokens=2000&service_tier=priority`);
+    const answer = await page.evaluate(
+      async (q) => (await fetch(`/api/calculate?${q}`)).json(),
+      `models=${ids.join(',')}&output_tokens=3000&reasoning_tokens=2000&service_tier=priority`,
+    );
     const results = answer.results as Array<{ id: string; costs: { monthly: number } }>;
     expect(results.length).toBe(ids.length);
     for (const r of results) expect(await monthly(page, r.id), r.id).toBe(shownAsUsd(r.costs.monthly));

@@ -10,8 +10,12 @@ import { realSiteInChromium } from './harness.js';
 
 const real = realSiteInChromium();
 
-const ringed = (page: Page) => page.$$eval('svg.chart circle.frontier', (cs) => cs.map((c) => c.getAttribute('data-id') ?? '').sort());
-const visibleRows = (page: Page) => page.$$eval('#models tbody tr', (rows) => rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id ?? ''));
+const ringed = (page: Page) =>
+  page.$$eval('svg.chart circle.frontier', (cs) => cs.map((c) => c.getAttribute('data-id') ?? '').sort());
+const visibleRows = (page: Page) =>
+  page.$$eval('#models tbody tr', (rows) =>
+    rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id ?? ''),
+  );
 
 async function apiFrontier(page: Page): Promise<string[]> {
   const href = await page.getAttribute('#chart-figure a.frontier-api', 'href');
@@ -32,8 +36,21 @@ describe('one pool on the home page', () => {
       ['coding', (p) => p.selectOption('#chart-use-case', 'coding')],
       ['600K input', (p) => p.fill('#calc-input_tokens', '600000')],
       ['long-context', (p) => p.selectOption('#chart-use-case', 'long-context')],
-      ['priority tier', async (p) => { await p.fill('#calc-input_tokens', '2000'); await p.selectOption('#calc-service_tier', 'priority'); }],
-      ['batch', async (p) => { await p.selectOption('#calc-service_tier', 'standard'); await p.selectOption('#calc-mode', 'batch'); await p.selectOption('#chart-use-case', ''); }],
+      [
+        'priority tier',
+        async (p) => {
+          await p.fill('#calc-input_tokens', '2000');
+          await p.selectOption('#calc-service_tier', 'priority');
+        },
+      ],
+      [
+        'batch',
+        async (p) => {
+          await p.selectOption('#calc-service_tier', 'standard');
+          await p.selectOption('#calc-mode', 'batch');
+          await p.selectOption('#chart-use-case', '');
+        },
+      ],
       ['all models', (p) => p.selectOption('#calc-status', 'all')],
     ];
     for (const [name, apply] of settings) {
@@ -52,9 +69,15 @@ describe('one pool on the home page', () => {
     const page = await real.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${real.site.origin}/`);
     const { models } = await page.evaluate(async () => (await fetch('/api/pricing')).json());
-    const legacy = new Set((models as Array<{ id: string; status: string }>).filter((m) => m.status === 'legacy').map((m) => m.id));
+    const legacy = new Set(
+      (models as Array<{ id: string; status: string }>).filter((m) => m.status === 'legacy').map((m) => m.id),
+    );
     expect(legacy.size).toBeGreaterThan(0);
-    const cheapest = async (q: string) => ((await page.evaluate(async (query) => (await fetch(`/api/cheapest?${query}`)).json(), q)).recommendations[0] as { name: string }).name;
+    const cheapest = async (q: string) =>
+      (
+        (await page.evaluate(async (query) => (await fetch(`/api/cheapest?${query}`)).json(), q))
+          .recommendations[0] as { name: string }
+      ).name;
 
     // Default: no legacy model in the table or on the chart; the headline is /api/cheapest's.
     expect((await visibleRows(page)).filter((id) => legacy.has(id))).toEqual([]);
@@ -69,7 +92,9 @@ describe('one pool on the home page', () => {
     for (const id of rows.filter((i) => legacy.has(i)).slice(0, 5)) {
       expect(await page.textContent(`tr[data-id="${id}"] td:first-child`)).toContain('(legacy)');
     }
-    const legacyDots = await page.$$eval('svg.chart circle.legacy', (cs) => cs.map((c) => c.querySelector('title')?.textContent ?? ''));
+    const legacyDots = await page.$$eval('svg.chart circle.legacy', (cs) =>
+      cs.map((c) => c.querySelector('title')?.textContent ?? ''),
+    );
     expect(legacyDots.length).toBeGreaterThan(0);
     for (const title of legacyDots) expect(title).toContain('(legacy)');
     expect(await page.textContent('#calc-summary')).toContain(`: ${await cheapest('limit=1&status=all')} at `);

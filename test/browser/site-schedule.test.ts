@@ -19,7 +19,9 @@ let host: Served;
 
 beforeAll(async () => {
   const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
-  site = await serveOnLoopback(createService({ catalogue, assets: await bundleWeb(), clock: fixedClock('2026-11-28') }).fetch);
+  site = await serveOnLoopback(
+    createService({ catalogue, assets: await bundleWeb(), clock: fixedClock('2026-11-28') }).fetch,
+  );
   const page = `<!doctype html><html><head><title>host</title></head><body>
 <div id="badge" class="ai-pricing-widget" data-type="badge" data-model="google-gemini-3.7-flash"></div>
 <div id="table" class="ai-pricing-widget" data-type="table" data-providers="google"></div>
@@ -34,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('a price that does not last is marked', () => {
-  it('on the site\'s table row, visibly, and not on others', async () => {
+  it("on the site's table row, visibly, and not on others", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.origin}/`);
     const mark = page.locator('tr[data-id="google-gemini-3.7-flash"] .chg');
@@ -44,13 +46,20 @@ describe('a price that does not last is marked', () => {
     await page.close();
   });
 
-  it('on the widget\'s badge and table', async () => {
+  it("on the widget's badge and table", async () => {
     const page = await browser.newPage();
     await page.goto(`${host.origin}/`);
-    const shown = (id: string) => page.waitForFunction((s) => {
-      const root = document.querySelector(s)?.shadowRoot;
-      return root && !root.querySelector('[role=status]') ? Array.from(root.children).map((c) => c.textContent).join('') : false;
-    }, id).then((h) => h.jsonValue() as Promise<string>);
+    const shown = (id: string) =>
+      page
+        .waitForFunction((s) => {
+          const root = document.querySelector(s)?.shadowRoot;
+          return root && !root.querySelector('[role=status]')
+            ? Array.from(root.children)
+                .map((c) => c.textContent)
+                .join('')
+            : false;
+        }, id)
+        .then((h) => h.jsonValue() as Promise<string>);
     expect(await shown('#badge')).toContain('$0.75 / $3.75 per 1M · rises 100% on 2027-01-01');
     expect(await shown('#table')).toContain('Gemini 3.7 Flash price rises 100% on 2027-01-01');
     await page.close();

@@ -20,7 +20,9 @@ const real = realSiteInChromium();
 
 /** A door's prices as data/offers/<maker>.json lists them. */
 function doorPrices(maker: string, model: string, seller: string): { input: number; output: number } {
-  const file = JSON.parse(readFileSync(join(ROOT, 'data', 'offers', `${maker}.json`), 'utf8')) as { doors: Array<{ model: string; seller: string; prices: { input: number; output: number } }> };
+  const file = JSON.parse(readFileSync(join(ROOT, 'data', 'offers', `${maker}.json`), 'utf8')) as {
+    doors: Array<{ model: string; seller: string; prices: { input: number; output: number } }>;
+  };
   return file.doors.find((d) => d.model === model && d.seller === seller)!.prices;
 }
 
@@ -33,15 +35,34 @@ function monthAt({ input, output }: { input: number; output: number }): string {
 
 /** Each shown row's id, Input, Output and Monthly cells, in the table's order. */
 const shownRows = (page: Page) =>
-  page.$$eval('#models tbody tr', (trs) => trs.filter((tr) => !(tr as HTMLElement).hidden).map((tr) => {
-    const cells = (tr as HTMLTableRowElement).cells;
-    return { id: (tr as HTMLElement).dataset.id ?? '', input: cells[3]!.textContent, output: cells[4]!.textContent, context: cells[5]!.textContent, monthly: cells[7]!.textContent ?? '', sort: cells[7]!.dataset.sort ?? '' };
-  }));
+  page.$$eval('#models tbody tr', (trs) =>
+    trs
+      .filter((tr) => !(tr as HTMLElement).hidden)
+      .map((tr) => {
+        const cells = (tr as HTMLTableRowElement).cells;
+        return {
+          id: (tr as HTMLElement).dataset.id ?? '',
+          input: cells[3]!.textContent,
+          output: cells[4]!.textContent,
+          context: cells[5]!.textContent,
+          monthly: cells[7]!.textContent ?? '',
+          sort: cells[7]!.dataset.sort ?? '',
+        };
+      }),
+  );
 
 /** The ringed dots' model ids, cheapest first, without variants (the API ranks a variant as its head). */
 const ringed = (page: Page) =>
-  page.$$eval('#chart-figure circle.frontier', (cs) => cs.map((c) => ({ id: c.getAttribute('data-id') ?? '', x: Number(c.getAttribute('cx')) })))
-    .then((dots) => dots.sort((a, b) => a.x - b.x).map((d) => d.id).filter((id) => !catalogue.headOf.has(id)));
+  page
+    .$$eval('#chart-figure circle.frontier', (cs) =>
+      cs.map((c) => ({ id: c.getAttribute('data-id') ?? '', x: Number(c.getAttribute('cx')) })),
+    )
+    .then((dots) =>
+      dots
+        .sort((a, b) => a.x - b.x)
+        .map((d) => d.id)
+        .filter((id) => !catalogue.headOf.has(id)),
+    );
 
 const BEDROCK = 'not sold at Amazon Bedrock';
 
@@ -59,7 +80,12 @@ describe.each([390, 1280] as const)('the seller choice at %i px', (width) => {
     // gpt-oss-20b at Bedrock's own prices in every column, not its record's (Together's).
     const oss = doorPrices('openai', 'openai-gpt-oss-20b', 'amazon-bedrock');
     expect(oss).toEqual({ input: 0.07, output: 0.3 });
-    expect(row('openai-gpt-oss-20b')).toMatchObject({ input: '$0.07', output: '$0.3', context: '128K', monthly: monthAt(oss) });
+    expect(row('openai-gpt-oss-20b')).toMatchObject({
+      input: '$0.07',
+      output: '$0.3',
+      context: '128K',
+      monthly: monthAt(oss),
+    });
     expect(monthAt(oss)).toBe('$8.70');
     // Amazon's own Nova is sold on Bedrock: its record's door counts there.
     const nova = catalogue.byId.get('amazon-nova-2-lite-v1')!;
@@ -71,7 +97,8 @@ describe.each([390, 1280] as const)('the seller choice at %i px', (width) => {
     for (const r of unsold) expect([r.input, r.output]).toEqual(['—', '—']);
     expect(unsold.map((r) => r.id)).toContain('deepseek-deepseek-v4-pro');
     // They are last before any sort, and after Monthly ascending and descending.
-    const lastAreUnsold = (list: typeof rows) => list.slice(list.length - unsold.length).every((r) => r.monthly === BEDROCK);
+    const lastAreUnsold = (list: typeof rows) =>
+      list.slice(list.length - unsold.length).every((r) => r.monthly === BEDROCK);
     expect(lastAreUnsold(rows)).toBe(true);
     const monthly = page.locator('#models thead th[data-col="7"] button');
     for (const direction of ['ascending', 'descending'] as const) {
@@ -86,18 +113,24 @@ describe.each([390, 1280] as const)('the seller choice at %i px', (width) => {
     // The headline names the door and says how many are not sold there.
     const headline = await page.textContent('#calc-summary');
     expect(headline).toContain('at Amazon Bedrock at');
-    expect(headline).toContain(`${unsold.length} models have no door at Amazon Bedrock: the table lists them last, marked "${BEDROCK}".`);
+    expect(headline).toContain(
+      `${unsold.length} models have no door at Amazon Bedrock: the table lists them last, marked "${BEDROCK}".`,
+    );
     // The chart: Bedrock's prices, no dot for an unsold model, the same frontier as the API's sellers=amazon-bedrock.
     expect(await page.textContent('#chart-figure figcaption')).toContain("at Amazon Bedrock's prices");
-    expect(await page.textContent('#chart-figure figcaption')).toContain(`${unsold.length} models with no door at Amazon Bedrock`);
+    expect(await page.textContent('#chart-figure figcaption')).toContain(
+      `${unsold.length} models with no door at Amazon Bedrock`,
+    );
     const dots = await page.$$eval('#chart-figure circle', (cs) => cs.map((c) => c.getAttribute('data-id')));
     expect(dots.filter((id) => unsold.some((r) => r.id === id))).toEqual([]);
-    const query = new URL(await page.getAttribute('#chart-figure a.frontier-api', 'href') ?? '', real.site.origin);
+    const query = new URL((await page.getAttribute('#chart-figure a.frontier-api', 'href')) ?? '', real.site.origin);
     expect(query.searchParams.get('sellers')).toBe('amazon-bedrock');
     const api = (await (await fetch(query)).json()) as { recommendations: Array<{ id: string }> };
     expect(await ringed(page)).toEqual(api.recommendations.map((r) => r.id));
     expect(await ringed(page)).toContain('openai-gpt-oss-20b');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
     await page.screenshot({ path: `${ARTIFACTS}/sellers-bedrock-${width}.png`, fullPage: true });
 
     // Every seller: the cheapest door's cost, as the shared module works it out.
@@ -111,7 +144,9 @@ describe.each([390, 1280] as const)('the seller choice at %i px', (width) => {
     // Back to each maker's own: the table the server rendered, in its order.
     await page.selectOption('#calc-sellers', 'maker');
     await monthly.click();
-    expect((await shownRows(page)).map(({ sort: _s, ...r }) => r).sort((a, b) => a.id.localeCompare(b.id))).toEqual(served.map(({ sort: _s, ...r }) => r).sort((a, b) => a.id.localeCompare(b.id)));
+    expect((await shownRows(page)).map(({ sort: _s, ...r }) => r).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      served.map(({ sort: _s, ...r }) => r).sort((a, b) => a.id.localeCompare(b.id)),
+    );
     expect(await page.textContent('#calc-summary')).not.toContain('no door');
     expect(problems).toEqual([]);
     await page.close();

@@ -21,14 +21,18 @@ afterAll(async () => {
 
 const monthly = (page: Page, id: string) => page.$eval(`tr[data-id="${id}"] td.monthly`, (td) => td.textContent);
 const visibleIds = (page: Page) =>
-  page.$$eval('#models tbody tr', (rows) => rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id));
+  page.$$eval('#models tbody tr', (rows) =>
+    rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id),
+  );
 
 // A browser under load takes seconds a page, as in phone.test.ts.
 describe('the site in Chromium', () => {
   it('recalculates monthly costs as the workload changes, sorts and filters, under its CSP', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(`${site.origin}/`);
     expect(await monthly(page, 'alpha-nano')).toBe('$9.00');
@@ -49,7 +53,11 @@ describe('the site in Chromium', () => {
     );
     // The same numbers as the API gives.
     const api = await page.evaluate(async () =>
-      (await fetch('/api/calculate?models=alpha-nano,beta-pro&input_tokens=10000&output_tokens=1000&requests=100&mode=batch')).json(),
+      (
+        await fetch(
+          '/api/calculate?models=alpha-nano,beta-pro&input_tokens=10000&output_tokens=1000&requests=100&mode=batch',
+        )
+      ).json(),
     );
     expect(api.results.map((r: { costs: { monthly: number } }) => r.costs.monthly)).toEqual([1.35, 33.75]);
 
@@ -98,7 +106,8 @@ describe('the site in Chromium', () => {
           i.src = src;
         });
       return Promise.all(
-        ['flat', 'flat-square', 'plastic', 'for-the-badge', 'social'].map((s) => load(`/api/badge?model=beta-pro&style=${s}`))
+        ['flat', 'flat-square', 'plastic', 'for-the-badge', 'social']
+          .map((s) => load(`/api/badge?model=beta-pro&style=${s}`))
           .concat([load('/api/badge?model=nope')]),
       );
     });
@@ -114,9 +123,14 @@ describe('the site in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const elsewhere: string[] = [];
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => { elsewhere.push(route.request().url()); return route.abort(); });
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+      elsewhere.push(route.request().url());
+      return route.abort();
+    });
     await page.goto(`${site.origin}/docs`);
     // Swagger UI replaced the plain reference: one operation block per path, titled by its path.
     await page.locator('.swagger-ui .opblock-summary-path', { hasText: '/api/calculate' }).first().waitFor();

@@ -18,18 +18,22 @@ beforeAll(async () => {
   const { widgetJs } = await bundleWeb();
   api = await serveOnLoopback(siteFixtureApp({ widgetJs }).fetch);
   const pages = new Hono();
-  pages.get('/', (c) => c.html(`<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>host</title></head><body>
+  pages.get('/', (c) =>
+    c.html(`<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>host</title></head><body>
 <p>Inline: <div class="ai-pricing-widget" id="bad-badge" data-type="badge" data-model="gpt-5"></div></p>
 <div class="ai-pricing-widget" id="t" data-type="table" data-providers="beta"></div>
 <div class="ai-pricing-widget" id="bad-type" data-type="chart"></div>
-<script async src="${api.origin}/widget.js"></script></body></html>`));
-  pages.get('/compare', (c) => c.html(`<!doctype html><html><head><title>host</title></head><body>
+<script async src="${api.origin}/widget.js"></script></body></html>`),
+  );
+  pages.get('/compare', (c) =>
+    c.html(`<!doctype html><html><head><title>host</title></head><body>
 <div class="ai-pricing-widget" id="c" data-type="compare" data-models="alpha-large,alpha-nano" data-input-tokens="200000" data-output-tokens="1000"
  data-requests="100" data-days="20" data-mode="streaming" data-cached-input-tokens="100000" data-cache-write-tokens="50000"></div>
 <div class="ai-pricing-widget" id="old" data-type="compare" data-models="alpha-nano,beta-pro" data-requests-per-day="200"></div>
 <div class="ai-pricing-widget" id="parts" data-type="compare" data-models="alpha-large,beta-pro" data-output-tokens="1000" data-reasoning-tokens="600"
  data-service-tier="priority"></div>
-<script async src="${api.origin}/widget.js"></script></body></html>`));
+<script async src="${api.origin}/widget.js"></script></body></html>`),
+  );
   host = await serveOnLoopback(pages.fetch);
   browser = await launchChromium();
 }, 60_000);
@@ -56,7 +60,7 @@ const errorOf = (page: Page, selector: string) =>
   });
 
 describe.each([1280, 390])('the widget at %i px', (width) => {
-  it('shows an error as a sentence, a badge\'s too, not a column of letters', async () => {
+  it("shows an error as a sentence, a badge's too, not a column of letters", async () => {
     const page = await browser.newPage({ viewport: { width, height: 800 } });
     await page.goto(`${host.origin}/`);
     for (const id of ['#bad-badge', '#bad-type', '#t']) await waitRendered(page, id);
@@ -79,7 +83,8 @@ describe('the table widget', () => {
     await page.goto(`${host.origin}/`);
     await waitRendered(page, '#t');
     const names = await page.$eval('#t', (el) =>
-      Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => (tr.children[0] as HTMLElement).textContent));
+      Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => (tr.children[0] as HTMLElement).textContent),
+    );
     expect(names).toContain('Beta Free free tier only');
     expect(names).toContain('Beta Pro');
     expect(names.filter((n) => n?.includes('free tier only'))).toEqual(['Beta Free free tier only']);
@@ -91,16 +96,28 @@ describe('the compare widget', () => {
   it("forwards the API's workload names, shows the workload it priced and the cost warnings", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const calls: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api/compare')) calls.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/compare')) calls.push(r.url());
+    });
     await page.goto(`${host.origin}/compare`);
     for (const id of ['#c', '#old']) await waitRendered(page, id);
     const sent = new URL(calls.find((u) => u.includes('alpha-large'))!).searchParams;
     expect(Object.fromEntries(sent)).toEqual({
-      models: 'alpha-large,alpha-nano', input_tokens: '200000', output_tokens: '1000', requests: '100', days: '20', mode: 'streaming',
-      cached_input_tokens: '100000', cache_write_tokens: '50000',
+      models: 'alpha-large,alpha-nano',
+      input_tokens: '200000',
+      output_tokens: '1000',
+      requests: '100',
+      days: '20',
+      mode: 'streaming',
+      cached_input_tokens: '100000',
+      cache_write_tokens: '50000',
     });
-    const rows = (selector: string) => page.$eval(selector, (el) =>
-      Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.children).map((td) => td.textContent)));
+    const rows = (selector: string) =>
+      page.$eval(selector, (el) =>
+        Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) =>
+          Array.from(tr.children).map((td) => td.textContent),
+        ),
+      );
     // By hand, per request: alpha-large (200,000 input is not above its 200K threshold: standard band)
     // 50,000 uncached × $3 + 100,000 cached × $0.3 + 50,000 written × $3.75 + 1,000 output × $15 × 1.15
     // = (150,000 + 30,000 + 187,500 + 17,250) / 1e6 = $0.38475; × 100 a day = $38.475; × 20 days = $769.50.
@@ -111,9 +128,13 @@ describe('the compare widget', () => {
       ['Alpha Nano', '$0.01046', '$1.05', '$20.92'],
     ]);
     const caption = await page.$eval('#c', (el) => el.shadowRoot!.querySelector('caption')!.textContent);
-    expect(caption).toBe('200,000 input (100,000 cached, 50,000 written to the cache) + 1,000 output tokens, 100 requests a day, 20 days a month (streaming)');
+    expect(caption).toBe(
+      '200,000 input (100,000 cached, 50,000 written to the cache) + 1,000 output tokens, 100 requests a day, 20 days a month (streaming)',
+    );
     // Alpha Nano's 128K window cannot take 201,000 tokens: the answer warns, and the widget says so.
-    const warnings = await page.$eval('#c', (el) => Array.from(el.shadowRoot!.querySelectorAll('.warn li')).map((li) => li.textContent ?? ''));
+    const warnings = await page.$eval('#c', (el) =>
+      Array.from(el.shadowRoot!.querySelectorAll('.warn li')).map((li) => li.textContent ?? ''),
+    );
     expect(warnings.length).toBeGreaterThanOrEqual(1);
     expect(warnings.some((w) => w.startsWith('Alpha Nano: ') && w.includes('context window'))).toBe(true);
     expect(warnings.some((w) => w.startsWith('Alpha Large: '))).toBe(false);
@@ -130,14 +151,19 @@ describe('the compare widget with the parts billed apart', () => {
   it('forwards service_tier and reasoning_tokens, names them in the caption and shows what the API answers, warnings included', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
     const calls: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api/compare')) calls.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/compare')) calls.push(r.url());
+    });
     await page.goto(`${host.origin}/compare`);
     await waitRendered(page, '#parts');
     const sent = calls.find((u) => u.includes('beta-pro') && u.includes('reasoning'))!;
     expect(Object.fromEntries(new URL(sent).searchParams)).toEqual({
-      models: 'alpha-large,beta-pro', output_tokens: '1000', reasoning_tokens: '600', service_tier: 'priority',
+      models: 'alpha-large,beta-pro',
+      output_tokens: '1000',
+      reasoning_tokens: '600',
+      service_tier: 'priority',
     });
-    const answer = await (await fetch(`${api.origin}/api/compare${new URL(sent).search}`)).json() as {
+    const answer = (await (await fetch(`${api.origin}/api/compare${new URL(sent).search}`)).json()) as {
       comparison: Array<{ name: string; costs: { perRequest: number }; warnings?: Array<{ message: string }> }>;
     };
     const shown = await page.$eval('#parts', (el) => ({
@@ -145,9 +171,13 @@ describe('the compare widget with the parts billed apart', () => {
       perRequest: Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => tr.children[1]!.textContent),
       warnings: Array.from(el.shadowRoot!.querySelectorAll('.warn li')).map((li) => li.textContent),
     }));
-    expect(shown.caption).toBe('1,000 input + 1,000 output (600 reasoning) tokens, 1,000 requests a day, 30 days a month (priority tier)');
+    expect(shown.caption).toBe(
+      '1,000 input + 1,000 output (600 reasoning) tokens, 1,000 requests a day, 30 days a month (priority tier)',
+    );
     expect(shown.perRequest).toEqual(answer.comparison.map((m) => `$${m.costs.perRequest}`));
-    expect(shown.warnings).toEqual(answer.comparison.flatMap((m) => (m.warnings ?? []).map((w) => `${m.name}: ${w.message}`)));
+    expect(shown.warnings).toEqual(
+      answer.comparison.flatMap((m) => (m.warnings ?? []).map((w) => `${m.name}: ${w.message}`)),
+    );
     await page.screenshot({ path: `${ARTIFACTS}/widget-compare-parts-390.png`, fullPage: true });
     await page.close();
   });

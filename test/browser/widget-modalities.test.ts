@@ -19,9 +19,11 @@ beforeAll(async () => {
   const { widgetJs } = await bundleWeb();
   api = await serveOnLoopback(createService({ catalogue: unitsCatalogue, assets: { widgetJs } }).fetch);
   const pages = new Hono();
-  pages.get('/', (c) => c.html(`<!doctype html><html><head><title>host</title></head><body>
+  pages.get('/', (c) =>
+    c.html(`<!doctype html><html><head><title>host</title></head><body>
 <div class="ai-pricing-widget" id="t" data-type="table" data-providers="epsilon"></div>
-<script async src="${api.origin}/widget.js"></script></body></html>`));
+<script async src="${api.origin}/widget.js"></script></body></html>`),
+  );
   host = await serveOnLoopback(pages.fetch);
   browser = await launchChromium();
 }, 60_000);
@@ -31,7 +33,7 @@ afterAll(async () => {
   await Promise.all([api?.close(), host?.close()]);
 });
 
-it('the table widget shows each model\'s modalities under its name, and nothing where none is on record', async () => {
+it("the table widget shows each model's modalities under its name, and nothing where none is on record", async () => {
   const page = await browser.newPage();
   await page.goto(`${host.origin}/`);
   await page.waitForFunction(() => {
@@ -39,7 +41,12 @@ it('the table widget shows each model\'s modalities under its name, and nothing 
     return !!root && root.querySelectorAll('tbody tr').length > 0;
   });
   const names = await page.$eval('#t', (el) =>
-    Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => (tr.children[0] as HTMLElement).textContent));
-  expect([...names].sort()).toEqual(['Epsilon Audio text, audio → text, audio', 'Epsilon Think', 'Epsilon Tiers text, image → text']);
+    Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => (tr.children[0] as HTMLElement).textContent),
+  );
+  expect([...names].sort()).toEqual([
+    'Epsilon Audio text, audio → text, audio',
+    'Epsilon Think',
+    'Epsilon Tiers text, image → text',
+  ]);
   await page.close();
 });

@@ -12,53 +12,79 @@ import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { ARTIFACTS, widgetHostInChromium } from './harness.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
-const opened = widgetHostInChromium('2026-11-28', () => `
+const opened = widgetHostInChromium(
+  '2026-11-28',
+  () => `
 <div id="badge" class="ai-pricing-widget" data-type="badge" data-model="google-gemini-3.7-flash"></div>
 <div id="plain" class="ai-pricing-widget" data-type="badge" data-model="openai-gpt-5.6-terra"></div>
 <div id="current" class="ai-pricing-widget" data-type="table" data-providers="openai,anthropic"></div>
 <div id="all" class="ai-pricing-widget" data-type="table" data-providers="openai,anthropic" data-status="all"></div>
 <div id="legacy" class="ai-pricing-widget" data-type="table" data-providers="openai,anthropic" data-status="legacy"></div>
-<div id="bad" class="ai-pricing-widget" data-type="table" data-status="old"></div>`);
+<div id="bad" class="ai-pricing-widget" data-type="table" data-status="old"></div>`,
+);
 
 const IDS = ['#badge', '#plain', '#current', '#all', '#legacy', '#bad'];
 
 async function open(width: number): Promise<Page> {
   const page = await opened.browser.newPage({ viewport: { width, height: 900 } });
   await page.goto(`${opened.host.origin}/`);
-  await page.waitForFunction((ids) => ids.every((s) => {
-    const root = document.querySelector(s)?.shadowRoot;
-    return !!root && !root.querySelector('[role=status]');
-  }), IDS);
+  await page.waitForFunction(
+    (ids) =>
+      ids.every((s) => {
+        const root = document.querySelector(s)?.shadowRoot;
+        return !!root && !root.querySelector('[role=status]');
+      }),
+    IDS,
+  );
   return page;
 }
 
 /** A badge's parts as laid out: each span's box and whether its text is cut. */
-const badgeOf = (page: Page, id: string) => page.$eval(id, (host) => {
-  const a = host.shadowRoot!.querySelector('a.b') as HTMLElement;
-  const part = (s: string) => {
-    const span = a.querySelector(s) as HTMLElement | null;
-    if (!span) return undefined;
-    const r = span.getBoundingClientRect();
-    return { text: span.textContent, top: r.top, left: r.left, right: r.right, cut: span.scrollWidth > span.clientWidth };
-  };
-  const r = a.getBoundingClientRect();
-  return { right: r.right, cut: a.scrollWidth > a.clientWidth, label: part('.l')!, message: part('.m')!, note: part('.note') };
-});
+const badgeOf = (page: Page, id: string) =>
+  page.$eval(id, (host) => {
+    const a = host.shadowRoot!.querySelector('a.b') as HTMLElement;
+    const part = (s: string) => {
+      const span = a.querySelector(s) as HTMLElement | null;
+      if (!span) return undefined;
+      const r = span.getBoundingClientRect();
+      return {
+        text: span.textContent,
+        top: r.top,
+        left: r.left,
+        right: r.right,
+        cut: span.scrollWidth > span.clientWidth,
+      };
+    };
+    const r = a.getBoundingClientRect();
+    return {
+      right: r.right,
+      cut: a.scrollWidth > a.clientWidth,
+      label: part('.l')!,
+      message: part('.m')!,
+      note: part('.note'),
+    };
+  });
 
 /** A table widget's model names and its notes under the table. */
-const tableOf = (page: Page, id: string) => page.$eval(id, (host) => ({
-  names: Array.from(host.shadowRoot!.querySelectorAll('tbody tr td:first-child a')).map((a) => a.textContent),
-  feet: Array.from(host.shadowRoot!.querySelectorAll('p.foot')).map((p) => p.textContent),
-  caption: host.shadowRoot!.querySelector('caption')?.textContent,
-}));
+const tableOf = (page: Page, id: string) =>
+  page.$eval(id, (host) => ({
+    names: Array.from(host.shadowRoot!.querySelectorAll('tbody tr td:first-child a')).map((a) => a.textContent),
+    feet: Array.from(host.shadowRoot!.querySelectorAll('p.foot')).map((p) => p.textContent),
+    caption: host.shadowRoot!.querySelector('caption')?.textContent,
+  }));
 
 const made = (slugs: string[], status?: 'current' | 'legacy') =>
-  catalogue.models.filter((m) => slugs.includes(m.providerSlug) && (!status || m.status === status)).map((m) => m.name).sort();
+  catalogue.models
+    .filter((m) => slugs.includes(m.providerSlug) && (!status || m.status === status))
+    .map((m) => m.name)
+    .sort();
 
 describe.each([390, 1280] as const)('the widget at %i px', (width) => {
   it('the badge with a price-change note fits, its name whole; the note wraps onto its own line where it must', async () => {
     const page = await open(width);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
     const badge = await badgeOf(page, '#badge');
     expect(badge.label.text).toBe('Gemini 3.7 Flash');
     expect(badge.message.text).toBe('$0.75 / $3.75 per 1M');
@@ -97,8 +123,12 @@ describe.each([390, 1280] as const)('the widget at %i px', (width) => {
     expect([...old.names].sort()).toEqual(legacy);
     expect(old.feet[0]).toBe(`${made(slugs, 'current').length} current models left out: data-status="all" lists them.`);
 
-    expect(await page.$eval('#bad', (h) => h.shadowRoot!.textContent)).toContain('data-status must be current, legacy or all; got "old"');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.$eval('#bad', (h) => h.shadowRoot!.textContent)).toContain(
+      'data-status must be current, legacy or all; got "old"',
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
     await page.close();
   });
 });

@@ -27,18 +27,18 @@ ${body}
 /** The text a widget shows (inside its shadow root). */
 function widgetText(page: Page, selector: string): Promise<string> {
   return page.$eval(selector, (el) =>
-    Array.from(el.shadowRoot?.children ?? []).filter((c) => c.tagName !== 'STYLE').map((c) => c.textContent).join(''),
+    Array.from(el.shadowRoot?.children ?? [])
+      .filter((c) => c.tagName !== 'STYLE')
+      .map((c) => c.textContent)
+      .join(''),
   );
 }
 
 async function waitRendered(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (s) => {
-      const root = document.querySelector(s)?.shadowRoot;
-      return !!root && !root.querySelector('[role=status]');
-    },
-    selector,
-  );
+  await page.waitForFunction((s) => {
+    const root = document.querySelector(s)?.shadowRoot;
+    return !!root && !root.querySelector('[role=status]');
+  }, selector);
 }
 
 beforeAll(async () => {
@@ -47,18 +47,30 @@ beforeAll(async () => {
   hostileApi = await serveOnLoopback(hostileApp({ widgetJs }).fetch);
   const pages = new Hono();
   pages.get('/all', (c) =>
-    c.html(hostPage(api.origin, `
+    c.html(
+      hostPage(
+        api.origin,
+        `
 <div id="t" class="ai-pricing-widget" data-type="table" data-providers="beta"></div>
 <div id="b" class="ai-pricing-widget" data-type="badge" data-model="beta-pro" data-theme="dark"></div>
 <div id="c" class="ai-pricing-widget" data-type="compare" data-models="alpha-nano,beta-pro" data-input-tokens="4000" data-output-tokens="1000" data-requests-per-day="200" data-theme="light"></div>
 <div id="bad-model" class="ai-pricing-widget" data-type="badge" data-model="alpha-nan"></div>
-<div id="bad-provider" class="ai-pricing-widget" data-type="table" data-providers="gamma"></div>`)));
+<div id="bad-provider" class="ai-pricing-widget" data-type="table" data-providers="gamma"></div>`,
+      ),
+    ),
+  );
   pages.get('/xss', (c) =>
-    c.html(hostPage(hostileApi.origin, `
+    c.html(
+      hostPage(
+        hostileApi.origin,
+        `
 <div id="x1" class="ai-pricing-widget" data-type="badge" data-model='${XSS.replace(/'/g, '&#39;')}'></div>
 <div id="x2" class="ai-pricing-widget" data-type='${XSS}'></div>
 <div id="x3" class="ai-pricing-widget" data-type="table" data-providers="alpha"></div>
-<div id="x4" class="ai-pricing-widget" data-type="badge" data-model="alpha-large"></div>`)));
+<div id="x4" class="ai-pricing-widget" data-type="badge" data-model="alpha-large"></div>`,
+      ),
+    ),
+  );
   host = await serveOnLoopback(pages.fetch);
   browser = await launchChromium();
 }, 60_000);
@@ -77,7 +89,9 @@ describe('the widget in Chromium', () => {
     for (const id of ['#t', '#b', '#c', '#bad-model', '#bad-provider']) await waitRendered(page, id);
 
     const rows = await page.$eval('#t', (el) =>
-      Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.children).map((td) => td.textContent)),
+      Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) =>
+        Array.from(tr.children).map((td) => td.textContent),
+      ),
     );
     // Current models by default, as the API's rankings; the legacy one left out, and said.
     expect(rows).toEqual([
@@ -88,30 +102,44 @@ describe('the widget in Chromium', () => {
     expect(await widgetText(page, '#b')).toBe('Beta Pro$1.25 / $10 per 1M');
     // data-status set later: drawn again, the legacy model marked.
     await page.$eval('#t', (el) => el.setAttribute('data-status', 'all'));
-    await page.waitForFunction(() => document.querySelector('#t')?.shadowRoot?.querySelectorAll('tbody tr').length === 3);
-    expect(await page.$eval('#t', (el) => el.shadowRoot!.querySelector('tbody tr:last-child td')!.textContent)).toBe('Beta Classic (legacy)');
+    await page.waitForFunction(
+      () => document.querySelector('#t')?.shadowRoot?.querySelectorAll('tbody tr').length === 3,
+    );
+    expect(await page.$eval('#t', (el) => el.shadowRoot!.querySelector('tbody tr:last-child td')!.textContent)).toBe(
+      'Beta Classic (legacy)',
+    );
     // 4,000 in + 1,000 out tokens, 200 requests a day, 30 days, by hand:
     // alpha-nano 4000×0.05/1e6 + 1000×0.4/1e6 = $0.0006 → $0.12 a day → $3.60 a month;
     // beta-pro 0.005 + 0.01 = $0.015 → $3 a day → $90 a month; saving $86.40 (96%).
     const compare = await page.$eval('#c', (el) =>
-      Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.children).map((td) => td.textContent)),
+      Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) =>
+        Array.from(tr.children).map((td) => td.textContent),
+      ),
     );
     expect(compare).toEqual([
       ['Alpha Nano', '$0.0006', '$0.12', '$3.60'],
       ['Beta Pro', '$0.015', '$3.00', '$90.00'],
     ]);
-    expect(await widgetText(page, '#c')).toContain('Cheapest: Alpha Nano at $3.60 a month, $86.40 (96%) less than Beta Pro.');
+    expect(await widgetText(page, '#c')).toContain(
+      'Cheapest: Alpha Nano at $3.60 a month, $86.40 (96%) less than Beta Pro.',
+    );
     // Every API call went to the widget script's origin, not the host page's.
     const apiCalls = requests.filter((u) => u.includes('/api/'));
     // One for each of the five widgets, and one for the table drawn again with data-status.
     expect(apiCalls.length).toBe(6);
     for (const u of apiCalls) expect(u.startsWith(`${api.origin}/api/`)).toBe(true);
     // Links go to the model pages on the API's site.
-    expect(await page.$eval('#b', (el) => el.shadowRoot!.querySelector('a')!.href)).toBe(`${api.origin}/models/beta-pro`);
+    expect(await page.$eval('#b', (el) => el.shadowRoot!.querySelector('a')!.href)).toBe(
+      `${api.origin}/models/beta-pro`,
+    );
 
     // Readable messages for an unknown model and provider.
-    expect(await widgetText(page, '#bad-model')).toContain('No model with id "alpha-nan" (model). Did you mean alpha-nano');
-    expect(await widgetText(page, '#bad-provider')).toContain('provider "gamma" is not a provider slug. Allowed: alpha, beta.');
+    expect(await widgetText(page, '#bad-model')).toContain(
+      'No model with id "alpha-nan" (model). Did you mean alpha-nano',
+    );
+    expect(await widgetText(page, '#bad-provider')).toContain(
+      'provider "gamma" is not a provider slug. Allowed: alpha, beta.',
+    );
 
     // Scoped CSS: the host's rules reach neither the widget's cells; the widget's rules stay inside.
     const widgetCell = await page.$eval('#t', (el) => getComputedStyle(el.shadowRoot!.querySelector('td')!).color);
@@ -120,8 +148,12 @@ describe('the widget in Chromium', () => {
     expect(widgetSize).toBe('14px');
     expect(await page.$eval('#own th', (el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
     // Themes: dark and light backgrounds.
-    expect(await page.$eval('#b', (el) => getComputedStyle(el.shadowRoot!.querySelector('.Mid')!).backgroundColor)).toBe('rgb(31, 111, 235)');
-    expect(await page.$eval('#c', (el) => getComputedStyle(el.shadowRoot!.querySelector('.w')!).backgroundColor)).toBe('rgb(255, 255, 255)');
+    expect(
+      await page.$eval('#b', (el) => getComputedStyle(el.shadowRoot!.querySelector('.Mid')!).backgroundColor),
+    ).toBe('rgb(31, 111, 235)');
+    expect(await page.$eval('#c', (el) => getComputedStyle(el.shadowRoot!.querySelector('.w')!).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
 
     // A widget added after load renders too.
     await page.evaluate(() => {
@@ -142,15 +174,23 @@ describe('the widget in Chromium', () => {
   it('shows XSS payloads from attributes and from a model name as text and runs nothing', async () => {
     const page = await browser.newPage();
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     await page.goto(`${host.origin}/xss`);
     for (const id of ['#x1', '#x2', '#x3', '#x4']) await waitRendered(page, id);
     expect(await widgetText(page, '#x1')).toContain(`No model with id "${XSS.replace(/"/g, '\\"')}"`);
-    expect(await widgetText(page, '#x2')).toContain('data-type must be table, badge or compare; got "<img src=x onerror="window.__xss=1">"');
+    expect(await widgetText(page, '#x2')).toContain(
+      'data-type must be table, badge or compare; got "<img src=x onerror="window.__xss=1">"',
+    );
     expect(await widgetText(page, '#x3')).toContain(`${XSS}Evil`);
     expect(await widgetText(page, '#x4')).toContain(`${XSS}Evil`);
     const images = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('.ai-pricing-widget')).reduce((n, el) => n + (el.shadowRoot?.querySelectorAll('img').length ?? 0), 0),
+      Array.from(document.querySelectorAll('.ai-pricing-widget')).reduce(
+        (n, el) => n + (el.shadowRoot?.querySelectorAll('img').length ?? 0),
+        0,
+      ),
     );
     expect(images).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();

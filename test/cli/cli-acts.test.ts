@@ -24,15 +24,19 @@ async function cli(...args: string[]) {
 const api = async (path: string) => (await app.request(path)).json() as Promise<any>; // any: tests read arbitrary fields
 
 describe('the CLI gives advice a person can act on', () => {
-  it('recommend prints the workload line and each model\'s monthly cost', async () => {
+  it("recommend prints the workload line and each model's monthly cost", async () => {
     const { code, stdout } = await cli('recommend', '--use-case', 'coding', '--limit', '3');
     expect(code).toBe(0);
-    expect(stdout.split('\n')[0]).toBe('Workload: 1,000 input + 500 output tokens per request, 1,000 requests a day, 30');
+    expect(stdout.split('\n')[0]).toBe(
+      'Workload: 1,000 input + 500 output tokens per request, 1,000 requests a day, 30',
+    );
     expect(stdout).toMatch(/ SCORE +PER REQUEST +MONTHLY\n/);
     const body = await api('/api/recommend?use_case=coding&limit=3');
     for (const r of body.recommendations) {
       const line = stdout.split('\n').find((l: string) => l.includes(` ${r.id} `)) ?? '';
-      expect(line, r.id).toMatch(new RegExp(`\\$${r.costs.monthly.toLocaleString('en-US', { minimumFractionDigits: 2 }).replace('.', '\\.')}$`));
+      expect(line, r.id).toMatch(
+        new RegExp(`\\$${r.costs.monthly.toLocaleString('en-US', { minimumFractionDigits: 2 }).replace('.', '\\.')}$`),
+      );
     }
   });
 
@@ -44,12 +48,23 @@ describe('the CLI gives advice a person can act on', () => {
     const expected = await api('/api/recommend?frontier=true&include_free_tier=true&limit=10');
     expect(JSON.parse(bare.stdout)).toEqual(expected);
     expect(JSON.parse(given.stdout)).toEqual(expected);
-    expect((await cli('recommend', '--frontier', 'false', '--json')).stdout).toBe(`${JSON.stringify(await api('/api/recommend'))}\n`);
-    expect(parseArgs(['--frontier', 'openai-gpt-5'], new Set(['frontier']))).toMatchObject({ query: [['frontier', 'true']], positionals: ['openai-gpt-5'] });
+    expect((await cli('recommend', '--frontier', 'false', '--json')).stdout).toBe(
+      `${JSON.stringify(await api('/api/recommend'))}\n`,
+    );
+    expect(parseArgs(['--frontier', 'openai-gpt-5'], new Set(['frontier']))).toMatchObject({
+      query: [['frontier', 'true']],
+      positionals: ['openai-gpt-5'],
+    });
   });
 
   it('compare on a service tier names the models not sold on it, and no saving from them', async () => {
-    const { code, stdout } = await cli('compare', 'openai-gpt-5.6-terra', 'openai-gpt-5.6-sol', '--service-tier', 'priority');
+    const { code, stdout } = await cli(
+      'compare',
+      'openai-gpt-5.6-terra',
+      'openai-gpt-5.6-sol',
+      '--service-tier',
+      'priority',
+    );
     expect(code).toBe(0);
     const flat = stdout.replaceAll('\n', ' ');
     expect(flat).toContain('Savings: $0 a month, $0 a year (0%).');
@@ -61,13 +76,20 @@ describe('the CLI gives advice a person can act on', () => {
     expect(free.stdout.replaceAll('\n', ' ')).toContain('(--include-free-tier shows them)');
     expect(free.stdout).not.toContain('include_free_tier');
     const tier = await cli('cheapest', '--service-tier', 'flex');
-    expect(tier.stdout.replaceAll('\n', ' ')).toContain('--service-tier-fallback standard ranks them at standard prices');
+    expect(tier.stdout.replaceAll('\n', ' ')).toContain(
+      '--service-tier-fallback standard ranks them at standard prices',
+    );
     const bad = await cli('recommend', '--use-case', 'codeing');
     expect(bad).toMatchObject({ code: 2, stdout: '' });
-    expect(bad.stderr).toMatch(/^ai-model-pricing recommend: --use-case must be one of .*got "codeing" \(did you mean coding\?\)\.\n$/);
-    // Only the command's own parameters, never inside a URL or as a key.
-    expect(asOptions('see https://x.example/?mode=batch and "mode":"x"; mode=batch, min_context and status', ['mode', 'min_context'])).toBe(
-      'see https://x.example/?mode=batch and "mode":"x"; --mode batch, --min-context and status',
+    expect(bad.stderr).toMatch(
+      /^ai-model-pricing recommend: --use-case must be one of .*got "codeing" \(did you mean coding\?\)\.\n$/,
     );
+    // Only the command's own parameters, never inside a URL or as a key.
+    expect(
+      asOptions('see https://x.example/?mode=batch and "mode":"x"; mode=batch, min_context and status', [
+        'mode',
+        'min_context',
+      ]),
+    ).toBe('see https://x.example/?mode=batch and "mode":"x"; --mode batch, --min-context and status');
   });
 });

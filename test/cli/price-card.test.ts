@@ -16,7 +16,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function price(id: string): Promise<string> {
   let stdout = '';
-  const code = await run(['price', id], { out: (t) => void (stdout += t), err: () => {}, env: { DATA_DIR: dir, BASE_URL: 'https://prices.example' } });
+  const code = await run(['price', id], {
+    out: (t) => void (stdout += t),
+    err: () => {},
+    env: { DATA_DIR: dir, BASE_URL: 'https://prices.example' },
+  });
   expect(code).toBe(0);
   // The card wraps at 80 columns: read it as one line per fact.
   return stdout.replace(/\n {2,}/g, ' ');
@@ -25,9 +29,13 @@ async function price(id: string): Promise<string> {
 describe('ai-model-pricing price', () => {
   it('lists the flex and priority prices with their source', async () => {
     const card = await price('epsilon-tiers');
-    expect(card).toMatch(/Flex tier:\s+\$0\.625 input, \$5 output, \$0\.0625 cached per 1M \(https:\/\/epsilon\.example\/pricing, checked 2026-11-21\)/);
+    expect(card).toMatch(
+      /Flex tier:\s+\$0\.625 input, \$5 output, \$0\.0625 cached per 1M \(https:\/\/epsilon\.example\/pricing, checked 2026-11-21\)/,
+    );
     expect(card).toMatch(/Priority tier:\s+\$2\.5 input, \$20 output, \$0\.25 cached per 1M/);
-    expect(card).toMatch(/Modalities:\s+takes text, image; gives text \(https:\/\/epsilon\.example\/pricing, checked 2026-11-21\)/);
+    expect(card).toMatch(
+      /Modalities:\s+takes text, image; gives text \(https:\/\/epsilon\.example\/pricing, checked 2026-11-21\)/,
+    );
     expect(card).not.toContain('Audio tokens');
   });
 

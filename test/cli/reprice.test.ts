@@ -14,7 +14,12 @@ async function cli(...args: string[]) {
 
 describe('ai-model-pricing reprice', () => {
   it('prints cost per day and totals, with both targets and the mismatches', async () => {
-    const r = await cli('reprice', `${FIXTURES}/ccusage-daily.json`, '--targets', 'openai-gpt-5.6-terra,deepseek-deepseek-v4-pro');
+    const r = await cli(
+      'reprice',
+      `${FIXTURES}/ccusage-daily.json`,
+      '--targets',
+      'openai-gpt-5.6-terra,deepseek-deepseek-v4-pro',
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^DATE\s+AS BILLED\s+TODAY\s+T1\s+T2\s+REPORTED/m);
     expect(r.stdout).toMatch(/^2026-11-10\s+\$0\.819/m);
@@ -24,7 +29,7 @@ describe('ai-model-pricing reprice', () => {
     expect(r.stdout).toContain('Not priced: claude-sonnet-9');
   });
 
-  it('prints the API\'s JSON with --json', async () => {
+  it("prints the API's JSON with --json", async () => {
     const r = await cli('reprice', `${FIXTURES}/openai-buckets.json`, '--json', '--detail', 'rows');
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout);

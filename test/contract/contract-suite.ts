@@ -24,12 +24,21 @@ interface ContractCase {
   check(answer: Answer, json: () => Record<string, unknown>): void;
 }
 
-export const COMPARED_HEADERS = ['content-type', 'cache-control', 'access-control-allow-origin', 'x-content-type-options', 'allow', 'content-security-policy', 'location'] as const;
+export const COMPARED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'access-control-allow-origin',
+  'x-content-type-options',
+  'allow',
+  'content-security-policy',
+  'location',
+] as const;
 
 // Facts read from data/ here, independently of the code under test.
 const DATA_DIR = join(import.meta.dirname, '..', '..', 'data');
 const dataFiles = readdirSync(DATA_DIR).filter((n) => n.endsWith('.json'));
-const modelsIn = (file: string) => (JSON.parse(readFileSync(join(DATA_DIR, file), 'utf8')) as { models: unknown[] }).models.length;
+const modelsIn = (file: string) =>
+  (JSON.parse(readFileSync(join(DATA_DIR, file), 'utf8')) as { models: unknown[] }).models.length;
 const TOTAL_MODELS = dataFiles.reduce((sum, f) => sum + modelsIn(f), 0);
 const OPENAI_MODELS = modelsIn('openai.json');
 
@@ -82,7 +91,12 @@ function okJson(check: (json: Record<string, unknown>, a: Answer) => void) {
   };
 }
 
-const costs = (perRequest: number, daily: number, monthly: number, yearly: number) => ({ perRequest, daily, monthly, yearly });
+const costs = (perRequest: number, daily: number, monthly: number, yearly: number) => ({
+  perRequest,
+  daily,
+  monthly,
+  yearly,
+});
 
 // GPT-4o is $2.50 in / $10 out per 1M tokens; GPT-4o mini $0.15 / $0.60; Claude Haiku 4.5 $1 / $5.
 export const CONTRACT_CASES: readonly ContractCase[] = [
@@ -123,12 +137,23 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     name: 'pricing: one model, id in any case',
     path: '/api/pricing?model=OPENAI-GPT-4O',
     check: okJson((j, a) => {
-      expect(j.model).toMatchObject({ id: 'openai-gpt-4o', provider: 'OpenAI', providerSlug: 'openai', input: 2.5, output: 10, context: '128K' });
+      expect(j.model).toMatchObject({
+        id: 'openai-gpt-4o',
+        provider: 'OpenAI',
+        providerSlug: 'openai',
+        input: 2.5,
+        output: 10,
+        context: '128K',
+      });
       expect(Object.keys(j).slice(0, 3)).toEqual(['model', 'source', 'docs']);
       expect(a.body).toMatch(/"docs":"http[^"]+\/docs"/);
     }),
   },
-  { name: 'pricing: unknown provider is a 400', path: '/api/pricing?provider=nope', check: error(400, 'invalid_parameter', 'provider') },
+  {
+    name: 'pricing: unknown provider is a 400',
+    path: '/api/pricing?provider=nope',
+    check: error(400, 'invalid_parameter', 'provider'),
+  },
   {
     name: 'pricing: unknown model is a 404 with suggestions',
     path: '/api/pricing?model=openai-gpt4o',
@@ -137,7 +162,11 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
       expect((json().error as { suggestions: string[] }).suggestions).toContain('openai-gpt-4o');
     },
   },
-  { name: 'pricing: an unknown parameter is a 400', path: '/api/pricing?provder=openai', check: error(400, 'unknown_parameter', 'provder') },
+  {
+    name: 'pricing: an unknown parameter is a 400',
+    path: '/api/pricing?provder=openai',
+    check: error(400, 'unknown_parameter', 'provder'),
+  },
   {
     name: 'static catalogue file ignores cache-busting queries',
     path: '/data/pricing.json?v=2',
@@ -148,7 +177,10 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     path: '/api/calculate?model=openai-gpt-4o',
     // 2000 × 2.5/1M + 500 × 10/1M = 0.005 + 0.005 = 0.01 a request; × 1000 × 30 = 300 a month.
     check: okJson((j, a) => {
-      expect(j).toMatchObject({ model: 'openai-gpt-4o', workload: { input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' } });
+      expect(j).toMatchObject({
+        model: 'openai-gpt-4o',
+        workload: { input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' },
+      });
       expect(j.costs).toEqual(costs(0.01, 10, 300, 3600));
       expect(a.body).toContain('"costs":{"perRequest":0.01,"daily":10,"monthly":300,"yearly":3600}');
     }),
@@ -178,9 +210,21 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     }),
   },
   { name: 'calculate: no model is a 400', path: '/api/calculate', check: error(400, 'missing_parameter', 'model') },
-  { name: 'calculate: negative tokens are a 400', path: '/api/calculate?model=openai-gpt-4o&input_tokens=-1', check: error(400, 'invalid_parameter', 'input_tokens') },
-  { name: 'calculate: a bad mode is a 400', path: '/api/calculate?model=openai-gpt-4o&mode=turbo', check: error(400, 'invalid_parameter', 'mode') },
-  { name: 'calculate: a parameter twice is a 400', path: '/api/calculate?model=openai-gpt-4o&model=openai-gpt-4o', check: error(400, 'duplicate_parameter', 'model') },
+  {
+    name: 'calculate: negative tokens are a 400',
+    path: '/api/calculate?model=openai-gpt-4o&input_tokens=-1',
+    check: error(400, 'invalid_parameter', 'input_tokens'),
+  },
+  {
+    name: 'calculate: a bad mode is a 400',
+    path: '/api/calculate?model=openai-gpt-4o&mode=turbo',
+    check: error(400, 'invalid_parameter', 'mode'),
+  },
+  {
+    name: 'calculate: a parameter twice is a 400',
+    path: '/api/calculate?model=openai-gpt-4o&model=openai-gpt-4o',
+    check: error(400, 'duplicate_parameter', 'model'),
+  },
   {
     name: 'cheapest: ranked by monthly cost',
     path: '/api/cheapest?limit=3&input_tokens=1000&output_tokens=1000',
@@ -191,9 +235,24 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
       const monthly = recs.map((r) => r.costs.monthly);
       expect(monthly).toEqual([...monthly].sort((x, y) => x - y));
       expect(j.workload).toEqual({
-        input_tokens: 1000, cached_input_tokens: 0, cache_write_tokens: 0, input_audio_tokens: 0, cached_audio_tokens: 0, input_image_tokens: 0, input_video_tokens: 0,
-        output_tokens: 1000, reasoning_tokens: 0, output_audio_tokens: 0, output_image_tokens: 0, output_video_tokens: 0, web_searches: 0,
-        requests: 1000, days: 30, mode: 'standard', service_tier: 'standard', off_peak_share: 0,
+        input_tokens: 1000,
+        cached_input_tokens: 0,
+        cache_write_tokens: 0,
+        input_audio_tokens: 0,
+        cached_audio_tokens: 0,
+        input_image_tokens: 0,
+        input_video_tokens: 0,
+        output_tokens: 1000,
+        reasoning_tokens: 0,
+        output_audio_tokens: 0,
+        output_image_tokens: 0,
+        output_video_tokens: 0,
+        web_searches: 0,
+        requests: 1000,
+        days: 30,
+        mode: 'standard',
+        service_tier: 'standard',
+        off_peak_share: 0,
       });
     }),
   },
@@ -213,10 +272,17 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     path: '/api/cheapest?budget=0.000001&include_free_tier=true',
     check: okJson((j) => {
       const recs = j.recommendations as Array<{ name: string; freeTierOnly?: boolean; costs: { monthly: number } }>;
-      expect(recs.map((r) => [r.name.startsWith('Gemma 4'), r.freeTierOnly, r.costs.monthly])).toEqual([[true, true, 0], [true, true, 0]]);
+      expect(recs.map((r) => [r.name.startsWith('Gemma 4'), r.freeTierOnly, r.costs.monthly])).toEqual([
+        [true, true, 0],
+        [true, true, 0],
+      ]);
     }),
   },
-  { name: 'cheapest: limit above 10 is a 400', path: '/api/cheapest?limit=11', check: error(400, 'invalid_parameter', 'limit') },
+  {
+    name: 'cheapest: limit above 10 is a 400',
+    path: '/api/cheapest?limit=11',
+    check: error(400, 'invalid_parameter', 'limit'),
+  },
   {
     name: 'compare: costs side by side and the savings',
     path: '/api/compare?models=openai-gpt-4o,openai-gpt-4o-mini',
@@ -225,12 +291,23 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     check: okJson((j) => {
       const rows = j.comparison as Array<{ id: string; costs: unknown }>;
       expect(rows.map((r) => r.costs)).toEqual([costs(0.0075, 7.5, 225, 2700), costs(0.00045, 0.45, 13.5, 162)]);
-      expect(j.summary).toMatchObject({ cheapest: { id: 'openai-gpt-4o-mini', monthly: 13.5 }, mostExpensive: { id: 'openai-gpt-4o', monthly: 225 } });
+      expect(j.summary).toMatchObject({
+        cheapest: { id: 'openai-gpt-4o-mini', monthly: 13.5 },
+        mostExpensive: { id: 'openai-gpt-4o', monthly: 225 },
+      });
       expect(JSON.stringify(j.summary)).toContain('211.5');
     }),
   },
-  { name: 'compare: one model is a 400', path: '/api/compare?models=openai-gpt-4o', check: error(400, 'invalid_parameter', 'models') },
-  { name: 'compare: an unknown model is a 404', path: '/api/compare?models=openai-gpt-4o,nope-model', check: error(404, 'model_not_found', 'models') },
+  {
+    name: 'compare: one model is a 400',
+    path: '/api/compare?models=openai-gpt-4o',
+    check: error(400, 'invalid_parameter', 'models'),
+  },
+  {
+    name: 'compare: an unknown model is a 404',
+    path: '/api/compare?models=openai-gpt-4o,nope-model',
+    check: error(404, 'model_not_found', 'models'),
+  },
   {
     name: 'recommend: for a use case, with cost per request',
     path: '/api/recommend?use_case=coding&limit=2',
@@ -241,7 +318,11 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
       expect(j.criteria).toMatchObject({ use_case: 'coding', input_tokens: 1000, output_tokens: 500, limit: 2 });
     }),
   },
-  { name: 'recommend: an unknown budget is a 400', path: '/api/recommend?budget=cheap', check: error(400, 'invalid_parameter', 'budget') },
+  {
+    name: 'recommend: an unknown budget is a 400',
+    path: '/api/recommend?budget=cheap',
+    check: error(400, 'invalid_parameter', 'budget'),
+  },
   {
     name: 'badge: an SVG with the price',
     path: '/api/badge?model=openai-gpt-4o',
@@ -300,7 +381,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     check: (a) => ok('text/javascript; charset=utf-8')(a),
   },
   {
-    name: "site stylesheet",
+    name: 'site stylesheet',
     path: '/assets/site.css',
     check: (a) => {
       ok('text/css; charset=utf-8')(a);
@@ -308,7 +389,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     },
   },
   {
-    name: "site script",
+    name: 'site script',
     path: '/assets/site.js',
     check: (a) => {
       ok('text/javascript; charset=utf-8')(a);
@@ -346,7 +427,9 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     init: { redirect: 'manual' },
     check: (a) => {
       expect(a.status).toBe(301);
-      expect(new URL(a.headers.location ?? '').pathname + new URL(a.headers.location ?? '').search).toBe('/api/pricing?tier=mid');
+      expect(new URL(a.headers.location ?? '').pathname + new URL(a.headers.location ?? '').search).toBe(
+        '/api/pricing?tier=mid',
+      );
     },
   },
   {
@@ -373,7 +456,11 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   },
   { name: 'an unknown path is a JSON 404', path: '/api/nothing', check: error(404, 'not_found') },
   // The Worker's font tables are among its static assets, read by the script only.
-  { name: 'the font tables are not served', path: '/_worker/fonts/verdana-11px-normal.json', check: error(404, 'not_found') },
+  {
+    name: 'the font tables are not served',
+    path: '/_worker/fonts/verdana-11px-normal.json',
+    check: error(404, 'not_found'),
+  },
   {
     name: 'a write is a 405 naming the allowed methods',
     path: '/api/pricing',
@@ -386,7 +473,11 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   {
     name: 'reprice: a POSTed CSV is priced, no-store, with CORS (each row with detail=rows)',
     path: '/api/reprice?detail=rows',
-    init: { method: 'POST', body: 'date,model,input_tokens,output_tokens\n2026-11-20,openai-gpt-5,1000000,100000\n2026-11-20,nope-model,1,1\n', headers: { 'content-type': 'text/csv' } },
+    init: {
+      method: 'POST',
+      body: 'date,model,input_tokens,output_tokens\n2026-11-20,openai-gpt-5,1000000,100000\n2026-11-20,nope-model,1,1\n',
+      headers: { 'content-type': 'text/csv' },
+    },
     check: (a, json) => {
       expect(a.status).toBe(200);
       expect(a.headers['cache-control']).toBe('no-store');
@@ -422,14 +513,24 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
       body: JSON.stringify({
-        jsonrpc: '2.0', id: 1, method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'contract-test', version: '1' } },
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'contract-test', version: '1' },
+        },
       }),
     },
     check: (a, json) => {
       expect(a.status).toBe(200);
       expect(a.headers['content-type']).toMatch(/^application\/json/);
-      expect(json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'ai-model-pricing' }, capabilities: { tools: {} } } });
+      expect(json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { serverInfo: { name: 'ai-model-pricing' }, capabilities: { tools: {} } },
+      });
     },
   },
   {
@@ -437,8 +538,17 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     path: '/mcp',
     init: {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'calculate_cost', arguments: { model: 'openai-gpt-4o' } } }),
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2025-06-18',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'calculate_cost', arguments: { model: 'openai-gpt-4o' } },
+      }),
     },
     check: (a, json) => {
       expect(a.status).toBe(200);

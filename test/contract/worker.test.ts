@@ -21,7 +21,13 @@ beforeAll(async () => {
     config: join(root, 'wrangler.toml'),
     // startWorker does not derive this from compatibility_flags as `wrangler dev` does.
     build: { nodejsCompatMode: 'v2' },
-    dev: { watch: false, inspector: false, persist: false, logLevel: 'warn', server: { hostname: '127.0.0.1', port: 0 } },
+    dev: {
+      watch: false,
+      inspector: false,
+      persist: false,
+      logLevel: 'warn',
+      server: { hostname: '127.0.0.1', port: 0 },
+    },
   });
   await worker.ready;
   const url = await worker.url;
@@ -43,15 +49,25 @@ describe('Node and workerd give the same answers', () => {
     const node = nodeFetch(await webAssets());
     const nodeOrigin = 'http://localhost';
     for (const c of CONTRACT_CASES) {
-      const [fromNode, fromWorker] = await Promise.all([answer(node, c.path, c.init), answer(workerFetch, c.path, c.init)]);
-      expect({ path: c.path, ...fromWorker, ...originless(fromWorker, workerOrigin) }).toEqual({ path: c.path, ...fromNode, ...originless(fromNode, nodeOrigin) });
+      const [fromNode, fromWorker] = await Promise.all([
+        answer(node, c.path, c.init),
+        answer(workerFetch, c.path, c.init),
+      ]);
+      expect({ path: c.path, ...fromWorker, ...originless(fromWorker, workerOrigin) }).toEqual({
+        path: c.path,
+        ...fromNode,
+        ...originless(fromNode, nodeOrigin),
+      });
     }
   });
 });
 
 /** The body and Location header with the serving origin as ORIGIN. */
 function originless({ body, headers }: { body: string; headers: Record<string, string | null> }, origin: string) {
-  return { body: withoutOrigin(body, origin), headers: { ...headers, location: headers.location && withoutOrigin(headers.location, origin) } };
+  return {
+    body: withoutOrigin(body, origin),
+    headers: { ...headers, location: headers.location && withoutOrigin(headers.location, origin) },
+  };
 }
 
 /** The body with the serving origin (links in answers use it), plain or URL-encoded, as ORIGIN. */

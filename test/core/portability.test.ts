@@ -14,8 +14,13 @@ function sources(dir: string): string[] {
 }
 
 const NODE_ONLY = [
-  /from\s+['"]node:/, /from\s+['"](fs|path|os|http|https|crypto|zlib|stream|child_process|url|util)['"]/,
-  /\brequire\(/, /\bprocess\./, /\bBuffer\./, /\b__dirname\b/, /@hono\/node-server/,
+  /from\s+['"]node:/,
+  /from\s+['"](fs|path|os|http|https|crypto|zlib|stream|child_process|url|util)['"]/,
+  /\brequire\(/,
+  /\bprocess\./,
+  /\bBuffer\./,
+  /\b__dirname\b/,
+  /@hono\/node-server/,
 ];
 
 describe('portability', () => {
@@ -28,7 +33,9 @@ describe('portability', () => {
   });
 
   it('src/core imports no hono (the core is pure)', () => {
-    const offenders = sources(join(root, 'src/core')).filter((file) => /from\s+['"]hono/.test(readFileSync(file, 'utf8')));
+    const offenders = sources(join(root, 'src/core')).filter((file) =>
+      /from\s+['"]hono/.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
   });
 });

@@ -33,12 +33,18 @@ function examples(file: string): Example[] {
     const next = blocks[i + 1];
     // A block of several curl lines is shown one answer, the last line's.
     const last = curls.at(-1);
-    if (last && next && next.lang !== 'sh') found.push({ file, path: last[1] ?? '', shown: next.body, lang: next.lang });
+    if (last && next && next.lang !== 'sh')
+      found.push({ file, path: last[1] ?? '', shown: next.body, lang: next.lang });
   });
   return found;
 }
 
-const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const files = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const all = files.flatMap(examples);
 
 describe('documented examples', () => {
@@ -53,7 +59,9 @@ describe('documented examples', () => {
       return;
     }
     // Scalars shown whole: numbers, strings without an ellipsis, null and booleans.
-    const pairs = [...shown.matchAll(/"[A-Za-z_]+":(?:-?\d[\d.]*|"[^"…]*"|null|true|false)(?=[,}\]\s])/g)].map((m) => m[0]);
+    const pairs = [...shown.matchAll(/"[A-Za-z_]+":(?:-?\d[\d.]*|"[^"…]*"|null|true|false)(?=[,}\]\s])/g)].map(
+      (m) => m[0],
+    );
     expect(pairs.length).toBeGreaterThan(0);
     expect(pairs.filter((pair) => !body.includes(pair))).toEqual([]);
   });

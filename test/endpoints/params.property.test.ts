@@ -18,7 +18,10 @@ function runtimeReading(schema: QuerySchema, values: Record<string, string>): { 
   return { refused: `${String(issue?.path[0] ?? '')} ${issue?.message ?? 'is not valid'}.` };
 }
 
-function parseQueryReading(schema: QuerySchema, values: Record<string, string>): { data: unknown } | { refused: string } {
+function parseQueryReading(
+  schema: QuerySchema,
+  values: Record<string, string>,
+): { data: unknown } | { refused: string } {
   try {
     return { data: parseQuery(Object.entries(values), schema) };
   } catch (err) {
@@ -30,7 +33,11 @@ function parseQueryReading(schema: QuerySchema, values: Record<string, string>):
 /** Values a parameter may meet: the ones it allows (its enum, examples, default), numbers as people write them, and junk. */
 function valueOf(schema: QuerySchema, name: string): fc.Arbitrary<string> {
   const meta = (schema.shape[name] as { meta(): Record<string, unknown> | undefined }).meta() ?? {};
-  const allowed = [...((meta.enum as string[] | undefined) ?? []), ...((meta.examples as string[] | undefined) ?? []), ...(typeof meta.default === 'string' ? [meta.default] : [])];
+  const allowed = [
+    ...((meta.enum as string[] | undefined) ?? []),
+    ...((meta.examples as string[] | undefined) ?? []),
+    ...(typeof meta.default === 'string' ? [meta.default] : []),
+  ];
   return fc.oneof(
     ...(allowed.length > 0 ? [{ weight: 3, arbitrary: fc.constantFrom(...allowed) }] : []),
     { weight: 2, arbitrary: fc.nat({ max: 12 }).map(String) },
@@ -55,7 +62,8 @@ describe('parseQuery with compiled schemas', () => {
           const got = parseQueryReading(e.query, values);
           const expected = runtimeReading(e.query, values);
           expect(got).toEqual(expected);
-          if ('data' in got && 'data' in expected) expect(Object.keys(got.data as object)).toEqual(Object.keys(expected.data as object));
+          if ('data' in got && 'data' in expected)
+            expect(Object.keys(got.data as object)).toEqual(Object.keys(expected.data as object));
         }),
         { numRuns: 400 },
       );

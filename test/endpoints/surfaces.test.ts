@@ -21,9 +21,12 @@ const app = fixtureApp();
 async function httpParams(e: AnyEndpoint): Promise<string[]> {
   const taken: string[] = [];
   for (const name of [...declared(e), ...(e.ignoreQuery ? [] : ['not_a_parameter'])]) {
-    const init = e.method === 'POST' ? { method: 'POST', body: 'date,model\n', headers: { 'content-type': 'text/csv' } } : {};
+    const init =
+      e.method === 'POST' ? { method: 'POST', body: 'date,model\n', headers: { 'content-type': 'text/csv' } } : {};
     const res = await app.request(`http://localhost${e.path}?${name}=%40`, init);
-    const body = (res.headers.get('content-type') ?? '').includes('json') ? ((await res.json()) as { error?: { code: string } }) : {};
+    const body = (res.headers.get('content-type') ?? '').includes('json')
+      ? ((await res.json()) as { error?: { code: string } })
+      : {};
     if (body.error?.code !== 'unknown_parameter') taken.push(name);
   }
   return taken;
@@ -36,12 +39,14 @@ let tools: Array<{ name: string; inputSchema: { properties: Record<string, unkno
 /** A command's options as its --help lists them, as the query names them. */
 async function cliParams(command: string): Promise<string[]> {
   let help = '';
-  expect(await run([command, '--help'], { out: (t) => void (help += t), err: (t) => void (help += t), env: {} })).toBe(0);
+  expect(await run([command, '--help'], { out: (t) => void (help += t), err: (t) => void (help += t), env: {} })).toBe(
+    0,
+  );
   return [...help.matchAll(/^ {2}--([a-z0-9-]+) <value>/gm)].map((m) => m[1]!.replaceAll('-', '_'));
 }
 
 beforeAll(async () => {
-  openapi = (await (await app.request('http://localhost/openapi.json')).json() as { paths: typeof openapi }).paths;
+  openapi = ((await (await app.request('http://localhost/openapi.json')).json()) as { paths: typeof openapi }).paths;
   const listed = await app.request('http://localhost/mcp', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -52,7 +57,9 @@ beforeAll(async () => {
 
 describe('every surface takes the parameters its endpoint declares', () => {
   it('finds the surfaces it compares', () => {
-    expect(API_ENDPOINTS.map((e) => e.path)).toEqual(expect.arrayContaining([...COST_PATHS, '/api/pricing', '/api/reprice']));
+    expect(API_ENDPOINTS.map((e) => e.path)).toEqual(
+      expect.arrayContaining([...COST_PATHS, '/api/pricing', '/api/reprice']),
+    );
     expect(tools.length).toBe(API_ENDPOINTS.filter((e) => e.tool).length);
     expect(API_ENDPOINTS.flatMap((e) => e.commands ?? []).length).toBeGreaterThanOrEqual(8);
   });
@@ -66,9 +73,12 @@ describe('every surface takes the parameters its endpoint declares', () => {
       if (e.tool) {
         const tool = tools.find((t) => t.name === e.tool?.name);
         const body = e.body ? [e.body.argument.name] : [];
-        expect(Object.keys(tool?.inputSchema.properties ?? {}).sort()).toEqual([...body, ...(e.tool.keys ?? names)].sort());
+        expect(Object.keys(tool?.inputSchema.properties ?? {}).sort()).toEqual(
+          [...body, ...(e.tool.keys ?? names)].sort(),
+        );
       }
-      for (const command of e.commands ?? []) expect(await cliParams(command.name), command.name).toEqual(command.params ?? names);
+      for (const command of e.commands ?? [])
+        expect(await cliParams(command.name), command.name).toEqual(command.params ?? names);
     });
   }
 
@@ -77,9 +87,15 @@ describe('every surface takes the parameters its endpoint declares', () => {
       const e = API_ENDPOINTS.find((x) => x.path === path)!;
       expect(declared(e), path).toEqual(expect.arrayContaining(WORKLOAD));
       expect(await httpParams(e), path).toEqual(expect.arrayContaining(WORKLOAD));
-      expect(openapi[path]?.get?.parameters.map((p) => p.name), path).toEqual(expect.arrayContaining(WORKLOAD));
-      expect(Object.keys(tools.find((t) => t.name === e.tool?.name)?.inputSchema.properties ?? {}), path).toEqual(expect.arrayContaining(WORKLOAD));
-      for (const command of e.commands ?? []) expect(await cliParams(command.name), command.name).toEqual(expect.arrayContaining(WORKLOAD));
+      expect(
+        openapi[path]?.get?.parameters.map((p) => p.name),
+        path,
+      ).toEqual(expect.arrayContaining(WORKLOAD));
+      expect(Object.keys(tools.find((t) => t.name === e.tool?.name)?.inputSchema.properties ?? {}), path).toEqual(
+        expect.arrayContaining(WORKLOAD),
+      );
+      for (const command of e.commands ?? [])
+        expect(await cliParams(command.name), command.name).toEqual(expect.arrayContaining(WORKLOAD));
     }
   });
 });

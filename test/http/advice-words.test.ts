@@ -35,11 +35,18 @@ describe('advice a person can act on', () => {
     const terra = await get('/api/calculate?model=openai-gpt-5.6-terra&input_tokens=600000');
     const { band, input, output } = terra.body.appliedPrices;
     expect(band).not.toBe('standard');
-    const banded = (body.recommendations as Array<{ appliedPrices: { band: string; input: number; output: number }; reason: string }>)
-      .filter((r) => r.appliedPrices.band !== 'standard');
+    const banded = (
+      body.recommendations as Array<{ appliedPrices: { band: string; input: number; output: number }; reason: string }>
+    ).filter((r) => r.appliedPrices.band !== 'standard');
     expect(banded.length).toBeGreaterThan(0);
-    for (const r of banded) expect(r.reason).toContain(`at long-context prices ${r.appliedPrices.band}: $${r.appliedPrices.input} input, $${r.appliedPrices.output} output per 1M`);
-    for (const r of body.recommendations.filter((x: { appliedPrices: { band: string } }) => x.appliedPrices.band === 'standard')) expect(r.reason).not.toContain('long-context prices');
+    for (const r of banded)
+      expect(r.reason).toContain(
+        `at long-context prices ${r.appliedPrices.band}: $${r.appliedPrices.input} input, $${r.appliedPrices.output} output per 1M`,
+      );
+    for (const r of body.recommendations.filter(
+      (x: { appliedPrices: { band: string } }) => x.appliedPrices.band === 'standard',
+    ))
+      expect(r.reason).not.toContain('long-context prices');
     expect([input, output]).toEqual([4, 18]);
   });
 
@@ -63,11 +70,29 @@ describe('advice a person can act on', () => {
   it('as_of has no example in the document, so "Try it out" fills in no past date', async () => {
     const { body } = await get('/openapi.json');
     let seen = 0;
-    for (const [path, item] of Object.entries(body.paths as Record<string, { get?: { parameters?: Array<{ name: string; example?: unknown; examples?: unknown; schema?: { examples?: unknown } }> } }>)) {
+    for (const [path, item] of Object.entries(
+      body.paths as Record<
+        string,
+        {
+          get?: {
+            parameters?: Array<{
+              name: string;
+              example?: unknown;
+              examples?: unknown;
+              schema?: { examples?: unknown };
+            }>;
+          };
+        }
+      >,
+    )) {
       const asOf = item.get?.parameters?.find((p) => p.name === 'as_of');
       if (!asOf) continue;
       seen++;
-      expect({ path, example: asOf.example, examples: asOf.examples ?? asOf.schema?.examples }).toEqual({ path, example: undefined, examples: undefined });
+      expect({ path, example: asOf.example, examples: asOf.examples ?? asOf.schema?.examples }).toEqual({
+        path,
+        example: undefined,
+        examples: undefined,
+      });
     }
     expect(seen).toBeGreaterThan(0);
   });

@@ -17,20 +17,35 @@ const model = (id: string) => catalogue.byId.get(id)!;
 const ids = (body: { recommendations: Array<{ id: string }> }) => body.recommendations.map((r) => r.id);
 
 describe('free tiers are not prices', () => {
-  it.each(['/api/cheapest', '/api/cheapest?use_case=coding', '/api/cheapest?budget=10', '/api/recommend?use_case=coding'])(
-    '%s offers no free-tier-only model and counts them', async (path) => {
-      const { body } = await get(path);
-      expect(body.recommendations.length).toBeGreaterThan(0);
-      for (const r of body.recommendations) expect(model(r.id).freeTierOnly, r.id).toBeUndefined();
-      expect(body.recommendations[0].costs.monthly).toBeGreaterThan(0);
-      const free = body.excluded.byReason.find((r: { reason: string }) => r.reason === 'free_tier_only');
-      expect(free?.count).toBe(catalogue.models.filter((m) => m.freeTierOnly && m.status === 'current' && (!path.includes('coding') || (m.useCases.coding ?? 0) >= 3)).length);
-    },
-  );
+  it.each([
+    '/api/cheapest',
+    '/api/cheapest?use_case=coding',
+    '/api/cheapest?budget=10',
+    '/api/recommend?use_case=coding',
+  ])('%s offers no free-tier-only model and counts them', async (path) => {
+    const { body } = await get(path);
+    expect(body.recommendations.length).toBeGreaterThan(0);
+    for (const r of body.recommendations) expect(model(r.id).freeTierOnly, r.id).toBeUndefined();
+    expect(body.recommendations[0].costs.monthly).toBeGreaterThan(0);
+    const free = body.excluded.byReason.find((r: { reason: string }) => r.reason === 'free_tier_only');
+    expect(free?.count).toBe(
+      catalogue.models.filter(
+        (m) => m.freeTierOnly && m.status === 'current' && (!path.includes('coding') || (m.useCases.coding ?? 0) >= 3),
+      ).length,
+    );
+  });
 
   it('include_free_tier=true brings them back, marked', async () => {
     const { body } = await get('/api/cheapest?include_free_tier=true&limit=2');
-    expect(body.recommendations.map((r: { freeTierOnly?: boolean; costs: { monthly: number } }) => [r.freeTierOnly, r.costs.monthly])).toEqual([[true, 0], [true, 0]]);
+    expect(
+      body.recommendations.map((r: { freeTierOnly?: boolean; costs: { monthly: number } }) => [
+        r.freeTierOnly,
+        r.costs.monthly,
+      ]),
+    ).toEqual([
+      [true, 0],
+      [true, 0],
+    ]);
     expect(body.recommendations[0].warnings.map((w: { code: string }) => w.code)).toEqual(['free_tier_only']);
     expect(body.excluded.count).toBe(0);
   });
@@ -38,7 +53,9 @@ describe('free tiers are not prices', () => {
   it('calculate shows $0 with a warning', async () => {
     const { body } = await get('/api/calculate?model=google-gemma-4-31b-it');
     expect(body.costs.monthly).toBe(0);
-    expect(body.warnings).toEqual([{ code: 'free_tier_only', message: expect.stringMatching(/only on a free, rate-limited tier/) }]);
+    expect(body.warnings).toEqual([
+      { code: 'free_tier_only', message: expect.stringMatching(/only on a free, rate-limited tier/) },
+    ]);
   });
 });
 
@@ -48,7 +65,9 @@ describe('only what can run it', () => {
     expect(body.recommendations.length).toBeGreaterThan(0);
     for (const r of body.recommendations) expect(model(r.id).contextTokens, r.id).toBeGreaterThanOrEqual(504_000);
     // Independently: current models sold as capacity whose window is smaller than 504,000 tokens.
-    const tooSmall = catalogue.models.filter((m) => m.status === 'current' && !catalogue.headOf.has(m.id) && m.contextTokens < 504_000).length;
+    const tooSmall = catalogue.models.filter(
+      (m) => m.status === 'current' && !catalogue.headOf.has(m.id) && m.contextTokens < 504_000,
+    ).length;
     const byWindow = body.excluded.byReason.find((r: { reason: string }) => r.reason === 'context_window');
     expect(byWindow.count).toBe(tooSmall);
   });
@@ -64,25 +83,38 @@ describe('only what can run it', () => {
     const { status, body } = await get('/api/calculate?model=openai-gpt-4o-mini&input_tokens=5000000');
     expect(status).toBe(200);
     expect(body.costs.monthly).toBeGreaterThan(0);
-    expect(body.warnings).toEqual([{ code: 'context_window', message: expect.stringMatching(/5,000,000 input \+ 500 output tokens do not fit GPT-4o mini's 128K-token context window/) }]);
+    expect(body.warnings).toEqual([
+      {
+        code: 'context_window',
+        message: expect.stringMatching(
+          /5,000,000 input \+ 500 output tokens do not fit GPT-4o mini's 128K-token context window/,
+        ),
+      },
+    ]);
   });
 
   it('compare warns per model', async () => {
-    const { body } = await get('/api/compare?models=openai-gpt-4o-mini,google-gemini-3.1-pro-preview&input_tokens=500000');
+    const { body } = await get(
+      '/api/compare?models=openai-gpt-4o-mini,google-gemini-3.1-pro-preview&input_tokens=500000',
+    );
     expect(body.comparison[0].warnings.map((w: { code: string }) => w.code)).toEqual(['context_window']);
     expect(body.comparison[1].warnings).toBeUndefined();
   });
 
   it('an output past the largest output is left out too', async () => {
     const mini = model('openai-gpt-4o-mini');
-    const { body } = await get(`/api/calculate?model=${mini.id}&input_tokens=10&output_tokens=${mini.maxOutputTokens! + 1}`);
+    const { body } = await get(
+      `/api/calculate?model=${mini.id}&input_tokens=10&output_tokens=${mini.maxOutputTokens! + 1}`,
+    );
     expect(body.warnings.map((w: { code: string }) => w.code)).toEqual(['max_output']);
   });
 
   it('when no model can take the request, the hint names the largest window', async () => {
     const { body } = await get('/api/cheapest?input_tokens=50000000');
     expect(body.recommendations).toEqual([]);
-    const largest = Math.max(...catalogue.models.filter((m) => m.status === 'current' && !m.freeTierOnly).map((m) => m.contextTokens));
+    const largest = Math.max(
+      ...catalogue.models.filter((m) => m.status === 'current' && !m.freeTierOnly).map((m) => m.contextTokens),
+    );
     expect(body.hint.param).toBe('input_tokens');
     expect(body.hint.nearest.contextTokens).toBe(largest);
     expect(body.hint.message).toMatch(/No model can take 50,000,000 input \+ 500 output tokens/);
@@ -107,7 +139,7 @@ describe('one vocabulary', () => {
     }
   });
 
-  it('tier means the tier on both ranked endpoints; recommend\'s budget is the same tier, and two different values are a 400', async () => {
+  it("tier means the tier on both ranked endpoints; recommend's budget is the same tier, and two different values are a 400", async () => {
     for (const path of ['/api/cheapest?tier=premium', '/api/recommend?tier=premium', '/api/recommend?budget=high']) {
       const { body } = await get(path);
       expect(body.recommendations.length).toBeGreaterThan(0);
@@ -119,15 +151,30 @@ describe('one vocabulary', () => {
   });
 
   it('min_quality means the overall score on both ranked endpoints', async () => {
-    for (const path of ['/api/cheapest?min_quality=4&limit=10', '/api/recommend?min_quality=4&limit=10', '/api/recommend?quality=4&limit=10']) {
+    for (const path of [
+      '/api/cheapest?min_quality=4&limit=10',
+      '/api/recommend?min_quality=4&limit=10',
+      '/api/recommend?quality=4&limit=10',
+    ]) {
       const { body } = await get(path);
       for (const r of body.recommendations) expect(model(r.id).quality, path).toBeGreaterThanOrEqual(4);
     }
   });
 
   it('every cost endpoint takes requests, days and mode, and repeats the whole workload', async () => {
-    const q = 'input_tokens=3000&output_tokens=800&requests=5000&days=20&mode=batch&cached_input_tokens=1000&cache_write_tokens=500';
-    const expected = { input_tokens: 3000, cached_input_tokens: 1000, cache_write_tokens: 500, cache_ttl: '5m', output_tokens: 800, requests: 5000, days: 20, mode: 'batch', off_peak_share: 0 };
+    const q =
+      'input_tokens=3000&output_tokens=800&requests=5000&days=20&mode=batch&cached_input_tokens=1000&cache_write_tokens=500';
+    const expected = {
+      input_tokens: 3000,
+      cached_input_tokens: 1000,
+      cache_write_tokens: 500,
+      cache_ttl: '5m',
+      output_tokens: 800,
+      requests: 5000,
+      days: 20,
+      mode: 'batch',
+      off_peak_share: 0,
+    };
     for (const path of [
       `/api/calculate?model=openai-gpt-5.6-terra&${q}`,
       `/api/compare?models=openai-gpt-5.6-terra,anthropic-claude-sonnet-5&${q}`,
@@ -152,7 +199,10 @@ describe('modes as providers bill them', () => {
 
   it('streaming says its 15% is a planning margin', async () => {
     const { body } = await get('/api/calculate?model=openai-gpt-5.6-terra&mode=streaming');
-    expect(body.appliedPrices.streamingMargin).toEqual({ outputPercent: 15, note: expect.stringMatching(/planning margin/) });
+    expect(body.appliedPrices.streamingMargin).toEqual({
+      outputPercent: 15,
+      note: expect.stringMatching(/planning margin/),
+    });
   });
 });
 
@@ -204,8 +254,11 @@ describe('the hint when no model can run the request', () => {
       const { body } = await get(path);
       expect(body.recommendations).toEqual([]);
       expect(body.hint.param, path).toBe('output_tokens');
-      const most = Math.max(...catalogue.models.filter((m) => m.status === 'current' && !m.freeTierOnly)
-        .map((m) => Math.min(m.maxOutputTokens ?? m.contextTokens, m.contextTokens)));
+      const most = Math.max(
+        ...catalogue.models
+          .filter((m) => m.status === 'current' && !m.freeTierOnly)
+          .map((m) => Math.min(m.maxOutputTokens ?? m.contextTokens, m.contextTokens)),
+      );
       expect(body.hint.message, path).toContain(`, ${most.toLocaleString('en-US')}.`);
     }
   });

@@ -37,10 +37,18 @@ const REQUESTS = [
   '/',
 ];
 
-const HEADER_SETS: Record<string, string>[] = [{}, { 'Accept-Encoding': 'gzip, deflate, br' }, { 'Accept-Encoding': 'gzip' }];
+const HEADER_SETS: Record<string, string>[] = [
+  {},
+  { 'Accept-Encoding': 'gzip, deflate, br' },
+  { 'Accept-Encoding': 'gzip' },
+];
 
 async function snapshot(res: Response) {
-  return { status: res.status, headers: [...res.headers].sort(), body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+  return {
+    status: res.status,
+    headers: [...res.headers].sort(),
+    body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+  };
 }
 
 describe('response cache', () => {
@@ -54,7 +62,10 @@ describe('response cache', () => {
         expect(expected.status, path).toBe(200);
         // 1st: computed by the app and kept; 2nd and 3rd: answered from the cache.
         for (let i = 0; i < 3; i++) {
-          expect(await snapshot(await cached.request(`http://localhost${path}`, { headers })), `${path} #${i + 1}`).toEqual(expected);
+          expect(
+            await snapshot(await cached.request(`http://localhost${path}`, { headers })),
+            `${path} #${i + 1}`,
+          ).toEqual(expected);
         }
       }
     }
@@ -62,13 +73,19 @@ describe('response cache', () => {
 
   it('leaves errors to the app: a bad query repeated gets the same 4xx each time, never kept', async () => {
     const app = fixtureApp();
-    const paths = ['/api/cheapest?limit=99', '/api/calculate?model=nope', '/api/pricing?foo=1&tier=budget', '/api/pricing?tier=budget&tier=mid'];
+    const paths = [
+      '/api/cheapest?limit=99',
+      '/api/calculate?model=nope',
+      '/api/pricing?foo=1&tier=budget',
+      '/api/pricing?tier=budget&tier=mid',
+    ];
     for (const path of paths) {
       for (const method of ['GET', 'HEAD']) {
         const first = await snapshot(await app.request(path, { method }));
         expect(first.status).toBeGreaterThanOrEqual(400);
         expect(first.headers).toContainEqual(['cache-control', 'no-store']);
-        for (let i = 0; i < 2; i++) expect(await snapshot(await app.request(path, { method })), `${method} ${path}`).toEqual(first);
+        for (let i = 0; i < 2; i++)
+          expect(await snapshot(await app.request(path, { method })), `${method} ${path}`).toEqual(first);
       }
     }
     expect(app.cache.size).toBe(0);
@@ -76,7 +93,8 @@ describe('response cache', () => {
 
   it('answers a kept GET or HEAD itself, and leaves other methods and unknown targets to the app', async () => {
     const app = fixtureApp();
-    const ask = (target: string, method = 'GET') => app.cached({ method, url: `http://localhost${target}`, acceptEncoding: null, ifNoneMatch: null });
+    const ask = (target: string, method = 'GET') =>
+      app.cached({ method, url: `http://localhost${target}`, acceptEncoding: null, ifNoneMatch: null });
     expect(ask('/api/cheapest?limit=2')).toBeUndefined();
     const fresh = await app.request('/api/cheapest?limit=2');
     // Kept from its second request ("cache on second hit"): a one-off query is never kept.
@@ -94,7 +112,8 @@ describe('response cache', () => {
     const app = fixtureApp();
     // Past the 2,048 characters a key may have (but within the URL limit): computed each time.
     const padding = '&'.repeat(2100);
-    for (let i = 0; i < 2; i++) expect((await app.request(`http://localhost/api/cheapest?limit=2${padding}`)).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await app.request(`http://localhost/api/cheapest?limit=2${padding}`)).status).toBe(200);
     expect(app.cache.size).toBe(0);
     // A fragment is no part of the query, even one holding a `?`, at any length.
     for (const padding of ['', '&'.repeat(2100)]) {
@@ -130,7 +149,10 @@ describe('response cache', () => {
     // The same files less beta-classic: a new catalogue object with 5 models.
     const [alpha, beta] = fixtureFiles as [(typeof fixtureFiles)[0], (typeof fixtureFiles)[0]];
     const betaData = beta.data as { models: { id: string }[] };
-    current = buildCatalogue([alpha, { ...beta, data: { ...betaData, models: betaData.models.filter((m) => m.id !== 'beta-classic') } }]);
+    current = buildCatalogue([
+      alpha,
+      { ...beta, data: { ...betaData, models: betaData.models.filter((m) => m.id !== 'beta-classic') } },
+    ]);
     const after = await (await app.request('http://localhost/healthz')).json();
     expect(after.models).toBe(5);
   });
@@ -187,7 +209,11 @@ describe('bounds', () => {
   });
 
   it('holds at most maxBytes of bodies, compressed variants included, and keeps no body over a quarter of it', () => {
-    const cache = new AnswerCache({ catalogue: () => fixtureCatalogue, maxBytes: 4800, compressors: { br: () => body(500) } });
+    const cache = new AnswerCache({
+      catalogue: () => fixtureCatalogue,
+      maxBytes: 4800,
+      compressors: { br: () => body(500) },
+    });
     keep(cache, '/big', 1201);
     expect(cache.get('/big')).toBeUndefined();
     for (let i = 0; i < 10; i++) keep(cache, `/k${i}`, 1100);
@@ -196,7 +222,9 @@ describe('bounds', () => {
     // A br variant of the newest entry adds 500 bytes: the oldest entry goes to make room.
     const newest = cache.get('/k9');
     if (!newest) throw new Error('the newest entry was dropped');
-    expect(cache.answer(newest, { method: 'GET', acceptEncoding: 'br', ifNoneMatch: null }).headers['content-encoding']).toBe('br');
+    expect(
+      cache.answer(newest, { method: 'GET', acceptEncoding: 'br', ifNoneMatch: null }).headers['content-encoding'],
+    ).toBe('br');
     expect(cache.bytes).toBe(3800);
     expect(cache.get('/k6')).toBeUndefined();
     expect(cache.get('/k9')).toBeDefined();
@@ -233,7 +261,9 @@ describe('ETags', () => {
     const first = await app.request('http://localhost/api/pricing');
     const tag = first.headers.get('etag') ?? '';
     for (let i = 0; i < 3; i++) {
-      const res = await app.request('http://localhost/api/pricing', { headers: { 'If-None-Match': `"other", W/${tag}` } });
+      const res = await app.request('http://localhost/api/pricing', {
+        headers: { 'If-None-Match': `"other", W/${tag}` },
+      });
       expect(res.status).toBe(304);
       expect(res.headers.get('etag')).toBe(tag);
       expect(res.headers.get('cache-control')).toMatch(/max-age/);
@@ -241,13 +271,17 @@ describe('ETags', () => {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(await res.text()).toBe('');
     }
-    const stale = await app.request('http://localhost/api/pricing', { headers: { 'If-None-Match': '"0000000000000000"' } });
+    const stale = await app.request('http://localhost/api/pricing', {
+      headers: { 'If-None-Match': '"0000000000000000"' },
+    });
     expect(stale.status).toBe(200);
     // A compressed variant has a tag of its own, and the client's copy of it revalidates too.
     const br = await app.request('http://localhost/api/pricing', { headers: { 'Accept-Encoding': 'br' } });
     const brTag = br.headers.get('etag') ?? '';
     expect(brTag).toBe(`${tag.slice(0, -1)}-br"`);
-    const again = await app.request('http://localhost/api/pricing', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': brTag } });
+    const again = await app.request('http://localhost/api/pricing', {
+      headers: { 'Accept-Encoding': 'br', 'If-None-Match': brTag },
+    });
     expect(again.status).toBe(304);
   });
 
@@ -274,7 +308,9 @@ describe('pre-compressed answers', () => {
       expect(identity.headers.get('content-encoding')).toBeNull();
       expect(identity.headers.get('vary')).toBe('Accept-Encoding');
       for (let i = 0; i < 2; i++) {
-        const br = await app.request(`http://localhost${path}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+        const br = await app.request(`http://localhost${path}`, {
+          headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+        });
         expect(br.headers.get('content-encoding')).toBe('br');
         expect(br.headers.get('vary')).toBe('Accept-Encoding');
         const brBytes = Buffer.from(await br.arrayBuffer());
@@ -285,7 +321,9 @@ describe('pre-compressed answers', () => {
         expect(gz.headers.get('content-encoding')).toBe('gzip');
         expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toBe(text);
 
-        const none = await app.request(`http://localhost${path}`, { headers: { 'Accept-Encoding': 'identity, *;q=0' } });
+        const none = await app.request(`http://localhost${path}`, {
+          headers: { 'Accept-Encoding': 'identity, *;q=0' },
+        });
         expect(none.headers.get('content-encoding')).toBeNull();
         expect(await none.text()).toBe(text);
       }
@@ -295,12 +333,18 @@ describe('pre-compressed answers', () => {
 
   it('are not offered without compressors (a runtime whose edge compresses) nor on small answers', async () => {
     const plain = fixtureApp();
-    const res = await plain.request('http://localhost/data/pricing.json', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const res = await plain.request('http://localhost/data/pricing.json', {
+      headers: { 'Accept-Encoding': 'br, gzip' },
+    });
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(res.headers.get('vary')).toBeNull();
-    const small = await app.request('http://localhost/api/badge?model=alpha-nano&format=json', { headers: { 'Accept-Encoding': 'br' } });
+    const small = await app.request('http://localhost/api/badge?model=alpha-nano&format=json', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
     expect(small.headers.get('content-encoding')).toBeNull();
-    const cheapest = await app.request('http://localhost/api/cheapest?limit=1', { headers: { 'Accept-Encoding': 'br' } });
+    const cheapest = await app.request('http://localhost/api/cheapest?limit=1', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
     expect(cheapest.headers.get('content-encoding')).toBeNull();
   });
 });
@@ -320,7 +364,9 @@ describe('cache keys', () => {
   // (errors are never kept, so which 4xx it would be does not matter).
   const meaning = (query: string) => {
     try {
-      return JSON.stringify(parseQuery(new URLSearchParams(query), cheapestQuery), (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+      return JSON.stringify(parseQuery(new URLSearchParams(query), cheapestQuery), (_, v: unknown) =>
+        typeof v === 'bigint' ? `${v}n` : v,
+      );
     } catch (err) {
       if (err instanceof ApiError) return 'refused';
       throw err;
@@ -332,9 +378,15 @@ describe('cache keys', () => {
     fc.constantFrom('1', '2', '', '%31', 'coding', 'c%6Fding', '3+', '=', '%'),
     fc.boolean(),
   );
-  const text = (pairs: ReadonlyArray<readonly [string, string, boolean]>) => pairs.map(([n, v, eq]) => (eq || v !== '' ? `${n}=${v}` : n)).join('&');
+  const text = (pairs: ReadonlyArray<readonly [string, string, boolean]>) =>
+    pairs.map(([n, v, eq]) => (eq || v !== '' ? `${n}=${v}` : n)).join('&');
   // Another spelling of a name, or another value: what a second query may change of the first.
-  const respell: Record<string, string> = { limit: 'li%6Dit', 'li%6Dit': 'limit', use_case: 'use%5Fcase', 'use%5Fcase': 'use_case' };
+  const respell: Record<string, string> = {
+    limit: 'li%6Dit',
+    'li%6Dit': 'limit',
+    use_case: 'use%5Fcase',
+    'use%5Fcase': 'use_case',
+  };
 
   it('are equal only for queries an endpoint reads alike', () => {
     let equalKeys = 0;
@@ -351,7 +403,10 @@ describe('cache keys', () => {
           if (edit === 'respell') changed[i] = [respell[n] ?? n, v, eq];
           if (edit === 'revalue') changed[i] = [n, v === '1' ? '2' : '1', eq];
           if (edit === 'drop') changed.splice(i, 1);
-          const other = changed.map((p, j) => ({ p, k: order[j] ?? 0, j })).sort((x, y) => x.k - y.k || x.j - y.j).map(({ p }) => p);
+          const other = changed
+            .map((p, j) => ({ p, k: order[j] ?? 0, j }))
+            .sort((x, y) => x.k - y.k || x.j - y.j)
+            .map(({ p }) => p);
           const [q1, q2] = [text(pairs), text(other)];
           if (keyOf(`http://h/p?${q1}`) === keyOf(`http://h/p?${q2}`)) {
             equalKeys++;
@@ -370,7 +425,10 @@ describe('cache keys', () => {
       fc.property(fc.array(pair, { maxLength: 5 }), fc.array(fc.nat()), (pairs, order) => {
         const filled = pairs.filter(([, v]) => v !== '');
         // Sorted by the random order, stably; then each name's pairs put back in their first order.
-        const shuffled = filled.map((p, i) => ({ p, k: order[i] ?? 0, i })).sort((x, y) => x.k - y.k || x.i - y.i).map(({ p }) => p);
+        const shuffled = filled
+          .map((p, i) => ({ p, k: order[i] ?? 0, i }))
+          .sort((x, y) => x.k - y.k || x.i - y.i)
+          .map(({ p }) => p);
         const byName = new Map<string, Array<readonly [string, string, boolean]>>();
         for (const p of filled) byName.set(p[0], [...(byName.get(p[0]) ?? []), p]);
         const reordered = shuffled.map((p) => byName.get(p[0])?.shift() ?? p);
@@ -388,7 +446,10 @@ describe('cache keys', () => {
     expect(keyOf('http://h/p?a1=1&a-b=3&a=2&A=4&a%2B=5')).toBe('/p?A=4&a=2&a%2B=5&a-b=3&a1=1');
     expect(keyOf('http://h/p')).toBe('/p');
     expect(keyOf(`http://h/p?a=${'1'.repeat(2100)}`)).toBeUndefined();
-    expect(requestKey('http://h:8787/p?b=2&a=1', () => false)).toEqual({ origin: 'http://h:8787', target: '/p?a=1&b=2' });
+    expect(requestKey('http://h:8787/p?b=2&a=1', () => false)).toEqual({
+      origin: 'http://h:8787',
+      target: '/p?a=1&b=2',
+    });
   });
 });
 
@@ -402,10 +463,15 @@ describe('compression of files, pages and answers: once each, by Accept-Encoding
       const { compressors, calls } = counting();
       const assets = { widgetJs, siteJs: widgetJs, docsJs, docsCss: widgetJs };
       const app = fixtureApp({ compressors, assets });
-      const identity = Buffer.from(await (await fixtureApp({ assets, answerCache: false }).request(path)).arrayBuffer());
+      const identity = Buffer.from(
+        await (await fixtureApp({ assets, answerCache: false }).request(path)).arrayBuffer(),
+      );
       expect(identity.byteLength).toBeGreaterThan(1024);
       for (let i = 0; i < 3; i++) {
-        for (const [accept, coding, decode] of [['br, gzip', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+        for (const [accept, coding, decode] of [
+          ['br, gzip', 'br', brotliDecompressSync],
+          ['gzip', 'gzip', gunzipSync],
+        ] as const) {
           const res = await app.request(path, { headers: { 'Accept-Encoding': accept } });
           expect(res.headers.get('content-encoding')).toBe(coding);
           expect(res.headers.get('vary')).toBe('Accept-Encoding');
@@ -420,7 +486,9 @@ describe('compression of files, pages and answers: once each, by Accept-Encoding
     const { compressors, calls } = counting();
     const app = fixtureApp({ compressors, assets: { docsJs } });
     for (const path of ['/assets/docs.js?v=1', '/assets/docs.js?v=2', '/assets/docs.js']) {
-      expect((await app.request(path, { headers: { 'Accept-Encoding': 'br' } })).headers.get('content-encoding')).toBe('br');
+      expect((await app.request(path, { headers: { 'Accept-Encoding': 'br' } })).headers.get('content-encoding')).toBe(
+        'br',
+      );
     }
     expect(calls).toHaveLength(1);
     expect(app.cache.size).toBe(1);

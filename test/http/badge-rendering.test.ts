@@ -12,7 +12,11 @@ describe('badge content', () => {
   it('reads "<name> | $in / $out per 1M", coloured by tier', () => {
     const content = (id: string) => priceBadgeContent(fixtureCatalogue.byId.get(id)!);
     expect(content('beta-pro')).toEqual({ label: 'Beta Pro', message: '$1.25 / $10 per 1M', color: 'blue' });
-    expect(content('alpha-nano')).toEqual({ label: 'Alpha Nano', message: '$0.05 / $0.4 per 1M', color: 'brightgreen' });
+    expect(content('alpha-nano')).toEqual({
+      label: 'Alpha Nano',
+      message: '$0.05 / $0.4 per 1M',
+      color: 'brightgreen',
+    });
     expect(content('alpha-large')).toEqual({ label: 'Alpha Large', message: '$3 / $15 per 1M', color: 'blueviolet' });
   });
 
@@ -60,7 +64,13 @@ describe('GET /api/badge as data', () => {
   it('format=shields is shields.io endpoint-badge JSON', async () => {
     const { status, body } = await getJson('/api/badge?model=alpha-large&format=shields&style=flat-square');
     expect(status).toBe(200);
-    expect(body).toEqual({ schemaVersion: 1, label: 'Alpha Large', message: '$3 / $15 per 1M', color: 'blueviolet', style: 'flat-square' });
+    expect(body).toEqual({
+      schemaVersion: 1,
+      label: 'Alpha Large',
+      message: '$3 / $15 per 1M',
+      color: 'blueviolet',
+      style: 'flat-square',
+    });
   });
 
   it('format=shields for an unknown model keeps the JSON 404', async () => {
@@ -73,7 +83,9 @@ describe('GET /api/badge as data', () => {
     const { body } = await getJson('/api/badge?model=beta-pro&format=json');
     const page = 'http://localhost/models/beta-pro';
     expect(body.embed.markdown).toBe(`[![Beta Pro price](http://localhost/api/badge?model=beta-pro)](${page})`);
-    expect(body.embed.html).toBe(`<a href="${page}"><img src="http://localhost/api/badge?model=beta-pro" alt="Beta Pro price"></a>`);
+    expect(body.embed.html).toBe(
+      `<a href="${page}"><img src="http://localhost/api/badge?model=beta-pro" alt="Beta Pro price"></a>`,
+    );
     expect(body.embed.rst).toContain(`:target: ${page}`);
     expect(body.pricing.message).toBe('$1.25 / $10 per 1M');
     expect((await get('/models/beta-pro')).status).toBe(200);

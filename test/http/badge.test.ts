@@ -58,7 +58,15 @@ describe('GET /api/badge', () => {
     expect(body.embed.html).toContain(`<img src="${url}"`);
     expect(body.embed.html).toContain('alt="Alpha Nano price"');
     expect(body.embed.rst).toContain(`.. image:: ${url}`);
-    expect(body.pricing).toMatchObject({ id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', input: 0.05, output: 0.4, context: '128K' });
+    expect(body.pricing).toMatchObject({
+      id: 'alpha-nano',
+      name: 'Alpha Nano',
+      provider: 'Alpha AI',
+      tier: 'Budget',
+      input: 0.05,
+      output: 0.4,
+      context: '128K',
+    });
   });
 
   it('format=json with flat-square puts the style in the badge URL', async () => {

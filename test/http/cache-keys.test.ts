@@ -14,13 +14,21 @@ import { fixtureApp, fixtureCatalogue, fixtureFiles } from '../fixtures/catalogu
 import { countingCompressors as counting } from './helpers.js';
 
 const docsJs = `/* docs */${'console.log("Swagger UI, large");\n'.repeat(2000)}`;
-const assets = { docsJs, docsCss: `/* css */${'a{color:red}\n'.repeat(500)}`, widgetJs: docsJs.slice(0, 5000), siteJs: docsJs.slice(0, 3000) };
+const assets = {
+  docsJs,
+  docsCss: `/* css */${'a{color:red}\n'.repeat(500)}`,
+  widgetJs: docsJs.slice(0, 5000),
+  siteJs: docsJs.slice(0, 3000),
+};
 
 describe('keys', () => {
   const none = () => false;
   it('decode the path as the router does, and keep the query only where the route reads it', () => {
     const ignores = (path: string) => path === '/assets/docs.js';
-    expect(requestKey('http://h/assets/d%6Fcs.js?n=1', ignores)).toEqual({ origin: 'http://h', target: '/assets/docs.js' });
+    expect(requestKey('http://h/assets/d%6Fcs.js?n=1', ignores)).toEqual({
+      origin: 'http://h',
+      target: '/assets/docs.js',
+    });
     expect(requestKey('http://h/assets/%64%6F%63%73.js#x', ignores)?.target).toBe('/assets/docs.js');
     expect(requestKey('http://h/api/pric%69ng?tier=mid', none)?.target).toBe('/api/pricing?tier=mid');
     // What decodeURI leaves encoded (a slash, a `?`) and a malformed escape stay as sent, as the router reads them.
@@ -44,7 +52,12 @@ describe('keys', () => {
   it('are one for every spelling of a file, a query-free page or a query-free endpoint: one entry, the same bytes', async () => {
     const app = fixtureApp({ assets });
     const spellings: Record<string, string[]> = {
-      '/assets/docs.js': ['/assets/d%6Fcs.js?n=1', '/assets/docs.js?n=2', '/%61ssets/docs.js', '/assets/docs%2Ejs?v=3#top'],
+      '/assets/docs.js': [
+        '/assets/d%6Fcs.js?n=1',
+        '/assets/docs.js?n=2',
+        '/%61ssets/docs.js',
+        '/assets/docs%2Ejs?v=3#top',
+      ],
       '/docs': ['/d%6Fcs?x=1', '/docs?y=2'],
       '/openapi.json': ['/openapi%2Ejson?n=1'],
       '/models/beta-pro': ['/models/beta%2Dpro?ref=x'],
@@ -62,8 +75,12 @@ describe('origins', () => {
   // Every route, with parameters that give a 200.
   const targets = [
     ...ENDPOINTS.map((e) => e.path),
-    '/api/pricing?model=alpha-nano', '/api/calculate?model=alpha-large', '/api/compare?models=alpha-mini,beta-flash',
-    '/api/badge?model=alpha-nano', '/api/changes?format=atom', '/api/recommend?use_case=coding',
+    '/api/pricing?model=alpha-nano',
+    '/api/calculate?model=alpha-large',
+    '/api/compare?models=alpha-mini,beta-flash',
+    '/api/badge?model=alpha-nano',
+    '/api/changes?format=atom',
+    '/api/recommend?use_case=coding',
     ...PAGE_ROUTES.map((r) => r.path.replace(':id', 'beta-pro')),
   ];
 
@@ -100,13 +117,16 @@ describe('origins', () => {
     for (let i = 0; i < 200; i++) await app.request(`http://more${i}.example/api/pricing`);
     expect(kept(app, 'http://prices.example/api/pricing')).toBe(true);
     // The answer kept is the real Host's own.
-    const body = (await (await app.request('http://prices.example/api/pricing')).json()) as { meta: { source: string } };
+    const body = (await (await app.request('http://prices.example/api/pricing')).json()) as {
+      meta: { source: string };
+    };
     expect(body.meta.source).toBe('http://prices.example/');
   });
 
   it('resetOrigins (SIGHUP) gives the places anew: names asked after it are kept from their first miss', async () => {
     const app = fixtureApp({ assets });
-    for (let i = 1; i <= MAX_ORIGINS; i++) for (let n = 0; n < 5; n++) await app.request(`http://junk${i}.example/api/changes?format=atom`);
+    for (let i = 1; i <= MAX_ORIGINS; i++)
+      for (let n = 0; n < 5; n++) await app.request(`http://junk${i}.example/api/changes?format=atom`);
     await app.request('http://prices.example/api/pricing');
     expect(kept(app, 'http://prices.example/api/pricing')).toBe(false);
     app.resetOrigins();
@@ -117,7 +137,9 @@ describe('origins', () => {
   it(`keeps answers that embed the origin for ${MAX_ORIGINS} origins only; others asked as often are answered, not kept`, async () => {
     const app = fixtureApp({ assets });
     for (let i = 0; i < 100; i++) {
-      const body = (await (await app.request(`http://h${i}.example/api/pricing`)).json()) as { meta: { source: string } };
+      const body = (await (await app.request(`http://h${i}.example/api/pricing`)).json()) as {
+        meta: { source: string };
+      };
       expect(body.meta.source).toBe(`http://h${i}.example/`);
       expect((await app.request(`http://h${i}.example/assets/docs.js`)).status).toBe(200);
     }
@@ -148,7 +170,9 @@ describe('compression', () => {
       expect(head.headers.get('etag')).toBe(brTag);
       // Its length is known once the coding is made, not before.
       expect(head.headers.get('content-length')).toBeNull();
-      const notModified = await app.request('/api/pricing', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': brTag } });
+      const notModified = await app.request('/api/pricing', {
+        headers: { 'Accept-Encoding': 'br', 'If-None-Match': brTag },
+      });
       expect(notModified.status).toBe(304);
     }
     expect(calls).toEqual([]);
@@ -166,7 +190,11 @@ describe('compression', () => {
     const br = brotliCompressSync(docsJs);
     const gzip = gzipSync(docsJs);
     let current: Catalogue = fixtureCatalogue;
-    const app = fixtureApp({ compressors, catalogue: () => current, assets: { docsJs, coded: { docsJs: { br, gzip } } } });
+    const app = fixtureApp({
+      compressors,
+      catalogue: () => current,
+      assets: { docsJs, coded: { docsJs: { br, gzip } } },
+    });
     for (let i = 0; i < 3; i++) {
       const res = await app.request(`/assets/d%6Fcs.js?n=${i}`, { headers: { 'Accept-Encoding': 'br' } });
       expect(Buffer.from(await res.arrayBuffer()).equals(br)).toBe(true);

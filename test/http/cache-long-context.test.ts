@@ -27,13 +27,24 @@ describe('/api/calculate: cache read', () => {
   it('bills cached tokens at cachedInput and the rest at input', async () => {
     // 6,000 × 3 + 4,000 × 0.3 + 1,000 × 15 = 18,000 + 1,200 + 15,000 = 34,200 per 1M → $0.0342
     const body = await calc('input_tokens=10000&cached_input_tokens=4000&output_tokens=1000&requests=100');
-    expect(body.workload).toEqual(workload({ input_tokens: 10000, cached_input_tokens: 4000, output_tokens: 1000, requests: 100, days: 30, mode: 'standard' }));
+    expect(body.workload).toEqual(
+      workload({
+        input_tokens: 10000,
+        cached_input_tokens: 4000,
+        output_tokens: 1000,
+        requests: 100,
+        days: 30,
+        mode: 'standard',
+      }),
+    );
     expect(body.costs).toEqual({ perRequest: 0.0342, daily: 3.42, monthly: 102.6, yearly: 1231.2 });
   });
 
   it('bills cached tokens at the input price when the model publishes no cached-input price', async () => {
     // 10,000 × 0.25 + 1,000 × 2 = 4,500 per 1M → $0.0045, the same as without a cache.
-    const body = await ok('/api/calculate?model=alpha-mini&input_tokens=10000&cached_input_tokens=4000&output_tokens=1000&requests=100');
+    const body = await ok(
+      '/api/calculate?model=alpha-mini&input_tokens=10000&cached_input_tokens=4000&output_tokens=1000&requests=100',
+    );
     expect(body.costs).toEqual({ perRequest: 0.0045, daily: 0.45, monthly: 13.5, yearly: 162 });
   });
 
@@ -89,7 +100,9 @@ describe('/api/calculate: cache read × long context', () => {
 describe('/api/calculate: with streaming and batch', () => {
   it('streaming adds 15% to the output only, cache and long context included', async () => {
     // 300,000 + 120,000 + 45,000 × 1.15 (= 51,750) per 1M → $0.47175
-    const body = await calc('input_tokens=250000&cached_input_tokens=200000&output_tokens=2000&requests=10&mode=streaming');
+    const body = await calc(
+      'input_tokens=250000&cached_input_tokens=200000&output_tokens=2000&requests=10&mode=streaming',
+    );
     expect(body.costs).toEqual({ perRequest: 0.47175, daily: 4.7175, monthly: 141.525, yearly: 1698.3 });
   });
 
@@ -106,7 +119,9 @@ describe('/api/calculate: with streaming and batch', () => {
   });
 
   it('several models at once each get their own prices', async () => {
-    const body = await ok('/api/calculate?models=alpha-large,alpha-mini&input_tokens=10000&cached_input_tokens=4000&output_tokens=1000&requests=100');
+    const body = await ok(
+      '/api/calculate?models=alpha-large,alpha-mini&input_tokens=10000&cached_input_tokens=4000&output_tokens=1000&requests=100',
+    );
     expect(body.results.map((r: { id: string; costs: { perRequest: number } }) => [r.id, r.costs.perRequest])).toEqual([
       ['alpha-large', 0.0342],
       ['alpha-mini', 0.0045],
@@ -127,7 +142,9 @@ describe('without cached_input_tokens nothing changes', () => {
 
   it('compare and cheapest repeat the same defaults', async () => {
     const compare = await ok('/api/compare?models=alpha-large,alpha-mini');
-    expect(compare.workload).toEqual(workload({ input_tokens: 1000, output_tokens: 500, requests_per_day: 1000, requests: 1000, days: 30 }));
+    expect(compare.workload).toEqual(
+      workload({ input_tokens: 1000, output_tokens: 500, requests_per_day: 1000, requests: 1000, days: 30 }),
+    );
     const cheapest = await ok('/api/cheapest');
     expect(cheapest.workload).toEqual(workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30 }));
   });
@@ -147,8 +164,19 @@ describe('without cached_input_tokens nothing changes', () => {
 
 describe('/api/compare with cached_input_tokens', () => {
   it('compares cached costs, long context applied per model', async () => {
-    const body = await ok('/api/compare?models=alpha-large,alpha-mini&input_tokens=10000&cached_input_tokens=4000&output_tokens=1000&requests_per_day=100');
-    expect(body.workload).toEqual(workload({ input_tokens: 10000, cached_input_tokens: 4000, output_tokens: 1000, requests_per_day: 100, requests: 100, days: 30 }));
+    const body = await ok(
+      '/api/compare?models=alpha-large,alpha-mini&input_tokens=10000&cached_input_tokens=4000&output_tokens=1000&requests_per_day=100',
+    );
+    expect(body.workload).toEqual(
+      workload({
+        input_tokens: 10000,
+        cached_input_tokens: 4000,
+        output_tokens: 1000,
+        requests_per_day: 100,
+        requests: 100,
+        days: 30,
+      }),
+    );
     expect(body.comparison.map((c: { id: string; costs: unknown }) => [c.id, c.costs])).toEqual([
       ['alpha-large', { perRequest: 0.0342, daily: 3.42, monthly: 102.6, yearly: 1231.2 }],
       ['alpha-mini', { perRequest: 0.0045, daily: 0.45, monthly: 13.5, yearly: 162 }],
@@ -159,7 +187,9 @@ describe('/api/compare with cached_input_tokens', () => {
 
   it('applies the long-context cliff with cached tokens', async () => {
     // alpha-large: $0.465 (above); alpha-mini has no long-context tier: 250,000 × 0.25 + 2,000 × 2 = 66,500 → $0.0665
-    const body = await ok('/api/compare?models=alpha-large,alpha-mini&input_tokens=250000&cached_input_tokens=200000&output_tokens=2000&requests_per_day=10');
+    const body = await ok(
+      '/api/compare?models=alpha-large,alpha-mini&input_tokens=250000&cached_input_tokens=200000&output_tokens=2000&requests_per_day=10',
+    );
     expect(body.comparison.map((c: { costs: { perRequest: number } }) => c.costs.perRequest)).toEqual([0.465, 0.0665]);
   });
 });
@@ -169,8 +199,12 @@ describe('/api/cheapest with cached_input_tokens', () => {
     // 30,000 input tokens (within beta-classic's 32K window), all cached, no output, 1,000 requests a day,
     // 30 days, Mid and Premium: beta-classic 30,000 × 0.1 = $0.003; alpha-large 30,000 × 0.3 = $0.009;
     // beta-pro 30,000 × 1.25 = $0.0375. Without the cache alpha-large would cost $0.09 and come last.
-    const body = await ok('/api/cheapest?input_tokens=30000&cached_input_tokens=30000&output_tokens=0&quality=high&status=all');
-    expect(body.workload).toEqual(workload({ input_tokens: 30000, cached_input_tokens: 30000, output_tokens: 0, requests: 1000, days: 30 }));
+    const body = await ok(
+      '/api/cheapest?input_tokens=30000&cached_input_tokens=30000&output_tokens=0&quality=high&status=all',
+    );
+    expect(body.workload).toEqual(
+      workload({ input_tokens: 30000, cached_input_tokens: 30000, output_tokens: 0, requests: 1000, days: 30 }),
+    );
     expect(body.recommendations[1].appliedPrices).toEqual({ band: 'standard', input: 3, output: 15, cachedInput: 0.3 });
     expect(body.recommendations.map((r: { id: string; costs: unknown }) => [r.id, r.costs])).toEqual([
       ['beta-classic', { perRequest: 0.003, daily: 3, monthly: 90 }],
@@ -178,11 +212,20 @@ describe('/api/cheapest with cached_input_tokens', () => {
       ['beta-pro', { perRequest: 0.0375, daily: 37.5, monthly: 1125 }],
     ]);
     const uncached = await ok('/api/cheapest?input_tokens=30000&output_tokens=0&quality=high&status=all');
-    expect(uncached.recommendations.map((r: { id: string }) => r.id)).toEqual(['beta-classic', 'beta-pro', 'alpha-large']);
+    expect(uncached.recommendations.map((r: { id: string }) => r.id)).toEqual([
+      'beta-classic',
+      'beta-pro',
+      'alpha-large',
+    ]);
     // 100,000 tokens do not fit beta-classic's 32K window: it is left out, and counted.
-    const long = await ok('/api/cheapest?input_tokens=100000&cached_input_tokens=100000&output_tokens=0&quality=high&status=all');
+    const long = await ok(
+      '/api/cheapest?input_tokens=100000&cached_input_tokens=100000&output_tokens=0&quality=high&status=all',
+    );
     expect(long.recommendations.map((r: { id: string }) => r.id)).toEqual(['alpha-large', 'beta-pro']);
-    expect(long.excluded).toEqual({ count: 1, byReason: [{ reason: 'context_window', count: 1, message: 'input + output tokens exceed the context window' }] });
+    expect(long.excluded).toEqual({
+      count: 1,
+      byReason: [{ reason: 'context_window', count: 1, message: 'input + output tokens exceed the context window' }],
+    });
   });
 
   it('applies the budget to the cached, long-context monthly cost', async () => {

@@ -19,7 +19,7 @@ describe('GET /api/calculate with model', () => {
     // alpha-nano: 2000 × $0.05/1M + 500 × $0.4/1M = 0.0001 + 0.0002 = 0.0003; 0.3; 9; 108
     // beta-classic: 2000 × $0.1/1M + 500 × $0.2/1M = 0.0002 + 0.0001 = 0.0003
     // In floats both sums are 0.00030000000000000003.
-    expect(2000 * 0.1 / 1e6 + 500 * 0.2 / 1e6).toBe(0.00030000000000000003);
+    expect((2000 * 0.1) / 1e6 + (500 * 0.2) / 1e6).toBe(0.00030000000000000003);
     for (const id of ['alpha-nano', 'beta-classic']) {
       const { text } = await getText(`/api/calculate?model=${id}`);
       expect(text).toContain('"costs":{"perRequest":0.0003,"daily":0.3,"monthly":9,"yearly":108}');
@@ -28,10 +28,14 @@ describe('GET /api/calculate with model', () => {
   });
 
   it('takes every workload parameter', async () => {
-    const { body } = await getJson('/api/calculate?model=beta-pro&input_tokens=1234&output_tokens=567&requests=89&days=7');
+    const { body } = await getJson(
+      '/api/calculate?model=beta-pro&input_tokens=1234&output_tokens=567&requests=89&days=7',
+    );
     // 1234 × $1.25/1M + 567 × $10/1M = 0.0015425 + 0.00567 = 0.0072125
     // × 89 = 0.6419125; × 7 = 4.4933875; × 12 = 53.92065
-    expect(body.workload).toEqual(workload({ input_tokens: 1234, output_tokens: 567, requests: 89, days: 7, mode: 'standard' }));
+    expect(body.workload).toEqual(
+      workload({ input_tokens: 1234, output_tokens: 567, requests: 89, days: 7, mode: 'standard' }),
+    );
     expect(body.costs).toEqual({ perRequest: 0.0072125, daily: 0.6419125, monthly: 4.4933875, yearly: 53.92065 });
   });
 
@@ -59,7 +63,9 @@ describe('GET /api/calculate with model', () => {
   });
 
   it('applies long-context prices above the threshold', async () => {
-    const { body } = await getJson('/api/calculate?model=alpha-large&input_tokens=200001&output_tokens=1000&requests=1&days=1');
+    const { body } = await getJson(
+      '/api/calculate?model=alpha-large&input_tokens=200001&output_tokens=1000&requests=1&days=1',
+    );
     // 200001 × $6/1M + 1000 × $22.5/1M = 1.200006 + 0.0225 = 1.222506
     expect(body.costs).toEqual({ perRequest: 1.222506, daily: 1.222506, monthly: 1.222506, yearly: 14.670072 });
   });
@@ -67,7 +73,9 @@ describe('GET /api/calculate with model', () => {
   it('accepts the limits: 0 tokens, 100,000,000 tokens, 1 request, 31 days', async () => {
     const zero = await getJson('/api/calculate?model=alpha-large&input_tokens=0&output_tokens=0');
     expect(zero.body.costs).toEqual({ perRequest: 0, daily: 0, monthly: 0, yearly: 0 });
-    const max = await getJson('/api/calculate?model=alpha-nano&input_tokens=100000000&output_tokens=0&requests=1&days=31');
+    const max = await getJson(
+      '/api/calculate?model=alpha-nano&input_tokens=100000000&output_tokens=0&requests=1&days=31',
+    );
     // 1e8 × $0.05/1M = 5 per request (below no long-context threshold: alpha-nano has none); × 31 = 155; × 12 = 1860
     expect(max.body.costs).toEqual({ perRequest: 5, daily: 5, monthly: 155, yearly: 1860 });
   });
@@ -94,20 +102,43 @@ describe('GET /api/calculate with models', () => {
       workload: workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' }),
       results: [
         // 2000 × 1.25/1M + 500 × 10/1M = 0.0025 + 0.005 = 0.0075
-        { id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225, yearly: 2700 },
-          appliedPrices: { band: 'standard', input: 1.25, output: 10 } },
+        {
+          id: 'beta-pro',
+          name: 'Beta Pro',
+          provider: 'Beta Labs',
+          tier: 'Mid',
+          status: 'current',
+          costs: { perRequest: 0.0075, daily: 7.5, monthly: 225, yearly: 2700 },
+          appliedPrices: { band: 'standard', input: 1.25, output: 10 },
+        },
         // 0.0001 + 0.0002 = 0.0003
-        { id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9, yearly: 108 },
-          appliedPrices: { band: 'standard', input: 0.05, output: 0.4 } },
+        {
+          id: 'alpha-nano',
+          name: 'Alpha Nano',
+          provider: 'Alpha AI',
+          tier: 'Budget',
+          status: 'current',
+          costs: { perRequest: 0.0003, daily: 0.3, monthly: 9, yearly: 108 },
+          appliedPrices: { band: 'standard', input: 0.05, output: 0.4 },
+        },
         // 0.006 + 0.0075 = 0.0135
-        { id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', costs: { perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 4860 },
-          appliedPrices: { band: 'standard', input: 3, output: 15 } },
+        {
+          id: 'alpha-large',
+          name: 'Alpha Large',
+          provider: 'Alpha AI',
+          tier: 'Premium',
+          status: 'current',
+          costs: { perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 4860 },
+          appliedPrices: { band: 'standard', input: 3, output: 15 },
+        },
       ],
     });
   });
 
   it('applies the workload and mode to every model', async () => {
-    const { body } = await getJson('/api/calculate?models=alpha-mini,beta-flash&input_tokens=1000&output_tokens=1000&requests=10&days=20&mode=batch');
+    const { body } = await getJson(
+      '/api/calculate?models=alpha-mini,beta-flash&input_tokens=1000&output_tokens=1000&requests=10&days=20&mode=batch',
+    );
     // alpha-mini: (1000 × 0.25/1M + 1000 × 2/1M) / 2 = (0.00025 + 0.002) / 2 = 0.001125; × 10 = 0.01125; × 20 = 0.225; × 12 = 2.7
     // beta-flash: (1000 × 0.1/1M + 1000 × 0.4/1M) / 2 = (0.0001 + 0.0004) / 2 = 0.00025; 0.0025; 0.05; 0.6
     expect(body.results.map((r: { costs: unknown }) => r.costs)).toEqual([
@@ -156,32 +187,72 @@ describe('GET /api/calculate errors', () => {
   });
 
   it('an empty workload value falls back to its default', async () => {
-    const { body } = await getJson('/api/calculate?model=alpha-large&input_tokens=&output_tokens=&requests=&days=&mode=');
-    expect(body.workload).toEqual(workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' }));
+    const { body } = await getJson(
+      '/api/calculate?model=alpha-large&input_tokens=&output_tokens=&requests=&days=&mode=',
+    );
+    expect(body.workload).toEqual(
+      workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30, mode: 'standard' }),
+    );
   });
 
   it.each([
-    ['input_tokens', 'abc'], ['input_tokens', '-1'], ['input_tokens', '1.5'], ['input_tokens', '1e3'], ['input_tokens', '0x10'],
-    ['input_tokens', 'NaN'], ['input_tokens', 'Infinity'], ['input_tokens', '100000001'], ['input_tokens', ' 5'],
-    ['output_tokens', 'many'], ['output_tokens', '-500'], ['output_tokens', '2.0'], ['output_tokens', '100000001'],
-    ['requests', '0'], ['requests', '-3'], ['requests', '1000000001'], ['requests', '10.5'],
-    ['days', '0'], ['days', '32'], ['days', '30.5'], ['days', 'thirty'],
-    ['mode', 'turbo'], ['mode', 'stream'],
+    ['input_tokens', 'abc'],
+    ['input_tokens', '-1'],
+    ['input_tokens', '1.5'],
+    ['input_tokens', '1e3'],
+    ['input_tokens', '0x10'],
+    ['input_tokens', 'NaN'],
+    ['input_tokens', 'Infinity'],
+    ['input_tokens', '100000001'],
+    ['input_tokens', ' 5'],
+    ['output_tokens', 'many'],
+    ['output_tokens', '-500'],
+    ['output_tokens', '2.0'],
+    ['output_tokens', '100000001'],
+    ['requests', '0'],
+    ['requests', '-3'],
+    ['requests', '1000000001'],
+    ['requests', '10.5'],
+    ['days', '0'],
+    ['days', '32'],
+    ['days', '30.5'],
+    ['days', 'thirty'],
+    ['mode', 'turbo'],
+    ['mode', 'stream'],
   ])('%s=%s is a 400 naming the parameter', async (param, value) => {
-    const error = await expectError(`/api/calculate?model=alpha-nano&${param}=${encodeURIComponent(value)}`, 400, 'invalid_parameter', param);
+    const error = await expectError(
+      `/api/calculate?model=alpha-nano&${param}=${encodeURIComponent(value)}`,
+      400,
+      'invalid_parameter',
+      param,
+    );
     expect(error.message).toContain(param);
   });
 
   it('names what is allowed', async () => {
-    expect((await expectError('/api/calculate?model=alpha-nano&mode=turbo', 400, 'invalid_parameter', 'mode')).message).toContain('standard, streaming, batch');
-    expect((await expectError('/api/calculate?model=alpha-nano&days=32', 400, 'invalid_parameter', 'days')).message).toContain('from 1 to 31');
+    expect(
+      (await expectError('/api/calculate?model=alpha-nano&mode=turbo', 400, 'invalid_parameter', 'mode')).message,
+    ).toContain('standard, streaming, batch');
+    expect(
+      (await expectError('/api/calculate?model=alpha-nano&days=32', 400, 'invalid_parameter', 'days')).message,
+    ).toContain('from 1 to 31');
   });
 
   it('refuses a parameter given twice and an unknown one', async () => {
     await expectError('/api/calculate?model=alpha-nano&model=beta-pro', 400, 'duplicate_parameter', 'model');
     await expectError('/api/calculate?model=alpha-nano&days=3&days=3', 400, 'duplicate_parameter', 'days');
-    const error = await expectError('/api/calculate?model=alpha-nano&input_token=5', 400, 'unknown_parameter', 'input_token');
+    const error = await expectError(
+      '/api/calculate?model=alpha-nano&input_token=5',
+      400,
+      'unknown_parameter',
+      'input_token',
+    );
     expect(error.suggestions).toEqual(['input_tokens']);
-    await expectError('/api/calculate?model=alpha-nano&requests_per_day=5', 400, 'unknown_parameter', 'requests_per_day');
+    await expectError(
+      '/api/calculate?model=alpha-nano&requests_per_day=5',
+      400,
+      'unknown_parameter',
+      'requests_per_day',
+    );
   });
 });

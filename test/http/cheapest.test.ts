@@ -15,15 +15,62 @@ describe('GET /api/cheapest', () => {
     const { status, body } = await getJson('/api/cheapest');
     expect(status).toBe(200);
     expect(body.workload).toEqual(workload({ input_tokens: 2000, output_tokens: 500, requests: 1000, days: 30 }));
-    expect(body.filters).toEqual(cheapestFilters({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 }));
+    expect(body.filters).toEqual(
+      cheapestFilters({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 }),
+    );
     const applied = (input: number, output: number) => ({ band: 'standard', input, output });
     // The legacy beta-classic (as cheap as alpha-nano) is left out by default.
     expect(body.recommendations).toEqual([
-      { rank: 1, id: 'alpha-nano', name: 'Alpha Nano', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 }, appliedPrices: applied(0.05, 0.4) },
-      { rank: 2, id: 'beta-flash', name: 'Beta Flash', provider: 'Beta Labs', tier: 'Budget', status: 'current', costs: { perRequest: 0.0004, daily: 0.4, monthly: 12 }, appliedPrices: applied(0.1, 0.4) },
-      { rank: 3, id: 'alpha-mini', name: 'Alpha Mini', provider: 'Alpha AI', tier: 'Budget', status: 'current', costs: { perRequest: 0.0015, daily: 1.5, monthly: 45 }, appliedPrices: applied(0.25, 2) },
-      { rank: 4, id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', tier: 'Mid', status: 'current', costs: { perRequest: 0.0075, daily: 7.5, monthly: 225 }, appliedPrices: applied(1.25, 10) },
-      { rank: 5, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', costs: { perRequest: 0.0135, daily: 13.5, monthly: 405 }, appliedPrices: applied(3, 15) },
+      {
+        rank: 1,
+        id: 'alpha-nano',
+        name: 'Alpha Nano',
+        provider: 'Alpha AI',
+        tier: 'Budget',
+        status: 'current',
+        costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 },
+        appliedPrices: applied(0.05, 0.4),
+      },
+      {
+        rank: 2,
+        id: 'beta-flash',
+        name: 'Beta Flash',
+        provider: 'Beta Labs',
+        tier: 'Budget',
+        status: 'current',
+        costs: { perRequest: 0.0004, daily: 0.4, monthly: 12 },
+        appliedPrices: applied(0.1, 0.4),
+      },
+      {
+        rank: 3,
+        id: 'alpha-mini',
+        name: 'Alpha Mini',
+        provider: 'Alpha AI',
+        tier: 'Budget',
+        status: 'current',
+        costs: { perRequest: 0.0015, daily: 1.5, monthly: 45 },
+        appliedPrices: applied(0.25, 2),
+      },
+      {
+        rank: 4,
+        id: 'beta-pro',
+        name: 'Beta Pro',
+        provider: 'Beta Labs',
+        tier: 'Mid',
+        status: 'current',
+        costs: { perRequest: 0.0075, daily: 7.5, monthly: 225 },
+        appliedPrices: applied(1.25, 10),
+      },
+      {
+        rank: 5,
+        id: 'alpha-large',
+        name: 'Alpha Large',
+        provider: 'Alpha AI',
+        tier: 'Premium',
+        status: 'current',
+        costs: { perRequest: 0.0135, daily: 13.5, monthly: 405 },
+        appliedPrices: applied(3, 15),
+      },
     ]);
   });
 
@@ -31,7 +78,9 @@ describe('GET /api/cheapest', () => {
     const all = await getJson('/api/cheapest?status=all&limit=3');
     expect(all.body.filters.status).toBe('all');
     expect(all.body.recommendations.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
-      ['alpha-nano', 'current'], ['beta-classic', 'legacy'], ['beta-flash', 'current'],
+      ['alpha-nano', 'current'],
+      ['beta-classic', 'legacy'],
+      ['beta-flash', 'current'],
     ]);
     expect(ids((await getJson('/api/cheapest?status=legacy')).body)).toEqual(['beta-classic']);
     expect(ids((await getJson('/api/cheapest?status=CURRENT&limit=1')).body)).toEqual(['alpha-nano']);
@@ -58,8 +107,17 @@ describe('GET /api/cheapest', () => {
 
   it('limit 1 to 10', async () => {
     expect(ids((await getJson('/api/cheapest?limit=1')).body)).toEqual(['alpha-nano']);
-    expect(ids((await getJson('/api/cheapest?limit=10&status=all')).body)).toEqual(['alpha-nano', 'beta-classic', 'beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
-    expect((await getJson('/api/cheapest?limit=10&status=all')).body.recommendations.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ids((await getJson('/api/cheapest?limit=10&status=all')).body)).toEqual([
+      'alpha-nano',
+      'beta-classic',
+      'beta-flash',
+      'alpha-mini',
+      'beta-pro',
+      'alpha-large',
+    ]);
+    expect(
+      (await getJson('/api/cheapest?limit=10&status=all')).body.recommendations.map((r: { rank: number }) => r.rank),
+    ).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('budget drops models whose monthly cost exceeds it and keeps one exactly at it', async () => {
@@ -67,13 +125,19 @@ describe('GET /api/cheapest', () => {
     expect(ids(exact.body)).toEqual(['alpha-nano', 'beta-classic']);
     expect(exact.body.filters.budget).toBe(9);
     expect(ids((await getJson('/api/cheapest?budget=8.999999999')).body)).toEqual([]);
-    expect(ids((await getJson('/api/cheapest?budget=12.5&limit=10&status=all')).body)).toEqual(['alpha-nano', 'beta-classic', 'beta-flash']);
+    expect(ids((await getJson('/api/cheapest?budget=12.5&limit=10&status=all')).body)).toEqual([
+      'alpha-nano',
+      'beta-classic',
+      'beta-flash',
+    ]);
     expect(ids((await getJson('/api/cheapest?budget=1000&limit=10&status=all')).body)).toHaveLength(6);
   });
 
   it('budget=0 keeps only what is free', async () => {
     expect(ids((await getJson('/api/cheapest?budget=0')).body)).toEqual([]);
-    expect(ids((await getJson('/api/cheapest?budget=0&input_tokens=0&output_tokens=0&limit=10&status=all')).body)).toHaveLength(6);
+    expect(
+      ids((await getJson('/api/cheapest?budget=0&input_tokens=0&output_tokens=0&limit=10&status=all')).body),
+    ).toHaveLength(6);
   });
 
   it('echoes a fractional budget exactly', async () => {
@@ -86,42 +150,93 @@ describe('GET /api/cheapest', () => {
     // coding: beta-flash 3, alpha-mini 3, beta-pro 4, alpha-large 5
     expect(ids(body)).toEqual(['beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
     expect(body.filters.use_case).toBe('coding');
-    expect(ids((await getJson('/api/cheapest?use_case=classification&limit=10')).body)).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini', 'alpha-large']);
-    expect(ids((await getJson('/api/cheapest?use_case=extraction&limit=10')).body)).toEqual(['beta-flash', 'alpha-mini', 'alpha-large']);
-    expect(ids((await getJson('/api/cheapest?use_case=reasoning&limit=10')).body)).toEqual(['alpha-mini', 'beta-pro', 'alpha-large']);
+    expect(ids((await getJson('/api/cheapest?use_case=classification&limit=10')).body)).toEqual([
+      'alpha-nano',
+      'beta-flash',
+      'alpha-mini',
+      'alpha-large',
+    ]);
+    expect(ids((await getJson('/api/cheapest?use_case=extraction&limit=10')).body)).toEqual([
+      'beta-flash',
+      'alpha-mini',
+      'alpha-large',
+    ]);
+    expect(ids((await getJson('/api/cheapest?use_case=reasoning&limit=10')).body)).toEqual([
+      'alpha-mini',
+      'beta-pro',
+      'alpha-large',
+    ]);
     expect(ids((await getJson('/api/cheapest?use_case=analysis&limit=10')).body)).toEqual(['beta-pro', 'alpha-large']);
-    expect(ids((await getJson('/api/cheapest?use_case=CHAT&limit=10&status=all')).body)).toEqual(['beta-classic', 'beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
+    expect(ids((await getJson('/api/cheapest?use_case=CHAT&limit=10&status=all')).body)).toEqual([
+      'beta-classic',
+      'beta-flash',
+      'alpha-mini',
+      'beta-pro',
+      'alpha-large',
+    ]);
   });
 
   it('quality=high keeps Mid and Premium, quality=budget keeps Budget', async () => {
     const high = await getJson('/api/cheapest?quality=high&limit=10&status=all');
     expect(ids(high.body)).toEqual(['beta-classic', 'beta-pro', 'alpha-large']);
     expect(high.body.filters.quality).toBe('high');
-    expect(ids((await getJson('/api/cheapest?quality=budget&limit=10')).body)).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini']);
+    expect(ids((await getJson('/api/cheapest?quality=budget&limit=10')).body)).toEqual([
+      'alpha-nano',
+      'beta-flash',
+      'alpha-mini',
+    ]);
   });
 
   it('combines the filters with AND', async () => {
     const { body } = await getJson('/api/cheapest?use_case=chat&quality=high&budget=225&limit=10&status=all');
     expect(ids(body)).toEqual(['beta-classic', 'beta-pro']);
-    expect(body.filters).toEqual(cheapestFilters({ budget: 225, use_case: 'chat', quality: 'high', status: 'all', limit: 10 }));
+    expect(body.filters).toEqual(
+      cheapestFilters({ budget: 225, use_case: 'chat', quality: 'high', status: 'all', limit: 10 }),
+    );
     expect(ids((await getJson('/api/cheapest?use_case=analysis&quality=budget')).body)).toEqual([]);
   });
 
   it.each([
-    ['limit', '0'], ['limit', '11'], ['limit', '2.5'], ['limit', 'five'], ['limit', '-1'],
-    ['budget', 'abc'], ['budget', '-5'], ['budget', '1e3'], ['budget', '0x10'], ['budget', 'NaN'], ['budget', '0.0000000001'],
-    ['input_tokens', '1e3'], ['output_tokens', '-1'], ['requests', '0'],
-    ['use_case', 'poetry'], ['quality', 'premium'], ['quality', '3'], ['tier', 'gold'], ['min_quality', '6'], ['min_context', 'lots'],
-    ['include_free_tier', 'maybe'], ['mode', 'fast'], ['days', '32'],
-    ['status', 'retired'], ['status', 'current,legacy'],
+    ['limit', '0'],
+    ['limit', '11'],
+    ['limit', '2.5'],
+    ['limit', 'five'],
+    ['limit', '-1'],
+    ['budget', 'abc'],
+    ['budget', '-5'],
+    ['budget', '1e3'],
+    ['budget', '0x10'],
+    ['budget', 'NaN'],
+    ['budget', '0.0000000001'],
+    ['input_tokens', '1e3'],
+    ['output_tokens', '-1'],
+    ['requests', '0'],
+    ['use_case', 'poetry'],
+    ['quality', 'premium'],
+    ['quality', '3'],
+    ['tier', 'gold'],
+    ['min_quality', '6'],
+    ['min_context', 'lots'],
+    ['include_free_tier', 'maybe'],
+    ['mode', 'fast'],
+    ['days', '32'],
+    ['status', 'retired'],
+    ['status', 'current,legacy'],
   ])('%s=%s is a 400 naming the parameter', async (param, value) => {
-    const error = await expectError(`/api/cheapest?${param}=${encodeURIComponent(value)}`, 400, 'invalid_parameter', param);
+    const error = await expectError(
+      `/api/cheapest?${param}=${encodeURIComponent(value)}`,
+      400,
+      'invalid_parameter',
+      param,
+    );
     expect(error.message).toContain(param);
   });
 
   it('names what is allowed', async () => {
     const useCase = await expectError('/api/cheapest?use_case=poetry', 400, 'invalid_parameter', 'use_case');
-    expect(useCase.message).toContain('coding, chat, classification, extraction, reasoning, analysis, creative, general, speed, long-context, multimodal, vision, summarization, multilingual');
+    expect(useCase.message).toContain(
+      'coding, chat, classification, extraction, reasoning, analysis, creative, general, speed, long-context, multimodal, vision, summarization, multilingual',
+    );
     const quality = await expectError('/api/cheapest?quality=premium', 400, 'invalid_parameter', 'quality');
     expect(quality.message).toContain('high, budget');
     const status = await expectError('/api/cheapest?status=old', 400, 'invalid_parameter', 'status');
@@ -144,20 +259,39 @@ describe('GET /api/cheapest', () => {
 
   it('treats empty values as absent', async () => {
     const { body } = await getJson('/api/cheapest?budget=&use_case=&quality=&status=&limit=');
-    expect(body.filters).toEqual(cheapestFilters({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 }));
+    expect(body.filters).toEqual(
+      cheapestFilters({ budget: null, use_case: null, quality: null, status: 'current', limit: 5 }),
+    );
   });
 
   describe('an empty answer says why (hint)', () => {
     // The fixture's prices per 1M tokens for input and output (test/fixtures/catalogue.ts).
-    const nearest = (id: string, name: string, provider: string, tier: string, perRequest: number, monthly: number, input: number, output: number) =>
-      ({ id, name, provider, tier, status: 'current', costs: { perRequest, daily: perRequest * 1000, monthly }, appliedPrices: { band: 'standard', input, output } });
+    const nearest = (
+      id: string,
+      name: string,
+      provider: string,
+      tier: string,
+      perRequest: number,
+      monthly: number,
+      input: number,
+      output: number,
+    ) => ({
+      id,
+      name,
+      provider,
+      tier,
+      status: 'current',
+      costs: { perRequest, daily: perRequest * 1000, monthly },
+      appliedPrices: { band: 'standard', input, output },
+    });
 
     it('a budget below every model: the cheapest model and the budget that returns it', async () => {
       const { body } = await getJson('/api/cheapest?budget=8.999999999');
       expect(body.recommendations).toEqual([]);
       expect(body.hint).toEqual({
         param: 'budget',
-        message: 'No model meets budget=8.999999999 for this workload. Without budget, the cheapest is Alpha Nano (alpha-nano) at $9.00 a month. A budget of 9 or more returns it.',
+        message:
+          'No model meets budget=8.999999999 for this workload. Without budget, the cheapest is Alpha Nano (alpha-nano) at $9.00 a month. A budget of 9 or more returns it.',
         without: ['budget'],
         nearest: nearest('alpha-nano', 'Alpha Nano', 'Alpha AI', 'Budget', 0.0003, 9, 0.05, 0.4),
       });
@@ -195,8 +329,14 @@ describe('GET /api/cheapest', () => {
       // Without budget: analysis and the Budget tier match nothing; without quality: beta-pro ($225) is over
       // $1; without use_case: alpha-nano ($9) is over $1. use_case alone leaves beta-pro; adding quality, nothing.
       const { body } = await getJson('/api/cheapest?use_case=analysis&quality=budget&budget=1');
-      expect(body.hint).toMatchObject({ param: 'quality', without: ['quality', 'budget'], nearest: { id: 'beta-pro' } });
-      expect(body.hint.message).toContain('Without quality and budget, the cheapest is Beta Pro (beta-pro) at $225.00 a month.');
+      expect(body.hint).toMatchObject({
+        param: 'quality',
+        without: ['quality', 'budget'],
+        nearest: { id: 'beta-pro' },
+      });
+      expect(body.hint.message).toContain(
+        'Without quality and budget, the cheapest is Beta Pro (beta-pro) at $225.00 a month.',
+      );
     });
 
     it('an answer with models has no hint', async () => {

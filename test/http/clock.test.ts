@@ -15,7 +15,9 @@ describe('the one clock', () => {
 
   it('ends every downstream cache of an answer at midnight UTC, counted from the end of the hour it is kept in', () => {
     // 10:20 UTC: kept until 11:00 at the latest; then fresh an hour, stale until midnight (13 h from 11:00).
-    expect(cacheControlAt(fixedClock('2026-11-28T10:20:00Z'))).toBe('public, max-age=3600, stale-while-revalidate=43200');
+    expect(cacheControlAt(fixedClock('2026-11-28T10:20:00Z'))).toBe(
+      'public, max-age=3600, stale-while-revalidate=43200',
+    );
     // 22:05: kept until 23:00, fresh until midnight, no stale serving.
     expect(cacheControlAt(fixedClock('2026-11-28T22:05:00Z'))).toBe('public, max-age=3600');
     // 23:30: the day's last hour: revalidated every time.

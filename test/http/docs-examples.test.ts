@@ -9,7 +9,8 @@ import { fixtureCatalogue, getJson } from '../fixtures/catalogue.js';
 type Parameter = { name: string; in: string; example?: string };
 type Doc = { paths: Record<string, { get: { parameters: Parameter[] } }> };
 
-const example = (doc: Doc, path: string, name: string) => doc.paths[path]?.get.parameters.find((p) => p.name === name)?.example;
+const example = (doc: Doc, path: string, name: string) =>
+  doc.paths[path]?.get.parameters.find((p) => p.name === name)?.example;
 
 describe('the examples /docs fills in', () => {
   it('give calculate model but not models, compare models, no operation at, and /models/{id} a model of the catalogue', async () => {

@@ -11,13 +11,19 @@ const app = createService({ catalogue });
 async function get(path: string): Promise<{ status: number; body: any; text: string }> {
   const res = await app.request(`http://localhost${path}`);
   const text = await res.text();
-  return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined, text };
+  return {
+    status: res.status,
+    body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
+    text,
+  };
 }
 const bedrock = resolveDoor(catalogue, 'anthropic-claude-sonnet-5@amazon-bedrock')!;
 
 describe('<model-id>@<seller>', () => {
-  it('calculate prices Bedrock\'s door to Claude Sonnet 5 at Bedrock\'s prices', async () => {
-    const { status, body } = await get('/api/calculate?model=anthropic-claude-sonnet-5@amazon-bedrock&input_tokens=1000000&output_tokens=100000&requests=1&days=1');
+  it("calculate prices Bedrock's door to Claude Sonnet 5 at Bedrock's prices", async () => {
+    const { status, body } = await get(
+      '/api/calculate?model=anthropic-claude-sonnet-5@amazon-bedrock&input_tokens=1000000&output_tokens=100000&requests=1&days=1',
+    );
     expect(status).toBe(200);
     expect(body.model).toBe('anthropic-claude-sonnet-5@amazon-bedrock');
     const door = bedrock.door!.prices!;
@@ -25,12 +31,14 @@ describe('<model-id>@<seller>', () => {
     expect(body.costs.perRequest).toBe(Number((door.input + door.output / 10).toFixed(9)));
     expect(body.appliedPrices.input).toBe(door.input);
   });
-  it('takes a seller by a source\'s name for it (bedrock) and any case', async () => {
+  it("takes a seller by a source's name for it (bedrock) and any case", async () => {
     const { body } = await get('/api/calculate?model=Anthropic-Claude-Sonnet-5@Bedrock');
     expect(body.model).toBe('anthropic-claude-sonnet-5@amazon-bedrock');
   });
   it('compares one model at two sellers side by side', async () => {
-    const { status, body } = await get('/api/compare?models=deepseek-deepseek-v4-pro@deepseek,deepseek-deepseek-v4-pro@deepinfra');
+    const { status, body } = await get(
+      '/api/compare?models=deepseek-deepseek-v4-pro@deepseek,deepseek-deepseek-v4-pro@deepinfra',
+    );
     expect(status).toBe(200);
     expect(JSON.stringify(body)).toContain('deepseek-deepseek-v4-pro@deepinfra');
   });
@@ -39,7 +47,7 @@ describe('<model-id>@<seller>', () => {
     expect(status).toBe(200);
     expect(JSON.stringify(body)).toContain('deepseek-deepseek-v4-pro@deepinfra');
   });
-  it('answers an unknown seller with a 404 that lists the model\'s doors', async () => {
+  it("answers an unknown seller with a 404 that lists the model's doors", async () => {
     const { status, body } = await get('/api/calculate?model=deepseek-deepseek-v4-pro@deepinfr');
     expect(status).toBe(404);
     expect(body.error).toMatchObject({ code: 'door_not_found', param: 'model' });
@@ -50,7 +58,7 @@ describe('<model-id>@<seller>', () => {
 });
 
 describe('offers on records', () => {
-  it('counts each record\'s doors in the list', async () => {
+  it("counts each record's doors in the list", async () => {
     const { body } = await get('/api/pricing');
     const pro = body.models.find((m: { id: string }) => m.id === 'deepseek-deepseek-v4-pro');
     expect(pro.offers).toBeGreaterThanOrEqual(15);

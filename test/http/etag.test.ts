@@ -38,6 +38,8 @@ describe('hashBytes (ETags)', () => {
   });
 
   it('reads the body as little-endian 32-bit words (pinned, so a tag never changes between runtimes or releases)', () => {
-    expect(hashBytes(new TextEncoder().encode('{"price":0.00125}'), 'application/json; charset=utf-8')).toBe(PINNED_TAG);
+    expect(hashBytes(new TextEncoder().encode('{"price":0.00125}'), 'application/json; charset=utf-8')).toBe(
+      PINNED_TAG,
+    );
   });
 });

@@ -13,7 +13,13 @@ import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
 const app = createService({ catalogue, assets: {} });
 
-interface Item { id: string; score: number; reason: string; scoreBasis: { results: number; newest: string; standIn: boolean }; scoreEvidence: Array<{ date: string }> }
+interface Item {
+  id: string;
+  score: number;
+  reason: string;
+  scoreBasis: { results: number; newest: string; standIn: boolean };
+  scoreEvidence: Array<{ date: string }>;
+}
 
 async function recommend(query: string): Promise<Item[]> {
   const res = await app.request(`http://localhost/api/recommend?${query}`);
@@ -41,11 +47,19 @@ describe('evidence before stand-ins', () => {
   });
 
   it('by default the ranking goes in tiers (two or more results, one, stand-ins), by score within each', async () => {
-    for (const query of ['use_case=classification&limit=10', 'use_case=coding&limit=10', 'input_tokens=600000&limit=10', 'use_case=long-context&input_tokens=600000&limit=10']) {
+    for (const query of [
+      'use_case=classification&limit=10',
+      'use_case=coding&limit=10',
+      'input_tokens=600000&limit=10',
+      'use_case=long-context&input_tokens=600000&limit=10',
+    ]) {
       const items = await recommend(query);
       for (let i = 1; i < items.length; i++) {
         const [a, b] = [items[i - 1] as Item, items[i] as Item];
-        expect(tier(a) < tier(b) || (tier(a) === tier(b) && a.score >= b.score), `${query}: ${a.id} before ${b.id}`).toBe(true);
+        expect(
+          tier(a) < tier(b) || (tier(a) === tier(b) && a.score >= b.score),
+          `${query}: ${a.id} before ${b.id}`,
+        ).toBe(true);
       }
     }
   });

@@ -11,10 +11,20 @@ describe('numbers', () => {
     expect(grouped.body).toEqual(plain.body);
   });
 
-  it.each(['1,00', '1,0000', ',100', '100,', '1.5', '1e3', '1 000'])('input_tokens=%s is refused in plain words: plain digits, e.g. 1000', async (value) => {
-    const error = await expectError(`/api/calculate?model=alpha-nano&input_tokens=${encodeURIComponent(value)}`, 400, 'invalid_parameter', 'input_tokens');
-    expect(error.message).toBe(`input_tokens must be a whole number from 0 to 100000000 in plain digits, e.g. 1000; got ${JSON.stringify(value)}.`);
-  });
+  it.each(['1,00', '1,0000', ',100', '100,', '1.5', '1e3', '1 000'])(
+    'input_tokens=%s is refused in plain words: plain digits, e.g. 1000',
+    async (value) => {
+      const error = await expectError(
+        `/api/calculate?model=alpha-nano&input_tokens=${encodeURIComponent(value)}`,
+        400,
+        'invalid_parameter',
+        'input_tokens',
+      );
+      expect(error.message).toBe(
+        `input_tokens must be a whole number from 0 to 100000000 in plain digits, e.g. 1000; got ${JSON.stringify(value)}.`,
+      );
+    },
+  );
 
   it('a small range gives an example within it', async () => {
     const error = await expectError('/api/cheapest?limit=eleven', 400, 'invalid_parameter', 'limit');
@@ -25,16 +35,24 @@ describe('numbers', () => {
     expect((await getJson('/api/cheapest?budget=%241%2C000.50')).body.filters.budget).toBe(1000.5);
     expect((await getJson('/api/cheapest?budget=1,000')).body.filters.budget).toBe(1000);
     const error = await expectError('/api/cheapest?budget=1,00', 400, 'invalid_parameter', 'budget');
-    expect(error.message).toBe('budget must be an amount of USD in plain digits, e.g. 25 or 0.01 (at most 9 decimals); got "1,00".');
+    expect(error.message).toBe(
+      'budget must be an amount of USD in plain digits, e.g. 25 or 0.01 (at most 9 decimals); got "1,00".',
+    );
   });
 });
 
 describe('lists with spaces', () => {
-  const compared = async (models: string) => (await getJson(`/api/compare?models=${encodeURIComponent(models)}`)).body.comparison.map((r: { id: string }) => r.id);
+  const compared = async (models: string) =>
+    (await getJson(`/api/compare?models=${encodeURIComponent(models)}`)).body.comparison.map(
+      (r: { id: string }) => r.id,
+    );
 
-  it.each(['alpha-nano,beta-pro', 'alpha-nano beta-pro', 'alpha-nano, beta-pro', ' alpha-nano ,beta-pro '])('models=%j reads as two ids', async (models) => {
-    expect(await compared(models)).toEqual(['alpha-nano', 'beta-pro']);
-  });
+  it.each(['alpha-nano,beta-pro', 'alpha-nano beta-pro', 'alpha-nano, beta-pro', ' alpha-nano ,beta-pro '])(
+    'models=%j reads as two ids',
+    async (models) => {
+      expect(await compared(models)).toEqual(['alpha-nano', 'beta-pro']);
+    },
+  );
 
   it('models=a+b (a space in a query) reads as two ids', async () => {
     expect((await getJson('/api/compare?models=alpha-nano+beta-pro')).body.comparison).toHaveLength(2);
@@ -42,7 +60,9 @@ describe('lists with spaces', () => {
 
   it('too few ids names the count and the ids read, never a bare "got 1"', async () => {
     const error = await expectError('/api/compare?models=alpha-nano', 400, 'invalid_parameter', 'models');
-    expect(error.message).toBe('models must list 2 to 10 model ids separated by commas, e.g. openai-gpt-5.6-terra,anthropic-claude-sonnet-5; got 1 ("alpha-nano").');
+    expect(error.message).toBe(
+      'models must list 2 to 10 model ids separated by commas, e.g. openai-gpt-5.6-terra,anthropic-claude-sonnet-5; got 1 ("alpha-nano").',
+    );
   });
 
   it('provider=alpha beta reads as two providers', async () => {

@@ -26,8 +26,15 @@ export async function expectError(path: string, status: number, code: string, pa
 
 /** The parts of a request's input and output a workload without them repeats: none. */
 export const NO_PARTS = {
-  input_audio_tokens: 0, cached_audio_tokens: 0, input_image_tokens: 0, input_video_tokens: 0,
-  reasoning_tokens: 0, output_audio_tokens: 0, output_image_tokens: 0, output_video_tokens: 0, web_searches: 0,
+  input_audio_tokens: 0,
+  cached_audio_tokens: 0,
+  input_image_tokens: 0,
+  input_video_tokens: 0,
+  reasoning_tokens: 0,
+  output_audio_tokens: 0,
+  output_image_tokens: 0,
+  output_video_tokens: 0,
+  web_searches: 0,
 };
 
 /**
@@ -36,14 +43,30 @@ export const NO_PARTS = {
  * reasoning parts, no searches, standard mode and service tier, all at peak).
  */
 export function workload(given: Record<string, unknown>) {
-  return { cached_input_tokens: 0, cache_write_tokens: 0, ...NO_PARTS, mode: 'standard', service_tier: 'standard', off_peak_share: 0, ...given };
+  return {
+    cached_input_tokens: 0,
+    cache_write_tokens: 0,
+    ...NO_PARTS,
+    mode: 'standard',
+    service_tier: 'standard',
+    off_peak_share: 0,
+    ...given,
+  };
 }
 
 /** The filters block of /api/cheapest: the given ones over the defaults. */
 export function cheapestFilters(given: Record<string, unknown>) {
   return {
-    budget: null, use_case: null, quality: null, tier: null, min_quality: null, min_context: null,
-    include_free_tier: false, status: 'current', limit: 5, ...given,
+    budget: null,
+    use_case: null,
+    quality: null,
+    tier: null,
+    min_quality: null,
+    min_context: null,
+    include_free_tier: false,
+    status: 'current',
+    limit: 5,
+    ...given,
   };
 }
 
@@ -52,8 +75,14 @@ export function countingCompressors() {
   const real = nodeCompressors();
   const calls: string[] = [];
   const compressors = {
-    br: (data: Uint8Array) => { calls.push(`br ${data.byteLength}`); return real.br!(data); },
-    gzip: (data: Uint8Array) => { calls.push(`gzip ${data.byteLength}`); return real.gzip!(data); },
+    br: (data: Uint8Array) => {
+      calls.push(`br ${data.byteLength}`);
+      return real.br!(data);
+    },
+    gzip: (data: Uint8Array) => {
+      calls.push(`gzip ${data.byteLength}`);
+      return real.gzip!(data);
+    },
   };
   return { compressors, calls };
 }

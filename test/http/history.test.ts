@@ -22,16 +22,35 @@ const base = {
 const gammaModels: ModelData[] = [
   {
     // Launched at 2/10, raised to 3/15 on 2026-09-01, a rise to 4/20 scheduled for 2027-01-01.
-    ...base, id: 'gamma-one', name: 'Gamma One', input: 3, output: 15, cachedInput: 0.3, releaseDate: '2026-06-30',
+    ...base,
+    id: 'gamma-one',
+    name: 'Gamma One',
+    input: 3,
+    output: 15,
+    cachedInput: 0.3,
+    releaseDate: '2026-06-30',
     priceHistory: [
-      { effectiveFrom: '2026-06-30', input: 2, output: 10, cachedInput: 0.2, source: 'launch post', note: 'Introductory price.' },
+      {
+        effectiveFrom: '2026-06-30',
+        input: 2,
+        output: 10,
+        cachedInput: 0.2,
+        source: 'launch post',
+        note: 'Introductory price.',
+      },
       { effectiveFrom: '2026-09-01', input: 3, output: 15, cachedInput: 0.3, source: 'pricing page' },
       { effectiveFrom: '2027-01-01', input: 4, output: 20, source: 'announcement <b>"Q1"</b> & more' },
     ],
   },
   // A name with every XML special character, and a price cut.
   {
-    ...base, id: 'gamma-two', name: `Gamma <Two> & "Co" 'Ltd'`, tier: 'Budget', input: 0.5, output: 1, releaseDate: '2026-01-01',
+    ...base,
+    id: 'gamma-two',
+    name: `Gamma <Two> & "Co" 'Ltd'`,
+    tier: 'Budget',
+    input: 0.5,
+    output: 1,
+    releaseDate: '2026-01-01',
     priceHistory: [
       { effectiveFrom: '2026-01-01', input: 1, output: 2, source: 'launch' },
       { effectiveFrom: '2026-04-15', input: 0.5, output: 1, source: 'price cut' },
@@ -41,7 +60,13 @@ const gammaModels: ModelData[] = [
 
 const catalogue = buildCatalogue([
   ...fixtureFiles,
-  { file: 'gamma.json', data: { provider: { slug: 'gamma', name: 'Gamma', pricingUrl: 'https://gamma.example/pricing' }, models: gammaModels } },
+  {
+    file: 'gamma.json',
+    data: {
+      provider: { slug: 'gamma', name: 'Gamma', pricingUrl: 'https://gamma.example/pricing' },
+      models: gammaModels,
+    },
+  },
 ]);
 const app = fixtureApp({ catalogue, baseUrl: 'https://prices.example' });
 const get = (path: string) => getJson(path, app);
@@ -63,7 +88,12 @@ describe('/api/pricing?as_of', () => {
   it('gives one model with the prices in force that day', async () => {
     const before = await ok('/api/pricing?model=gamma-one&as_of=2026-08-31');
     expect(before.model).toMatchObject({ id: 'gamma-one', input: 2, output: 10, cachedInput: 0.2 });
-    expect(before.model.asOf).toEqual({ date: '2026-08-31', effectiveFrom: '2026-06-30', source: 'launch post', note: 'Introductory price.' });
+    expect(before.model.asOf).toEqual({
+      date: '2026-08-31',
+      effectiveFrom: '2026-06-30',
+      source: 'launch post',
+      note: 'Introductory price.',
+    });
     const after = await ok('/api/pricing?model=gamma-one&as_of=2026-09-01');
     expect(after.model).toMatchObject({ input: 3, output: 15, cachedInput: 0.3 });
     expect(after.model.asOf).toMatchObject({ effectiveFrom: '2026-09-01' });
@@ -96,8 +126,19 @@ describe('/api/pricing?as_of', () => {
     const october = await ok('/api/pricing?as_of=2026-10-15&provider=alpha,beta');
     expect(october.models.map((m: { id: string }) => m.id)).toEqual(['beta-classic']);
     const body = await ok('/api/pricing?as_of=2026-11-21&provider=alpha,beta');
-    expect(body.models.map((m: { id: string }) => m.id)).toEqual(['alpha-large', 'alpha-mini', 'alpha-nano', 'beta-pro', 'beta-flash', 'beta-classic']);
-    expect(body.models[0]).toMatchObject({ input: 3, output: 15, asOf: { date: '2026-11-21', effectiveFrom: '2026-11-21' } });
+    expect(body.models.map((m: { id: string }) => m.id)).toEqual([
+      'alpha-large',
+      'alpha-mini',
+      'alpha-nano',
+      'beta-pro',
+      'beta-flash',
+      'beta-classic',
+    ]);
+    expect(body.models[0]).toMatchObject({
+      input: 3,
+      output: 15,
+      asOf: { date: '2026-11-21', effectiveFrom: '2026-11-21' },
+    });
   });
 
   it('is a 404 naming the release date for one model asked before it existed', async () => {
@@ -138,10 +179,14 @@ describe('/api/calculate?as_of', () => {
 
   it('uses the cached-input price of that day, and none where that day has none', async () => {
     // 2026-08-31: 1,000 × 2 + 1,000 × 0.2 + 500 × 10 = 7,200 per 1M → $0.0072
-    const then = await ok('/api/calculate?model=gamma-one&input_tokens=2000&cached_input_tokens=1000&as_of=2026-08-31&requests=1&days=1');
+    const then = await ok(
+      '/api/calculate?model=gamma-one&input_tokens=2000&cached_input_tokens=1000&as_of=2026-08-31&requests=1&days=1',
+    );
     expect(then.costs.perRequest).toBe(0.0072);
     // 2027-01-01 publishes no cached-input price: 2,000 × 4 + 500 × 20 = 18,000 per 1M → $0.018
-    const later = await ok('/api/calculate?model=gamma-one&input_tokens=2000&cached_input_tokens=1000&as_of=2027-01-01&requests=1&days=1');
+    const later = await ok(
+      '/api/calculate?model=gamma-one&input_tokens=2000&cached_input_tokens=1000&as_of=2027-01-01&requests=1&days=1',
+    );
     expect(later.costs.perRequest).toBe(0.018);
   });
 
@@ -182,7 +227,9 @@ describe('/api/calculate?as_of', () => {
 describe('/api/changes', () => {
   it('lists every price change newest first', async () => {
     const body = await ok('/api/changes');
-    expect(body.changes.map((c: { id: string; date: string; scheduled: boolean }) => [c.id, c.date, c.scheduled])).toEqual([
+    expect(
+      body.changes.map((c: { id: string; date: string; scheduled: boolean }) => [c.id, c.date, c.scheduled]),
+    ).toEqual([
       ['gamma-one', '2027-01-01', true],
       ['gamma-one', '2026-09-01', false],
       ['gamma-two', '2026-04-15', false],
@@ -203,7 +250,10 @@ describe('/api/changes', () => {
     expect(body.meta).toMatchObject({
       count: 3,
       lastUpdated: '2026-11-21',
-      feeds: { atom: 'https://prices.example/api/changes?format=atom', jsonfeed: 'https://prices.example/api/changes?format=jsonfeed' },
+      feeds: {
+        atom: 'https://prices.example/api/changes?format=atom',
+        jsonfeed: 'https://prices.example/api/changes?format=jsonfeed',
+      },
     });
   });
 
@@ -228,10 +278,14 @@ describe('/api/changes', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')).toBe(
+      true,
+    );
     expect(xml).toContain('<id>tag:ai-model-pricing,2026:price-changes</id>');
     expect(xml).toContain('<updated>2026-11-21T00:00:00Z</updated>');
-    expect(xml).toContain('<link rel="self" type="application/atom+xml" href="https://prices.example/api/changes?format=atom"/>');
+    expect(xml).toContain(
+      '<link rel="self" type="application/atom+xml" href="https://prices.example/api/changes?format=atom"/>',
+    );
     expect(xml.match(/<entry>/g)).toHaveLength(3);
     expect(xml).toContain('<id>tag:ai-model-pricing,2026:price-change/gamma-one/2026-09-01</id>');
     expect(xml).toContain(

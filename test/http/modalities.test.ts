@@ -35,7 +35,10 @@ describe('modalities on the real catalogue', () => {
   });
 
   it('cheapest and recommend with audio input rank only models that take audio, and count the rest as modality', async () => {
-    for (const path of ['/api/cheapest?input_tokens=5000&input_audio_tokens=1000&limit=10', '/api/recommend?input_tokens=5000&input_audio_tokens=1000&limit=10']) {
+    for (const path of [
+      '/api/cheapest?input_tokens=5000&input_audio_tokens=1000&limit=10',
+      '/api/recommend?input_tokens=5000&input_audio_tokens=1000&limit=10',
+    ]) {
       const { status, body } = await get(path);
       expect(status).toBe(200);
       expect(body.recommendations.length).toBeGreaterThan(0);
@@ -45,9 +48,18 @@ describe('modalities on the real catalogue', () => {
       }
       const reasons = body.excluded.byReason as Reason[];
       // Every current text-only model is left out for the part, not as unknown.
-      const textOnly = catalogue.rankable.filter((m) => m.status === 'current' && !m.freeTierOnly && m.modalities && !m.modalities.input.includes('audio') && m.unitPrices?.inputAudio === undefined).length;
+      const textOnly = catalogue.rankable.filter(
+        (m) =>
+          m.status === 'current' &&
+          !m.freeTierOnly &&
+          m.modalities &&
+          !m.modalities.input.includes('audio') &&
+          m.unitPrices?.inputAudio === undefined,
+      ).length;
       expect(reasons.find((r) => r.reason === 'modality')?.count).toBe(textOnly);
-      const unknown = catalogue.rankable.filter((m) => m.status === 'current' && !m.freeTierOnly && !m.modalities && m.unitPrices?.inputAudio === undefined).length;
+      const unknown = catalogue.rankable.filter(
+        (m) => m.status === 'current' && !m.freeTierOnly && !m.modalities && m.unitPrices?.inputAudio === undefined,
+      ).length;
       expect(reasons.find((r) => r.reason === 'modality_unknown')?.count ?? 0).toBe(unknown);
       expect(body.hint).toBeUndefined();
     }
@@ -64,11 +76,15 @@ describe('modalities on the real catalogue', () => {
 
 describe('the parts hint on the units catalogue (one model takes image, another audio, none both)', () => {
   it('names the part with the fewest takers and the models that take it', async () => {
-    const { status, body } = await getUnits('/api/cheapest?input_tokens=5000&input_audio_tokens=1000&input_image_tokens=1000');
+    const { status, body } = await getUnits(
+      '/api/cheapest?input_tokens=5000&input_audio_tokens=1000&input_image_tokens=1000',
+    );
     expect(status).toBe(200);
     expect(body.recommendations).toEqual([]);
     expect(body.hint.param).toBe('input_audio_tokens');
-    expect(body.hint.message).toContain('One model takes audio input (input_audio_tokens), cheapest list price first: Epsilon Audio (epsilon-audio); ask without input_image_tokens to rank them.');
+    expect(body.hint.message).toContain(
+      'One model takes audio input (input_audio_tokens), cheapest list price first: Epsilon Audio (epsilon-audio); ask without input_image_tokens to rank them.',
+    );
     expect(body.hint.nearest.id).toBe('epsilon-audio');
   });
 
@@ -86,13 +102,17 @@ describe('modalities on the site and the model page', () => {
     const html = await page('/');
     const row = html.slice(html.indexOf('<tr data-id="deepseek-deepseek-v4-pro"'));
     const cell = row.slice(0, row.indexOf('</td>'));
-    expect(cell).toContain('<span class="mods" title="Takes and gives (models.dev deepseek/deepseek-v4-pro and OpenRouter deepseek/deepseek-v4-pro agree)">text → text</span>');
+    expect(cell).toContain(
+      '<span class="mods" title="Takes and gives (models.dev deepseek/deepseek-v4-pro and OpenRouter deepseek/deepseek-v4-pro agree)">text → text</span>',
+    );
     const qwen = html.slice(html.indexOf('<tr data-id="alibaba-qwen3.6-27b"'));
     expect(qwen.slice(0, qwen.indexOf('</td>'))).toContain('>text, image, audio, video → text</span>');
   });
 
   it('the model page lists the modalities with their source and, where the sources disagree, which was kept', async () => {
-    expect(await page('/models/deepseek-deepseek-v4-pro')).toContain('takes text; gives text (models.dev deepseek/deepseek-v4-pro and OpenRouter deepseek/deepseek-v4-pro agree, checked');
+    expect(await page('/models/deepseek-deepseek-v4-pro')).toContain(
+      'takes text; gives text (models.dev deepseek/deepseek-v4-pro and OpenRouter deepseek/deepseek-v4-pro agree, checked',
+    );
     const qwen = await page('/models/alibaba-qwen3.6-27b');
     expect(qwen).toContain('takes text, image, audio, video; gives text (models.dev alibaba/qwen3.6-27b, checked');
     expect(qwen).toContain('OpenRouter qwen/qwen3.6-27b lists input text, image, video; output text; models.dev kept');

@@ -16,11 +16,15 @@ const exact = (tokensIn: number, tokensOut: number, requests: number, input: num
   Math.round((tokensIn * input + tokensOut * output) * requests * 30) / 1e6;
 
 describe('/api/offers', () => {
-  it('lists DeepSeek V4 Pro at ten or more direct sellers, cheapest first, the maker\'s door marked, the stale $0.435 doors kept apart', async () => {
-    const { status, body } = await get('/api/offers?model=deepseek-deepseek-v4-pro&input_tokens=20000&output_tokens=2000&requests=50000');
+  it("lists DeepSeek V4 Pro at ten or more direct sellers, cheapest first, the maker's door marked, the stale $0.435 doors kept apart", async () => {
+    const { status, body } = await get(
+      '/api/offers?model=deepseek-deepseek-v4-pro&input_tokens=20000&output_tokens=2000&requests=50000',
+    );
     expect(status).toBe(200);
     offersResponseSchema.parse(body);
-    const direct = body.offers.filter((o: { kind: string }) => o.kind === 'host' || o.kind === 'cloud' || o.kind === 'maker');
+    const direct = body.offers.filter(
+      (o: { kind: string }) => o.kind === 'host' || o.kind === 'cloud' || o.kind === 'maker',
+    );
     expect(direct.length).toBeGreaterThanOrEqual(10);
     const monthly = body.offers.map((o: { costs: { monthly: number } }) => o.costs.monthly);
     expect(monthly).toEqual([...monthly].sort((a, b) => a - b));
@@ -39,11 +43,13 @@ describe('/api/offers', () => {
     expect(body.counts.doors).toBe(body.offers.length + body.cannotRun.length + body.keptOut.length);
   });
 
-  it('ranks Gemma 4 31B\'s paid doors while the Gemini API\'s free tier stays kept apart', async () => {
+  it("ranks Gemma 4 31B's paid doors while the Gemini API's free tier stays kept apart", async () => {
     const { body } = await get('/api/offers?model=google-gemma-4-31b-it');
     expect(body.offers.length).toBeGreaterThanOrEqual(5);
     for (const o of body.offers) expect(o.prices.input).toBeGreaterThan(0);
-    expect(body.keptOut).toContainEqual(expect.objectContaining({ seller: 'google', makersDoor: true, reason: 'free_tier' }));
+    expect(body.keptOut).toContainEqual(
+      expect.objectContaining({ seller: 'google', makersDoor: true, reason: 'free_tier' }),
+    );
   });
 
   it('never ranks a gateway, trial or plan, and says why each door is kept out', async () => {

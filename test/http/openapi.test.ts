@@ -3,15 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, PAGE_ROUTES } from '../../src/http/app.js';
 import { openApiPath } from '../../src/http/openapi.js';
 import {
-  badgeJsonResponseSchema, calculateResponseSchema, catalogueSchema, cheapestResponseSchema, compareResponseSchema,
-  errorBodySchema, healthResponseSchema, recommendResponseSchema, repriceResponseSchema, shieldsResponseSchema,
+  badgeJsonResponseSchema,
+  calculateResponseSchema,
+  catalogueSchema,
+  cheapestResponseSchema,
+  compareResponseSchema,
+  errorBodySchema,
+  healthResponseSchema,
+  recommendResponseSchema,
+  repriceResponseSchema,
+  shieldsResponseSchema,
 } from '../../src/endpoints/responses/index.js';
 import { fixtureApp, getJson } from '../fixtures/catalogue.js';
 
 /** The operation of an endpoint in the document: get, or post for an endpoint that takes a body. */
 const operation = (e: { method?: string }) => (e.method === 'POST' ? 'post' : 'get');
 
-type Operation = { parameters: Array<{ name: string; in: string; example?: string }>; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
+type Operation = {
+  parameters: Array<{ name: string; in: string; example?: string }>;
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+};
 type Doc = {
   openapi: string;
   paths: Record<string, { get: Operation; post?: Operation }>;
@@ -37,7 +48,9 @@ describe('GET /openapi.json', () => {
   it('lists every GET route the app serves, ENDPOINTS and pages alike', async () => {
     const doc = await document();
     const app = fixtureApp();
-    const served = new Set(app.app.routes.filter((r) => r.method === 'GET' && !r.path.includes('*')).map((r) => openApiPath(r.path)));
+    const served = new Set(
+      app.app.routes.filter((r) => r.method === 'GET' && !r.path.includes('*')).map((r) => openApiPath(r.path)),
+    );
     expect(served.size).toBe(ENDPOINTS.filter((e) => e.method !== 'POST').length + PAGE_ROUTES.length);
     for (const path of served) expect(Object.keys(doc.paths)).toContain(path);
     // The POST endpoints (/mcp, outside the endpoints, is not in the document): /api/reprice.
@@ -55,17 +68,34 @@ describe('GET /openapi.json', () => {
       expect(documented, e.path).toEqual(e.ignoreQuery ? [] : Object.keys(e.query.shape));
     }
     const calculate = doc.paths['/api/calculate']!.get.parameters;
-    expect(calculate.find((p) => p.name === 'mode')).toMatchObject({ in: 'query', schema: { enum: ['standard', 'streaming', 'batch'] } });
-    expect(calculate.find((p) => p.name === 'input_tokens')).toMatchObject({ schema: { default: '2000', type: 'string' } });
+    expect(calculate.find((p) => p.name === 'mode')).toMatchObject({
+      in: 'query',
+      schema: { enum: ['standard', 'streaming', 'batch'] },
+    });
+    expect(calculate.find((p) => p.name === 'input_tokens')).toMatchObject({
+      schema: { default: '2000', type: 'string' },
+    });
     // The parts billed beyond text tokens, on every cost endpoint.
     for (const path of ['/api/calculate', '/api/compare', '/api/cheapest', '/api/recommend']) {
       const names = doc.paths[path]!.get.parameters.map((p) => p.name);
-      expect(names, path).toEqual(expect.arrayContaining([
-        'service_tier', 'reasoning_tokens', 'input_audio_tokens', 'cached_audio_tokens', 'output_audio_tokens',
-        'input_image_tokens', 'output_image_tokens', 'input_video_tokens', 'output_video_tokens', 'web_searches',
-      ]));
+      expect(names, path).toEqual(
+        expect.arrayContaining([
+          'service_tier',
+          'reasoning_tokens',
+          'input_audio_tokens',
+          'cached_audio_tokens',
+          'output_audio_tokens',
+          'input_image_tokens',
+          'output_image_tokens',
+          'input_video_tokens',
+          'output_video_tokens',
+          'web_searches',
+        ]),
+      );
     }
-    expect(calculate.find((p) => p.name === 'service_tier')).toMatchObject({ schema: { enum: ['standard', 'flex', 'priority', 'fast', 'default'], default: 'standard' } });
+    expect(calculate.find((p) => p.name === 'service_tier')).toMatchObject({
+      schema: { enum: ['standard', 'flex', 'priority', 'fast', 'default'], default: 'standard' },
+    });
     expect(doc.paths['/models/{id}']!.get.parameters).toMatchObject([{ name: 'id', in: 'path' }]);
   });
 
@@ -82,7 +112,9 @@ describe('GET /openapi.json', () => {
     const doc = await document();
     const errorRef = '#/components/schemas/Error';
     for (const status of ['400', '404', '405']) {
-      expect(doc.paths['/api/calculate']!.get.responses[status]?.content?.['application/json']?.schema.$ref).toBe(errorRef);
+      expect(doc.paths['/api/calculate']!.get.responses[status]?.content?.['application/json']?.schema.$ref).toBe(
+        errorRef,
+      );
     }
     expect(doc.components.schemas.Error).toMatchObject({ type: 'object', required: ['error'] });
     // A real error body fits the documented envelope.
@@ -116,11 +148,23 @@ describe('the documented response schemas hold the real answers', () => {
   });
 
   it('POST /api/reprice', async () => {
-    const csv = 'date,model,input_tokens,output_tokens,cost\n2026-11-20,alpha-large,1000000,100000,1.5\n2026-11-21,alpha-mini,1000,100,\n2026-11-21,nope-model,1,1,\nbad-date,alpha-large,1,1,\n';
-    const res = await fixtureApp().request('http://localhost/api/reprice?targets=beta-pro&detail=rows', { method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } });
+    const csv =
+      'date,model,input_tokens,output_tokens,cost\n2026-11-20,alpha-large,1000000,100000,1.5\n2026-11-21,alpha-mini,1000,100,\n2026-11-21,nope-model,1,1,\nbad-date,alpha-large,1,1,\n';
+    const res = await fixtureApp().request('http://localhost/api/reprice?targets=beta-pro&detail=rows', {
+      method: 'POST',
+      body: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(res.status).toBe(200);
-    const body = await res.json() as { rows: unknown[]; unknownModels: unknown[]; errors: unknown[]; targets: unknown[] };
-    expect([body.rows.length, body.unknownModels.length, body.errors.length, body.targets.length]).toEqual([2, 1, 1, 1]);
+    const body = (await res.json()) as {
+      rows: unknown[];
+      unknownModels: unknown[];
+      errors: unknown[];
+      targets: unknown[];
+    };
+    expect([body.rows.length, body.unknownModels.length, body.errors.length, body.targets.length]).toEqual([
+      2, 1, 1, 1,
+    ]);
     const parsed = repriceResponseSchema.safeParse(body);
     expect(parsed.error?.issues ?? []).toEqual([]);
   });

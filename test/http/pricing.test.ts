@@ -28,25 +28,46 @@ describe('GET /api/pricing', () => {
       expect(Object.keys(m).slice(0, 9)).toEqual(SPEC_FIELDS);
       expect(typeof m.input).toBe('number');
       expect(typeof m.output).toBe('number');
-      for (const f of ['id', 'name', 'provider', 'providerSlug', 'tier', 'context', 'verified']) expect(typeof m[f]).toBe('string');
+      for (const f of ['id', 'name', 'provider', 'providerSlug', 'tier', 'context', 'verified'])
+        expect(typeof m[f]).toBe('string');
     }
     expect(body.models[3]).toMatchObject({
-      id: 'beta-pro', name: 'Beta Pro', provider: 'Beta Labs', providerSlug: 'beta', tier: 'Mid', input: 1.25, output: 10, context: '1M', verified: 'November 2026',
+      id: 'beta-pro',
+      name: 'Beta Pro',
+      provider: 'Beta Labs',
+      providerSlug: 'beta',
+      tier: 'Mid',
+      input: 1.25,
+      output: 10,
+      context: '1M',
+      verified: 'November 2026',
     });
   });
 
   it('provider filters by slug, case-insensitively, and takes a comma list', async () => {
     expect(ids((await getJson('/api/pricing?provider=beta')).body)).toEqual(['beta-pro', 'beta-flash', 'beta-classic']);
-    expect(ids((await getJson('/api/pricing?provider=ALPHA')).body)).toEqual(['alpha-large', 'alpha-mini', 'alpha-nano']);
+    expect(ids((await getJson('/api/pricing?provider=ALPHA')).body)).toEqual([
+      'alpha-large',
+      'alpha-mini',
+      'alpha-nano',
+    ]);
     expect(ids((await getJson('/api/pricing?provider=beta,Alpha')).body)).toEqual(ALL);
-    expect(ids((await getJson('/api/pricing?provider=alpha,%20alpha')).body)).toEqual(['alpha-large', 'alpha-mini', 'alpha-nano']);
+    expect(ids((await getJson('/api/pricing?provider=alpha,%20alpha')).body)).toEqual([
+      'alpha-large',
+      'alpha-mini',
+      'alpha-nano',
+    ]);
     const { body } = await getJson('/api/pricing?provider=beta');
     expect(body.meta.count).toBe(3);
   });
 
   it('tier filters case-insensitively', async () => {
     for (const tier of ['Budget', 'budget', 'BUDGET']) {
-      expect(ids((await getJson(`/api/pricing?tier=${tier}`)).body)).toEqual(['alpha-mini', 'alpha-nano', 'beta-flash']);
+      expect(ids((await getJson(`/api/pricing?tier=${tier}`)).body)).toEqual([
+        'alpha-mini',
+        'alpha-nano',
+        'beta-flash',
+      ]);
     }
     expect(ids((await getJson('/api/pricing?tier=mid')).body)).toEqual(['beta-pro', 'beta-classic']);
     expect(ids((await getJson('/api/pricing?tier=Premium')).body)).toEqual(['alpha-large']);
@@ -74,7 +95,15 @@ describe('GET /api/pricing', () => {
       const { status, body } = await getJson(`/api/pricing?model=${id}`);
       expect(status).toBe(200);
       expect(Object.keys(body)).toEqual(['model', 'source', 'docs']);
-      expect(body.model).toMatchObject({ id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', input: 3, output: 15, context: '1M' });
+      expect(body.model).toMatchObject({
+        id: 'alpha-large',
+        name: 'Alpha Large',
+        provider: 'Alpha AI',
+        tier: 'Premium',
+        input: 3,
+        output: 15,
+        context: '1M',
+      });
       expect(body.source).toBe('http://localhost/');
       expect(body.docs).toBe('http://localhost/docs');
     }
@@ -97,7 +126,9 @@ describe('GET /api/pricing', () => {
     expect(error.message).toContain('alpha, beta');
     expect(error.message).toContain('gamma');
     await expectError('/api/pricing?provider=alpha,gamma', 400, 'invalid_parameter', 'provider');
-    expect((await expectError('/api/pricing?provider=alpah', 400, 'invalid_parameter', 'provider')).suggestions).toEqual(['alpha']);
+    expect(
+      (await expectError('/api/pricing?provider=alpah', 400, 'invalid_parameter', 'provider')).suggestions,
+    ).toEqual(['alpha']);
   });
 
   it('a provider list naming no slug is a 400, not an empty answer', async () => {

@@ -53,11 +53,14 @@ describe('every 200', () => {
     expect(res.headers.get('etag')).toMatch(/^(W\/)?"[^"]+"$/);
   });
 
-  it.each(['/models/alpha-nano', '/docs', '/api/pricing'])('%s has the hash of its body and type as its ETag', async (path) => {
-    const res = await request(path);
-    const body = new Uint8Array(await res.arrayBuffer());
-    expect(res.headers.get('etag')).toBe(`"${hashBytes(body, res.headers.get('content-type') ?? '')}"`);
-  });
+  it.each(['/models/alpha-nano', '/docs', '/api/pricing'])(
+    '%s has the hash of its body and type as its ETag',
+    async (path) => {
+      const res = await request(path);
+      const body = new Uint8Array(await res.arrayBuffer());
+      expect(res.headers.get('etag')).toBe(`"${hashBytes(body, res.headers.get('content-type') ?? '')}"`);
+    },
+  );
 
   it('Cache-Control fits monthly data: public, cached for a while, no longer than a day', () => {
     expect(CACHE_CONTROL).toMatch(/^public\b/);
@@ -90,7 +93,9 @@ describe('every 200', () => {
     expect((await request('/api/pricing', { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
     expect((await request('/api/pricing', { headers: { 'If-None-Match': `"other", ${etag}` } })).status).toBe(304);
     // weak comparison, as RFC 9110 asks for If-None-Match, and the wildcard
-    expect((await request('/api/pricing', { headers: { 'If-None-Match': `W/${etag.replace(/^W\//, '')}` } })).status).toBe(304);
+    expect(
+      (await request('/api/pricing', { headers: { 'If-None-Match': `W/${etag.replace(/^W\//, '')}` } })).status,
+    ).toBe(304);
     expect((await request('/api/pricing', { headers: { 'If-None-Match': '*' } })).status).toBe(304);
     // a different query is a different body
     expect((await request('/api/pricing?tier=mid', { headers: { 'If-None-Match': etag } })).status).toBe(200);
@@ -117,21 +122,31 @@ describe('HEAD', () => {
 });
 
 describe('OPTIONS', () => {
-  it.each(['/api/pricing', '/api/calculate', '/api/badge', '/widget.js'])('%s answers a CORS preflight', async (path) => {
-    const res = await request(path, {
-      method: 'OPTIONS',
-      headers: { Origin: 'https://someone.example', 'Access-Control-Request-Method': 'GET' },
-    });
-    expect(res.status).toBeLessThan(300);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-methods')).toMatch(/GET/);
-    expect(res.headers.get('access-control-allow-methods')).toMatch(/HEAD/);
-  });
+  it.each(['/api/pricing', '/api/calculate', '/api/badge', '/widget.js'])(
+    '%s answers a CORS preflight',
+    async (path) => {
+      const res = await request(path, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://someone.example', 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(res.status).toBeLessThan(300);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-methods')).toMatch(/GET/);
+      expect(res.headers.get('access-control-allow-methods')).toMatch(/HEAD/);
+    },
+  );
 });
 
 describe('other methods', () => {
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s gets 405 with Allow, everywhere', async (method) => {
-    for (const path of ['/api/pricing', '/api/calculate?model=alpha-nano', '/data/pricing.json', '/healthz', '/widget.js', '/api/nope']) {
+    for (const path of [
+      '/api/pricing',
+      '/api/calculate?model=alpha-nano',
+      '/data/pricing.json',
+      '/healthz',
+      '/widget.js',
+      '/api/nope',
+    ]) {
       const res = await request(path, { method, ...(method === 'DELETE' ? {} : { body: '{}' }) });
       expect(res.status, `${method} ${path}`).toBe(405);
       const allow = (res.headers.get('allow') ?? '').split(/,\s*/);
@@ -146,30 +161,38 @@ describe('other methods', () => {
 });
 
 describe('unknown paths', () => {
-  it.each(['/api/nope', '/api', '/api/pricing/alpha-large', '/data/other.json', '/API/PRICING'])('%s is a 404 JSON error', async (path) => {
-    const error = await expectError(path, 404, 'not_found');
-    expect(error.param).toBeUndefined();
-  });
+  it.each(['/api/nope', '/api', '/api/pricing/alpha-large', '/data/other.json', '/API/PRICING'])(
+    '%s is a 404 JSON error',
+    async (path) => {
+      const error = await expectError(path, 404, 'not_found');
+      expect(error.param).toBeUndefined();
+    },
+  );
 });
 
 describe('errors', () => {
-  it.each(ERROR_PATHS)('%s: the envelope {error: {status, code, message, param?, suggestions?}} and headers', async (path, status) => {
-    const res = await request(path);
-    expect(res.status).toBe(status);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('cache-control')).toMatch(/no-store|no-cache|max-age=0/);
-    const body = (await res.json()) as { error: Record<string, unknown> };
-    expect(Object.keys(body)).toEqual(['error']);
-    const { error } = body;
-    expect(Object.keys(error).every((k) => ['status', 'code', 'message', 'param', 'suggestions'].includes(k))).toBe(true);
-    expect(error.status).toBe(status);
-    expect(error.code).toMatch(/^[a-z_]+$/);
-    expect(typeof error.message).toBe('string');
-    if ('param' in error) expect(typeof error.param).toBe('string');
-    if ('suggestions' in error) expect(Array.isArray(error.suggestions)).toBe(true);
-  });
+  it.each(ERROR_PATHS)(
+    '%s: the envelope {error: {status, code, message, param?, suggestions?}} and headers',
+    async (path, status) => {
+      const res = await request(path);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cache-control')).toMatch(/no-store|no-cache|max-age=0/);
+      const body = (await res.json()) as { error: Record<string, unknown> };
+      expect(Object.keys(body)).toEqual(['error']);
+      const { error } = body;
+      expect(Object.keys(error).every((k) => ['status', 'code', 'message', 'param', 'suggestions'].includes(k))).toBe(
+        true,
+      );
+      expect(error.status).toBe(status);
+      expect(error.code).toMatch(/^[a-z_]+$/);
+      expect(typeof error.message).toBe('string');
+      if ('param' in error) expect(typeof error.param).toBe('string');
+      if ('suggestions' in error) expect(Array.isArray(error.suggestions)).toBe(true);
+    },
+  );
 
   it('echo client input safely, cut short', async () => {
     const long = 'x'.repeat(500);
@@ -225,7 +248,10 @@ describe('BASE_URL and the request origin', () => {
       const file = await getJson('/data/pricing.json', app);
       expect(file.body.meta.source).toBe('https://prices.example.com/');
       const one = await getJson('/api/pricing?model=beta-pro', app);
-      expect([one.body.source, one.body.docs]).toEqual(['https://prices.example.com/', 'https://prices.example.com/docs']);
+      expect([one.body.source, one.body.docs]).toEqual([
+        'https://prices.example.com/',
+        'https://prices.example.com/docs',
+      ]);
       const badge = await getJson('/api/badge?model=beta-pro&format=json', app);
       expect(badge.body.badge_url).toBe('https://prices.example.com/api/badge?model=beta-pro');
     }
@@ -243,7 +269,12 @@ describe('the catalogue as a function', () => {
   it('serves whatever catalogue the function returns at request time', async () => {
     const { fixtureCatalogue } = await import('../fixtures/catalogue.js');
     let calls = 0;
-    const app = fixtureApp({ catalogue: () => { calls++; return fixtureCatalogue; } });
+    const app = fixtureApp({
+      catalogue: () => {
+        calls++;
+        return fixtureCatalogue;
+      },
+    });
     const { body } = await getJson('/healthz', app);
     expect(body.models).toBe(6);
     expect(calls).toBeGreaterThan(0);

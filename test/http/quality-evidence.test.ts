@@ -20,8 +20,14 @@ describe('benchmarks in the record and on the model page', () => {
     const ids = Object.keys(evidence.models['anthropic-claude-opus-5']).sort();
     expect(model.benchmarks.map((b: any) => b.id).sort()).toEqual(ids);
     expect(model.benchmarks.find((b: any) => b.id === 'lmarena_code_2026_08')).toEqual({
-      id: 'lmarena_code_2026_08', name: 'Code Arena', metric: 'LMArena Code Arena (WebDev) Elo, top 50', scale: 'Elo', value: 1688, date: '2026-08-30',
-      source: 'LMArena (arena.ai), late-August 2026 boards', url: 'https://arena.ai/leaderboard/code',
+      id: 'lmarena_code_2026_08',
+      name: 'Code Arena',
+      metric: 'LMArena Code Arena (WebDev) Elo, top 50',
+      scale: 'Elo',
+      value: 1688,
+      date: '2026-08-30',
+      source: 'LMArena (arena.ai), late-August 2026 boards',
+      url: 'https://arena.ai/leaderboard/code',
     });
     expect(typeof model.scores.coding).toBe('number');
   });
@@ -29,7 +35,9 @@ describe('benchmarks in the record and on the model page', () => {
   it('the page shows them as a table: name, metric and scale, value, date, source link', async () => {
     const html = await (await app.request('http://localhost/models/anthropic-claude-opus-5')).text();
     expect(html).toContain('<h2>Benchmarks</h2>');
-    expect(html).toContain('<tr><td>Code Arena</td><td>LMArena Code Arena (WebDev) Elo, top 50 <small>(Elo)</small></td><td class="num">1,688</td><td>2026-08-30</td><td><a href="https://arena.ai/leaderboard/code" rel="noopener">LMArena (arena.ai), late-August 2026 boards</a></td></tr>');
+    expect(html).toContain(
+      '<tr><td>Code Arena</td><td>LMArena Code Arena (WebDev) Elo, top 50 <small>(Elo)</small></td><td class="num">1,688</td><td>2026-08-30</td><td><a href="https://arena.ai/leaderboard/code" rel="noopener">LMArena (arena.ai), late-August 2026 boards</a></td></tr>',
+    );
     // DesignArena's terms keep its rating out: only the derived value is shown.
     expect(html).toContain('<td class="num">92/100 (derived; the rating is not republished)</td>');
   });
@@ -46,7 +54,9 @@ describe('benchmarks in the record and on the model page', () => {
 
 describe('recommend on the evidence', () => {
   // Every current model suited to coding (1-5 score >= 3) that can run 1000 in / 500 out and is sold as capacity.
-  const rivals = catalogue.rankable.filter((m) => m.status === 'current' && (m.useCases.coding ?? 0) >= 3 && !m.freeTierOnly);
+  const rivals = catalogue.rankable.filter(
+    (m) => m.status === 'current' && (m.useCases.coding ?? 0) >= 3 && !m.freeTierOnly,
+  );
   const coding = (id: string) => catalogue.byId.get(id)!.scores!.coding;
 
   it('use_case=coding puts the model with the strongest coding evidence first, with its evidence', async () => {
@@ -56,8 +66,14 @@ describe('recommend on the evidence', () => {
     expect(first.score).toBe(best);
     expect(first.id).toBe('anthropic-claude-opus-5');
     expect(first.scoreOf).toBe('coding');
-    expect(first.reason).toMatch(/^Coding 94\/100 from the AA Coding Index 78 and the Code Arena 1,688 and 1 more, Aug 2026; /);
-    expect(first.scoreEvidence.map((e: any) => [e.id, e.weight])).toEqual([['or_aa_coding_index', 3], ['lmarena_code_2026_08', 2], ['designarena_code', 1]]);
+    expect(first.reason).toMatch(
+      /^Coding 94\/100 from the AA Coding Index 78 and the Code Arena 1,688 and 1 more, Aug 2026; /,
+    );
+    expect(first.scoreEvidence.map((e: any) => [e.id, e.weight])).toEqual([
+      ['or_aa_coding_index', 3],
+      ['lmarena_code_2026_08', 2],
+      ['designarena_code', 1],
+    ]);
     // The second names its trade-off against the first.
     expect(body.recommendations[1].reason).toMatch(/Against #1: \d+ points? (lower|higher)|Against #1: the same score/);
     // Unrated suited models are counted, not ranked.
@@ -71,10 +87,15 @@ describe('recommend on the evidence', () => {
     // Score per dollar, by hand: score / monthly cost (1000 in + 500 out × 1,000 a day × 30 days).
     const perDollar = rivals
       .filter((m) => typeof m.scores!.coding === 'number')
-      .map((m) => ({ id: m.id, value: (coding(m.id) as number) / ((1000 * m.input + 500 * m.output) / 1e6 * 30_000) }))
+      .map((m) => ({
+        id: m.id,
+        value: (coding(m.id) as number) / (((1000 * m.input + 500 * m.output) / 1e6) * 30_000),
+      }))
       .sort((a, b) => b.value - a.value);
     expect(body.recommendations[0].id).toBe(perDollar[0]!.id);
-    expect(body.recommendations.map((r: any) => r.scorePerDollar)).toEqual([...body.recommendations.map((r: any) => r.scorePerDollar)].sort((a, b) => b - a));
+    expect(body.recommendations.map((r: any) => r.scorePerDollar)).toEqual(
+      [...body.recommendations.map((r: any) => r.scorePerDollar)].sort((a, b) => b - a),
+    );
   });
 
   it('min_score keeps models scoring at least that; frontier keeps those no other beats on both counts', async () => {

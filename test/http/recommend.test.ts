@@ -13,36 +13,106 @@ const get = async (query: string) => (await getJson(`/api/recommend${query}`)).b
 
 /** The criteria block: the given values, with the unambiguous names (tier, min_quality) repeating the spec's. */
 const criteria = (given: Record<string, unknown>) => ({
-  min_score: null, sort: 'score', evidence: 'tiers', frontier: false, ...given, tier: given.budget ?? null, min_quality: given.quality ?? null, include_free_tier: false,
+  min_score: null,
+  sort: 'score',
+  evidence: 'tiers',
+  frontier: false,
+  ...given,
+  tier: given.budget ?? null,
+  min_quality: given.quality ?? null,
+  include_free_tier: false,
 });
 
 describe('GET /api/recommend', () => {
   it('defaults: 1000 in, 500 out, limit 5, current models; by quality, then cost', async () => {
     const { status, body } = await getJson('/api/recommend');
     expect(status).toBe(200);
-    expect(body.criteria).toEqual(criteria({
-      use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
-    }));
+    expect(body.criteria).toEqual(
+      criteria({
+        use_case: null,
+        budget: null,
+        quality: null,
+        max_cost: null,
+        min_context: null,
+        input_tokens: 1000,
+        output_tokens: 500,
+        status: 'current',
+        limit: 5,
+      }),
+    );
     // costs: per request × 1,000 requests a day × 30 days (the workload's defaults). Scores: the
     // fixture's AA Intelligence Index sits on the bound of tier q, which the rule puts at 20·(q−1);
     // scorePerDollar = score / monthly cost, e.g. 80 / 315 ≈ 0.254 (three significant digits).
     const { scoreEvidence, ...first } = body.recommendations[0];
-    expect(scoreEvidence).toEqual([{ id: 'aa_intelligence_index', name: 'AA Intelligence Index', metric: 'AA Intelligence Index (fixture)', scale: '0-100',
-      value: 48, date: '2026-07-10', source: 'Artificial Analysis', url: 'https://artificialanalysis.ai/', normalised: 80, weight: 3 }]);
-    expect(first).toEqual({ rank: 1, id: 'alpha-large', name: 'Alpha Large', provider: 'Alpha AI', tier: 'Premium', status: 'current', score: 80, scoreOf: 'overall',
-      scoreBasis: { results: 1, newest: '2026-07-10', standIn: false }, scorePerDollar: 0.254, quality: 5, context: '1M', costPerRequest: 0.0105,
-      costs: { perRequest: 0.0105, daily: 10.5, monthly: 315 }, appliedPrices: { band: 'standard', input: 3, output: 15 },
-      reason: 'Overall 80/100 from the AA Intelligence Index 48, Jul 2026 (one result only); $0.0105 per request (Premium tier, 1M context).' });
+    expect(scoreEvidence).toEqual([
+      {
+        id: 'aa_intelligence_index',
+        name: 'AA Intelligence Index',
+        metric: 'AA Intelligence Index (fixture)',
+        scale: '0-100',
+        value: 48,
+        date: '2026-07-10',
+        source: 'Artificial Analysis',
+        url: 'https://artificialanalysis.ai/',
+        normalised: 80,
+        weight: 3,
+      },
+    ]);
+    expect(first).toEqual({
+      rank: 1,
+      id: 'alpha-large',
+      name: 'Alpha Large',
+      provider: 'Alpha AI',
+      tier: 'Premium',
+      status: 'current',
+      score: 80,
+      scoreOf: 'overall',
+      scoreBasis: { results: 1, newest: '2026-07-10', standIn: false },
+      scorePerDollar: 0.254,
+      quality: 5,
+      context: '1M',
+      costPerRequest: 0.0105,
+      costs: { perRequest: 0.0105, daily: 10.5, monthly: 315 },
+      appliedPrices: { band: 'standard', input: 3, output: 15 },
+      reason:
+        'Overall 80/100 from the AA Intelligence Index 48, Jul 2026 (one result only); $0.0105 per request (Premium tier, 1M context).',
+    });
     expect(body.recommendations.map((r: any) => [r.id, r.score, r.scorePerDollar, r.costs.monthly, r.reason])).toEqual([
-      ['alpha-large', 80, 0.254, 315, 'Overall 80/100 from the AA Intelligence Index 48, Jul 2026 (one result only); $0.0105 per request (Premium tier, 1M context).'],
-      ['beta-pro', 60, 0.32, 187.5,
-        'Overall 60/100 from the AA Intelligence Index 36, Jul 2026 (one result only); $0.00625 per request (Mid tier, 1M context). Against #1: 20 points lower, 60% of the price.'],
-      ['beta-flash', 40, 4.44, 9,
-        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026 (one result only); $0.0003 per request (Budget tier, 1M context). Against #2: 20 points lower, 1/21 of the price.'],
-      ['alpha-mini', 40, 1.07, 37.5,
-        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026 (one result only); $0.00125 per request (Budget tier, 400K context). Against #3: the same score, 4× the price.'],
-      ['alpha-nano', 20, 2.67, 7.5,
-        'Overall 20/100 from the AA Intelligence Index 9, Jul 2026 (one result only); $0.00025 per request (Budget tier, 128K context). Against #4: 20 points lower, a fifth of the price.'],
+      [
+        'alpha-large',
+        80,
+        0.254,
+        315,
+        'Overall 80/100 from the AA Intelligence Index 48, Jul 2026 (one result only); $0.0105 per request (Premium tier, 1M context).',
+      ],
+      [
+        'beta-pro',
+        60,
+        0.32,
+        187.5,
+        'Overall 60/100 from the AA Intelligence Index 36, Jul 2026 (one result only); $0.00625 per request (Mid tier, 1M context). Against #1: 20 points lower, 60% of the price.',
+      ],
+      [
+        'beta-flash',
+        40,
+        4.44,
+        9,
+        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026 (one result only); $0.0003 per request (Budget tier, 1M context). Against #2: 20 points lower, 1/21 of the price.',
+      ],
+      [
+        'alpha-mini',
+        40,
+        1.07,
+        37.5,
+        'Overall 40/100 from the AA Intelligence Index 24, Jul 2026 (one result only); $0.00125 per request (Budget tier, 400K context). Against #3: the same score, 4× the price.',
+      ],
+      [
+        'alpha-nano',
+        20,
+        2.67,
+        7.5,
+        'Overall 20/100 from the AA Intelligence Index 9, Jul 2026 (one result only); $0.00025 per request (Budget tier, 128K context). Against #4: 20 points lower, a fifth of the price.',
+      ],
     ]);
   });
 
@@ -76,8 +146,14 @@ describe('GET /api/recommend', () => {
     // the cheaper first; alpha-mini 60 (120 tokens/s); alpha-large is not suited.
     expect(ids(body)).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini']);
     expect(body.criteria.use_case).toBe('speed');
-    expect(body.recommendations.map((r: any) => [r.score, r.scoreOf])).toEqual([[80, 'speed'], [80, 'speed'], [60, 'speed']]);
-    expect(body.recommendations[0].reason).toBe('Speed 80/100 from the AA output speed 200, Jul 2026 (one result only); $0.00025 per request (Budget tier, 128K context).');
+    expect(body.recommendations.map((r: any) => [r.score, r.scoreOf])).toEqual([
+      [80, 'speed'],
+      [80, 'speed'],
+      [60, 'speed'],
+    ]);
+    expect(body.recommendations[0].reason).toBe(
+      'Speed 80/100 from the AA output speed 200, Jul 2026 (one result only); $0.00025 per request (Budget tier, 128K context).',
+    );
     expect(body.recommendations[1].reason).toMatch(/Against #1: the same score, 20% dearer\.$/);
     expect(ids(await get('?use_case=vision'))).toEqual(['beta-pro', 'beta-flash']);
     expect(ids(await get('?use_case=long-context'))).toEqual(['alpha-large']);
@@ -86,8 +162,22 @@ describe('GET /api/recommend', () => {
   });
 
   it('accepts every use case of SPEC 4.6', async () => {
-    for (const useCase of ['coding', 'chat', 'classification', 'extraction', 'reasoning', 'analysis', 'creative', 'general', 'speed',
-      'long-context', 'multimodal', 'vision', 'summarization', 'multilingual']) {
+    for (const useCase of [
+      'coding',
+      'chat',
+      'classification',
+      'extraction',
+      'reasoning',
+      'analysis',
+      'creative',
+      'general',
+      'speed',
+      'long-context',
+      'multimodal',
+      'vision',
+      'summarization',
+      'multilingual',
+    ]) {
       const { status, body } = await getJson(`/api/recommend?use_case=${useCase}`);
       expect(status, useCase).toBe(200);
       expect(body.criteria.use_case).toBe(useCase);
@@ -154,35 +244,81 @@ describe('GET /api/recommend', () => {
   it('combines every filter with AND', async () => {
     const body = await get('?use_case=coding&budget=low&quality=3&max_cost=0.0003&min_context=1M');
     expect(ids(body)).toEqual(['beta-flash']);
-    expect(body.criteria).toEqual(criteria({
-      use_case: 'coding', budget: 'Budget', quality: 3, max_cost: 0.0003, min_context: 1_000_000, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
-    }));
+    expect(body.criteria).toEqual(
+      criteria({
+        use_case: 'coding',
+        budget: 'Budget',
+        quality: 3,
+        max_cost: 0.0003,
+        min_context: 1_000_000,
+        input_tokens: 1000,
+        output_tokens: 500,
+        status: 'current',
+        limit: 5,
+      }),
+    );
   });
 
   it.each([
-    ['use_case', 'poetry'], ['budget', 'cheap'], ['budget', 'free'],
-    ['quality', '0'], ['quality', '6'], ['quality', '3.5'], ['quality', 'good'],
-    ['max_cost', 'abc'], ['max_cost', '-0.01'], ['max_cost', '1e-3'], ['max_cost', '0x10'],
-    ['min_context', 'big'], ['min_context', '-5'], ['min_context', '1e6'], ['min_context', '1.5'], ['min_context', '128KB'],
-    ['input_tokens', '1.5'], ['output_tokens', 'NaN'], ['limit', '0'], ['limit', '11'],
+    ['use_case', 'poetry'],
+    ['budget', 'cheap'],
+    ['budget', 'free'],
+    ['quality', '0'],
+    ['quality', '6'],
+    ['quality', '3.5'],
+    ['quality', 'good'],
+    ['max_cost', 'abc'],
+    ['max_cost', '-0.01'],
+    ['max_cost', '1e-3'],
+    ['max_cost', '0x10'],
+    ['min_context', 'big'],
+    ['min_context', '-5'],
+    ['min_context', '1e6'],
+    ['min_context', '1.5'],
+    ['min_context', '128KB'],
+    ['input_tokens', '1.5'],
+    ['output_tokens', 'NaN'],
+    ['limit', '0'],
+    ['limit', '11'],
   ])('%s=%s is a 400 naming the parameter', async (param, value) => {
-    const error = await expectError(`/api/recommend?${param}=${encodeURIComponent(value)}`, 400, 'invalid_parameter', param);
+    const error = await expectError(
+      `/api/recommend?${param}=${encodeURIComponent(value)}`,
+      400,
+      'invalid_parameter',
+      param,
+    );
     expect(error.message).toContain(param);
   });
 
   it('names what is allowed', async () => {
-    expect((await expectError('/api/recommend?budget=cheap', 400, 'invalid_parameter', 'budget')).message).toMatch(/low.*medium.*high|budget, mid, premium/);
-    expect((await expectError('/api/recommend?quality=6', 400, 'invalid_parameter', 'quality')).message).toContain('from 1 to 5');
-    expect((await expectError('/api/recommend?use_case=poetry', 400, 'invalid_parameter', 'use_case')).message).toContain('summarization');
+    expect((await expectError('/api/recommend?budget=cheap', 400, 'invalid_parameter', 'budget')).message).toMatch(
+      /low.*medium.*high|budget, mid, premium/,
+    );
+    expect((await expectError('/api/recommend?quality=6', 400, 'invalid_parameter', 'quality')).message).toContain(
+      'from 1 to 5',
+    );
+    expect(
+      (await expectError('/api/recommend?use_case=poetry', 400, 'invalid_parameter', 'use_case')).message,
+    ).toContain('summarization');
   });
 
   it('refuses a repeated and an unknown parameter; empty values are absent', async () => {
     await expectError('/api/recommend?use_case=chat&use_case=coding', 400, 'duplicate_parameter', 'use_case');
     await expectError('/api/recommend?colour=mid', 400, 'unknown_parameter', 'colour');
     const body = await get('?use_case=&budget=&quality=&max_cost=&min_context=&status=&limit=');
-    expect(body.criteria).toEqual(criteria({
-      use_case: null, budget: null, quality: null, max_cost: null, min_context: null, input_tokens: 1000, output_tokens: 500, status: 'current', limit: 5,
-    }));
+    expect(body.criteria).toEqual(
+      criteria({
+        use_case: null,
+        budget: null,
+        quality: null,
+        max_cost: null,
+        min_context: null,
+        input_tokens: 1000,
+        output_tokens: 500,
+        status: 'current',
+        limit: 5,
+      }),
+    );
   });
 
   describe('an empty answer says why (hint)', () => {
@@ -191,7 +327,8 @@ describe('GET /api/recommend', () => {
       expect(body.recommendations).toEqual([]);
       expect(body.hint).toMatchObject({
         param: 'budget',
-        message: 'No model meets use_case=vision and budget=Premium. Without budget, the best is Beta Pro (beta-pro) at $0.00625 a request.',
+        message:
+          'No model meets use_case=vision and budget=Premium. Without budget, the best is Beta Pro (beta-pro) at $0.00625 a request.',
         without: ['budget'],
         nearest: { rank: 1, id: 'beta-pro', tier: 'Mid', quality: 4, costPerRequest: 0.00625 },
       });
@@ -207,7 +344,11 @@ describe('GET /api/recommend', () => {
 
     it('min_context above every model: min_context is named, and the best model at all offered', async () => {
       const body = await get('?min_context=2M');
-      expect(body.hint).toMatchObject({ param: 'min_context', without: ['min_context'], nearest: { id: 'alpha-large' } });
+      expect(body.hint).toMatchObject({
+        param: 'min_context',
+        without: ['min_context'],
+        nearest: { id: 'alpha-large' },
+      });
     });
 
     it('an answer with models has no hint', async () => {

@@ -19,9 +19,11 @@ const ids = catalogue.models.slice(0, 20).map((m) => m.id);
 const TARGETS = ids.slice(0, 10).join(',');
 
 /** `n` CSV rows of known models. */
-const knownCsv = (n: number) => `date,model,input_tokens,output_tokens\n${Array.from({ length: n }, (_, i) => `2026-${String(1 + (i % 11)).padStart(2, '0')}-01,${ids[i % 20]},${1000 + i},${500 + i}`).join('\n')}\n`;
+const knownCsv = (n: number) =>
+  `date,model,input_tokens,output_tokens\n${Array.from({ length: n }, (_, i) => `2026-${String(1 + (i % 11)).padStart(2, '0')}-01,${ids[i % 20]},${1000 + i},${500 + i}`).join('\n')}\n`;
 /** `n` CSV rows, each a distinct unknown name. */
-const unknownCsv = (n: number) => `date,model\n${Array.from({ length: n }, (_, i) => `2026-11-01,zq-unknown-${i}-xv`).join('\n')}\n`;
+const unknownCsv = (n: number) =>
+  `date,model\n${Array.from({ length: n }, (_, i) => `2026-11-01,zq-unknown-${i}-xv`).join('\n')}\n`;
 
 /** A budget that counts what is reserved, and refuses past `limit`. */
 function countingBudget(limit = Infinity) {
@@ -59,7 +61,11 @@ function chunked(text: string, size = 16 * 1024): ReadableStream<Uint8Array> {
 }
 
 const post = (service: ReturnType<typeof createService>, query: string, body: string | ReadableStream<Uint8Array>) =>
-  service.request(`/api/reprice${query}`, { method: 'POST', body, ...(typeof body === 'string' ? {} : { duplex: 'half' }) } as RequestInit);
+  service.request(`/api/reprice${query}`, {
+    method: 'POST',
+    body,
+    ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+  } as RequestInit);
 
 describe('uploads and the memory budget', () => {
   it('reserve the body as it arrives, and give it all back once answered', async () => {
@@ -103,7 +109,11 @@ describe('uploads and the memory budget', () => {
 describe('the rate limit charges the work an upload buys', () => {
   const limited = (perMinute: number) => {
     const now = Date.UTC(2026, 10, 24, 12, 0, 30);
-    return createService({ catalogue, assets: {}, rateLimit: { perMinute, clientIp: () => '192.0.2.1', now: () => now } });
+    return createService({
+      catalogue,
+      assets: {},
+      rateLimit: { perMinute, clientIp: () => '192.0.2.1', now: () => now },
+    });
   };
 
   /** `n` rows of one known model. */

@@ -17,17 +17,24 @@ async function json(app: ReturnType<typeof createService>, path: string) {
 }
 
 describe('the yearly cost follows the schedule', () => {
-  it('on 2026-11-28: one month at today\'s price, eleven at the new one, with the warning', async () => {
+  it("on 2026-11-28: one month at today's price, eleven at the new one, with the warning", async () => {
     const app = createService({ catalogue, clock: fixedClock('2026-11-28') });
     const body = await json(app, `/api/calculate?model=google-gemini-3.7-flash&${CODING}`);
     // 10,000 × 0.75 + 10,000 × 0.075 + 5,000 × 3.75 = 27,000 per 1M → $0.027; × 50,000 × 30 = $40,500.
     // New prices double it: $81,000 a month. 40,500 + 11 × 81,000 = 931,500.
     expect(body.pricedOn).toBe('2026-11-28');
     expect(body.costs).toEqual({ perRequest: 0.027, daily: 1350, monthly: 40500, yearly: 931500 });
-    expect(body.warnings).toEqual([expect.objectContaining({
-      code: 'price_change_scheduled',
-      change: { date: '2027-01-01', to: { input: 1.5, output: 7.5, cachedInput: 0.15 }, percent: { input: 100, output: 100, cachedInput: 100 }, source: expect.any(String) },
-    })]);
+    expect(body.warnings).toEqual([
+      expect.objectContaining({
+        code: 'price_change_scheduled',
+        change: {
+          date: '2027-01-01',
+          to: { input: 1.5, output: 7.5, cachedInput: 0.15 },
+          percent: { input: 100, output: 100, cachedInput: 100 },
+          source: expect.any(String),
+        },
+      }),
+    ]);
     expect(body.warnings[0].message).toContain('rises 100% on 2027-01-01');
   });
 
@@ -95,14 +102,19 @@ describe('rankings and compare price the day they answer', () => {
   const geminiIn = (items: Array<{ id: string }>) => items.find((r) => r.id === 'google-gemini-3.7-flash') as any; // any: tests read arbitrary fields
 
   it('recommend and cheapest rank it at the prices in force, with no change left to name', async () => {
-    const recommended = geminiIn((await json(app, `/api/recommend?use_case=coding&sort=value&frontier=true&limit=10&${CODING}`)).recommendations);
+    const recommended = geminiIn(
+      (await json(app, `/api/recommend?use_case=coding&sort=value&frontier=true&limit=10&${CODING}`)).recommendations,
+    );
     expect(recommended.costs.monthly).toBe(81000);
     expect(recommended.appliedPrices).toMatchObject({ input: 1.5, output: 7.5 });
     expect(recommended.priceChange).toBeUndefined();
     // Among Mid models of quality 4 and up it now ranks after Grok 4.5 ($79,500), where its $40,500 put it before.
-    const ranked = (await json(app, `/api/cheapest?tier=Mid&min_quality=4&limit=10&${CODING}`)).recommendations as Array<{ id: string }>;
+    const ranked = (await json(app, `/api/cheapest?tier=Mid&min_quality=4&limit=10&${CODING}`))
+      .recommendations as Array<{ id: string }>;
     expect(geminiIn(ranked).costs.monthly).toBe(81000);
-    expect(ranked.findIndex((r) => r.id === 'google-gemini-3.7-flash')).toBeGreaterThan(ranked.findIndex((r) => r.id === 'xai-grok-4.5'));
+    expect(ranked.findIndex((r) => r.id === 'google-gemini-3.7-flash')).toBeGreaterThan(
+      ranked.findIndex((r) => r.id === 'xai-grok-4.5'),
+    );
   });
 
   it('compare prices it so, its yearly twelve months at the new prices', async () => {
@@ -150,7 +162,9 @@ describe('said everywhere', () => {
   ])("%s's hint names it on the nearest model, as the ranking without %s does", async (endpoint, blamed, filter) => {
     const query = 'tier=Mid&min_context=1000000&input_tokens=300000&output_tokens=100';
     const { hint } = await json(app, `/api/${endpoint}?${query}&${filter}`);
-    const { recommendations: [first] } = await json(app, `/api/${endpoint}?${query}&${filter.replace(/&?[a-z_]+=0\.0+1$/, '')}&limit=1`);
+    const {
+      recommendations: [first],
+    } = await json(app, `/api/${endpoint}?${query}&${filter.replace(/&?[a-z_]+=0\.0+1$/, '')}&limit=1`);
     expect(hint.without).toEqual([blamed]);
     expect(hint.nearest.id).toBe('google-gemini-3.7-flash');
     expect(hint.nearest.priceChange).toBe('rises 100% on 2027-01-01');
@@ -160,7 +174,9 @@ describe('said everywhere', () => {
   it('compare: its yearly follows the schedule and its summary names the change', async () => {
     const body = await json(app, `/api/compare?models=google-gemini-3.7-flash,openai-gpt-5.6-sol&${CODING}`);
     expect(body.comparison[0].costs.yearly).toBe(931500);
-    expect(body.summary.priceChanges).toEqual([{ id: 'google-gemini-3.7-flash', name: 'Gemini 3.7 Flash', change: 'rises 100% on 2027-01-01' }]);
+    expect(body.summary.priceChanges).toEqual([
+      { id: 'google-gemini-3.7-flash', name: 'Gemini 3.7 Flash', change: 'rises 100% on 2027-01-01' },
+    ]);
   });
 });
 
@@ -169,7 +185,9 @@ describe('said on the badge, the site, the model page, the CLI card', () => {
   const text = async (path: string) => (await app.request(path)).text();
 
   it('the badge marks the price that does not last; /api/pricing says priceChange', async () => {
-    expect(await text('/api/badge?model=google-gemini-3.7-flash')).toContain('$0.75 / $3.75 per 1M · rises 100% on 2027-01-01');
+    expect(await text('/api/badge?model=google-gemini-3.7-flash')).toContain(
+      '$0.75 / $3.75 per 1M · rises 100% on 2027-01-01',
+    );
     expect(await text('/api/badge?model=openai-gpt-5.6-sol')).not.toContain('rises');
     const json = JSON.parse(await text('/api/badge?model=google-gemini-3.7-flash&format=json'));
     expect(json.pricing.priceChange).toBe('rises 100% on 2027-01-01');
@@ -185,12 +203,12 @@ describe('said on the badge, the site, the model page, the CLI card', () => {
     const badge = await (await later.request('/api/badge?model=google-gemini-3.7-flash')).text();
     expect(badge).toContain('$1.5 / $7.5 per 1M');
     expect(badge).not.toContain('rises');
-    const record = await (await later.request('/api/pricing?model=google-gemini-3.7-flash')).json() as any; // any: reads fields
+    const record = (await (await later.request('/api/pricing?model=google-gemini-3.7-flash')).json()) as any; // any: reads fields
     expect([record.model.input, record.model.output, record.model.priceChange]).toEqual([1.5, 7.5, undefined]);
     expect(await (await later.request('/models/google-gemini-3.7-flash')).text()).toContain('$1.5 / $7.5 per 1M');
   });
 
-  it('the site\'s table marks the rows, the model page names it', async () => {
+  it("the site's table marks the rows, the model page names it", async () => {
     const site = await text('/');
     const row = /<tr data-id="google-gemini-3\.7-flash"[\s\S]*?<\/tr>/.exec(site)?.[0] ?? '';
     expect(row).toContain('<span class="chg">price rises 100% on 2027-01-01</span>');
@@ -201,24 +219,37 @@ describe('said on the badge, the site, the model page, the CLI card', () => {
     expect(page).toContain('<strong>rises 100% on 2027-01-01</strong>');
   });
 
-  it('the site\'s headline names it when the cheapest model\'s price changes', async () => {
+  it("the site's headline names it when the cheapest model's price changes", async () => {
     const { headlineHtml, priceAll, siteModel } = await import('../../src/http/pages/site-model.js');
     const gemini = catalogue.byId.get('google-gemini-3.7-flash')!;
-    const priced = priceAll([siteModel({ ...gemini, priceChange: 'rises 100% on 2027-01-01' })], { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' });
-    expect(headlineHtml(priced, { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' })).toContain('at $101.25 a month (its price rises 100% on 2027-01-01).');
+    const priced = priceAll([siteModel({ ...gemini, priceChange: 'rises 100% on 2027-01-01' })], {
+      inputTokens: 2000,
+      outputTokens: 500,
+      requests: 1000,
+      days: 30,
+      mode: 'standard',
+    });
+    expect(
+      headlineHtml(priced, { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' }),
+    ).toContain('at $101.25 a month (its price rises 100% on 2027-01-01).');
   });
 
   it('the CLI card says it', async () => {
     const { run } = await import('../../src/cli/run.js');
     let stdout = '';
-    const code = await run(['price', 'google-gemini-3.7-flash'], { out: (t) => void (stdout += t), err: () => {}, env: { BASE_URL: 'https://prices.example' }, clock: fixedClock('2026-11-28') });
+    const code = await run(['price', 'google-gemini-3.7-flash'], {
+      out: (t) => void (stdout += t),
+      err: () => {},
+      env: { BASE_URL: 'https://prices.example' },
+      clock: fixedClock('2026-11-28'),
+    });
     expect(code).toBe(0);
     expect(stdout).toMatch(/Price change:\s+rises 100% on 2027-01-01 \(the prices above are today's\)/);
   });
 });
 
-describe('compare\'s yearly saving follows the schedule', () => {
-  it('is the dearest\'s scheduled yearly less the cheapest\'s', async () => {
+describe("compare's yearly saving follows the schedule", () => {
+  it("is the dearest's scheduled yearly less the cheapest's", async () => {
     const app = createService({ catalogue, clock: fixedClock('2026-11-28') });
     const body = await json(app, `/api/compare?models=google-gemini-3.7-flash,openai-gpt-5.6-sol&${CODING}`);
     const yearly = (id: string) => body.comparison.find((c: { id: string }) => c.id === id).costs.yearly;

@@ -34,7 +34,9 @@ describe('sellers= on cheapest', () => {
   });
   it('prices each model at the door /api/offers ranks first for the workload (the door table agrees with the records)', async () => {
     const workload = { inputTokens: 30_000, outputTokens: 3_000, requests: 200, days: 30, mode: 'standard' as const };
-    const { body } = await get('/api/cheapest?sellers=all&limit=10&input_tokens=30000&output_tokens=3000&requests=200&status=all');
+    const { body } = await get(
+      '/api/cheapest?sellers=all&limit=10&input_tokens=30000&output_tokens=3000&requests=200&status=all',
+    );
     expect(body.recommendations.length).toBe(10);
     for (const item of body.recommendations) {
       const first = rankDoors(book.doorsOf(item.id), workload).ranked[0]!;
@@ -50,7 +52,9 @@ describe('sellers= on cheapest', () => {
     expect(body.sellers.notSold).toBeGreaterThan(0);
   });
   it('each model priced at its door costs what that door costs', async () => {
-    const { body } = await get('/api/cheapest?sellers=amazon-bedrock,google-vertex&input_tokens=1000000&output_tokens=0&requests=1&days=1');
+    const { body } = await get(
+      '/api/cheapest?sellers=amazon-bedrock,google-vertex&input_tokens=1000000&output_tokens=0&requests=1&days=1',
+    );
     for (const item of body.recommendations) {
       expect(['amazon-bedrock', 'google-vertex']).toContain(item.seller);
       expect(item.costs.perRequest).toBe(book.byId.get(item.door)!.priced!.input);
@@ -79,8 +83,10 @@ describe('sellers= on cheapest', () => {
 });
 
 describe('sellers= on recommend', () => {
-  it('names each recommendation\'s door, only the sellers asked', async () => {
-    const { status, body } = await get('/api/recommend?use_case=coding&sellers=amazon-bedrock,google-vertex,azure&limit=10');
+  it("names each recommendation's door, only the sellers asked", async () => {
+    const { status, body } = await get(
+      '/api/recommend?use_case=coding&sellers=amazon-bedrock,google-vertex,azure&limit=10',
+    );
     expect(status).toBe(200);
     expect(recommendResponseSchema.parse(body).sellers).toMatchObject({ asked: 'amazon-bedrock,google-vertex,azure' });
     expect(body.recommendations.length).toBeGreaterThan(0);
@@ -106,16 +112,19 @@ describe('sellers= in the hint of an empty answer', () => {
   it.each([
     ['cheapest', 'sellers=azure', 'budget', 'budget=0.000000001'],
     ['recommend', 'sellers=groq&sort=cost', 'max_cost', 'max_cost=0.000000001'],
-  ])('%s?%s: the nearest is at a door of those sellers, as the answer without %s lists it', async (endpoint, sellers, blamed, filter) => {
-    const { body } = await get(`/api/${endpoint}?${sellers}&${filter}`);
-    expect(body.recommendations).toEqual([]);
-    expect(body.hint.without).toEqual([blamed]);
-    const { body: without } = await get(`/api/${endpoint}?${sellers}&limit=1`);
-    const first = without.recommendations[0];
-    expect(first.door).toBe(`${first.id}@${sellers.slice('sellers='.length).split('&')[0]}`);
-    expect({ ...body.hint.nearest, rank: first.rank }).toEqual(first);
-    expect(body.hint.nearest.cheaperAt).toBeUndefined();
-    // The message names the door (an id any endpoint takes), not only the model.
-    expect(body.hint.message).toContain(`(${first.door})`);
-  });
+  ])(
+    '%s?%s: the nearest is at a door of those sellers, as the answer without %s lists it',
+    async (endpoint, sellers, blamed, filter) => {
+      const { body } = await get(`/api/${endpoint}?${sellers}&${filter}`);
+      expect(body.recommendations).toEqual([]);
+      expect(body.hint.without).toEqual([blamed]);
+      const { body: without } = await get(`/api/${endpoint}?${sellers}&limit=1`);
+      const first = without.recommendations[0];
+      expect(first.door).toBe(`${first.id}@${sellers.slice('sellers='.length).split('&')[0]}`);
+      expect({ ...body.hint.nearest, rank: first.rank }).toEqual(first);
+      expect(body.hint.nearest.cheaperAt).toBeUndefined();
+      // The message names the door (an id any endpoint takes), not only the model.
+      expect(body.hint.message).toContain(`(${first.door})`);
+    },
+  );
 });

@@ -7,7 +7,11 @@
  */
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cheapestResponseSchema, compareResponseSchema, recommendResponseSchema } from '../../src/endpoints/responses/index.js';
+import {
+  cheapestResponseSchema,
+  compareResponseSchema,
+  recommendResponseSchema,
+} from '../../src/endpoints/responses/index.js';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { getUnits } from '../fixtures/units-catalogue.js';
@@ -26,7 +30,13 @@ describe('rankings on a service tier', () => {
       expect(body.recommendations.map((r: { id: string }) => r.id)).toEqual(['epsilon-tiers']);
       expect(body.recommendations[0].warnings).toBeUndefined();
       expect(body.recommendations[0].appliedPrices).toMatchObject({ input: 2.5, output: 20, serviceTier: 'priority' });
-      expect(body.excluded.byReason).toEqual([{ reason: 'service_tier_not_offered', count: 2, message: expect.stringContaining('service_tier_fallback=standard') }]);
+      expect(body.excluded.byReason).toEqual([
+        {
+          reason: 'service_tier_not_offered',
+          count: 2,
+          message: expect.stringContaining('service_tier_fallback=standard'),
+        },
+      ]);
       expect(body[path === '/api/cheapest' ? 'filters' : 'criteria'].service_tier_fallback).toBe('none');
     }
   });
@@ -35,8 +45,14 @@ describe('rankings on a service tier', () => {
     const body = await ok('/api/cheapest?service_tier=priority&service_tier_fallback=standard');
     cheapestResponseSchema.parse(body);
     // 2,000 in + 500 out: think 0.2/0.6 → $0.0007; tiers at priority 2.5/20 → $0.015; audio 2.5/10 → $0.01.
-    expect(body.recommendations.map((r: { id: string }) => r.id)).toEqual(['epsilon-think', 'epsilon-audio', 'epsilon-tiers']);
-    expect(body.recommendations[0].warnings).toEqual([{ code: 'service_tier_not_offered', message: expect.stringContaining('no priority service tier') }]);
+    expect(body.recommendations.map((r: { id: string }) => r.id)).toEqual([
+      'epsilon-think',
+      'epsilon-audio',
+      'epsilon-tiers',
+    ]);
+    expect(body.recommendations[0].warnings).toEqual([
+      { code: 'service_tier_not_offered', message: expect.stringContaining('no priority service tier') },
+    ]);
     expect(body.recommendations[0].appliedPrices.serviceTier).toBe('standard');
     expect(body.excluded.count).toBe(0);
     expect(body.filters.service_tier_fallback).toBe('standard');
@@ -52,7 +68,12 @@ describe('rankings on a service tier', () => {
     for (const path of ['/api/cheapest', '/api/recommend']) {
       const body = await ok(`${path}?service_tier=flex&tier=budget`);
       expect(body.recommendations).toEqual([]);
-      expect(body.hint).toEqual({ param: 'service_tier', message: expect.stringMatching(/flex service tier.*1 model past the filters is sold at standard.*service_tier_fallback=standard/) });
+      expect(body.hint).toEqual({
+        param: 'service_tier',
+        message: expect.stringMatching(
+          /flex service tier.*1 model past the filters is sold at standard.*service_tier_fallback=standard/,
+        ),
+      });
     }
   });
 
@@ -60,8 +81,10 @@ describe('rankings on a service tier', () => {
     const body = await ok('/api/compare?models=epsilon-tiers,epsilon-think&service_tier=priority');
     compareResponseSchema.parse(body);
     expect(body.summary).toMatchObject({
-      cheapest: { id: 'epsilon-tiers' }, mostExpensive: { id: 'epsilon-tiers' },
-      savings: { monthly: 0, yearly: 0, percent: 0 }, notOnTier: ['epsilon-think'],
+      cheapest: { id: 'epsilon-tiers' },
+      mostExpensive: { id: 'epsilon-tiers' },
+      savings: { monthly: 0, yearly: 0, percent: 0 },
+      notOnTier: ['epsilon-think'],
     });
     // On standard the cheaper model is named, and no tier list.
     const standard = await ok('/api/compare?models=epsilon-tiers,epsilon-think');

@@ -9,7 +9,14 @@ import { calculateCost, type Workload } from '../../src/core/pricing/cost.js';
 import type { Model } from '../../src/core/schema/catalogue-schema.js';
 import { priceQualityChart } from '../../src/http/pages/chart.js';
 import { escapeHtml, modelPagePath } from '../../src/lib/escape.js';
-import { DEFAULT_WORKLOAD, headlineHtml, priceAll, siteModel, tableNoteText, workloadText } from '../../src/http/pages/site-model.js';
+import {
+  DEFAULT_WORKLOAD,
+  headlineHtml,
+  priceAll,
+  siteModel,
+  tableNoteText,
+  workloadText,
+} from '../../src/http/pages/site-model.js';
 import { displayUsd } from '../../src/core/schema/display-usd.js';
 import { Usd } from '../../src/core/schema/money.js';
 import { createService } from '../../src/http/service.js';
@@ -32,9 +39,13 @@ describe('the home page as the server renders it', () => {
     );
     // The table hides the model that does not fit and says why; it marks the free-tier one instead of showing $0.
     expect(text).toMatch(/<tr data-id="beta-tiny"[^>]* hidden>/);
-    expect(text).toMatch(/<tr data-id="beta-free"[^>]*>(?:(?!<\/tr>).)*<td class="num monthly free" data-sort="0">free tier only<\/td><td class="num opt score" data-sort="40">40<\/td><\/tr>/);
+    expect(text).toMatch(
+      /<tr data-id="beta-free"[^>]*>(?:(?!<\/tr>).)*<td class="num monthly free" data-sort="0">free tier only<\/td><td class="num opt score" data-sort="40">40<\/td><\/tr>/,
+    );
     expect(text).not.toMatch(/<tr data-id="beta-free"[^>]* hidden/);
-    expect(text).toContain('<p id="fit-note">Hidden: 1 model whose context window cannot take input + output tokens this large; the provider would refuse the request.</p>');
+    expect(text).toContain(
+      '<p id="fit-note">Hidden: 1 model whose context window cannot take input + output tokens this large; the provider would refuse the request.</p>',
+    );
     // Beta Tiny (2K window) and the legacy Beta Classic (current models by default, as the API ranks) are hidden.
     expect(text).toContain('<p id="f-count" aria-live="polite">6 of 8 models</p>');
     // The chart draws the 5 current fixture models that can be bought and run (not the legacy Beta
@@ -42,17 +53,22 @@ describe('the home page as the server renders it', () => {
     const chart = /<figure>[\s\S]*?<\/figure>/.exec(text)?.[0] ?? '';
     expect(chart.match(/<circle /g)?.length).toBe(5);
     expect(chart).not.toContain('Beta Free');
-    expect(chart).toContain('Not drawn: 1 model whose context window cannot take input + output tokens this large and 1 model served only on a free, rate-limited tier (its $0 is not capacity anyone can buy).');
+    expect(chart).toContain(
+      'Not drawn: 1 model whose context window cannot take input + output tokens this large and 1 model served only on a free, rate-limited tier (its $0 is not capacity anyone can buy).',
+    );
     // The mode options say what each is.
     expect(text).toContain('<option value="streaming">streaming (+15% output margin)</option>');
     expect(text).toContain('<option value="batch">batch (provider&#39;s batch discount, where offered)</option>');
-    for (const name of ['cached_input_tokens', 'cache_write_tokens', 'off_peak_share']) expect(text).toContain(`name="${name}"`);
+    for (const name of ['cached_input_tokens', 'cache_write_tokens', 'off_peak_share'])
+      expect(text).toContain(`name="${name}"`);
   });
 
   it("a free-tier-only model's page says so", async () => {
     const text = await (await siteFixtureApp().request('http://localhost/models/beta-free')).text();
     expect(text).toContain('· free tier only ·');
-    expect(text).toMatch(/<dt>Availability<\/dt><dd>Free tier only: the provider serves this model only on a free, rate-limited tier/);
+    expect(text).toMatch(
+      /<dt>Availability<\/dt><dd>Free tier only: the provider serves this model only on a free, rate-limited tier/,
+    );
     const other = await (await siteFixtureApp().request('http://localhost/models/beta-pro')).text();
     expect(other).not.toContain('Availability');
   });
@@ -72,7 +88,9 @@ describe('the advice for other workloads (what /assets/site.js shows)', () => {
       'Cheapest for 500,000 input + 500 output tokens × 1,000 requests a day × 30 days (standard): <a href="/models/beta-flash">Beta Flash</a> at $1,506.00 a month. ' +
         'Left out: 4 models whose context window cannot take input + output tokens this large.',
     );
-    expect(tableNoteText(priced)).toBe('Hidden: 5 models whose context window cannot take input + output tokens this large; the provider would refuse the request.');
+    expect(tableNoteText(priced)).toBe(
+      'Hidden: 5 models whose context window cannot take input + output tokens this large; the provider would refuse the request.',
+    );
     const chart = priceQualityChart(priced, workloadText(work));
     expect(chart.match(/<circle /g)?.length).toBe(3);
     expect(chart).toContain('Monthly cost of 500,000 input + 500 output tokens');
@@ -101,18 +119,26 @@ describe('the headline and /api/cheapest (real catalogue)', () => {
     const cases: Array<[Workload, string]> = [
       [DEFAULT_WORKLOAD, ''],
       [w({ inputTokens: 500_000, outputTokens: 4000 }), '&input_tokens=500000&output_tokens=4000'],
-      [w({ inputTokens: 20_000, outputTokens: 40_000, mode: 'batch' }), '&input_tokens=20000&output_tokens=40000&mode=batch'],
+      [
+        w({ inputTokens: 20_000, outputTokens: 40_000, mode: 'batch' }),
+        '&input_tokens=20000&output_tokens=40000&mode=batch',
+      ],
       // Every model costs $0: the tie rule alone names the model.
       [w({ inputTokens: 0, outputTokens: 0 }), '&input_tokens=0&output_tokens=0'],
     ];
     for (const [work, query] of cases) {
       // The site's headline ranks current models, as /api/cheapest does by default.
       const res = await app.request(`http://localhost/api/cheapest?limit=1${query}`);
-      const body = (await res.json()) as { recommendations: Array<{ id: string; name: string; costs: { monthly: number } }>; excluded: { count: number } };
+      const body = (await res.json()) as {
+        recommendations: Array<{ id: string; name: string; costs: { monthly: number } }>;
+        excluded: { count: number };
+      };
       const priced = priceAll(real.models.map(siteModel), work);
       const headline = headlineHtml(priced, work);
       const top = body.recommendations[0]!;
-      expect(headline, query).toContain(` at ${displayUsd(new Usd(BigInt(Math.round(top.costs.monthly * 1e9))))} a month.`);
+      expect(headline, query).toContain(
+        ` at ${displayUsd(new Usd(BigInt(Math.round(top.costs.monthly * 1e9))))} a month.`,
+      );
       expect(headline, query).toContain(`href="/models/${top.id}"`);
       expect(priced.filter((p) => p.exclusion && p.model.status === 'current').length, query).toBe(body.excluded.count);
     }
@@ -132,7 +158,9 @@ describe("the browser's model records (SiteModel)", () => {
     for (const model of real.models) {
       const small = siteModel(model) as Model;
       for (const work of workloads) {
-        expect(calculateCost(small, work).monthly.nanos, `${model.id} ${JSON.stringify(work)}`).toBe(calculateCost(model, work).monthly.nanos);
+        expect(calculateCost(small, work).monthly.nanos, `${model.id} ${JSON.stringify(work)}`).toBe(
+          calculateCost(model, work).monthly.nanos,
+        );
         compared++;
       }
     }

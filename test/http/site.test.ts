@@ -63,10 +63,14 @@ describe('GET /models/<id>', () => {
     expect(status).toBe(200);
     expect(text).toContain('<h1>Alpha Large</h1>');
     expect(text).toContain('$3 / $15 per 1M');
-    expect(text).toContain('<dt>Long context</dt><dd>above 200,000 input tokens: $6 input, $22.5 output, $0.6 cached per 1M</dd>');
+    expect(text).toContain(
+      '<dt>Long context</dt><dd>above 200,000 input tokens: $6 input, $22.5 output, $0.6 cached per 1M</dd>',
+    );
     expect(text).toContain('<b>$0.0135</b> a request, <b>$405.00</b> a month');
     expect(text).toContain('<img src="/api/badge?model=alpha-large"');
-    expect(text).toContain('[![Alpha Large price](http://localhost/api/badge?model=alpha-large)](http://localhost/models/alpha-large)');
+    expect(text).toContain(
+      '[![Alpha Large price](http://localhost/api/badge?model=alpha-large)](http://localhost/models/alpha-large)',
+    );
   });
 
   it('an unknown id is a 404 page suggesting close ids', async () => {
@@ -87,7 +91,16 @@ describe('GET /docs', () => {
     expect(text).toContain('<link rel="stylesheet" href="/assets/docs.css">');
     // Nothing from another host: every src and href is a path on this service (or an in-page anchor).
     for (const [, url] of text.matchAll(/(?:src|href)="([^"]*)"/g)) expect(url, url).toMatch(/^(?:\/(?!\/)|#|data:,)/);
-    for (const path of ['/api/pricing', '/api/calculate', '/api/cheapest', '/api/compare', '/api/recommend', '/api/badge', '/models/{id}', '/openapi.json']) {
+    for (const path of [
+      '/api/pricing',
+      '/api/calculate',
+      '/api/cheapest',
+      '/api/compare',
+      '/api/recommend',
+      '/api/badge',
+      '/models/{id}',
+      '/openapi.json',
+    ]) {
       expect(text).toContain(`<code>GET ${path}</code>`);
     }
     expect(text).toContain('<a href="/api/compare?models=alpha-large%2Calpha-mini">try it</a>');
@@ -99,7 +112,7 @@ describe('GET /docs', () => {
     }
   });
 
-  it('serves Swagger UI\'s script and stylesheet, followed by our start-up code and header styles', async () => {
+  it("serves Swagger UI's script and stylesheet, followed by our start-up code and header styles", async () => {
     const assets = await bundleWeb();
     const app = fixtureApp({ assets });
     const js = await get('/assets/docs.js', app);

@@ -26,13 +26,20 @@ describe('units a service tier publishes no price for', () => {
     // Flex ($15 in, $90 out, no cache-read price): 1,000 × 15 + 9,000 × 3 (standard) + 100 × 90 = 51,000 per 1M.
     const flex = await calc(`${q}&service_tier=flex`);
     expect(flex.costs.perRequest).toBe(0.051);
-    expect(flex.appliedPrices).toMatchObject({ serviceTier: 'flex', input: 15, cachedInput: 3, standardPriced: ['cachedInput'] });
+    expect(flex.appliedPrices).toMatchObject({
+      serviceTier: 'flex',
+      input: 15,
+      cachedInput: 3,
+      standardPriced: ['cachedInput'],
+    });
     expect(flex.warnings.map((x: { code: string }) => x.code)).toContain('tier_unit_price');
   });
 
   it('bills cache reads on Gemini 2.5 Pro priority at the standard $0.125', async () => {
     // 9,000 × 1.25 + 1,000 × 0.125 + 100 × 10 = 12,375 per 1M.
-    const body = await calc('model=google-gemini-2.5-pro&service_tier=priority&input_tokens=10000&cached_input_tokens=1000&output_tokens=100');
+    const body = await calc(
+      'model=google-gemini-2.5-pro&service_tier=priority&input_tokens=10000&cached_input_tokens=1000&output_tokens=100',
+    );
     expect(body.costs.perRequest).toBe(0.012375);
     expect(body.appliedPrices.cachedInput).toBe(0.125);
   });
@@ -44,6 +51,8 @@ describe('units a service tier publishes no price for', () => {
     const flex = await calc(`${q}&service_tier=flex`);
     expect(flex.costs.perRequest).toBe(0.0005);
     expect(flex.appliedPrices.standardPriced).toEqual(['inputAudio']);
-    expect(flex.appliedPrices.units).toEqual([{ unit: 'inputAudio', quantity: 1000, price: 0.5, per: 1_000_000, billedAs: 'inputAudio' }]);
+    expect(flex.appliedPrices.units).toEqual([
+      { unit: 'inputAudio', quantity: 1000, price: 0.5, per: 1_000_000, billedAs: 'inputAudio' },
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
 import { unitsCatalogue } from '../fixtures/units-catalogue.js';
 
-const page = async (id: string) => (await createService({ catalogue: unitsCatalogue, assets: {} }).request(`http://localhost/models/${id}`)).text();
+const page = async (id: string) =>
+  (await createService({ catalogue: unitsCatalogue, assets: {} }).request(`http://localhost/models/${id}`)).text();
 const READ = '(https://epsilon.example/pricing, checked 2026-11-21)';
 
 describe('the model page', () => {
@@ -15,7 +16,9 @@ describe('the model page', () => {
   });
 
   it('lists the audio, reasoning and web-search prices with their source', async () => {
-    expect(await page('epsilon-audio')).toContain('<dt>Audio tokens</dt><dd>$40 input, $2.5 cached input, $80 output per 1M</dd>');
+    expect(await page('epsilon-audio')).toContain(
+      '<dt>Audio tokens</dt><dd>$40 input, $2.5 cached input, $80 output per 1M</dd>',
+    );
     const think = await page('epsilon-think');
     expect(think).toContain('<dt>Reasoning</dt><dd>$3.5 per 1M reasoning tokens</dd>');
     expect(think).toContain('<dt>Web searches</dt><dd>$10 per 1,000 searches</dd>');

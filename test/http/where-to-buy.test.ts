@@ -14,32 +14,39 @@ const app = createService({ catalogue });
 const book = doorBookOf(catalogue);
 const page = async (path: string) => (await app.request(`http://localhost${path}`)).text();
 
-describe('the model page\'s Where to buy', () => {
+describe("the model page's Where to buy", () => {
   it('shows every door with its seller, kind, source and date, the kept-out with the reason', async () => {
     const html = await page('/models/deepseek-deepseek-v4-pro');
     expect(html).toContain('<h2 id="where-to-buy">Where to buy</h2>');
-    const section = html.slice(html.indexOf('id="where-to-buy"'), html.indexOf('</table>', html.indexOf('id="where-to-buy"')));
+    const section = html.slice(
+      html.indexOf('id="where-to-buy"'),
+      html.indexOf('</table>', html.indexOf('id="where-to-buy"')),
+    );
     for (const door of book.doorsOf('deepseek-deepseek-v4-pro')) {
       const row = section.split('<tr').find((r) => r.includes(`<code>${escapeHtml(door.id)}</code>`));
       expect(row, door.id).toBeDefined();
       expect(row).toContain(escapeHtml(door.source));
       // Listed on its source's day, or in effect from the day a source dates the change; the record's own door as the record dates it.
-      expect(row).toContain(`<td>${door.own ? door.date : door.effectiveFrom ? `from ${door.effectiveFrom}` : `listed ${door.date}`}</td>`);
+      expect(row).toContain(
+        `<td>${door.own ? door.date : door.effectiveFrom ? `from ${door.effectiveFrom}` : `listed ${door.date}`}</td>`,
+      );
       expect(row).toContain(`<td>${door.seller.kind}</td>`);
       if (door.keptOut) expect(row).toContain('Kept out:');
     }
     const stale = section.split('<tr').find((r) => r.includes('@alibaba-cn</code>'));
     expect(stale).toContain(escapeHtml("Kept out: copies the maker's price of before its last price change"));
   });
-  it('lists Gemma 4 31B\'s paid doors first and the Gemini API\'s free tier kept out', async () => {
+  it("lists Gemma 4 31B's paid doors first and the Gemini API's free tier kept out", async () => {
     const html = await page('/models/google-gemma-4-31b-it');
     const section = html.slice(html.indexOf('id="where-to-buy"'));
-    expect(section.indexOf('google-gemma-4-31b-it@deepinfra')).toBeLessThan(section.indexOf('google-gemma-4-31b-it@google'));
+    expect(section.indexOf('google-gemma-4-31b-it@deepinfra')).toBeLessThan(
+      section.indexOf('google-gemma-4-31b-it@google'),
+    );
     expect(section).toMatch(/google-gemma-4-31b-it@google<\/code>.*?Kept out: a free, rate-limited tier/s);
   });
 });
 
-describe('the calculator\'s seller choice', () => {
+describe("the calculator's seller choice", () => {
   const models = catalogue.models.map(siteModel);
   const doors = siteDoors(catalogue);
   it('maker: as the records price them', () => {
@@ -55,11 +62,14 @@ describe('the calculator\'s seller choice', () => {
     expect(pro.monthly.nanos).toBeLessThan(own.get(pro.model.id)!.monthly.nanos);
     for (const p of priced) {
       const mine = own.get(p.model.id)!;
-      if (!mine.exclusion && !p.model.freeTierOnly) expect(p.monthly.nanos <= mine.monthly.nanos, p.model.id).toBe(true);
+      if (!mine.exclusion && !p.model.freeTierOnly)
+        expect(p.monthly.nanos <= mine.monthly.nanos, p.model.id).toBe(true);
     }
     // The headline names the door it is priced at.
     const headline = headlineHtml(priced, DEFAULT_WORKLOAD);
-    const best = priced.filter((p) => !p.exclusion && p.model.status === 'current').sort((a, b) => Number(a.monthly.nanos - b.monthly.nanos))[0]!;
+    const best = priced
+      .filter((p) => !p.exclusion && p.model.status === 'current')
+      .sort((a, b) => Number(a.monthly.nanos - b.monthly.nanos))[0]!;
     if (best.sellerName) expect(headline).toContain(` at ${escapeHtml(best.sellerName)} at `);
   });
   it('one cloud: only its doors, its own models among them; the models it does not sell named', () => {
@@ -69,8 +79,14 @@ describe('the calculator\'s seller choice', () => {
     expect(notSold.length + priced.length).toBe(models.length);
     // Amazon's Nova is sold on Bedrock, at its record's prices (the maker's own door); gpt-oss-20b at Bedrock's door.
     const nova = priced.find((p) => p.model.id === 'amazon-nova-2-lite-v1')!;
-    expect(nova.monthly.nanos).toBe(priceAll(models, DEFAULT_WORKLOAD).find((p) => p.model.id === nova.model.id)!.monthly.nanos);
-    expect(priced.find((p) => p.model.id === 'openai-gpt-oss-20b')!.prices).toEqual({ input: 0.07, output: 0.3, contextTokens: 128_000 });
+    expect(nova.monthly.nanos).toBe(
+      priceAll(models, DEFAULT_WORKLOAD).find((p) => p.model.id === nova.model.id)!.monthly.nanos,
+    );
+    expect(priced.find((p) => p.model.id === 'openai-gpt-oss-20b')!.prices).toEqual({
+      input: 0.07,
+      output: 0.3,
+      contextTokens: 128_000,
+    });
     expect(notSold).toContain('deepseek-deepseek-v4-pro');
   });
   it('the home page offers the choice and embeds the doors', async () => {

@@ -35,7 +35,10 @@ describe('the compare widget', () => {
     const { models: _models, ...workload } = compareQuery.shape;
     expect(Object.values(WORKLOAD_ATTRIBUTES).sort()).toEqual(Object.keys(workload).sort());
     for (const [attribute, param] of Object.entries(WORKLOAD_ATTRIBUTES)) {
-      expect(attribute.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), attribute).toBe(param);
+      expect(
+        attribute.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+        attribute,
+      ).toBe(param);
     }
   });
 });

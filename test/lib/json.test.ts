@@ -21,11 +21,29 @@ function reference(value: unknown): string {
 }
 
 // Amounts across every range toJson treats apart: below 10^-6 USD, the exact-double range, and from 10^6 USD.
-const usd = fc.oneof(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.bigInt({ min: -2000n, max: 2000n }), fc.bigInt({ min: 10n ** 15n - 2000n, max: 10n ** 15n + 2000n })).map((n) => new Usd(n));
+const usd = fc
+  .oneof(
+    fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+    fc.bigInt({ min: -2000n, max: 2000n }),
+    fc.bigInt({ min: 10n ** 15n - 2000n, max: 10n ** 15n + 2000n }),
+  )
+  .map((n) => new Usd(n));
 // Strings shaped like the markers toJson uses internally must come through as they are.
-const text = fc.oneof(fc.string(), fc.constantFrom('usd:1', '\u0000usd:12', 'a\u0000usd:-3.5"', '"\\', '\u2028', 'usd-00112233445566778899aabb-0'));
+const text = fc.oneof(
+  fc.string(),
+  fc.constantFrom('usd:1', '\u0000usd:12', 'a\u0000usd:-3.5"', '"\\', '\u2028', 'usd-00112233445566778899aabb-0'),
+);
 const key = text;
-const leaf = fc.oneof(usd, text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.date({ noInvalidDate: true }));
+const leaf = fc.oneof(
+  usd,
+  text,
+  fc.double(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.date({ noInvalidDate: true }),
+);
 const value = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node')), fc.dictionary(key, tie('node'))),
 })).node;
@@ -34,7 +52,10 @@ const answer = fc.oneof(fc.array(value), fc.dictionary(key, value));
 
 describe('toJson', () => {
   it('gives the same bytes as the replacer-based serialiser for any value', () => {
-    fc.assert(fc.property(answer, (v) => toJson(v) === reference(v)), { numRuns: 500 });
+    fc.assert(
+      fc.property(answer, (v) => toJson(v) === reference(v)),
+      { numRuns: 500 },
+    );
   });
 
   it('writes a key holding the old money mark as a plain key', () => {
@@ -42,7 +63,9 @@ describe('toJson', () => {
   });
 
   it('prints amounts exactly, including ones past 2^53 nano-dollars', () => {
-    expect(toJson({ a: new Usd(1_250_000n), b: [new Usd(-9_007_199_254_740_993n), new Usd(0n)] })).toBe('{"a":0.00125,"b":[-9007199.254740993,0]}');
+    expect(toJson({ a: new Usd(1_250_000n), b: [new Usd(-9_007_199_254_740_993n), new Usd(0n)] })).toBe(
+      '{"a":0.00125,"b":[-9007199.254740993,0]}',
+    );
   });
 
   it('prints amounts below 10^-6 USD and from 10^6 USD as plain decimals, never as floats or exponents', () => {
@@ -50,7 +73,9 @@ describe('toJson', () => {
     expect(toJson(amounts.map((n) => new Usd(n)))).toBe(
       '[0.000000001,0.000000999,0.000001,999999.999999999,1000000,1234567890.123456789,-0.000000005]',
     );
-    expect(toJson({ a: 'x', b: [{ c: new Usd(7n) }, new Usd(12_500_000n)], d: new Usd(10n ** 16n + 1n) })).toBe('{"a":"x","b":[{"c":0.000000007},0.0125],"d":10000000.000000001}');
+    expect(toJson({ a: 'x', b: [{ c: new Usd(7n) }, new Usd(12_500_000n)], d: new Usd(10n ** 16n + 1n) })).toBe(
+      '{"a":"x","b":[{"c":0.000000007},0.0125],"d":10000000.000000001}',
+    );
   });
 
   it('leaves JSON.stringify of an amount outside toJson a plain number', () => {
@@ -66,9 +91,23 @@ describe('formatScaled', () => {
       const fraction = digits.slice(-9).replace(/0+$/, '');
       return `${v < 0n ? '-' : ''}${digits.slice(0, -9)}${fraction ? `.${fraction}` : ''}`;
     };
-    const edge = [0n, 1n, -1n, 10n, 999_999_999n, 1_000_000_000n, -1_000_000_001n, 9_007_199_254_740_991n, -9_007_199_254_740_991n, 9_007_199_254_740_992n];
+    const edge = [
+      0n,
+      1n,
+      -1n,
+      10n,
+      999_999_999n,
+      1_000_000_000n,
+      -1_000_000_001n,
+      9_007_199_254_740_991n,
+      -9_007_199_254_740_991n,
+      9_007_199_254_740_992n,
+    ];
     for (const v of edge) expect(new Usd(v).toString(), String(v)).toBe(slow(v));
-    fc.assert(fc.property(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }), (v) => new Usd(v).toString() === slow(v)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }), (v) => new Usd(v).toString() === slow(v)),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -79,7 +118,13 @@ describe('Usd.toJSON', () => {
       expect(exactText(n)).toBe(new Usd(n).toString());
       expect(exactText(-n)).toBe(new Usd(-n).toString());
     }
-    const inRange = fc.oneof(fc.bigInt({ min: 1000n, max: 10n ** 15n - 1n }), fc.bigInt({ min: 10n ** 14n, max: 10n ** 15n - 1n }));
-    fc.assert(fc.property(inRange, (n) => exactText(n) === new Usd(n).toString()), { numRuns: 20_000 });
+    const inRange = fc.oneof(
+      fc.bigInt({ min: 1000n, max: 10n ** 15n - 1n }),
+      fc.bigInt({ min: 10n ** 14n, max: 10n ** 15n - 1n }),
+    );
+    fc.assert(
+      fc.property(inRange, (n) => exactText(n) === new Usd(n).toString()),
+      { numRuns: 20_000 },
+    );
   });
 });

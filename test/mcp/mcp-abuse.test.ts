@@ -16,22 +16,37 @@ const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'da
 const serve = inProcessServers();
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const call = (id: number, name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const call = (id: number, name: string, args: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 const post = (base: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: JSON.stringify(body) });
 
-type RpcAnswer = { id: number; result?: { isError: boolean; content: { text: string }[] }; error?: { code: number; message: string } };
+type RpcAnswer = {
+  id: number;
+  result?: { isError: boolean; content: { text: string }[] };
+  error?: { code: number; message: string };
+};
 
 describe('/mcp batches and answers', () => {
   it('refuses the batch of 100 get_model_price calls with a 400, and answers a batch of 10 without a catalogue dump', async () => {
     const { base } = await serve();
-    const hundred = await post(base, Array.from({ length: 100 }, (_, i) => call(i, 'get_model_price')));
+    const hundred = await post(
+      base,
+      Array.from({ length: 100 }, (_, i) => call(i, 'get_model_price')),
+    );
     expect(hundred.status).toBe(400);
     const refused = (await hundred.json()) as RpcAnswer;
     expect(refused.error).toMatchObject({ code: -32600 });
     expect(refused.error?.message).toMatch(/at most 10 messages; this one holds 100/);
 
-    const ten = await post(base, Array.from({ length: 10 }, (_, i) => call(i, 'get_model_price')));
+    const ten = await post(
+      base,
+      Array.from({ length: 10 }, (_, i) => call(i, 'get_model_price')),
+    );
     expect(ten.status).toBe(200);
     const text = await ten.text();
     // Ten tool errors naming the missing model, not ten copies of the 100 KB catalogue.
@@ -40,7 +55,9 @@ describe('/mcp batches and answers', () => {
     expect(answers).toHaveLength(10);
     for (const a of answers) {
       expect(a.result?.isError).toBe(true);
-      expect(JSON.parse(a.result?.content[0]?.text ?? '{}')).toMatchObject({ error: { code: 'missing_parameter', param: 'model' } });
+      expect(JSON.parse(a.result?.content[0]?.text ?? '{}')).toMatchObject({
+        error: { code: 'missing_parameter', param: 'model' },
+      });
     }
   });
 
@@ -52,11 +69,24 @@ describe('/mcp batches and answers', () => {
   });
 
   it('answers a batch whose answers together pass the answer bound with a 400 asking for fewer calls', async () => {
-    const request = (service: Service, body: unknown) => service.request('/mcp', { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(body) });
-    const one = await (await request(createService({ catalogue, mcp: createMcpRoute() }), [call(1, 'find_cheapest', { limit: 50 })])).text();
+    const request = (service: Service, body: unknown) =>
+      service.request('/mcp', { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(body) });
+    const one = await (
+      await request(createService({ catalogue, mcp: createMcpRoute() }), [call(1, 'find_cheapest', { limit: 50 })])
+    ).text();
     const service = createService({ catalogue, mcp: createMcpRoute({ maxAnswerBytes: 3 * one.length }) });
-    expect((await request(service, [1, 2].map((i) => call(i, 'find_cheapest', { limit: 50 })))).status).toBe(200);
-    const res = await request(service, [1, 2, 3, 4, 5].map((i) => call(i, 'find_cheapest', { limit: 50 })));
+    expect(
+      (
+        await request(
+          service,
+          [1, 2].map((i) => call(i, 'find_cheapest', { limit: 50 })),
+        )
+      ).status,
+    ).toBe(200);
+    const res = await request(
+      service,
+      [1, 2, 3, 4, 5].map((i) => call(i, 'find_cheapest', { limit: 50 })),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as RpcAnswer).error?.message).toMatch(/Send fewer calls per batch/);
   });
@@ -118,7 +148,10 @@ describe('/mcp and RATE_LIMIT', () => {
   it('refuses a batch that would pass the limit as a whole', async () => {
     const { base } = await serve({ RATE_LIMIT: '5' });
     holdClockInsideAMinute();
-    const res = await post(base, Array.from({ length: 10 }, (_, i) => call(i, 'get_model_price', { model: 'openai-gpt-4o' })));
+    const res = await post(
+      base,
+      Array.from({ length: 10 }, (_, i) => call(i, 'get_model_price', { model: 'openai-gpt-4o' })),
+    );
     expect(res.status).toBe(429);
   });
 });
@@ -128,17 +161,26 @@ describe('/mcp from browsers (Origin)', () => {
     const { base } = await serve();
     const preflight = await fetch(`${base}/mcp`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
     // Nothing tells the page it may read the refusal (the rest of the API's `*` is not /mcp's).
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     // A "simple" request, which browsers send without asking first.
-    const simple = await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], { origin: 'https://evil.example', 'content-type': 'text/plain' });
+    const simple = await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], {
+      origin: 'https://evil.example',
+      'content-type': 'text/plain',
+    });
     expect(simple.status).toBe(403);
     expect(((await simple.json()) as RpcAnswer).error?.message).toMatch(/may not call \/mcp/);
-    const json = await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], { origin: 'https://evil.example' });
+    const json = await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], {
+      origin: 'https://evil.example',
+    });
     expect(json.status).toBe(403);
     expect(simple.headers.get('access-control-allow-origin')).toBeNull();
     expect(json.headers.get('access-control-allow-origin')).toBeNull();
@@ -155,20 +197,34 @@ describe('/mcp from browsers (Origin)', () => {
     const { base } = await serve({ MCP_ALLOWED_ORIGINS: 'https://app.example, http://localhost:5173' });
     const preflight = await fetch(`${base}/mcp`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
-    const res = await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], { origin: 'http://localhost:5173' });
+    const res = await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], {
+      origin: 'http://localhost:5173',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(res.headers.get('vary')).toContain('Origin');
-    expect((await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], { origin: 'https://app.example.evil' })).status).toBe(403);
+    expect(
+      (
+        await post(base, [call(1, 'get_model_price', { model: 'openai-gpt-4o' })], {
+          origin: 'https://app.example.evil',
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('refuses an MCP_ALLOWED_ORIGINS entry that is not an origin', () => {
-    expect(() => startServer({ PORT: '0', MCP_ALLOWED_ORIGINS: 'https://app.example/' }, quiet)).toThrow(/MCP_ALLOWED_ORIGINS/);
+    expect(() => startServer({ PORT: '0', MCP_ALLOWED_ORIGINS: 'https://app.example/' }, quiet)).toThrow(
+      /MCP_ALLOWED_ORIGINS/,
+    );
   });
 });

@@ -13,10 +13,17 @@ const call = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
 describe('/mcp security headers', () => {
   it('are on its 200, 204, 403, 413, and 400 answers alike', async () => {
     const { base } = await serve({ MCP_ALLOWED_ORIGINS: 'https://app.example' });
-    const post = (body: string, headers: Record<string, string> = {}) => fetch(`${base}/mcp`, { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body });
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}/mcp`, { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body });
     const answers: Array<[number, Response]> = [
       [200, await post(JSON.stringify(call))],
-      [204, await fetch(`${base}/mcp`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } })],
+      [
+        204,
+        await fetch(`${base}/mcp`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+        }),
+      ],
       [403, await post(JSON.stringify(call), { origin: 'https://evil.example' })],
       [413, await post(JSON.stringify({ ...call, pad: 'x'.repeat(70_000) }))],
       [400, await post('{not json')],

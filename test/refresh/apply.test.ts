@@ -7,19 +7,40 @@ const batch = { discountPercent: 50, source: 'https://example.com/batch' };
 const file = (): DataFile => ({
   path: 'data/example.json',
   json: {
-    provider: { slug: 'example', name: 'Example', pricingUrl: 'https://example.com/pricing', longContextRule: 'above', batch },
+    provider: {
+      slug: 'example',
+      name: 'Example',
+      pricingUrl: 'https://example.com/pricing',
+      longContextRule: 'above',
+      batch,
+    },
     models: [],
   },
 });
 
-const proposal = (rules: Proposal['rules']): Proposal => ({ sources: [], changed: [], added: [], removed: [], aliases: [], rules });
+const proposal = (rules: Proposal['rules']): Proposal => ({
+  sources: [],
+  changed: [],
+  added: [],
+  removed: [],
+  aliases: [],
+  rules,
+});
 
 describe('applyProposal: a provider rule change', () => {
-  it('changes the long-context rule and keeps the provider\'s batch discount', () => {
+  it("changes the long-context rule and keeps the provider's batch discount", () => {
     const f = file();
-    const touched = applyProposal([f], proposal([{ slug: 'example', ours: 'above', theirs: 'at' }]), { today: '2026-11-26' });
+    const touched = applyProposal([f], proposal([{ slug: 'example', ours: 'above', theirs: 'at' }]), {
+      today: '2026-11-26',
+    });
     expect(touched).toEqual(['data/example.json']);
-    expect(f.json.provider).toEqual({ slug: 'example', name: 'Example', pricingUrl: 'https://example.com/pricing', longContextRule: 'at', batch });
+    expect(f.json.provider).toEqual({
+      slug: 'example',
+      name: 'Example',
+      pricingUrl: 'https://example.com/pricing',
+      longContextRule: 'at',
+      batch,
+    });
   });
 
   it('leaves a file without changes untouched', () => {

@@ -9,15 +9,37 @@ import { main } from '../../src/refresh/main.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'refresh');
-const PRICES = [['genai-prices', 'genai-prices.json'], ['models.dev', 'models-dev.json'], ['litellm', 'litellm.json'], ['openrouter', 'openrouter.json']]
-  .flatMap(([name, file]) => [`--${name}`, join(FIXTURES, file!)]);
+const PRICES = [
+  ['genai-prices', 'genai-prices.json'],
+  ['models.dev', 'models-dev.json'],
+  ['litellm', 'litellm.json'],
+  ['openrouter', 'openrouter.json'],
+].flatMap(([name, file]) => [`--${name}`, join(FIXTURES, file!)]);
 
 const EVIDENCE = {
   about: 'test',
   sources: {
-    aa: { name: 'Artificial Analysis', url: 'https://artificialanalysis.ai/', republish: true, terms: 'attribution', snapshot: '2026-07-10' },
-    arena: { name: 'LMArena', url: 'https://arena.ai/leaderboard/code', republish: true, terms: 'open', snapshot: '2026-08-30' },
-    da: { name: 'DesignArena', url: 'https://www.designarena.ai/', republish: false, terms: 'derived only', snapshot: '2026-08-01' },
+    aa: {
+      name: 'Artificial Analysis',
+      url: 'https://artificialanalysis.ai/',
+      republish: true,
+      terms: 'attribution',
+      snapshot: '2026-07-10',
+    },
+    arena: {
+      name: 'LMArena',
+      url: 'https://arena.ai/leaderboard/code',
+      republish: true,
+      terms: 'open',
+      snapshot: '2026-08-30',
+    },
+    da: {
+      name: 'DesignArena',
+      url: 'https://www.designarena.ai/',
+      republish: false,
+      terms: 'derived only',
+      snapshot: '2026-08-01',
+    },
   },
   benchmarks: {
     aa_coding_index: { name: 'AA Coding Index', metric: 'index', scale: '0-100', source: 'aa' },
@@ -34,19 +56,38 @@ const EVIDENCE = {
 };
 
 // The reference's quality.json shape: matched by referenceId (gpt-alpha).
-const QUALITY = { models: [{ model_id: 'gpt-alpha', scores: {
-  aa_coding_index: { value: 65, date: '2026-10-01', source_model: 'GPT Alpha' },
-  designarena_code: { value: 1200, date: '2026-10-01', source_model: 'openai/gpt-alpha' },
-  aa_gpqa: { value: 0.8, date: '2026-10-01' },
-} }] };
+const QUALITY = {
+  models: [
+    {
+      model_id: 'gpt-alpha',
+      scores: {
+        aa_coding_index: { value: 65, date: '2026-10-01', source_model: 'GPT Alpha' },
+        designarena_code: { value: 1200, date: '2026-10-01', source_model: 'openai/gpt-alpha' },
+        aa_gpqa: { value: 0.8, date: '2026-10-01' },
+      },
+    },
+  ],
+};
 // The transcribed boards' shape: matched by the leaderboard's name the evidence holds.
 const BOARDS = {
-  lmarena_2026_09: { boards: { code: { last_updated: '2026-09-28', rows: [['gpt-alpha-high', 'OpenAI', 1560, 5, 900], ['unknown-model', 'X', 1700, 5, 900]] } } },
+  lmarena_2026_09: {
+    boards: {
+      code: {
+        last_updated: '2026-09-28',
+        rows: [
+          ['gpt-alpha-high', 'OpenAI', 1560, 5, 900],
+          ['unknown-model', 'X', 1700, 5, 900],
+        ],
+      },
+    },
+  },
   swebench_bash_only: { rows: [['Somebody', 'tag', 70, '2025-01-01', '1.0']] },
 };
 
 const temps: string[] = [];
-afterEach(() => { for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'refresh-benchmarks-'));
@@ -57,7 +98,11 @@ function setup() {
   writeFileSync(join(dir, 'data', 'openai.json'), `${JSON.stringify(openai, null, 2)}\n`);
   mkdirSync(join(dir, 'data', 'quality'));
   writeFileSync(join(dir, 'data', 'quality', 'benchmarks.json'), JSON.stringify(EVIDENCE));
-  for (const [name, json] of [['quality.json', QUALITY], ['boards.json', BOARDS]] as const) writeFileSync(join(dir, name), JSON.stringify(json));
+  for (const [name, json] of [
+    ['quality.json', QUALITY],
+    ['boards.json', BOARDS],
+  ] as const)
+    writeFileSync(join(dir, name), JSON.stringify(json));
   return dir;
 }
 
@@ -72,7 +117,15 @@ describe('catalog:refresh --benchmarks', () => {
   it('proposes newer results with the score changes they make, and writes nothing on a dry run', async () => {
     const dir = setup();
     const before = readFileSync(join(dir, 'data', 'quality', 'benchmarks.json'), 'utf8');
-    const { code, out, err } = await run([...PRICES, '--data', join(dir, 'data'), '--benchmarks', join(dir, 'quality.json'), '--benchmarks', join(dir, 'boards.json')]);
+    const { code, out, err } = await run([
+      ...PRICES,
+      '--data',
+      join(dir, 'data'),
+      '--benchmarks',
+      join(dir, 'quality.json'),
+      '--benchmarks',
+      join(dir, 'boards.json'),
+    ]);
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain('openai-gpt-alpha: AA Coding Index 50 (2026-07-10) -> 65 (2026-10-01), Artificial Analysis');
@@ -91,7 +144,16 @@ describe('catalog:refresh --benchmarks', () => {
 
   it('--write applies them: the evidence holds the new results and snapshot dates, and the catalogue scores them', async () => {
     const dir = setup();
-    const { code } = await run([...PRICES, '--data', join(dir, 'data'), '--benchmarks', join(dir, 'quality.json'), '--benchmarks', join(dir, 'boards.json'), '--write']);
+    const { code } = await run([
+      ...PRICES,
+      '--data',
+      join(dir, 'data'),
+      '--benchmarks',
+      join(dir, 'quality.json'),
+      '--benchmarks',
+      join(dir, 'boards.json'),
+      '--write',
+    ]);
     expect(code).toBe(0);
     const written = JSON.parse(readFileSync(join(dir, 'data', 'quality', 'benchmarks.json'), 'utf8'));
     expect(written.models['openai-gpt-alpha']).toEqual({
@@ -100,11 +162,23 @@ describe('catalog:refresh --benchmarks', () => {
       lmarena_code_2026_08: { value: 1560, date: '2026-09-28', sourceModel: 'gpt-alpha-high' },
     });
     expect(written.models['deepseek-deepseek-v9']).toEqual(EVIDENCE.models['deepseek-deepseek-v9']);
-    expect([written.sources.aa.snapshot, written.sources.arena.snapshot, written.sources.da.snapshot]).toEqual(['2026-10-01', '2026-09-28', '2026-10-01']);
+    expect([written.sources.aa.snapshot, written.sources.arena.snapshot, written.sources.da.snapshot]).toEqual([
+      '2026-10-01',
+      '2026-09-28',
+      '2026-10-01',
+    ]);
     const alpha = loadCatalogueFromDir(join(dir, 'data')).byId.get('openai-gpt-alpha')!;
     expect(alpha.scores?.coding).toBe(77);
     // A second run proposes nothing.
-    const again = await run([...PRICES, '--data', join(dir, 'data'), '--benchmarks', join(dir, 'quality.json'), '--benchmarks', join(dir, 'boards.json')]);
+    const again = await run([
+      ...PRICES,
+      '--data',
+      join(dir, 'data'),
+      '--benchmarks',
+      join(dir, 'quality.json'),
+      '--benchmarks',
+      join(dir, 'boards.json'),
+    ]);
     expect(again.out).toContain('Benchmarks from');
     expect(again.out).toMatch(/: 0 newer result\(s\) for 0 model\(s\)\./);
   });
@@ -113,7 +187,14 @@ describe('catalog:refresh --benchmarks', () => {
     const dir = setup();
     writeFileSync(join(dir, 'bad.json'), '{"error":"rate limited"}');
     const before = readFileSync(join(dir, 'data', 'quality', 'benchmarks.json'), 'utf8');
-    const { code, err } = await run([...PRICES, '--data', join(dir, 'data'), '--benchmarks', join(dir, 'bad.json'), '--write']);
+    const { code, err } = await run([
+      ...PRICES,
+      '--data',
+      join(dir, 'data'),
+      '--benchmarks',
+      join(dir, 'bad.json'),
+      '--write',
+    ]);
     expect(code).toBe(1);
     expect(err).toContain(`benchmarks: ${join(dir, 'bad.json')} holds no benchmark results in a known shape`);
     expect(readFileSync(join(dir, 'data', 'quality', 'benchmarks.json'), 'utf8')).toBe(before);

@@ -5,13 +5,17 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '..', '..', 'src');
-const files = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => join(SRC, f));
+const files = (readdirSync(SRC, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => join(SRC, f));
 const under = (dir: string) => files.filter((f) => relative(SRC, f).startsWith(`${dir}/`));
 const text = (f: string) => readFileSync(f, 'utf8');
 
 describe('src/refresh', () => {
   it('is imported by nothing else in src/', () => {
-    const importers = files.filter((f) => !relative(SRC, f).startsWith('refresh/') && /from '[^']*\/refresh\//.test(text(f)));
+    const importers = files.filter(
+      (f) => !relative(SRC, f).startsWith('refresh/') && /from '[^']*\/refresh\//.test(text(f)),
+    );
     expect(importers.map((f) => relative(SRC, f))).toEqual([]);
   });
 
@@ -21,6 +25,17 @@ describe('src/refresh', () => {
     const pure = under('refresh').filter((f) => !edges.has(relative(join(SRC, 'refresh'), f)));
     expect(pure.length).toBeGreaterThan(5);
     expect(pure.filter((f) => io.test(text(f))).map((f) => relative(SRC, f))).toEqual([]);
-    expect(under('refresh').filter((f) => io.test(text(f))).map((f) => relative(SRC, f)).sort()).toEqual(['refresh/check-cli.ts', 'refresh/cli.ts', 'refresh/io.ts', 'refresh/offers/io.ts', 'refresh/offers/main.ts']);
+    expect(
+      under('refresh')
+        .filter((f) => io.test(text(f)))
+        .map((f) => relative(SRC, f))
+        .sort(),
+    ).toEqual([
+      'refresh/check-cli.ts',
+      'refresh/cli.ts',
+      'refresh/io.ts',
+      'refresh/offers/io.ts',
+      'refresh/offers/main.ts',
+    ]);
   });
 });

@@ -63,7 +63,12 @@ function dataCopy(): string {
   return dir;
 }
 
-const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as any; // any: raw JSON records
 
 /** The four sources from the local server, `overrides` replacing some of them by another path. */
@@ -85,7 +90,9 @@ describe('catalog:refresh dry run', () => {
     const { code, out } = await run([...sourceArgs(), '--data', dir]);
     expect(code).toBe(0);
     expect(out).toContain('genai-prices data of 2026-11-20');
-    expect(out).toContain('openai-gpt-alpha: from genai-prices data of 2026-11-20 (gpt-alpha), in force from 2026-10-01');
+    expect(out).toContain(
+      'openai-gpt-alpha: from genai-prices data of 2026-11-20 (gpt-alpha), in force from 2026-10-01',
+    );
     expect(out).toContain('input: 2 -> 1.5');
     expect(out).toContain('Sources differ: models.dev (2026-07-01) gives $2/$8.');
     expect(out).toContain('openai-gpt-delta: $1.25/$10 from litellm data of 2026-11-25, released 2026-11-01');
@@ -119,7 +126,9 @@ describe('catalog:refresh --write', () => {
     ]);
     expect(alpha.priceHistory[1].note).toBe('Before: input $2, output $8.');
     expect(alpha.priceHistory[1].source).toBe('genai-prices data of 2026-11-20, citing https://openai.example/pricing');
-    expect(alpha.priceSource).toBe('OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; OpenRouter agrees');
+    expect(alpha.priceSource).toBe(
+      'OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; OpenRouter agrees',
+    );
     expect(alpha.priceNote).toBe(
       'Changed on 2026-10-01: input $2 to $1.5, output $8 to $6 (genai-prices data of 2026-11-20).' +
         ' Added on 2026-12-01: cachedInput $0.15 (genai-prices data of 2026-11-20).' +
@@ -137,14 +146,28 @@ describe('catalog:refresh --write', () => {
     const gamma = byId.get('openai-gpt-gamma');
     expect([gamma.input, gamma.output]).toEqual([0.5, 2]);
     expect(gamma.priceHistory).toEqual([
-      { effectiveFrom: '2027-03-01', input: 0.6, output: 2.4, source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing', note: 'Scheduled price change.' },
+      {
+        effectiveFrom: '2027-03-01',
+        input: 0.6,
+        output: 2.4,
+        source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing',
+        note: 'Scheduled price change.',
+      },
     ]);
     expect(gamma.priceNote).toBe('Sources differ: litellm (2026-11-25) gives $0.6/$2.4.');
-    expect(gamma.priceSource).toBe('OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; models.dev agrees');
+    expect(gamma.priceSource).toBe(
+      'OpenAI pricing page as cited by genai-prices data of 2026-11-20, checked 2026-12-01; models.dev agrees',
+    );
 
     // New model: litellm cites the provider, so it sets the price; context from the sources.
     const delta = byId.get('openai-gpt-delta');
-    expect([delta.input, delta.output, delta.contextTokens, delta.context, delta.tier]).toEqual([1.25, 10, 400000, '400K', 'Mid']);
+    expect([delta.input, delta.output, delta.contextTokens, delta.context, delta.tier]).toEqual([
+      1.25,
+      10,
+      400000,
+      '400K',
+      'Mid',
+    ]);
     expect(delta.releaseDate).toBe('2026-11-01');
     expect(delta.quality).toBe(2);
 
@@ -153,12 +176,20 @@ describe('catalog:refresh --write', () => {
     const v9 = deepseek.models[0];
     expect([v9.input, v9.output]).toEqual([0.4, 1.6]);
     expect(v9.offPeak).toEqual({
-      input: 0.2, output: 0.8, windows: [{ startUtc: '16:30', endUtc: '00:30' }, { startUtc: '08:00', endUtc: '10:00' }],
+      input: 0.2,
+      output: 0.8,
+      windows: [
+        { startUtc: '16:30', endUtc: '00:30' },
+        { startUtc: '08:00', endUtc: '10:00' },
+      ],
       weekends: { utcOffset: '+08:00', since: '2026-11-01' },
     });
 
     // The written catalogue loads, and the history answers the price on a past day.
-    const catalogue = buildCatalogue([{ file: 'openai.json', data: openai }, { file: 'deepseek.json', data: deepseek }]);
+    const catalogue = buildCatalogue([
+      { file: 'openai.json', data: openai },
+      { file: 'deepseek.json', data: deepseek },
+    ]);
     const loaded = catalogue.byId.get('openai-gpt-alpha')!;
     expect(priceOn(loaded, '2026-09-30')).toMatchObject({ kind: 'priced', set: { input: 2, output: 8 } });
     expect(priceOn(loaded, '2026-10-01')).toMatchObject({ kind: 'priced', set: { input: 1.5, output: 6 } });
@@ -167,7 +198,9 @@ describe('catalog:refresh --write', () => {
   it('proposes a new modality price from genai-prices and a tier price change from litellm, and writes them with source, date and what they replace', async () => {
     const dir = dataCopy();
     const dry = await run([...sourceArgs(), '--data', dir]);
-    expect(dry.out).toContain('    unitPrices.inputAudio: - -> 40 (genai-prices data of 2026-11-20, citing https://openai.example/pricing, 2026-11-20)');
+    expect(dry.out).toContain(
+      '    unitPrices.inputAudio: - -> 40 (genai-prices data of 2026-11-20, citing https://openai.example/pricing, 2026-11-20)',
+    );
     expect(dry.out).toContain('    flex.input: 0.5 -> 0.4 (litellm data of 2026-11-25, 2026-11-25)');
     expect(dry.out).toContain('    priority.output: - -> 8 (litellm data of 2026-11-25, 2026-11-25)');
     const { code, err } = await run([...sourceArgs(), '--data', dir, '--write']);
@@ -176,26 +209,37 @@ describe('catalog:refresh --write', () => {
     const byId = new Map(openai.models.map((m) => [m.id, m]));
     // The new modality price: genai-prices' gpt-alpha set in force (from 2026-10-01) gives audio prices.
     expect(byId.get('openai-gpt-alpha')?.unitPrices).toEqual({
-      inputAudio: 40, outputAudio: 80, source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing', checkedOn: '2026-12-01',
+      inputAudio: 40,
+      outputAudio: 80,
+      source: 'genai-prices data of 2026-11-20, citing https://openai.example/pricing',
+      checkedOn: '2026-12-01',
     });
     // The tier price change: litellm lists gpt-epsilon at the record's $1/$4, so its flex prices
     // replace the record's, whose prices the tier's note keeps; priority is new.
     const epsilon = byId.get('openai-gpt-epsilon');
     expect(epsilon?.serviceTiers).toEqual({
       flex: {
-        input: 0.4, output: 1.6, cachedInput: 0.04, source: 'litellm data of 2026-11-25', checkedOn: '2026-12-01',
+        input: 0.4,
+        output: 1.6,
+        cachedInput: 0.04,
+        source: 'litellm data of 2026-11-25',
+        checkedOn: '2026-12-01',
         note: 'Before 2026-11-25: input $0.5, output $2 (litellm data of 2026-11-01, checked 2026-11-01).',
       },
       priority: { input: 2, output: 8, source: 'litellm data of 2026-11-25', checkedOn: '2026-12-01' },
     });
-    expect(epsilon?.priceNote).toContain('Changed on 2026-11-25: flex input $0.5 to $0.4, flex output $2 to $1.6 (litellm data of 2026-11-25).');
-    expect(epsilon?.priceNote).toContain('Added on 2026-12-01: flex cachedInput $0.04, priority input $2, priority output $8 (litellm data of 2026-11-25).');
+    expect(epsilon?.priceNote).toContain(
+      'Changed on 2026-11-25: flex input $0.5 to $0.4, flex output $2 to $1.6 (litellm data of 2026-11-25).',
+    );
+    expect(epsilon?.priceNote).toContain(
+      'Added on 2026-12-01: flex cachedInput $0.04, priority input $2, priority output $8 (litellm data of 2026-11-25).',
+    );
     // The catalogue takes the written records, and prices the tier.
     const catalogue = buildCatalogue([{ file: 'openai.json', data: openai }]);
     expect(catalogue.byId.get('openai-gpt-epsilon')?.serviceTiers?.flex?.input).toBe(0.4);
   });
 
-  it('proposes no tier price from a source whose standard price differs from the record\'s', async () => {
+  it("proposes no tier price from a source whose standard price differs from the record's", async () => {
     // litellm lists gpt-gamma at $0.6/$2.4 (genai-prices' price from 2027-03-01) with flex and
     // priority prices of that price; the record keeps genai-prices' $0.5/$2, so they are not read.
     const dir = dataCopy();
@@ -203,9 +247,13 @@ describe('catalog:refresh --write', () => {
     expect(dry.out).toContain('openai-gpt-gamma');
     expect(dry.out).not.toMatch(/(flex|priority)\.\w+: [-\d.]+ -> (0\.2|0\.8|0\.02|1\.2|4\.8) /);
     await run([...sourceArgs(), '--data', dir, '--write']);
-    const gamma = providerFileSchema.parse(readJson(join(dir, 'openai.json'))).models.find((m) => m.id === 'openai-gpt-gamma');
+    const gamma = providerFileSchema
+      .parse(readJson(join(dir, 'openai.json')))
+      .models.find((m) => m.id === 'openai-gpt-gamma');
     expect([gamma?.input, gamma?.output]).toEqual([0.5, 2]);
-    expect(gamma?.serviceTiers).toEqual({ flex: { input: 0.25, output: 1, source: 'litellm data of 2026-11-01', checkedOn: '2026-11-01' } });
+    expect(gamma?.serviceTiers).toEqual({
+      flex: { input: 0.25, output: 1, source: 'litellm data of 2026-11-01', checkedOn: '2026-11-01' },
+    });
     expect(gamma?.priceNote ?? '').not.toMatch(/flex|priority/);
   });
 
@@ -223,20 +271,33 @@ describe('catalog:refresh --write', () => {
 });
 
 describe('catalog:refresh of data/ against the pinned genai-prices package', () => {
-  it('reproduces DeepSeek\'s off-peak windows and weekends and GPT-5.6\'s long-context write prices: nothing to change', async () => {
+  it("reproduces DeepSeek's off-peak windows and weekends and GPT-5.6's long-context write prices: nothing to change", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-refresh-'));
     temps.push(dir);
     cpSync(resolve(import.meta.dirname, '..', '..', 'data'), dir, { recursive: true });
     const out: string[] = [];
-    const code = await main(['--genai-prices', 'package', '--data', dir], { out: (l) => out.push(l), err: (l) => out.push(l), today: '2026-11-24' });
+    const code = await main(['--genai-prices', 'package', '--data', dir], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      today: '2026-11-24',
+    });
     expect(code).toBe(0);
     // Text, unit (audio, searches, ...) and long-context prices all agree: no field to change.
-    const fieldLines = out.join('\n').split('\n').filter((l) => /^ {4}\w/.test(l));
+    const fieldLines = out
+      .join('\n')
+      .split('\n')
+      .filter((l) => /^ {4}\w/.test(l));
     expect(fieldLines).toEqual([]);
     expect(out.join('\n')).toContain('Changed: 0 model(s)');
     // The records it compared hold what the package holds.
-    expect(readJson(join(dir, 'deepseek.json')).models[0].offPeak.weekends).toEqual({ utcOffset: '+08:00', since: '2026-08-23' });
-    expect(readJson(join(dir, 'openai.json')).models.find((m: { id: string }) => m.id === 'openai-gpt-5.6-terra').longContext.cacheWrite).toBe(5);
+    expect(readJson(join(dir, 'deepseek.json')).models[0].offPeak.weekends).toEqual({
+      utcOffset: '+08:00',
+      since: '2026-08-23',
+    });
+    expect(
+      readJson(join(dir, 'openai.json')).models.find((m: { id: string }) => m.id === 'openai-gpt-5.6-terra').longContext
+        .cacheWrite,
+    ).toBe(5);
   });
 });
 

@@ -8,25 +8,49 @@ import { providerFileSchema } from '../../src/core/schema/catalogue-schema.js';
 import { main } from '../../src/refresh/main.js';
 
 const dirs: string[] = [];
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }); });
-const temp = () => { const d = mkdtempSync(join(tmpdir(), 'catalog-modalities-')); dirs.push(d); return d; };
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const temp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'catalog-modalities-'));
+  dirs.push(d);
+  return d;
+};
 
 function setUp() {
   const data = temp();
   cpSync(resolve(import.meta.dirname, '..', 'fixtures', 'refresh', 'data'), data, { recursive: true });
   const hosts = temp();
-  writeFileSync(join(hosts, 'models-dev-offers.json'), JSON.stringify({ offers: [
-    { host: 'openai', hostModelId: 'gpt-alpha', modalities: { input: ['text', 'image', 'pdf'], output: ['text'] } },
-  ] }));
+  writeFileSync(
+    join(hosts, 'models-dev-offers.json'),
+    JSON.stringify({
+      offers: [
+        { host: 'openai', hostModelId: 'gpt-alpha', modalities: { input: ['text', 'image', 'pdf'], output: ['text'] } },
+      ],
+    }),
+  );
   writeFileSync(join(hosts, 'models-dev-models.json'), JSON.stringify({ models: {} }));
   // Two dated lists: the newer is read.
-  writeFileSync(join(hosts, 'openrouter-models-2026-01-01.json'), JSON.stringify({ data: [
-    { id: 'deepseek/deepseek-v9', architecture: { input_modalities: ['text', 'audio'], output_modalities: ['text'] } },
-  ] }));
-  writeFileSync(join(hosts, 'openrouter-models-2026-08-01.json'), JSON.stringify({ data: [
-    { id: 'deepseek/deepseek-v9', architecture: { input_modalities: ['text'], output_modalities: ['text'] } },
-    { id: 'openai/gpt-alpha', architecture: { input_modalities: ['text'], output_modalities: ['text'] } },
-  ] }));
+  writeFileSync(
+    join(hosts, 'openrouter-models-2026-01-01.json'),
+    JSON.stringify({
+      data: [
+        {
+          id: 'deepseek/deepseek-v9',
+          architecture: { input_modalities: ['text', 'audio'], output_modalities: ['text'] },
+        },
+      ],
+    }),
+  );
+  writeFileSync(
+    join(hosts, 'openrouter-models-2026-08-01.json'),
+    JSON.stringify({
+      data: [
+        { id: 'deepseek/deepseek-v9', architecture: { input_modalities: ['text'], output_modalities: ['text'] } },
+        { id: 'openai/gpt-alpha', architecture: { input_modalities: ['text'], output_modalities: ['text'] } },
+      ],
+    }),
+  );
   return { data, hosts };
 }
 
@@ -52,7 +76,10 @@ it('--write sets each model the sources name, keeps models.dev where OpenRouter 
   const { code } = await run(['--modalities', hosts, '--data', data, '--write']);
   expect(code).toBe(0);
   expect(model(data, 'deepseek.json', 'deepseek-deepseek-v9')?.modalities).toEqual({
-    input: ['text'], output: ['text'], source: 'OpenRouter deepseek/deepseek-v9', checkedOn: '2026-12-01',
+    input: ['text'],
+    output: ['text'],
+    source: 'OpenRouter deepseek/deepseek-v9',
+    checkedOn: '2026-12-01',
   });
   const alpha = model(data, 'openai.json', 'openai-gpt-alpha')?.modalities;
   expect(alpha).toMatchObject({ input: ['text', 'image'], source: 'models.dev openai/gpt-alpha' });

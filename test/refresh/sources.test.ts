@@ -33,7 +33,9 @@ describe('matching ids', () => {
     expect(matchKey('global.amazon.nova-pro-v1:0')).toBe('nova-pro-v1');
     expect(matchKey('gemini/gemini-2.5-pro')).toBe('gemini-2-5-pro');
     expect(matchKey('claude-opus-4.6')).toBe(matchKey('claude-opus-4-6'));
-    expect(matchKey('together_ai/meta-llama/Llama-3.3-70B-Instruct-Turbo')).toBe(matchKey('meta-llama/Llama-3.3-70B-Instruct-Turbo'));
+    expect(matchKey('together_ai/meta-llama/Llama-3.3-70B-Instruct-Turbo')).toBe(
+      matchKey('meta-llama/Llama-3.3-70B-Instruct-Turbo'),
+    );
     expect(undatedKey('gpt-4-1-2025-04-14')).toBe('gpt-4-1');
     expect(undatedKey('claude-opus-4-6-20260205')).toBe('claude-opus-4-6');
     expect(undatedKey('command-a-03-2025')).toBeUndefined();
@@ -55,8 +57,18 @@ describe('readers', () => {
 
   it('litellm: chat models only, per-token prices scaled, the plain Bedrock key preferred', () => {
     const entries = readLitellm(readJson('litellm.json'));
-    expect(entries.map((e) => e.sourceId).sort()).toEqual(['amazon.nova-test-v1:0', 'claude-test-4-6', 'gemini/gemini-test', 'gpt-alpha', 'gpt-alpha-2026-01-15']);
-    expect(entries.find((e) => e.sourceId === 'gpt-alpha')).toMatchObject({ input: 2.2, output: 12, cachedInput: 0.55 });
+    expect(entries.map((e) => e.sourceId).sort()).toEqual([
+      'amazon.nova-test-v1:0',
+      'claude-test-4-6',
+      'gemini/gemini-test',
+      'gpt-alpha',
+      'gpt-alpha-2026-01-15',
+    ]);
+    expect(entries.find((e) => e.sourceId === 'gpt-alpha')).toMatchObject({
+      input: 2.2,
+      output: 12,
+      cachedInput: 0.55,
+    });
     expect(entries.find((e) => e.slug === 'amazon')).toMatchObject({ input: 0.8, output: 3.2 });
   });
 
@@ -76,7 +88,17 @@ describe('readers', () => {
     ['litellm', [1, 2]],
     ['openrouter', { error: 'rate limited' }],
     ['genai-prices', { providers: [] }],
-    ['litellm', { 'gpt-x': { litellm_provider: 'somewhere-else', mode: 'chat', input_cost_per_token: 1e-6, output_cost_per_token: 1e-6 } }],
+    [
+      'litellm',
+      {
+        'gpt-x': {
+          litellm_provider: 'somewhere-else',
+          mode: 'chat',
+          input_cost_per_token: 1e-6,
+          output_cost_per_token: 1e-6,
+        },
+      },
+    ],
   ])('%s: something else than the format (or none of our models) is garbage', (format, json) => {
     expect(() => readSource(format, json, { today: '2026-11-24' })).toThrow(GarbageError);
   });
@@ -90,15 +112,29 @@ describe('genai-prices (the data bundled in @pydantic/genai-prices 0.1.8)', () =
 
   it('reads a tier start of 271999 / 199999 as "from 272000 / 200000 on" and a round one as "above"', () => {
     // The engine applies a tier when the input tokens are strictly above `start`.
-    expect(entry('openai', 'gpt-5.6-sol')).toMatchObject({ longContextRule: 'at', longContext: { threshold: 272000, input: 8, output: 30 } });
-    expect(entry('xai', 'grok-4.5')).toMatchObject({ longContextRule: 'at', longContext: { threshold: 200000, input: 4, output: 12 }, cachedInput: 0.3 });
-    expect(entry('anthropic', 'claude-sonnet-4-5')).toMatchObject({ longContextRule: 'above', longContext: { threshold: 200000, input: 6 } });
+    expect(entry('openai', 'gpt-5.6-sol')).toMatchObject({
+      longContextRule: 'at',
+      longContext: { threshold: 272000, input: 8, output: 30 },
+    });
+    expect(entry('xai', 'grok-4.5')).toMatchObject({
+      longContextRule: 'at',
+      longContext: { threshold: 200000, input: 4, output: 12 },
+      cachedInput: 0.3,
+    });
+    expect(entry('anthropic', 'claude-sonnet-4-5')).toMatchObject({
+      longContextRule: 'above',
+      longContext: { threshold: 200000, input: 6 },
+    });
   });
 
   it('takes the price set in force on the day, dated, with later sets as scheduled', () => {
     expect(entry('openai', 'gpt-5.6-sol')).toMatchObject({ input: 4, output: 20, effectiveFrom: '2026-08-21' });
     const flash = entry('google', 'gemini-3.6-flash')!;
-    expect([flash.input, flash.output, flash.scheduled]).toEqual([0.75, 3.75, [{ effectiveFrom: '2027-01-01', input: 1.5, output: 7.5, cachedInput: 0.15 }]]);
+    expect([flash.input, flash.output, flash.scheduled]).toEqual([
+      0.75,
+      3.75,
+      [{ effectiveFrom: '2027-01-01', input: 1.5, output: 7.5, cachedInput: 0.15 }],
+    ]);
   });
 
   it('turns daily windows into peak prices and the off-peak windows (longest first), with the weekend rule its comment states', () => {
@@ -106,8 +142,13 @@ describe('genai-prices (the data bundled in @pydantic/genai-prices 0.1.8)', () =
     // Peak 01:00-04:00 and 06:00-10:00 UTC from 2026-08-17; off-peak the rest of the day.
     expect([v4.input, v4.output, v4.cachedInput, v4.effectiveFrom]).toEqual([0.44, 1.32, 0.014, '2026-08-17']);
     expect(v4.offPeak).toEqual({
-      input: 0.22, output: 0.66, cachedInput: 0.007,
-      windows: [{ startUtc: '10:00', endUtc: '01:00' }, { startUtc: '04:00', endUtc: '06:00' }],
+      input: 0.22,
+      output: 0.66,
+      cachedInput: 0.007,
+      windows: [
+        { startUtc: '10:00', endUtc: '01:00' },
+        { startUtc: '04:00', endUtc: '06:00' },
+      ],
       // "from 2026-08-23 Deepseek bills off-peak all day at weekends (Beijing time)": UTC+08:00.
       weekends: { utcOffset: '+08:00', since: '2026-08-23' },
     });
@@ -115,22 +156,45 @@ describe('genai-prices (the data bundled in @pydantic/genai-prices 0.1.8)', () =
 
   it('reads long-context cache-write prices: GPT-5.6 Terra writes at $5 from 272K, $2.50 below', () => {
     expect(entry('openai', 'gpt-5.6-terra')).toMatchObject({
-      cacheWrite: 2.5, longContextRule: 'at', longContext: { threshold: 272_000, input: 4, output: 18, cachedInput: 0.4, cacheWrite: 5 },
+      cacheWrite: 2.5,
+      longContextRule: 'at',
+      longContext: { threshold: 272_000, input: 4, output: 18, cachedInput: 0.4, cacheWrite: 5 },
     });
     // Anthropic's 4.6 models: the long-context tiers (1-hour writes included) ended on 2026-03-13.
     expect(entry('anthropic', 'claude-sonnet-4-6')).not.toHaveProperty('longContext');
     // Their data before then, as a source: 5-minute and 1-hour writes above 200K.
     const tiered = (base: number, price: number) => ({ base, tiers: [{ start: 200_000, price }] });
-    const [sonnet] = readSource('genai-prices', [{ id: 'anthropic', models: [{ id: 'claude-sonnet-4-6', match: { equals: 'claude-sonnet-4-6' }, prices: {
-      input_mtok: tiered(3, 6), output_mtok: tiered(15, 22.5), cache_read_mtok: tiered(0.3, 0.6), cache_write_mtok: tiered(3.75, 7.5), cache_write_1h_mtok: tiered(6, 12),
-    } }] }], { today: '2026-03-01' });
+    const [sonnet] = readSource(
+      'genai-prices',
+      [
+        {
+          id: 'anthropic',
+          models: [
+            {
+              id: 'claude-sonnet-4-6',
+              match: { equals: 'claude-sonnet-4-6' },
+              prices: {
+                input_mtok: tiered(3, 6),
+                output_mtok: tiered(15, 22.5),
+                cache_read_mtok: tiered(0.3, 0.6),
+                cache_write_mtok: tiered(3.75, 7.5),
+                cache_write_1h_mtok: tiered(6, 12),
+              },
+            },
+          ],
+        },
+      ],
+      { today: '2026-03-01' },
+    );
     expect(sonnet).toMatchObject({
-      cacheWrite: 3.75, cacheWrite1h: 6, longContextRule: 'above',
+      cacheWrite: 3.75,
+      cacheWrite1h: 6,
+      longContextRule: 'above',
       longContext: { threshold: 200_000, input: 6, output: 22.5, cachedInput: 0.6, cacheWrite: 7.5, cacheWrite1h: 12 },
     });
   });
 
-  it('keeps only Amazon\'s own models of Bedrock and the 1-hour cache write', () => {
+  it("keeps only Amazon's own models of Bedrock and the 1-hour cache write", () => {
     expect(entries.filter((e) => e.slug === 'amazon').every((e) => /amazon\.nova-/.test(e.sourceId))).toBe(true);
     expect(entry('anthropic', 'claude-opus-5')).toMatchObject({ cacheWrite: 6.25, cacheWrite1h: 10 });
   });

@@ -25,7 +25,10 @@ describe('headers', () => {
       app.request('/nowhere'),
       app.request('/api/pricing', { method: 'POST' }),
       app.request(`/api/pricing?model=${'a'.repeat(9000)}`),
-      app.request('/api/pricing', { method: 'OPTIONS', headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' } }),
+      app.request('/api/pricing', {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' },
+      }),
     ]);
     expect(answers.map((r) => r.status)).toEqual([200, 304, 400, 404, 405, 414, 204]);
     for (const res of answers) expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
@@ -50,7 +53,9 @@ describe('URL bound', () => {
     expect(under.status).toBe(404);
     const over = await app.request(`${path}${'a'.repeat(8193 - path.length)}`);
     expect(over.status).toBe(414);
-    expect(await over.json()).toMatchObject({ error: { status: 414, code: 'uri_too_long', message: expect.stringContaining('8192') } });
+    expect(await over.json()).toMatchObject({
+      error: { status: 414, code: 'uri_too_long', message: expect.stringContaining('8192') },
+    });
   });
 
   it('counts bytes of the percent-encoded form: 2,000 "é" are 12,000 bytes', async () => {
@@ -81,7 +86,9 @@ describe('markup in the catalogue is escaped', () => {
   });
 
   it('in the badge embed HTML and in the HTML page', async () => {
-    const embed = (await (await hostileApp.request('/api/badge?model=alpha-large&format=json')).json()) as { embed: { html: string } };
+    const embed = (await (await hostileApp.request('/api/badge?model=alpha-large&format=json')).json()) as {
+      embed: { html: string };
+    };
     expect(embed.embed.html).not.toContain('<script');
     const page = await (await hostileApp.request('/')).text();
     expect(page).not.toContain('<script>alert');
@@ -90,7 +97,13 @@ describe('markup in the catalogue is escaped', () => {
 });
 
 describe('client input is never echoed as markup', () => {
-  const payloads = ['<script>alert(1)</script>', '"><svg onload=alert(1)>', "'><img src=x onerror=alert(1)>", '</title><script>x</script>', '${alert(1)}'];
+  const payloads = [
+    '<script>alert(1)</script>',
+    '"><svg onload=alert(1)>',
+    "'><img src=x onerror=alert(1)>",
+    '</title><script>x</script>',
+    '${alert(1)}',
+  ];
   // The payloads' own markup, not tags a page carries anyway.
   const marker = /<script>alert\(1\)|<svg onload=|<img src=x|<\/title><script>x/;
 
@@ -98,7 +111,10 @@ describe('client input is never echoed as markup', () => {
     for (const endpoint of ENDPOINTS) {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.tuple(fc.constantFrom(...PARAM_NAMES), fc.constantFrom(...payloads), fc.boolean()), { minLength: 1, maxLength: 3 }),
+          fc.array(fc.tuple(fc.constantFrom(...PARAM_NAMES), fc.constantFrom(...payloads), fc.boolean()), {
+            minLength: 1,
+            maxLength: 3,
+          }),
           fc.constantFrom('', '/', '/x<script>'),
           async (pairs, suffix) => {
             const query = pairs.map(([n, v, encode]) => `${n}=${encode ? encodeURIComponent(v) : v}`).join('&');

@@ -9,8 +9,13 @@ import { MAX_TRACKED_CLIENTS, RequestWindow } from '../../src/http/middleware/ra
 import { fixtureApp } from '../fixtures/catalogue.js';
 
 function limitedApp(perMinute: number, clock: { now: number }) {
-  const service = fixtureApp({ rateLimit: { perMinute, clientIp: (env) => (env as { client?: string }).client, now: () => clock.now } });
-  return { request: (path: string, client?: string) => service.fetch(new Request(`http://localhost${path}`), client === undefined ? {} : { client }) };
+  const service = fixtureApp({
+    rateLimit: { perMinute, clientIp: (env) => (env as { client?: string }).client, now: () => clock.now },
+  });
+  return {
+    request: (path: string, client?: string) =>
+      service.fetch(new Request(`http://localhost${path}`), client === undefined ? {} : { client }),
+  };
 }
 const from = (client: string) => client;
 
@@ -76,7 +81,8 @@ describe('RequestWindow', () => {
   it('after 100,060 distinct clients in one minute (the lock-out of issue 19), a fresh client is still let in, and 100,000 counts are held at most', () => {
     const window = new RequestWindow(60);
     let refused = 0;
-    for (let i = 0; i < 100_060; i++) if (!window.hit(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, 1000).allowed) refused += 1;
+    for (let i = 0; i < 100_060; i++)
+      if (!window.hit(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, 1000).allowed) refused += 1;
     expect(refused).toBe(0);
     expect(window.trackedClients).toBe(MAX_TRACKED_CLIENTS);
     for (let i = 0; i < 100; i++) expect(window.hit(`192.0.2.${i}`, 2000)).toEqual({ allowed: true });

@@ -79,7 +79,7 @@ it('sends the text of a file that is not valid UTF-8 as UTF-8, and codes those b
   expect(brotliDecompressSync(sent(assets.coded?.widgetJs?.br)).toString()).toBe('console.log("\ufffd\ufffd");');
 });
 
-it('never sends an older build\'s coding of a file that has changed since: both are made again', () => {
+it("never sends an older build's coding of a file that has changed since: both are made again", () => {
   const { br, gz } = built('docs.js', docs);
   const changed = `${docs}console.log("newer");\n`;
   writeFileSync(join(dir, 'docs.js'), changed);
@@ -91,7 +91,7 @@ it('never sends an older build\'s coding of a file that has changed since: both 
   expect(gunzipSync(sent(assets.coded?.docsJs?.gzip)).toString()).toBe(changed);
 });
 
-it('makes a coding again when it is not the one recorded (half-written, or another build\'s), and keeps the other', () => {
+it("makes a coding again when it is not the one recorded (half-written, or another build's), and keeps the other", () => {
   const { gz } = built('widget.js', widget);
   writeFileSync(join(dir, 'widget.js.br'), 'not brotli');
   const { assets } = loadAssets(dir);

@@ -15,7 +15,10 @@ export async function builtDocsJs(): Promise<Buffer> {
     const { docsJs, docsCss } = await docsAssets();
     mkdirSync(dist, { recursive: true });
     // Written aside and renamed, so that a server starting meanwhile (another test file) reads all or nothing.
-    for (const [name, text] of [['docs.css', docsCss], ['docs.js', docsJs]] as const) {
+    for (const [name, text] of [
+      ['docs.css', docsCss],
+      ['docs.js', docsJs],
+    ] as const) {
       const aside = join(dist, `${name}.${process.pid}.tmp`);
       writeFileSync(aside, text);
       renameSync(aside, join(dist, name));

@@ -24,7 +24,9 @@ it('WORKERS=2 runs two servers on one port; SIGHUP reloads both, SIGTERM drains 
   const child = await spawnServer(bundle, { WORKERS: '2' });
   children.push(child);
   await child.line((l) => l.includes('listening on') && lines(child, 'listening on') === 2);
-  const ports = child.stdout.filter((l) => l.includes('listening on')).map((l) => (JSON.parse(l) as { port: number }).port);
+  const ports = child.stdout
+    .filter((l) => l.includes('listening on'))
+    .map((l) => (JSON.parse(l) as { port: number }).port);
   expect(ports).toEqual([child.port, child.port]);
   const health = (await (await fetch(`http://127.0.0.1:${child.port}/healthz`)).json()) as { models: number };
   expect(health.models).toBeGreaterThan(0);
@@ -43,5 +45,7 @@ it.each(['0', 'many', '1000'])('refuses WORKERS=%s with a line naming it, not a 
     timeout: 20_000,
   });
   expect(run.status).toBe(1);
-  expect(run.stderr.trim()).toBe(`ai-model-pricing: cannot start: WORKERS must be a whole number from 1 to 256, or auto; got "${workers}"`);
+  expect(run.stderr.trim()).toBe(
+    `ai-model-pricing: cannot start: WORKERS must be a whole number from 1 to 256, or auto; got "${workers}"`,
+  );
 });

@@ -136,7 +136,10 @@ describe('the stall rule (a fake clock)', () => {
 
 describe('the drain', () => {
   it('closes idle connections at once, and the others once their answers are written and no request is arriving', () => {
-    const connections = new Connections({ maxConnectionsPerAddress: 0, socketTimeoutMs: 1000 }, new MemoryBudget(1 << 20));
+    const connections = new Connections(
+      { maxConnectionsPerAddress: 0, socketTimeoutMs: 1000 },
+      new MemoryBudget(1 << 20),
+    );
     const idle = accepted(connections);
     idle.conn.readAtRequest = idle.socket.bytesRead = 120;
     const unflushed = accepted(connections);
@@ -150,7 +153,13 @@ describe('the drain', () => {
     const fresh = accepted(connections);
 
     connections.closeIdle();
-    expect([idle, unflushed, answering, arriving, fresh].map((c) => c.socket.destroyed)).toEqual([true, false, false, false, false]);
+    expect([idle, unflushed, answering, arriving, fresh].map((c) => c.socket.destroyed)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
 
     answering.conn.inProgress = 0;
     connections.settled(answering.conn);

@@ -60,10 +60,17 @@ describe('SIGTERM during slow downloads', () => {
     });
     // Each client reads the start of its first answer, then stops reading: the server has read its
     // four requests (one segment) and made their answers.
-    await Promise.all(clients.map((socket) => new Promise<void>((resolve) => socket.once('data', () => {
-      socket.pause();
-      resolve();
-    }))));
+    await Promise.all(
+      clients.map(
+        (socket) =>
+          new Promise<void>((resolve) =>
+            socket.once('data', () => {
+              socket.pause();
+              resolve();
+            }),
+          ),
+      ),
+    );
 
     child.process.kill('SIGTERM');
     await child.line((l) => l.includes('SIGTERM: draining'));

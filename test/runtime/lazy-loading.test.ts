@@ -64,7 +64,7 @@ describe('the Node server at start-up', () => {
     expect(everywhere.some((p) => p.startsWith('@modelcontextprotocol/sdk'))).toBe(true);
   });
 
-  it('loads the OpenAPI document\'s code and response schemas only when /openapi.json or /docs first needs them', async () => {
+  it("loads the OpenAPI document's code and response schemas only when /openapi.json or /docs first needs them", async () => {
     const { metafile, entry } = await serverGraph({});
     const atStart = [...reached(metafile, entry).inputs];
     // The check can see the app's code at start-up.
@@ -75,7 +75,7 @@ describe('the Node server at start-up', () => {
     expect(everywhere).toContain('src/endpoints/responses/advice.ts');
   });
 
-  it('bundles none of zod\'s locales but English into the start-up code (zod is imported as a namespace)', async () => {
+  it("bundles none of zod's locales but English into the start-up code (zod is imported as a namespace)", async () => {
     // `import { z } from 'zod'` keeps all of zod, its 63 locales included (about 550 KB more to load
     // at every start); `import * as z from 'zod'` lets the bundler keep only what is used.
     const { metafile, entry } = await serverGraph({});
@@ -95,7 +95,9 @@ describe('the Node server bundle', () => {
       .filter((i) => i.kind === 'import-statement' && isBuiltin(i.path));
     expect(esImports).toEqual([]);
     // The check can see built-ins: the bundle requires some.
-    const required = Object.values(metafile.outputs).flatMap((o) => o.imports).filter((i) => i.kind === 'require-call' && isBuiltin(i.path));
+    const required = Object.values(metafile.outputs)
+      .flatMap((o) => o.imports)
+      .filter((i) => i.kind === 'require-call' && isBuiltin(i.path));
     expect(required.length).toBeGreaterThan(0);
   });
 

@@ -25,7 +25,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The fixture price files in `dir`, as files; the text of alpha.json. */
 function writeFixtures(): string {
-  for (const f of fixtureFiles) writeFileSync(join(dir, f.file.replace('fixtures/', '')), JSON.stringify(f.data, null, 2));
+  for (const f of fixtureFiles)
+    writeFileSync(join(dir, f.file.replace('fixtures/', '')), JSON.stringify(f.data, null, 2));
   return readFileSync(join(dir, 'alpha.json'), 'utf8');
 }
 
@@ -40,7 +41,9 @@ describe('checkData (the build)', () => {
     const checked = checkData(join(ROOT, 'data'));
     const prices = readdirSync(join(ROOT, 'data')).filter((n) => n.endsWith('.json'));
     expect(prices.length).toBeGreaterThan(5);
-    expect(Object.keys(checked.providers).sort()).toEqual(prices.map((n) => hex(readFileSync(join(ROOT, 'data', n)))).sort());
+    expect(Object.keys(checked.providers).sort()).toEqual(
+      prices.map((n) => hex(readFileSync(join(ROOT, 'data', n)))).sort(),
+    );
     for (const name of prices) {
       const bytes = readFileSync(join(ROOT, 'data', name));
       expect(checked.providers[hex(bytes)]).toEqual(JSON.parse(bytes.toString()));
@@ -62,7 +65,7 @@ describe('checkData (the build)', () => {
   });
 });
 
-describe('loadCatalogueFromDir with the build\'s check', () => {
+describe("loadCatalogueFromDir with the build's check", () => {
   it('takes a file whose bytes the record names as the record has it, without parsing it again', () => {
     const alpha = writeFixtures();
     // A record that differs from the file in one name shows which of the two was read.
@@ -73,7 +76,9 @@ describe('loadCatalogueFromDir with the build\'s check', () => {
       expect(loadCatalogueFromDir(dir, record).byId.get(recorded.models[0].id)?.name).toBe('Name from the record');
       // One byte more (a trailing newline): not the bytes checked, so the file itself is read.
       writeFileSync(join(dir, 'alpha.json'), `${alpha}\n`);
-      expect(loadCatalogueFromDir(dir, record).byId.get(recorded.models[0].id)?.name).toBe(JSON.parse(alpha).models[0].name);
+      expect(loadCatalogueFromDir(dir, record).byId.get(recorded.models[0].id)?.name).toBe(
+        JSON.parse(alpha).models[0].name,
+      );
     } finally {
       rmSync(record);
     }
@@ -87,8 +92,12 @@ describe('loadCatalogueFromDir with the build\'s check', () => {
       broken.models[1].output = -2;
       writeFileSync(join(dir, 'alpha.json'), JSON.stringify(broken));
       const id = broken.models[1].id as string;
-      expect(() => loadCatalogueFromDir(dir, record)).toThrow(`alpha.json: model "${id}", field "output": Too small: expected number to be >=0`);
-      expect(() => loadCatalogueFromDir(dir)).toThrow(`alpha.json: model "${id}", field "output": Too small: expected number to be >=0`);
+      expect(() => loadCatalogueFromDir(dir, record)).toThrow(
+        `alpha.json: model "${id}", field "output": Too small: expected number to be >=0`,
+      );
+      expect(() => loadCatalogueFromDir(dir)).toThrow(
+        `alpha.json: model "${id}", field "output": Too small: expected number to be >=0`,
+      );
     } finally {
       rmSync(record);
     }
@@ -137,7 +146,11 @@ describe('loadCatalogueFromDir with the build\'s check', () => {
     // The scores' evidence levels (the rankings' column), which the build's record gives a start ready-made.
     const levels = (c: typeof checked) => c.models.map((m) => SCORE_KEYS.map((key) => c.scoreDetails.level(m.id, key)));
     expect(levels(checked)).toEqual(levels(parsed));
-    expect(levels(parsed).flat().filter((l) => l !== undefined).length).toBeGreaterThan(100);
+    expect(
+      levels(parsed)
+        .flat()
+        .filter((l) => l !== undefined).length,
+    ).toBeGreaterThan(100);
   });
 
   it('trusts the evidence file for its recorded bytes only', () => {
@@ -156,6 +169,8 @@ describe('loadCatalogueFromDir with the build\'s check', () => {
     const [benchmark] = Object.keys(changed.benchmarks);
     changed.benchmarks[benchmark as string].source = 'nowhere';
     writeFileSync(evidencePath, JSON.stringify(changed));
-    expect(() => loadCatalogueFromDir(join(dir, 'data'), record)).toThrow(`benchmark "${benchmark}": source "nowhere" is not defined in "sources"`);
+    expect(() => loadCatalogueFromDir(join(dir, 'data'), record)).toThrow(
+      `benchmark "${benchmark}": source "nowhere" is not defined in "sources"`,
+    );
   });
 });

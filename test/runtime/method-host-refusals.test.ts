@@ -51,13 +51,18 @@ describe('refusals a client can act on (issue 58, item 7)', () => {
 
   it('Expect: 100-continue with a declared 5 MiB body: the 413 without 100 Continue; 1 KiB: 100 Continue, then the answer', async () => {
     const { port } = await serve();
-    const big = await raw(port, `POST /api/reprice HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${5 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`);
+    const big = await raw(
+      port,
+      `POST /api/reprice HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${5 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`,
+    );
     expect(big.startsWith('HTTP/1.1 413')).toBe(true);
     expect(big).not.toContain('100 Continue');
     const body = 'date,model\n2026-11-01,openai-gpt-5\n';
     const socket = await open(port);
     const read = readUntilClosed(socket);
-    socket.write(`POST /api/reprice HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /api/reprice HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
     socket.once('data', () => socket.write(body));
     const small = await read;
     expect(small.startsWith('HTTP/1.1 100 Continue')).toBe(true);

@@ -16,9 +16,14 @@ import { spawnServer, type Child } from './spawn-server.js';
 const BURST = 200;
 
 /** The answers to `requests` sent pipelined in one write (the last closes the connection), and the server CPU they took. */
-async function burst(child: Child, requests: string[]): Promise<{ answers: ReturnType<typeof parseResponse>[]; cpuMs: number }> {
+async function burst(
+  child: Child,
+  requests: string[],
+): Promise<{ answers: ReturnType<typeof parseResponse>[]; cpuMs: number }> {
   const last = requests.length - 1;
-  const wire = requests.map((r, i) => (i === last ? r.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n') : r)).join('');
+  const wire = requests
+    .map((r, i) => (i === last ? r.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n') : r))
+    .join('');
   const pid = child.process.pid as number;
   const before = processCpuMs(pid);
   const socket = await open(child.port);
@@ -32,7 +37,9 @@ async function burst(child: Child, requests: string[]): Promise<{ answers: Retur
 }
 
 const request = (method: string, target: string, headers: Record<string, string> = {}) =>
-  `${method} ${target} HTTP/1.1\r\n${Object.entries({ Host: 'localhost', ...headers }).map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`;
+  `${method} ${target} HTTP/1.1\r\n${Object.entries({ Host: 'localhost', ...headers })
+    .map(([n, v]) => `${n}: ${v}\r\n`)
+    .join('')}\r\n`;
 
 describe.skipIf(!existsSync('/proc/self/stat'))('a burst of 200 spellings of the API reference script', () => {
   let built: BuiltRoot;
@@ -60,7 +67,10 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a burst of 200 spellings of the
     // 200 plain hits of /healthz, three times after one to warm up: what the bursts below are measured against.
     let total = 0;
     for (let i = -1; i < 3; i++) {
-      const { answers, cpuMs } = await burst(child, Array.from({ length: BURST }, () => request('HEAD', '/healthz')));
+      const { answers, cpuMs } = await burst(
+        child,
+        Array.from({ length: BURST }, () => request('HEAD', '/healthz')),
+      );
       expect(answers.map((a) => a.status)).toEqual(Array(BURST).fill(200));
       if (i >= 0) total += cpuMs;
     }
@@ -94,7 +104,8 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a burst of 200 spellings of the
     ],
     [
       'conditional GETs of unique spellings, with the br ETag',
-      (i) => request('GET', `/assets/%64ocs.js?v=${i}&n=${i}`, { 'Accept-Encoding': 'gzip, br', 'If-None-Match': brEtag }),
+      (i) =>
+        request('GET', `/assets/%64ocs.js?v=${i}&n=${i}`, { 'Accept-Encoding': 'gzip, br', 'If-None-Match': brEtag }),
       (a) => {
         expect(a.status).toBe(304);
         expect(a.headers['content-type']).toBeUndefined();
@@ -102,10 +113,17 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a burst of 200 spellings of the
     ],
     [
       'HEAD of unique spellings of the other files and pages, accepting br and gzip',
-      (i) => request('HEAD', [`/w%69dget.js?${i}`, `/assets/site.%63ss?n=${i}`, `/do%63s?n=${i}`, `/assets/docs.css?n=${i}`][i % 4] as string, {
-        Host: `h${i}.example`,
-        'Accept-Encoding': 'gzip, br',
-      }),
+      (i) =>
+        request(
+          'HEAD',
+          [`/w%69dget.js?${i}`, `/assets/site.%63ss?n=${i}`, `/do%63s?n=${i}`, `/assets/docs.css?n=${i}`][
+            i % 4
+          ] as string,
+          {
+            Host: `h${i}.example`,
+            'Accept-Encoding': 'gzip, br',
+          },
+        ),
       (a) => {
         expect(a.status).toBe(200);
         expect(a.headers['content-encoding']).toBe('br');
@@ -114,17 +132,25 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a burst of 200 spellings of the
   ];
 
   // Time enough for a burst that compresses on every request (seconds) to fail on its CPU, not its time.
-  it.each(attacks)('%s: costs the server less CPU than 200 hits of /healthz ×10', { timeout: 60_000 }, async (_name, make, check) => {
-    const { answers, cpuMs } = await burst(child, Array.from({ length: BURST }, (_, i) => make(i)));
-    expect(answers).toHaveLength(BURST);
-    for (const answer of answers) check(answer);
-    expect(cpuMs).toBeLessThan(healthzMs * 10);
-  });
+  it.each(attacks)(
+    '%s: costs the server less CPU than 200 hits of /healthz ×10',
+    { timeout: 60_000 },
+    async (_name, make, check) => {
+      const { answers, cpuMs } = await burst(
+        child,
+        Array.from({ length: BURST }, (_, i) => make(i)),
+      );
+      expect(answers).toHaveLength(BURST);
+      for (const answer of answers) check(answer);
+      expect(cpuMs).toBeLessThan(healthzMs * 10);
+    },
+  );
 
   // Trimming a run of slashes with a regex costs time in the square of its length (~5 ms a request
   // for 3,000 slashes): such paths must cost what other paths of their length cost.
   it('a run of 3,000 slashes costs no more than 3x a path of the same length', { timeout: 60_000 }, async () => {
-    const paths = (fill: string) => Array.from({ length: BURST }, (_, i) => request('GET', `/${fill.repeat(3000)}x${i}/`));
+    const paths = (fill: string) =>
+      Array.from({ length: BURST }, (_, i) => request('GET', `/${fill.repeat(3000)}x${i}/`));
     const plain = await burst(child, paths('a'));
     const slashes = await burst(child, paths('/'));
     for (const answer of [...plain.answers, ...slashes.answers]) expect(answer.status).toBe(404);
@@ -138,7 +164,10 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a burst of 200 spellings of the
     expect(await raw.text()).toBe(built.files['docs.js']);
     const css = await fetch(`${base}/assets/docs.css?v=2`, { headers: { 'Accept-Encoding': 'br' } });
     expect(await css.text()).toBe(built.files['docs.css']);
-    const pricing = (await (await fetch(`${base}/api/pricing`)).json()) as { models: unknown[]; meta: { source: string } };
+    const pricing = (await (await fetch(`${base}/api/pricing`)).json()) as {
+      models: unknown[];
+      meta: { source: string };
+    };
     expect(pricing.models).toHaveLength(loadCatalogueFromDir(built.dataDir).models.length);
     expect(pricing.meta.source).toBe(`${base}/`);
   });

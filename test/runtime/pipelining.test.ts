@@ -26,10 +26,16 @@ function nextServerSocket(running: RunningServer): Promise<Socket> {
 describe('pipelined requests', () => {
   it('answers 100 requests pipelined in one write, all and in order, to a client that reads', async () => {
     const { port, running } = await serve();
-    const ids = running.catalogue().models.slice(0, 100).map((m) => m.id);
+    const ids = running
+      .catalogue()
+      .models.slice(0, 100)
+      .map((m) => m.id);
     const socket = await open(port);
     const text = readUntilClosed(socket);
-    socket.write(ids.map((id) => get(`/api/pricing?model=${id}`)).join('') + 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    socket.write(
+      ids.map((id) => get(`/api/pricing?model=${id}`)).join('') +
+        'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+    );
     const answers = await text;
     expect(statuses(answers)).toEqual([...ids.map(() => 200), 200]);
     const order = [...answers.matchAll(/\{"model":\{"id":"([^"]+)"/g)].map((m) => m[1]);
@@ -55,18 +61,25 @@ describe('pipelined requests', () => {
 
   it('holds the documented depth (272) for misses too: 272 pipelined misses all answered; a 273rd refused after them', async () => {
     const { port } = await serve();
-    for (const [count, expected] of [[272, Array.from({ length: 272 }, () => 404)], [273, [...Array.from({ length: 272 }, () => 404), 429]]] as const) {
+    for (const [count, expected] of [
+      [272, Array.from({ length: 272 }, () => 404)],
+      [273, [...Array.from({ length: 272 }, () => 404), 429]],
+    ] as const) {
       const socket = await open(port);
       const text = readUntilClosed(socket);
       const last = count === 272 ? 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n' : '';
       // Unknown ids, each a miss; the 272 are followed by a request that closes, on the connection's 273rd place only when it has room.
-      socket.write(Array.from({ length: count === 272 ? 271 : 273 }, (_, i) => get(`/api/pricing?model=no-such-model-${count}-${i}`)).join('') + last);
+      socket.write(
+        Array.from({ length: count === 272 ? 271 : 273 }, (_, i) =>
+          get(`/api/pricing?model=no-such-model-${count}-${i}`),
+        ).join('') + last,
+      );
       const got = statuses(await text);
       expect(got).toEqual(count === 272 ? [...expected.slice(0, 271), 200] : expected);
     }
   }, 30_000);
 
-  it('answers a request on a quiet connection before the next answers of another connection\'s pipelined burst of misses', async () => {
+  it("answers a request on a quiet connection before the next answers of another connection's pipelined burst of misses", async () => {
     const { port, running } = await serve({ BASE_URL: 'https://prices.example' });
     const finished: string[] = [];
     running.server.prependListener('request', (req, res) => res.once('finish', () => finished.push(req.url ?? '')));
@@ -82,7 +95,10 @@ describe('pipelined requests', () => {
       sentAt = finished.length;
       probe.write('GET /healthz?probe HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     });
-    burst.write(days.map((d, i) => get(`/api/pricing?as_of=${d}&status=all&n=${i}`)).join('') + 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    burst.write(
+      days.map((d, i) => get(`/api/pricing?as_of=${d}&status=all&n=${i}`)).join('') +
+        'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+    );
     expect(statuses(await probeDone)).toEqual([200]);
     await burstDone;
     // The probe waited for about one answer of the burst per turn, not for the rest of the burst.
@@ -119,17 +135,27 @@ describe('pipelined requests', () => {
     const { port, running } = await serve({ BASE_URL: 'https://prices.example', MAX_WAITING: '100' });
     // 2^6 letter cases times 2 percent-encodings of each letter: 4,096 spellings of one provider.
     const spell = (n: number) =>
-      [...'openai'].map((ch, k) => {
-        const c = (n >> (2 * k)) & 3;
-        return c === 0 ? ch : c === 1 ? ch.toUpperCase() : c === 2 ? `%${ch.charCodeAt(0).toString(16)}` : `%${ch.charCodeAt(0).toString(16).toUpperCase()}`;
-      }).join('');
+      [...'openai']
+        .map((ch, k) => {
+          const c = (n >> (2 * k)) & 3;
+          return c === 0
+            ? ch
+            : c === 1
+              ? ch.toUpperCase()
+              : c === 2
+                ? `%${ch.charCodeAt(0).toString(16)}`
+                : `%${ch.charCodeAt(0).toString(16).toUpperCase()}`;
+        })
+        .join('');
     const sockets = await Promise.all(Array.from({ length: 8 }, () => open(port)));
     const closed = sockets.map((s) => {
       s.pause();
       s.on('error', () => undefined);
       return new Promise<void>((resolve) => s.once('close', () => resolve()));
     });
-    sockets.forEach((s, c) => s.write(Array.from({ length: 500 }, (_, i) => get(`/api/pricing?provider=${spell(c * 500 + i)}`)).join('')));
+    sockets.forEach((s, c) =>
+      s.write(Array.from({ length: 500 }, (_, i) => get(`/api/pricing?provider=${spell(c * 500 + i)}`)).join('')),
+    );
     expect((await fetch(`http://127.0.0.1:${port}/api/pricing?provider=openai`)).status).toBe(200);
     for (const s of sockets) s.resume();
     await Promise.all(closed);

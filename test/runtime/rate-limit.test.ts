@@ -8,7 +8,10 @@ const serve = async (env: Record<string, string>) => (await started(env)).port;
 
 const statuses = async (port: number, forwardedFor: string[]) => {
   const out: number[] = [];
-  for (const xff of forwardedFor) out.push((await fetch(`http://127.0.0.1:${port}/api/pricing?tier=budget`, { headers: { 'X-Forwarded-For': xff } })).status);
+  for (const xff of forwardedFor)
+    out.push(
+      (await fetch(`http://127.0.0.1:${port}/api/pricing?tier=budget`, { headers: { 'X-Forwarded-For': xff } })).status,
+    );
   return out;
 };
 
@@ -42,22 +45,31 @@ describe('RATE_LIMIT', () => {
   it('with TRUST_PROXY, counts IPv6 clients by /64 and IPv4-mapped ones as IPv4', async () => {
     const port = await serve({ RATE_LIMIT: '2', TRUST_PROXY: '1' });
     holdClockInsideAMinute();
-    expect(await statuses(port, ['2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:db8:1:2:abcd::1', '2001:db8:1:3::1'])).toEqual([200, 200, 429, 200]);
+    expect(
+      await statuses(port, ['2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:db8:1:2:abcd::1', '2001:db8:1:3::1']),
+    ).toEqual([200, 200, 429, 200]);
     expect(await statuses(port, ['203.0.113.5', '::ffff:203.0.113.5', '203.0.113.5'])).toEqual([200, 200, 429]);
   });
 
-  it('never refuses a fresh client its first request, after more distinct addresses in a minute than it counts (issue 19)', { timeout: 30_000 }, async () => {
-    // RATE_LIMIT_CLIENTS scales issue 19's 100,060 addresses against 100,000 counts down to 1,060 against 1,000.
-    const port = await serve({ RATE_LIMIT: '60', TRUST_PROXY: '1', RATE_LIMIT_CLIENTS: '1000' });
-    holdClockInsideAMinute();
-    const flood = Array.from({ length: 1060 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
-    expect(new Set(await statuses(port, flood))).toEqual(new Set([200]));
-    expect(await statuses(port, ['192.0.2.1', '192.0.2.2', '2001:db8:9::1'])).toEqual([200, 200, 200]);
-    // A client past its limit stays refused while it keeps coming.
-    const busy = await statuses(port, Array.from({ length: 61 }, () => '198.51.100.7'));
-    expect(busy.slice(0, 60).every((s) => s === 200)).toBe(true);
-    expect(busy[60]).toBe(429);
-  });
+  it(
+    'never refuses a fresh client its first request, after more distinct addresses in a minute than it counts (issue 19)',
+    { timeout: 30_000 },
+    async () => {
+      // RATE_LIMIT_CLIENTS scales issue 19's 100,060 addresses against 100,000 counts down to 1,060 against 1,000.
+      const port = await serve({ RATE_LIMIT: '60', TRUST_PROXY: '1', RATE_LIMIT_CLIENTS: '1000' });
+      holdClockInsideAMinute();
+      const flood = Array.from({ length: 1060 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
+      expect(new Set(await statuses(port, flood))).toEqual(new Set([200]));
+      expect(await statuses(port, ['192.0.2.1', '192.0.2.2', '2001:db8:9::1'])).toEqual([200, 200, 200]);
+      // A client past its limit stays refused while it keeps coming.
+      const busy = await statuses(
+        port,
+        Array.from({ length: 61 }, () => '198.51.100.7'),
+      );
+      expect(busy.slice(0, 60).every((s) => s === 200)).toBe(true);
+      expect(busy[60]).toBe(429);
+    },
+  );
 
   it('refuses a RATE_LIMIT that is not a whole number', () => {
     expect(() => startServer({ PORT: '0', RATE_LIMIT: '10/min' }, quiet)).toThrow(/RATE_LIMIT must be a whole number/);

@@ -8,7 +8,8 @@ import { inProcessServers } from './in-process.js';
 import { rawRequest } from './raw-http.js';
 
 const serve = inProcessServers();
-const get = (target: string, method = 'GET') => `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`;
+const get = (target: string, method = 'GET') =>
+  `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`;
 
 describe('trailing slashes on the wire', () => {
   it.each([
@@ -29,11 +30,14 @@ describe('trailing slashes on the wire', () => {
     expect(next.status).toBe(200);
   });
 
-  it.each(['/assets/', '/assets//', `/api/nope${'/'.repeat(100)}`])('%s: a 404 in the JSON envelope, at once', async (target) => {
-    const { port } = await serve();
-    const res = await rawRequest(port, get(target));
-    expect(res.status).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(res.body).error.code).toBe('not_found');
-  });
+  it.each(['/assets/', '/assets//', `/api/nope${'/'.repeat(100)}`])(
+    '%s: a 404 in the JSON envelope, at once',
+    async (target) => {
+      const { port } = await serve();
+      const res = await rawRequest(port, get(target));
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body).error.code).toBe('not_found');
+    },
+  );
 });

@@ -13,7 +13,14 @@ beforeAll(async () => {
   // Short timeouts so that slow clients are cut within the test; the defaults are documented in the README.
   // The slow-loris test opens 200 connections from one address (the per-address cap is tested in connections.test.ts).
   running = startServer(
-    { PORT: '0', HOST: '127.0.0.1', HEADERS_TIMEOUT_MS: '600', REQUEST_TIMEOUT_MS: '1200', KEEP_ALIVE_TIMEOUT_MS: '500', MAX_CONNECTIONS_PER_ADDRESS: '256' },
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      HEADERS_TIMEOUT_MS: '600',
+      REQUEST_TIMEOUT_MS: '1200',
+      KEEP_ALIVE_TIMEOUT_MS: '500',
+      MAX_CONNECTIONS_PER_ADDRESS: '256',
+    },
     quiet,
   );
   port = ((await running.listening) as AddressInfo).port;
@@ -22,7 +29,8 @@ afterAll(async () => {
   await running.drain();
 });
 
-const get = (target: string, extra = '') => `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`;
+const get = (target: string, extra = '') =>
+  `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`;
 
 function errorCode(body: string): unknown {
   return (JSON.parse(body) as { error: { code: unknown } }).error.code;
@@ -71,7 +79,10 @@ describe('malformed requests', () => {
 
   it('reads the Host name case-insensitively (RFC 9110, 4.2.3): Localhost:8787 is served, its origin lower-cased', async () => {
     for (const host of ['Localhost:8787', 'LOCALHOST', 'Example.COM:80']) {
-      const res = await rawRequest(port, `GET /api/pricing?model=nope HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      const res = await rawRequest(
+        port,
+        `GET /api/pricing?model=nope HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
       expect(res.status, host).toBe(404);
       expect(errorCode(res.body)).toBe('model_not_found');
       const health = await rawRequest(port, `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
@@ -93,10 +104,15 @@ describe('malformed requests', () => {
 
   it('answers a request with two Host headers with a 400 JSON error (RFC 9112, 3.2)', async () => {
     for (const hosts of ['Host: localhost\r\nHost: evil.example', 'host: localhost\r\nHOST: localhost']) {
-      const res = await rawRequest(port, `GET /api/pricing?model=openai-gpt-4o HTTP/1.1\r\n${hosts}\r\nConnection: close\r\n\r\n`);
+      const res = await rawRequest(
+        port,
+        `GET /api/pricing?model=openai-gpt-4o HTTP/1.1\r\n${hosts}\r\nConnection: close\r\n\r\n`,
+      );
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(JSON.parse(res.body)).toMatchObject({ error: { status: 400, code: 'bad_request', message: 'A request may carry one Host header only.' } });
+      expect(JSON.parse(res.body)).toMatchObject({
+        error: { status: 400, code: 'bad_request', message: 'A request may carry one Host header only.' },
+      });
     }
     const old = await rawRequest(port, 'GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n');
     expect(old.status).toBe(400);
@@ -128,14 +144,19 @@ describe('malformed requests', () => {
     },
   );
 
-  it.each(['100-continue', '100-Continue', '100-CONTINUE'])('serves Expect: %j, in any case, with 100 Continue then the answer', async (expectation) => {
-    const socket = await open(port);
-    const text = readUntilClosed(socket);
-    socket.write(get('/healthz', `Expect: ${expectation}\r\n`));
-    const answer = await text;
-    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
-    expect(JSON.parse(parseResponse(answer.slice(answer.indexOf('HTTP/1.1 200'))).body)).toMatchObject({ status: 'ok' });
-  });
+  it.each(['100-continue', '100-Continue', '100-CONTINUE'])(
+    'serves Expect: %j, in any case, with 100 Continue then the answer',
+    async (expectation) => {
+      const socket = await open(port);
+      const text = readUntilClosed(socket);
+      socket.write(get('/healthz', `Expect: ${expectation}\r\n`));
+      const answer = await text;
+      expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+      expect(JSON.parse(parseResponse(answer.slice(answer.indexOf('HTTP/1.1 200'))).body)).toMatchObject({
+        status: 'ok',
+      });
+    },
+  );
 
   it('answers CONNECT with a 405 JSON error instead of a closed socket', async () => {
     const res = await rawRequest(port, 'CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n');
@@ -146,7 +167,10 @@ describe('malformed requests', () => {
   });
 
   it('answers a POST with a body with a 405 JSON error', async () => {
-    const res = await rawRequest(port, 'POST /api/pricing HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello');
+    const res = await rawRequest(
+      port,
+      'POST /api/pricing HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello',
+    );
     expect(res.status).toBe(405);
     expect(errorCode(res.body)).toBe('method_not_allowed');
   });
@@ -193,7 +217,9 @@ describe('slow clients', () => {
       for (const s of slow) if (!s.destroyed) s.write('X');
     }, 100);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/pricing?model=openai-gpt-4o-mini`, { headers: { Connection: 'close' } });
+      const res = await fetch(`http://127.0.0.1:${port}/api/pricing?model=openai-gpt-4o-mini`, {
+        headers: { Connection: 'close' },
+      });
       expect([200, 404]).toContain(res.status);
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(health.status).toBe(200);
@@ -216,11 +242,18 @@ describe('slow clients', () => {
 
 describe('origins kept while BASE_URL is unset (issue 37)', () => {
   it("eight junk Hosts asked first do not keep the real Host's answers out of the cache; reload gives the places anew", async () => {
-    const ask = (host: string, target: string) => rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const ask = (host: string, target: string) =>
+      rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
     const kept = (host: string, target: string) =>
-      running.service.cached({ method: 'GET', url: `http://${host}${target}`, acceptEncoding: null, ifNoneMatch: null }) !== undefined;
+      running.service.cached({
+        method: 'GET',
+        url: `http://${host}${target}`,
+        acceptEncoding: null,
+        ifNoneMatch: null,
+      }) !== undefined;
     // Each junk name asked as often as the real one will be: they hold every place until it is asked more.
-    for (let i = 1; i <= 8; i++) for (let n = 0; n < 3; n++) expect((await ask(`junk${i}.example`, '/api/changes?format=atom')).status).toBe(200);
+    for (let i = 1; i <= 8; i++)
+      for (let n = 0; n < 3; n++) expect((await ask(`junk${i}.example`, '/api/changes?format=atom')).status).toBe(200);
     expect((await ask('prices.example', '/api/pricing')).status).toBe(200);
     expect(kept('prices.example', '/api/pricing')).toBe(false);
     for (let n = 0; n < 3; n++) await ask('prices.example', '/api/pricing');

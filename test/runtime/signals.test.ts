@@ -26,7 +26,11 @@ afterAll(() => {
   for (const link of links) rmSync(link, { force: true });
 });
 
-async function start(env: Record<string, string> = {}, file = bundle, nodeFlags: readonly string[] = []): Promise<Child> {
+async function start(
+  env: Record<string, string> = {},
+  file = bundle,
+  nodeFlags: readonly string[] = [],
+): Promise<Child> {
   const child = await spawnServer(file, env, nodeFlags);
   children.push(child);
   return child;
@@ -45,23 +49,28 @@ interface ProviderFile {
 }
 const readProvider = (dir: string, file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as ProviderFile;
 const modelsIn = (dir: string) =>
-  readdirSync(dir).filter((f) => f.endsWith('.json')).reduce((n, f) => n + readProvider(dir, f).models.length, 0);
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .reduce((n, f) => n + readProvider(dir, f).models.length, 0);
 
 async function health(port: number): Promise<{ models: number }> {
   return (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { models: number };
 }
 
 describe('starting', () => {
-  it.each([[[]], [['--preserve-symlinks-main']]])('serves when started through a symbolic link to the server file (a release behind a link), node flags %j', async (flags: string[]) => {
-    // A link to the bundle's directory, beside it, so that its packages resolve from the link too.
-    const release = join(dirname(bundle), `release-link-${process.pid}-${flags.length}`);
-    rmSync(release, { force: true });
-    symlinkSync(dirname(bundle), release);
-    links.push(release);
-    const child = await start({}, join(release, basename(bundle)), flags);
-    expect((await health(child.port)).models).toBeGreaterThan(0);
-    child.process.kill('SIGKILL');
-  });
+  it.each([[[]], [['--preserve-symlinks-main']]])(
+    'serves when started through a symbolic link to the server file (a release behind a link), node flags %j',
+    async (flags: string[]) => {
+      // A link to the bundle's directory, beside it, so that its packages resolve from the link too.
+      const release = join(dirname(bundle), `release-link-${process.pid}-${flags.length}`);
+      rmSync(release, { force: true });
+      symlinkSync(dirname(bundle), release);
+      links.push(release);
+      const child = await start({}, join(release, basename(bundle)), flags);
+      expect((await health(child.port)).models).toBeGreaterThan(0);
+      child.process.kill('SIGKILL');
+    },
+  );
 });
 
 describe('SIGHUP reloads the catalogue', () => {
@@ -132,10 +141,17 @@ describe('SIGHUP reloads the catalogue', () => {
     let reloads = 0;
     const flip = async () => {
       for (let i = 0; i < 10; i++) {
-        writeFileSync(join(dir, 'alibaba.json'), JSON.stringify(i % 2 === 0 ? { ...alibaba, models: alibaba.models.slice(0, 1) } : alibaba));
+        writeFileSync(
+          join(dir, 'alibaba.json'),
+          JSON.stringify(i % 2 === 0 ? { ...alibaba, models: alibaba.models.slice(0, 1) } : alibaba),
+        );
         child.process.kill('SIGHUP');
         reloads += 1;
-        await child.line((l) => l.includes('catalogue reloaded') && child.stdout.filter((s) => s.includes('catalogue reloaded')).length >= reloads);
+        await child.line(
+          (l) =>
+            l.includes('catalogue reloaded') &&
+            child.stdout.filter((s) => s.includes('catalogue reloaded')).length >= reloads,
+        );
       }
     };
     const read = async () => {
@@ -177,11 +193,17 @@ describe('WATCH_DATA and the doors', () => {
   it('reloads when a door file (data/offers/) changes', async () => {
     const dir = copyOfData('watch-doors');
     const child = await start({ DATA_DIR: dir, WATCH_DATA: '1' });
-    const offers = async () => (await (await fetch(`http://127.0.0.1:${child.port}/api/offers?model=deepseek-deepseek-v4-pro`)).json()) as { counts: { doors: number } };
+    const offers = async () =>
+      (await (await fetch(`http://127.0.0.1:${child.port}/api/offers?model=deepseek-deepseek-v4-pro`)).json()) as {
+        counts: { doors: number };
+      };
     const before = (await offers()).counts.doors;
     const file = join(dir, 'offers', 'deepseek.json');
     const doors = JSON.parse(readFileSync(file, 'utf8')) as { doors: Array<{ model: string }> };
-    writeFileSync(file, JSON.stringify({ ...doors, doors: doors.doors.filter((d) => d.model !== 'deepseek-deepseek-v4-pro') }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...doors, doors: doors.doors.filter((d) => d.model !== 'deepseek-deepseek-v4-pro') }),
+    );
     await child.line((l) => l.includes('catalogue reloaded'));
     expect((await offers()).counts.doors).toBe(1);
     expect(before).toBeGreaterThan(10);
@@ -217,7 +239,12 @@ describe('SIGTERM drains', () => {
   });
 
   it('exits within DRAIN_TIMEOUT_MS even if a client never finishes its request', async () => {
-    const child = await start({ DATA_DIR: copyOfData('drain-forced'), DRAIN_TIMEOUT_MS: '500', HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '60000' });
+    const child = await start({
+      DATA_DIR: copyOfData('drain-forced'),
+      DRAIN_TIMEOUT_MS: '500',
+      HEADERS_TIMEOUT_MS: '60000',
+      REQUEST_TIMEOUT_MS: '60000',
+    });
     const stuck = await open(child.port);
     const cut = readUntilClosed(stuck);
     stuck.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
@@ -235,7 +262,9 @@ describe('access log', () => {
     await fetch(`http://127.0.0.1:${child.port}/api/pricing?model=nope%0A%22x`);
     await fetch(`http://127.0.0.1:${child.port}/api/pricing`, { method: 'DELETE' });
     await child.line((l) => l.includes('"method":"DELETE"'));
-    const entries = child.stdout.filter((l) => l.includes('"method"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const entries = child.stdout
+      .filter((l) => l.includes('"method"'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
       { method: 'GET', path: '/healthz', status: 200 },
       { method: 'GET', path: '/api/pricing', status: 404 },

@@ -10,7 +10,9 @@ const root = join(import.meta.dirname, '..', '..');
  * Bundles src/runtime/node/main.ts into `outfile` (by default next to node_modules, so that its
  * packages resolve) and returns the file.
  */
-export async function bundleServer(outfile = join(root, 'node_modules', '.cache', 'ai-model-pricing-tests', `server-${process.pid}-${Date.now()}.mjs`)): Promise<string> {
+export async function bundleServer(
+  outfile = join(root, 'node_modules', '.cache', 'ai-model-pricing-tests', `server-${process.pid}-${Date.now()}.mjs`),
+): Promise<string> {
   mkdirSync(dirname(outfile), { recursive: true });
   await build({
     entryPoints: [join(root, 'src', 'runtime', 'node', 'main.ts')],
@@ -37,7 +39,11 @@ export interface Child {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function spawnServer(bundle: string, env: Record<string, string>, nodeFlags: readonly string[] = []): Promise<Child> {
+export async function spawnServer(
+  bundle: string,
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = [],
+): Promise<Child> {
   const child = spawn(process.execPath, [...nodeFlags, bundle], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,7 +77,9 @@ export async function spawnServer(bundle: string, env: Record<string, string>, n
       const found = [...stdout, ...stderr].find(match);
       if (found !== undefined) return resolve(found);
       waiters.push({ match, resolve });
-      void exited.then(() => reject(new Error(`server exited; stdout: ${stdout.join('\n')} stderr: ${stderr.join('\n')}`)));
+      void exited.then(() =>
+        reject(new Error(`server exited; stdout: ${stdout.join('\n')} stderr: ${stderr.join('\n')}`)),
+      );
     });
   const started = await line((l) => l.includes('listening on'));
   const port = (JSON.parse(started) as { port: number }).port;

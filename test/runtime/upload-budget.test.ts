@@ -51,11 +51,16 @@ describe('uploads held open on a real server', () => {
     });
     // Each: a chunked POST of 200 KiB whose last chunk is never sent.
     for (const s of sockets) {
-      s.write(`POST /api/reprice HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      s.write(
+        `POST /api/reprice HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
       s.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
     }
     // Two fit in half the budget (512 KiB); the others are refused as their bytes arrive.
-    await vi.waitFor(() => expect(texts.filter((t) => t.text.startsWith('HTTP/1.1 503')).length).toBe(2), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(() => expect(texts.filter((t) => t.text.startsWith('HTTP/1.1 503')).length).toBe(2), {
+      timeout: 20_000,
+      interval: 20,
+    });
     expect(running.memory.reserved).toBe(2 * 200 * 1024);
     const refused = parseResponse(texts.find((t) => t.text.startsWith('HTTP/1.1 503'))!.text);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -69,7 +74,12 @@ describe('uploads broken off', () => {
   it('rateLimitedLine writes at most one line a second, saying how many it left out', () => {
     const lines: Array<Record<string, unknown>> = [];
     let now = 0;
-    const line = rateLimitedLine((_, fields) => lines.push(fields), 'x', 1000, () => now);
+    const line = rateLimitedLine(
+      (_, fields) => lines.push(fields),
+      'x',
+      1000,
+      () => now,
+    );
     for (let i = 0; i < 5; i++) line({ i });
     expect(lines).toEqual([{ i: 0 }]);
     now = 1000;
@@ -79,7 +89,10 @@ describe('uploads broken off', () => {
 
   it('one aborted upload is one log line of fields, not a stack', async () => {
     const errors: Array<[string, Record<string, unknown> | undefined]> = [];
-    const running = startServer({ PORT: '0', HOST: '127.0.0.1' }, { notice: () => undefined, error: (message, fields) => errors.push([message, fields]) });
+    const running = startServer(
+      { PORT: '0', HOST: '127.0.0.1' },
+      { notice: () => undefined, error: (message, fields) => errors.push([message, fields]) },
+    );
     try {
       const { port } = (await running.listening) as AddressInfo;
       const socket = await open(port);

@@ -37,7 +37,10 @@ afterAll(async () => {
   rmSync(alone, { recursive: true, force: true });
 });
 
-async function firstBadge(folder: string, env: Record<string, string>): Promise<{ status: number; type: string | null; body: string }> {
+async function firstBadge(
+  folder: string,
+  env: Record<string, string>,
+): Promise<{ status: number; type: string | null; body: string }> {
   const child = await spawnServer(join(folder, 'dist', 'server.mjs'), env);
   children.push(child);
   const res = await fetch(`http://127.0.0.1:${child.port}/api/badge?model=openai-gpt-5.6-terra`);
@@ -46,7 +49,11 @@ async function firstBadge(folder: string, env: Record<string, string>): Promise<
 
 describe('a copied dist/', () => {
   it('has the font tables beside the bundle', () => {
-    expect(readdirSync(join(deployed, 'dist', 'fonts')).sort()).toEqual(readdirSync(join(repo, 'node_modules', 'anafanafo', 'data')).filter((n) => n.endsWith('.json')).sort());
+    expect(readdirSync(join(deployed, 'dist', 'fonts')).sort()).toEqual(
+      readdirSync(join(repo, 'node_modules', 'anafanafo', 'data'))
+        .filter((n) => n.endsWith('.json'))
+        .sort(),
+    );
   });
 
   it('starts with data/ beside it and serves its first badge', async () => {

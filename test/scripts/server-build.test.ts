@@ -16,7 +16,7 @@ const outfile = join(root, 'node_modules', '.cache', 'server-build-test', `badge
 afterAll(() => rmSync(outfile, { force: true }));
 afterEach(() => vi.restoreAllMocks());
 
-describe('the server bundle\'s plugins', () => {
+describe("the server bundle's plugins", () => {
   it('read each font table when a badge first needs it, and badge-maker bundled with them draws every style as it does unbundled', async () => {
     const result = await build({
       stdin: { contents: "export { makeBadge } from 'badge-maker';", resolveDir: root, loader: 'js' },
@@ -36,10 +36,20 @@ describe('the server bundle\'s plugins', () => {
     const tablesRead = () => parse.mock.calls.filter(([text]) => text.length > 100_000).length;
     const bundled = (await import(pathToFileURL(outfile).href)) as { makeBadge: typeof makeBadge };
     expect(tablesRead()).toBe(0);
-    const texts: [string, string][] = [['GPT-5.6 Terra', '$1.25 / $10 per 1M'], ['WWWWmmmm', 'iiii1111'], ['モデル', 'ÄÖÜ ß €']];
+    const texts: [string, string][] = [
+      ['GPT-5.6 Terra', '$1.25 / $10 per 1M'],
+      ['WWWWmmmm', 'iiii1111'],
+      ['モデル', 'ÄÖÜ ß €'],
+    ];
     // Fonts: the default styles use 11px Verdana; for-the-badge 10px Verdana, both weights; social
     // bold 11px Helvetica. Wide, narrow and non-Latin characters.
-    const styles = [['flat', 1], ['flat-square', 1], ['plastic', 1], ['for-the-badge', 3], ['social', 4]] as const;
+    const styles = [
+      ['flat', 1],
+      ['flat-square', 1],
+      ['plastic', 1],
+      ['for-the-badge', 3],
+      ['social', 4],
+    ] as const;
     for (const [style, read] of styles) {
       for (const [label, message] of texts) {
         const format = { label, message, color: 'blue', style };

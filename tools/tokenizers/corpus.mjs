@@ -14,12 +14,18 @@ export const characters = (text) => [...text].length;
 
 /** Every passage, kinds and names in code-point order: { kind, name, text }. */
 export function readCorpus(dir = CORPUS_DIR) {
-  const kinds = readdirSync(dir).filter((k) => statSync(join(dir, k)).isDirectory()).sort();
+  const kinds = readdirSync(dir)
+    .filter((k) => statSync(join(dir, k)).isDirectory())
+    .sort();
   return kinds.flatMap((kind) =>
     readdirSync(join(dir, kind))
       .filter((n) => n.endsWith('.txt'))
       .sort()
-      .map((name) => ({ kind, name: name.slice(0, -'.txt'.length), text: readFileSync(join(dir, kind, name), 'utf8') })),
+      .map((name) => ({
+        kind,
+        name: name.slice(0, -'.txt'.length),
+        text: readFileSync(join(dir, kind, name), 'utf8'),
+      })),
   );
 }
 

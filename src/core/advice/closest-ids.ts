@@ -126,7 +126,7 @@ export function closestIds(index: IdIndex, id: string, n = 3): string[] {
   const histogram = new Array<number>(most + 1).fill(0);
   for (const i of touched) histogram[counts[i]!]! += 1;
   let floor = most;
-  for (let taken = histogram[most] ?? 0; floor > 1 && taken < COMPARED; ) taken += histogram[--floor] ?? 0;
+  for (let taken = histogram[most] ?? 0; floor > 1 && taken < COMPARED;) taken += histogram[--floor] ?? 0;
   // Those above the floor, then those at it (ties, up to COMPARED in all).
   const compared: number[] = [];
   for (const i of touched) if (counts[i]! > floor) compared.push(i);
@@ -138,10 +138,16 @@ export function closestIds(index: IdIndex, id: string, n = 3): string[] {
     const contains = name.includes(q) || q.includes(name);
     const allowed = Math.max(2, Math.floor(Math.max(q.length, name.length) * 0.4));
     // The edit distance is at least the length difference; a containing id's is exactly that.
-    const distance = contains ? Math.abs(name.length - q.length) : Math.abs(name.length - q.length) > allowed ? Infinity : editDistance(q, name);
+    const distance = contains
+      ? Math.abs(name.length - q.length)
+      : Math.abs(name.length - q.length) > allowed
+        ? Infinity
+        : editDistance(q, name);
     if (contains || distance <= allowed) scored.push({ name, distance, contains });
   }
-  scored.sort((a, b) => a.distance - b.distance || Number(b.contains) - Number(a.contains) || (a.name < b.name ? -1 : 1));
+  scored.sort(
+    (a, b) => a.distance - b.distance || Number(b.contains) - Number(a.contains) || (a.name < b.name ? -1 : 1),
+  );
   return scored.slice(0, n).map((s) => s.name);
 }
 

@@ -29,7 +29,12 @@ export interface Comparison {
  * catalogue's sheets of the models (sheetsOf) spare building them again. With `own` (counted_with),
  * each model is priced and judged on the workload in its own tokens.
  */
-export function compareModels(models: readonly Model[], workload: Workload, sheetsOf: (model: Model) => ModelSheets | undefined = () => undefined, own?: OwnTokens): Comparison {
+export function compareModels(
+  models: readonly Model[],
+  workload: Workload,
+  sheetsOf: (model: Model) => ModelSheets | undefined = () => undefined,
+  own?: OwnTokens,
+): Comparison {
   const on = (model: Model) => (own === undefined ? workload : own.of(model).workload);
   const used = unpricedCandidates(workload);
   const priced = new Set<Model>();
@@ -48,7 +53,9 @@ export function compareModels(models: readonly Model[], workload: Workload, shee
   // A tier asked: a model not sold on it is no saving on that tier (nor the dearest on it), while any model sells it.
   const onTier = pricedAll.filter(({ model }) => !notOnTier.includes(model));
   const pool = onTier.length ? onTier : pricedAll.length ? pricedAll : comparison;
-  const usable = pool.filter(({ model }) => exclusionOf(model, on(model).inputTokens, on(model).outputTokens, false) === undefined);
+  const usable = pool.filter(
+    ({ model }) => exclusionOf(model, on(model).inputTokens, on(model).outputTokens, false) === undefined,
+  );
   let cheapest = usable[0] ?? (pool[0] as typeof first);
   for (const entry of usable.length ? usable : pool) {
     if (entry.costs.monthly.compare(cheapest.costs.monthly) < 0) cheapest = entry;
@@ -65,7 +72,11 @@ export function compareModels(models: readonly Model[], workload: Workload, shee
     summary: {
       cheapest: { model: cheapest.model, monthly: cheapest.costs.monthly },
       mostExpensive: { model: dearest.model, monthly: dearest.costs.monthly },
-      savings: { monthly: savedMonthly, yearly: dearest.costs.yearly.minus(cheapest.costs.yearly), percent: Number(hundredths) / 100 },
+      savings: {
+        monthly: savedMonthly,
+        yearly: dearest.costs.yearly.minus(cheapest.costs.yearly),
+        percent: Number(hundredths) / 100,
+      },
       ...(workload.serviceTier !== undefined && workload.serviceTier !== 'standard' ? { notOnTier } : {}),
     },
   };

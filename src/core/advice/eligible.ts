@@ -40,7 +40,12 @@ export type Excluded = Partial<Record<Exclusion, number>>;
  * no list in between and no record read for a model left out, as rankings walk every model on
  * every request.
  */
-export function forEachEligible(catalogue: Catalogue, filters: ColumnFilters, screen: Screen, offer: (model: Model, index: number) => void): Excluded {
+export function forEachEligible(
+  catalogue: Catalogue,
+  filters: ColumnFilters,
+  screen: Screen,
+  offer: (model: Model, index: number) => void,
+): Excluded {
   const excluded: Excluded = {};
   const { inputTokens, outputTokens } = screen;
   const tokens = inputTokens + outputTokens;
@@ -52,7 +57,8 @@ export function forEachEligible(catalogue: Catalogue, filters: ColumnFilters, sc
   let usedBits = 0;
   for (const u of used) usedBits |= 1 << u;
   // A service tier asked (not standard): a model not selling it for this request is left out, unless asked to fall back.
-  const tierAsked = w !== undefined && w.serviceTier !== undefined && w.serviceTier !== 'standard' && !screen.tierFallback;
+  const tierAsked =
+    w !== undefined && w.serviceTier !== undefined && w.serviceTier !== 'standard' && !screen.tierFallback;
   const modalities = w !== undefined && MODALITY_FIELDS.some(({ field }) => (w.extras?.[field] ?? 0) !== 0);
   const { rankable, rankableSheets, filterTable: t } = catalogue;
   const own = screen.own;
@@ -60,12 +66,16 @@ export function forEachEligible(catalogue: Catalogue, filters: ColumnFilters, sc
     if (!meetsFilters(t, i, filters)) continue;
     let why: Exclusion | undefined;
     const mine = own === undefined ? undefined : own.of(rankable[i] as Model).workload;
-    if ((mine === undefined ? tokens : mine.inputTokens + mine.outputTokens) > (t.contextTokens[i] as number)) why = 'context_window';
-    else if ((mine === undefined ? outputTokens : mine.outputTokens) > (t.maxOutputTokens[i] as number)) why = 'max_output';
+    if ((mine === undefined ? tokens : mine.inputTokens + mine.outputTokens) > (t.contextTokens[i] as number))
+      why = 'context_window';
+    else if ((mine === undefined ? outputTokens : mine.outputTokens) > (t.maxOutputTokens[i] as number))
+      why = 'max_output';
     else if (t.freeTierOnly[i] === 1 && !includeFreeTier) why = 'free_tier_only';
-    else if (modalities && w) why = partsExclusion(rankable[i] as Model, (rankableSheets[i] as ModelSheets).bands[0]?.billedAs ?? [], w, used);
+    else if (modalities && w)
+      why = partsExclusion(rankable[i] as Model, (rankableSheets[i] as ModelSheets).bands[0]?.billedAs ?? [], w, used);
     else if (((t.unpriced[i] as number) & usedBits) !== 0) why = 'unit_unpriced';
-    if (why === undefined && tierAsked && w && !sellsTier(rankableSheets[i] as ModelSheets, w)) why = 'service_tier_not_offered';
+    if (why === undefined && tierAsked && w && !sellsTier(rankableSheets[i] as ModelSheets, w))
+      why = 'service_tier_not_offered';
     if (why === undefined) offer(rankable[i] as Model, i);
     else excluded[why] = (excluded[why] ?? 0) + 1;
   }
@@ -74,11 +84,13 @@ export function forEachEligible(catalogue: Catalogue, filters: ColumnFilters, sc
 
 /** Whether row i of the filter table meets the filters (the rule of the filters, from the columns). */
 function meetsFilters(t: FilterTable, i: number, f: ColumnFilters): boolean {
-  return (f.status < 0 || t.status[i] === f.status)
-    && (f.tiers & (1 << (t.tier[i] as number))) !== 0
-    && ((t.suited[i] as number) & f.suited) === f.suited
-    && (t.quality[i] as number) >= f.minQuality
-    && (t.contextTokens[i] as number) >= f.minContext;
+  return (
+    (f.status < 0 || t.status[i] === f.status) &&
+    (f.tiers & (1 << (t.tier[i] as number))) !== 0 &&
+    ((t.suited[i] as number) & f.suited) === f.suited &&
+    (t.quality[i] as number) >= f.minQuality &&
+    (t.contextTokens[i] as number) >= f.minContext
+  );
 }
 
 /**
@@ -89,7 +101,12 @@ export function unpricedCandidates(w: Workload): number[] {
   const counts = leafCounts(w);
   const units: number[] = [];
   for (let u = 0; u < UNIT_COUNT; u++) {
-    if (u !== U.requests && (counts[u] as number) > 0 && (UNITS[u] as { parents: readonly number[] }).parents.length === 0) units.push(u);
+    if (
+      u !== U.requests &&
+      (counts[u] as number) > 0 &&
+      (UNITS[u] as { parents: readonly number[] }).parents.length === 0
+    )
+      units.push(u);
   }
   return units;
 }
@@ -101,7 +118,12 @@ export function unpricedCandidates(w: Workload): number[] {
  * (unit_unpriced: counting it as $0 would rank the model cheapest for what it does not sell).
  * `billedAs` is its standard sheet's (tiers and bands price the same units), `used` unpricedCandidates(w).
  */
-export function partsExclusion(model: Model, billedAs: readonly number[], w: Workload, used: readonly number[]): Exclusion | undefined {
+export function partsExclusion(
+  model: Model,
+  billedAs: readonly number[],
+  w: Workload,
+  used: readonly number[],
+): Exclusion | undefined {
   const x = w.extras;
   if (x) {
     for (const { field, modality, direction } of MODALITY_FIELDS) {

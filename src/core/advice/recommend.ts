@@ -87,13 +87,17 @@ const EXACT_PRODUCT = 2 ** 46;
 /** The sign of b.score × a.cost − a.score × b.cost, exactly. */
 function perDollar(a: Candidate, b: Candidate): number {
   const [x, y] = [a.cost, b.cost];
-  if (typeof x === 'number' && typeof y === 'number' && x < EXACT_PRODUCT && y < EXACT_PRODUCT) return Math.sign(b.score * x - a.score * y);
+  if (typeof x === 'number' && typeof y === 'number' && x < EXACT_PRODUCT && y < EXACT_PRODUCT)
+    return Math.sign(b.score * x - a.score * y);
   const d = BigInt(b.score) * BigInt(x) - BigInt(a.score) * BigInt(y);
   return d > 0n ? 1 : d < 0n ? -1 : 0;
 }
 
 /** The ranking, and how many models met the filters but could not be offered (eligible.ts), unrated ones included. */
-export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteria): { recommendations: Recommendation[]; excluded: Excluded } {
+export function recommendModels(
+  catalogue: Catalogue,
+  criteria: RecommendCriteria,
+): { recommendations: Recommendation[]; excluded: Excluded } {
   const { useCase, maxCostNanos, minScore, limit, workload } = criteria;
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
@@ -115,7 +119,14 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
   const test: Candidate = { model: undefined as unknown as Model, score: 0, level: 0, cost: 0, exact: probe };
   let unrated = 0;
   const own = criteria.own;
-  const screen = { inputTokens: workload.inputTokens, outputTokens: workload.outputTokens, includeFreeTier: criteria.includeFreeTier ?? false, tierFallback: criteria.tierFallback ?? false, workload, own };
+  const screen = {
+    inputTokens: workload.inputTokens,
+    outputTokens: workload.outputTokens,
+    includeFreeTier: criteria.includeFreeTier ?? false,
+    tierFallback: criteria.tierFallback ?? false,
+    workload,
+    own,
+  };
   const excluded = forEachEligible(catalogue, filters, screen, (model, row) => {
     const score = scores[row] as number;
     if (Number.isNaN(score)) {
@@ -155,11 +166,26 @@ export function recommendModels(catalogue: Catalogue, criteria: RecommendCriteri
     const usd = new Usd(BigInt(cost));
     const detail = catalogue.scoreDetails.get(model.id)![key]!;
     const above = ranked[i - 1];
-    const versus = above ? ` Against #${i}: ${tradeOff(score, Number(cost), { score: above.score, cost: Number(above.cost) })}.` : '';
+    const versus = above
+      ? ` Against #${i}: ${tradeOff(score, Number(cost), { score: above.score, cost: Number(above.cost) })}.`
+      : '';
     // A prompt in a long-context band is billed at that band's prices: the reason names them.
-    const band = bandWords(longContextBand(catalogue.sheets.get(model) as ModelSheets, own === undefined ? workload : own.of(model).workload));
+    const band = bandWords(
+      longContextBand(
+        catalogue.sheets.get(model) as ModelSheets,
+        own === undefined ? workload : own.of(model).workload,
+      ),
+    );
     const reason = `${evidenceText(useCase, detail, detail.from)}; $${usd.toString()} per request${band ? ` at ${band}` : ''} (${model.tier} tier, ${model.context} context).${versus}`;
-    return { rank: i + 1, model, score, scoreDetail: detail, costPerRequest: usd, costs: costsOf(exact, digits, workload), reason };
+    return {
+      rank: i + 1,
+      model,
+      score,
+      scoreDetail: detail,
+      costPerRequest: usd,
+      costs: costsOf(exact, digits, workload),
+      reason,
+    };
   });
   return { recommendations, excluded };
 }

@@ -2,7 +2,10 @@
 export class TopK<T> {
   readonly items: T[] = [];
 
-  constructor(private readonly k: number, private readonly compare: (a: T, b: T) => number) {}
+  constructor(
+    private readonly k: number,
+    private readonly compare: (a: T, b: T) => number,
+  ) {}
 
   /** Whether `item` would be kept: rankings ask before they make the object they keep. */
   admits(item: T): boolean {

@@ -44,13 +44,24 @@ export function assembleCatalogue({ models, providers, byId, scoreDetails, bench
     rankableSheets,
     priceTable: buildPriceTable(rankableSheets, digits),
     filterTable: buildFilterTable(rankable, rankableSheets),
-    rankableScores: Object.fromEntries(SCORE_KEYS.map((key) => [
-      key, Float64Array.from(rankable, (m) => { const score = m.scores?.[key]; return typeof score === 'number' ? score : NaN; }),
-    ])) as Record<ScoreKey, Float64Array>,
-    rankableEvidence: Object.fromEntries(SCORE_KEYS.map((key) => [
-      key, Uint8Array.from(rankable, (m) => scoreDetails.level(m.id, key) ?? 2),
-    ])) as Record<ScoreKey, Uint8Array>,
-    datedFrom: new Map(models.flatMap((m) => { const from = continuedFrom(m); return from === undefined ? [] : [[m, from] as const]; })),
+    rankableScores: Object.fromEntries(
+      SCORE_KEYS.map((key) => [
+        key,
+        Float64Array.from(rankable, (m) => {
+          const score = m.scores?.[key];
+          return typeof score === 'number' ? score : NaN;
+        }),
+      ]),
+    ) as Record<ScoreKey, Float64Array>,
+    rankableEvidence: Object.fromEntries(
+      SCORE_KEYS.map((key) => [key, Uint8Array.from(rankable, (m) => scoreDetails.level(m.id, key) ?? 2)]),
+    ) as Record<ScoreKey, Uint8Array>,
+    datedFrom: new Map(
+      models.flatMap((m) => {
+        const from = continuedFrom(m);
+        return from === undefined ? [] : [[m, from] as const];
+      }),
+    ),
     priceDigits: digits,
   };
 }

@@ -1,7 +1,15 @@
 /** Builds the validated, indexed catalogue from the parsed data files. Pure: callers do the I/O. */
 import * as z from 'zod';
 import { formatContext } from '../pricing/context-window.js';
-import { providerFileSchema, type CatalogueFile, type Model, type ModelData, type ProviderFile, type ScoreKey, type Tier } from '../schema/catalogue-schema.js';
+import {
+  providerFileSchema,
+  type CatalogueFile,
+  type Model,
+  type ModelData,
+  type ProviderFile,
+  type ScoreKey,
+  type Tier,
+} from '../schema/catalogue-schema.js';
 import type { FilterTable } from './filter-table.js';
 import { attachEvidence, type EvidenceSource, type ScoreDetails } from '../quality/evidence.js';
 import { assembleCatalogue } from './assemble.js';
@@ -70,7 +78,11 @@ export class CatalogueError extends Error {
  * the tokenizer table (data/tokenizers/tokenizers.json) whose rules name each model's tokenizer
  * on its record, when given.
  */
-export function buildCatalogue(files: readonly CatalogueFile[], evidence?: EvidenceSource, tokenizers?: TokenizerTable): Catalogue {
+export function buildCatalogue(
+  files: readonly CatalogueFile[],
+  evidence?: EvidenceSource,
+  tokenizers?: TokenizerTable,
+): Catalogue {
   if (files.length === 0) throw new CatalogueError('the catalogue has no data files');
   const models: Model[] = [];
   const providers: ProviderInfo[] = [];
@@ -79,7 +91,9 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Evide
   const tokenizerOf = tokenizers === undefined ? undefined : tokenizerAssigner(tokenizers);
 
   for (const { file, data, checked } of files) {
-    const parsed = checked ? { success: true as const, data: data as ProviderFile } : providerFileSchema.safeParse(data);
+    const parsed = checked
+      ? { success: true as const, data: data as ProviderFile }
+      : providerFileSchema.safeParse(data);
     if (!parsed.success) throw new CatalogueError(describeIssue(file, data, parsed.error));
     const { provider } = parsed.data;
     if (providers.some((p) => p.slug === provider.slug)) {
@@ -103,7 +117,9 @@ export function buildCatalogue(files: readonly CatalogueFile[], evidence?: Evide
     const taken = byId.get(alias);
     if (taken) {
       const what = taken.id === alias ? `is the id of a model ("${alias}")` : `is already an alias of "${taken.id}"`;
-      throw new CatalogueError(`${where}, field "aliases": "${alias}" ${what}; an alias names one model and is never an id`);
+      throw new CatalogueError(
+        `${where}, field "aliases": "${alias}" ${what}; an alias names one model and is never an id`,
+      );
     }
     byId.set(alias, model);
   }
@@ -129,7 +145,8 @@ function checkRecord(record: ModelData, slug: string, where: string): void {
   }
   if (record.longContextSteps) {
     let previous = record.longContext?.threshold;
-    if (previous === undefined) throw new CatalogueError(`${where}, field "longContextSteps": needs longContext, the first step`);
+    if (previous === undefined)
+      throw new CatalogueError(`${where}, field "longContextSteps": needs longContext, the first step`);
     for (const [i, step] of record.longContextSteps.entries()) {
       if (step.threshold <= previous || step.threshold >= record.contextTokens) {
         throw new CatalogueError(
@@ -141,16 +158,22 @@ function checkRecord(record: ModelData, slug: string, where: string): void {
   }
   // No provider publishes off-peak prices for long-context bands, so the engine has no rule for both.
   if (record.offPeak && record.longContext) {
-    throw new CatalogueError(`${where}, field "offPeak": a model with off-peak prices cannot also have longContext prices`);
+    throw new CatalogueError(
+      `${where}, field "offPeak": a model with off-peak prices cannot also have longContext prices`,
+    );
   }
   // No provider publishes service-tier prices for off-peak hours, so the engine has no rule for both.
   if (record.offPeak && record.serviceTiers) {
-    throw new CatalogueError(`${where}, field "serviceTiers": a model with off-peak prices cannot also have service-tier prices`);
+    throw new CatalogueError(
+      `${where}, field "serviceTiers": a model with off-peak prices cannot also have service-tier prices`,
+    );
   }
   const seen = new Set<string>();
   for (const [i, alias] of (record.aliases ?? []).entries()) {
-    if (!alias.startsWith(`${slug}-`)) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" must start with "${slug}-"`);
-    if (alias === record.id) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" is the record's own id`);
+    if (!alias.startsWith(`${slug}-`))
+      throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" must start with "${slug}-"`);
+    if (alias === record.id)
+      throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" is the record's own id`);
     if (seen.has(alias)) throw new CatalogueError(`${where}, field "aliases.${i}": "${alias}" is listed twice`);
     seen.add(alias);
   }
@@ -186,5 +209,18 @@ function toModel(record: ModelData, provider: ProviderFile['provider']): Model {
   const rule = record.longContext ? { longContextRule: provider.longContextRule ?? 'above' } : {};
   const makersDoor = record.referenceDoor === undefined || record.referenceDoor.seller === provider.slug;
   const batch = record.batch === undefined && provider.batch && makersDoor ? { batch: provider.batch } : {};
-  return { id, name, provider: provider.name, providerSlug: provider.slug, tier, input, output, context, verified, ...extras, ...rule, ...batch };
+  return {
+    id,
+    name,
+    provider: provider.name,
+    providerSlug: provider.slug,
+    tier,
+    input,
+    output,
+    context,
+    verified,
+    ...extras,
+    ...rule,
+    ...batch,
+  };
 }

@@ -5,7 +5,15 @@
  * cheapest.ts (the filters), fit.ts (exclusionOf) and eligible.ts (partsExclusion): eligible.ts
  * reads these columns in their place, and test/core/advice/eligible.test.ts holds the two to the same answer.
  */
-import { isSuited, MODEL_STATUSES, TIERS, USE_CASES, type Model, type ModelData, type Tier } from '../schema/catalogue-schema.js';
+import {
+  isSuited,
+  MODEL_STATUSES,
+  TIERS,
+  USE_CASES,
+  type Model,
+  type ModelData,
+  type Tier,
+} from '../schema/catalogue-schema.js';
 import type { ModelSheets } from '../pricing/price-sheet.js';
 import { UNIT_COUNT, UNPRICED } from '../schema/units.js';
 
@@ -25,9 +33,14 @@ export interface FilterTable {
 }
 
 export function buildFilterTable(models: readonly Model[], sheets: readonly ModelSheets[]): FilterTable {
-  const column = <A extends Uint8Array | Uint16Array | Float64Array>(make: new (n: number) => A, value: (m: Model, i: number) => number): A => {
+  const column = <A extends Uint8Array | Uint16Array | Float64Array>(
+    make: new (n: number) => A,
+    value: (m: Model, i: number) => number,
+  ): A => {
     const out = new make(models.length);
-    models.forEach((m, i) => { out[i] = value(m, i); });
+    models.forEach((m, i) => {
+      out[i] = value(m, i);
+    });
     return out;
   };
   return {

@@ -12,12 +12,33 @@ import { bandVerb } from '../pricing/context-window.js';
 import { describeOffPeak } from '../pricing/time-of-day.js';
 
 /** The fields read here: a served record (the CLI reads one from an answer). */
-export type PricedRecord = Pick<Model, 'cacheWrite' | 'cacheWrite1h' | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'serviceTiers' | 'unitPrices' | 'modalities' | 'referenceDoor'>;
+export type PricedRecord = Pick<
+  Model,
+  | 'cacheWrite'
+  | 'cacheWrite1h'
+  | 'longContext'
+  | 'longContextSteps'
+  | 'longContextRule'
+  | 'offPeak'
+  | 'serviceTiers'
+  | 'unitPrices'
+  | 'modalities'
+  | 'referenceDoor'
+>;
 
 type Format = (usd: number) => string;
 
 /** `$4 input, $18 output, $0.4 cached, $5 cache write per 1M`: the prices a set has, in that order. */
-function priceList(set: { input: number; output: number; cachedInput?: number | undefined; cacheWrite?: number | undefined; cacheWrite1h?: number | undefined }, fmt: Format): string {
+function priceList(
+  set: {
+    input: number;
+    output: number;
+    cachedInput?: number | undefined;
+    cacheWrite?: number | undefined;
+    cacheWrite1h?: number | undefined;
+  },
+  fmt: Format,
+): string {
   const parts = [`${fmt(set.input)} input`, `${fmt(set.output)} output`];
   if (set.cachedInput !== undefined) parts.push(`${fmt(set.cachedInput)} cached`);
   if (set.cacheWrite !== undefined) parts.push(`${fmt(set.cacheWrite)} cache write`);
@@ -34,7 +55,10 @@ export function priceFacts(model: PricedRecord, fmt: Format, sellerName?: string
   const facts: Array<[string, string]> = [];
   const door = model.referenceDoor;
   if (door) {
-    const why = door.rule === 'maker' ? "the maker's own API" : 'the median-priced vetted direct seller; the maker sells no capacity of it';
+    const why =
+      door.rule === 'maker'
+        ? "the maker's own API"
+        : 'the median-priced vetted direct seller; the maker sells no capacity of it';
     // "as <id>", not "(<id>)": seller names carry their own parentheses (Microsoft Azure (OpenAI and AI Foundry)).
     facts.push(['Priced at', `${sellerName ?? door.seller}, as ${door.sellerModelId}: ${why}`]);
   }
@@ -43,18 +67,28 @@ export function priceFacts(model: PricedRecord, fmt: Format, sellerName?: string
   const verb = bandVerb(model.longContextRule);
   const bands = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
   if (bands.length > 0) {
-    const text = bands.map((b) => `${verb} ${b.threshold.toLocaleString('en-US')} input tokens: ${priceList(b, fmt)}`).join('; ');
+    const text = bands
+      .map((b) => `${verb} ${b.threshold.toLocaleString('en-US')} input tokens: ${priceList(b, fmt)}`)
+      .join('; ');
     facts.push(['Long context', text]);
   }
   const off = model.offPeak;
   if (off) facts.push(['Off-peak', `${describeOffPeak(off)}: ${priceList(off, fmt)} (the others are peak prices)`]);
   for (const tier of PAID_TIERS) {
     const set = model.serviceTiers?.[tier];
-    if (set) facts.push([`${tier[0]?.toUpperCase()}${tier.slice(1)} tier`, `${priceList(set, fmt)}${set.note ? `; ${set.note}` : ''} ${read(set)}`]);
+    if (set)
+      facts.push([
+        `${tier[0]?.toUpperCase()}${tier.slice(1)} tier`,
+        `${priceList(set, fmt)}${set.note ? `; ${set.note}` : ''} ${read(set)}`,
+      ]);
   }
   facts.push(...unitFacts(model.unitPrices, fmt));
   const m = model.modalities;
-  if (m) facts.push(['Modalities', `takes ${m.input.join(', ')}; gives ${m.output.join(', ')} ${read(m)}${m.note ? `; ${m.note}` : ''}`]);
+  if (m)
+    facts.push([
+      'Modalities',
+      `takes ${m.input.join(', ')}; gives ${m.output.join(', ')} ${read(m)}${m.note ? `; ${m.note}` : ''}`,
+    ]);
   return facts;
 }
 
@@ -71,17 +105,49 @@ const read = (fact: { source: string; checkedOn: string }) => `(${fact.source}, 
 function unitFacts(u: PricedRecord['unitPrices'], fmt: Format): Array<[string, string]> {
   if (!u) return [];
   const list = (parts: Array<[number | undefined, string]>, per: string) => {
-    const shown = parts.filter((p): p is [number, string] => p[0] !== undefined).map(([usd, what]) => `${fmt(usd)} ${what}`);
+    const shown = parts
+      .filter((p): p is [number, string] => p[0] !== undefined)
+      .map(([usd, what]) => `${fmt(usd)} ${what}`);
     return shown.length ? `${shown.join(', ')} ${per}` : undefined;
   };
   const lines: Array<[string, string | undefined]> = [
-    ['Audio tokens', list([[u.inputAudio, 'input'], [u.cachedInputAudio, 'cached input'], [u.outputAudio, 'output']], 'per 1M')],
-    ['Image tokens', list([[u.inputImage, 'input'], [u.outputImage, 'output']], 'per 1M')],
-    ['Video tokens', list([[u.inputVideo, 'input'], [u.outputVideo, 'output']], 'per 1M')],
+    [
+      'Audio tokens',
+      list(
+        [
+          [u.inputAudio, 'input'],
+          [u.cachedInputAudio, 'cached input'],
+          [u.outputAudio, 'output'],
+        ],
+        'per 1M',
+      ),
+    ],
+    [
+      'Image tokens',
+      list(
+        [
+          [u.inputImage, 'input'],
+          [u.outputImage, 'output'],
+        ],
+        'per 1M',
+      ),
+    ],
+    [
+      'Video tokens',
+      list(
+        [
+          [u.inputVideo, 'input'],
+          [u.outputVideo, 'output'],
+        ],
+        'per 1M',
+      ),
+    ],
     ['Reasoning', list([[u.outputReasoning, 'per 1M reasoning tokens']], '')],
     ['Web searches', list([[u.webSearches, 'per 1,000 searches']], '')],
     ['Request fee', list([[u.requests, 'per 1,000 requests']], '')],
   ];
-  const shown = lines.filter((l): l is [string, string] => l[1] !== undefined).map(([label, text]): [string, string] => [label, text.trim()]);
+  const shown = lines
+    .filter((l): l is [string, string] => l[1] !== undefined)
+    .map(([label, text]): [string, string] => [label, text.trim()]);
   return shown.length ? [...shown, ['Unit prices source', read(u).slice(1, -1)]] : [];
 }

@@ -6,7 +6,16 @@
  * band, off-peak hours, a service tier the model sells) goes to costInto with the model's sheets:
  * the same sum of quantities times prices, so the same exact figure.
  */
-import { addTerm, costInto, LIMIT, nanoDivisor, settle, settleWhole, type RequestCost, type Workload } from '../pricing/cost.js';
+import {
+  addTerm,
+  costInto,
+  LIMIT,
+  nanoDivisor,
+  settle,
+  settleWhole,
+  type RequestCost,
+  type Workload,
+} from '../pricing/cost.js';
 import type { ModelSheets, Sheet } from '../pricing/price-sheet.js';
 import type { Quantities } from '../pricing/quantities.js';
 import { UNIT_COUNT } from '../schema/units.js';
@@ -51,10 +60,11 @@ export function buildPriceTable(sheets: readonly ModelSheets[], digits: number):
   return { size, digits, prices, firstThreshold, fromThreshold, batchPaid, offPeak, tiered, maxPrice, sheets };
 }
 
-
 /** Writes the exact cost of one request of `q` on model i into `out`: costInto's figure, from the table where it can. */
 export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q: Quantities, w: Workload): RequestCost {
-  return onTable(table, i, q, w) && tableSumInto(out, table, i, q, w) ? out : costInto(out, table.sheets[i] as ModelSheets, q, w);
+  return onTable(table, i, q, w) && tableSumInto(out, table, i, q, w)
+    ? out
+    : costInto(out, table.sheets[i] as ModelSheets, q, w);
 }
 
 /**
@@ -80,7 +90,12 @@ function onTable(table: PriceTable, i: number, q: Quantities, w: Workload): bool
   const first = table.firstThreshold[i] as number;
   const leaves = table.fromThreshold[i] === 1 ? t >= first : t > first;
   const tierAsked = w.serviceTier !== undefined && w.serviceTier !== 'standard';
-  return !(leaves || (table.offPeak[i] === 1 && w.timeOfDay !== undefined) || (tierAsked && table.tiered[i] === 1) || q.total * (table.maxPrice[i] as number) >= LIMIT);
+  return !(
+    leaves ||
+    (table.offPeak[i] === 1 && w.timeOfDay !== undefined) ||
+    (tierAsked && table.tiered[i] === 1) ||
+    q.total * (table.maxPrice[i] as number) >= LIMIT
+  );
 }
 
 /** The sum of quantities times row i's prices into `out`; false past 2^52. */

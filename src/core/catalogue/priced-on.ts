@@ -20,7 +20,8 @@ interface Schedule {
 const schedules = new WeakMap<Catalogue, Schedule>();
 
 /** Days a record's prices change after the day it was checked. */
-const scheduledStarts = (m: Model): string[] => (m.priceHistory ?? []).map((e) => e.effectiveFrom).filter((d) => d > m.checkedOn);
+const scheduledStarts = (m: Model): string[] =>
+  (m.priceHistory ?? []).map((e) => e.effectiveFrom).filter((d) => d > m.checkedOn);
 
 /** The catalogue priced on `day` (YYYY-MM-DD); the same object when no scheduled change has started by then. */
 export function catalogueOn(catalogue: Catalogue, day: string): Catalogue {
@@ -50,5 +51,11 @@ function repricedOn(catalogue: Catalogue, day: string): Catalogue {
     return on.model;
   });
   const byId = new Map([...catalogue.byId].map(([key, m]) => [key, swapped.get(m) ?? m] as const));
-  return assembleCatalogue({ models, providers: catalogue.providers, byId, scoreDetails: catalogue.scoreDetails, benchmarksOf: catalogue.benchmarksOf });
+  return assembleCatalogue({
+    models,
+    providers: catalogue.providers,
+    byId,
+    scoreDetails: catalogue.scoreDetails,
+    benchmarksOf: catalogue.benchmarksOf,
+  });
 }

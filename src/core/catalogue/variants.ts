@@ -7,8 +7,22 @@ import type { Model } from '../schema/catalogue-schema.js';
 
 // Everything a ranking or a cost reads of a model besides who it is.
 const OFFER_FIELDS = [
-  'tier', 'input', 'output', 'contextTokens', 'maxOutputTokens', 'cachedInput', 'cacheWrite', 'cacheWrite1h',
-  'longContext', 'longContextSteps', 'offPeak', 'batch', 'quality', 'useCases', 'status', 'freeTierOnly',
+  'tier',
+  'input',
+  'output',
+  'contextTokens',
+  'maxOutputTokens',
+  'cachedInput',
+  'cacheWrite',
+  'cacheWrite1h',
+  'longContext',
+  'longContextSteps',
+  'offPeak',
+  'batch',
+  'quality',
+  'useCases',
+  'status',
+  'freeTierOnly',
 ] as const satisfies ReadonlyArray<keyof Model>;
 
 const offer = (m: Model) => JSON.stringify(OFFER_FIELDS.map((f) => m[f] ?? null));

@@ -8,7 +8,14 @@ import { verifiedOf, type Model } from '../schema/catalogue-schema.js';
 import { PRICE_FIELDS } from '../schema/units.js';
 import { formatContext } from '../pricing/context-window.js';
 import { buildSheets, type ModelSheets } from '../pricing/price-sheet.js';
-import { doorsFileSchema, sellersFileSchema, type Door, type DoorsFile, type Seller, type SellersFile } from './door-schema.js';
+import {
+  doorsFileSchema,
+  sellersFileSchema,
+  type Door,
+  type DoorsFile,
+  type Seller,
+  type SellersFile,
+} from './door-schema.js';
 import { predatedChange, vetDoors, type KeptOut, type Vettable } from './vetting.js';
 
 /** One seller's door to one model. */
@@ -67,22 +74,52 @@ function ownSeller(record: Model, sellers: ReadonlyMap<string, Seller>): Seller 
   const reference = record.referenceDoor ? sellers.get(record.referenceDoor.seller) : undefined;
   if (reference) return reference;
   for (const seller of sellers.values()) if (seller.ownCatalogue?.includes(record.providerSlug)) return seller;
-  return sellers.get(record.providerSlug) ?? { slug: record.providerSlug, name: record.provider, kind: 'maker', aliases: [], regionPolicy: 'as the catalogue lists it' };
+  return (
+    sellers.get(record.providerSlug) ?? {
+      slug: record.providerSlug,
+      name: record.provider,
+      kind: 'maker',
+      aliases: [],
+      regionPolicy: 'as the catalogue lists it',
+    }
+  );
 }
 
 /**
  * Fields of a record that are one seller's (its prices, limits aside, its modalities and free tier):
  * a door gives its own or none, never the maker's.
  */
-const SELLER_FIELDS = ['cachedInput', 'cacheWrite', 'cacheWrite1h', 'longContext', 'longContextSteps', 'offPeak', 'batch', 'unitPrices', 'serviceTiers', 'priceHistory', 'priceNote', 'freeTierOnly', 'aliases', 'longContextRule', 'referenceDoor', 'modalities'] as const;
+const SELLER_FIELDS = [
+  'cachedInput',
+  'cacheWrite',
+  'cacheWrite1h',
+  'longContext',
+  'longContextSteps',
+  'offPeak',
+  'batch',
+  'unitPrices',
+  'serviceTiers',
+  'priceHistory',
+  'priceNote',
+  'freeTierOnly',
+  'aliases',
+  'longContextRule',
+  'referenceDoor',
+  'modalities',
+] as const;
 
 const isUrl = (url: string | undefined): url is string => url !== undefined && /^https?:\/\//.test(url);
 
 /** The limits a door's sources give none of: the model's are used there, and the door says so. */
-export function limitsFromModel(door: Pick<Door, 'contextTokens' | 'maxOutputTokens'>, record: Pick<Model, 'maxOutputTokens'>): Array<'contextTokens' | 'maxOutputTokens'> {
+export function limitsFromModel(
+  door: Pick<Door, 'contextTokens' | 'maxOutputTokens'>,
+  record: Pick<Model, 'maxOutputTokens'>,
+): Array<'contextTokens' | 'maxOutputTokens'> {
   return [
     ...(door.contextTokens === undefined ? (['contextTokens'] as const) : []),
-    ...(door.maxOutputTokens === undefined && record.maxOutputTokens !== undefined ? (['maxOutputTokens'] as const) : []),
+    ...(door.maxOutputTokens === undefined && record.maxOutputTokens !== undefined
+      ? (['maxOutputTokens'] as const)
+      : []),
   ];
 }
 
@@ -92,8 +129,13 @@ function doorBatch(door: Door): Model['batch'] {
   if (!prices || !batch || !isUrl(door.sourceUrl) || prices.input === 0 || prices.output === 0) return undefined;
   const off = (standard: number, cut: number) => Math.round((1 - cut / standard) * 1e6) / 1e4;
   const percent = off(prices.input, batch.input);
-  if (percent !== off(prices.output, batch.output) || !Number.isInteger(percent) || percent < 1 || percent > 99) return undefined;
-  return { discountPercent: percent, source: door.sourceUrl, note: `${door.source} lists this seller's batch prices, $${batch.input} / $${batch.output}` };
+  if (percent !== off(prices.output, batch.output) || !Number.isInteger(percent) || percent < 1 || percent > 99)
+    return undefined;
+  return {
+    discountPercent: percent,
+    source: door.sourceUrl,
+    note: `${door.source} lists this seller's batch prices, $${batch.input} / $${batch.output}`,
+  };
 }
 
 /**
@@ -107,12 +149,14 @@ export function pricedRecord(record: Model, door: Door, seller: Seller): Model |
   // The seller's fields cleared, not deleted: V8 keeps an object with deleted fields as a
   // dictionary, several times the size, and the book holds one of these for every door.
   const priced: Partial<Model> = { ...record };
-  for (const field of SELLER_FIELDS) if (priced[field] !== undefined) (priced as Record<string, unknown>)[field] = undefined;
+  for (const field of SELLER_FIELDS)
+    if (priced[field] !== undefined) (priced as Record<string, unknown>)[field] = undefined;
   const contextTokens = door.contextTokens ?? record.contextTokens;
   const maxOutputTokens = door.maxOutputTokens ?? record.maxOutputTokens;
   const batch = doorBatch(door);
   // The door's price block, field by field (the record's were cleared above).
-  for (const field of PRICE_FIELDS) if (door.prices[field] !== undefined) (priced as Record<string, unknown>)[field] = door.prices[field];
+  for (const field of PRICE_FIELDS)
+    if (door.prices[field] !== undefined) (priced as Record<string, unknown>)[field] = door.prices[field];
   return Object.assign(priced as Model, {
     id: `${record.id}@${seller.slug}`,
     contextTokens,
@@ -131,11 +175,16 @@ export function pricedRecord(record: Model, door: Door, seller: Seller): Model |
 /** "price of 2026-07-02, before DeepSeek's change of 2026-08-17": a door's price its source lists before the maker's last change. */
 function predatesOf(record: Model, door: Vettable): PricedDoor['predates'] {
   const change = predatedChange(door);
-  return change && { from: change.from, text: `price of ${door.date}, before ${record.provider}'s change of ${change.from}` };
+  return (
+    change && { from: change.from, text: `price of ${door.date}, before ${record.provider}'s change of ${change.from}` }
+  );
 }
 
 /** The book from parsed door data (the runtime reads it; tests pass fixtures). A door of a model or seller not on record is an error. */
-export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile; files: readonly DoorsFile[]; problems?: readonly string[] }): DoorBook {
+export function buildDoorBook(
+  catalogue: Catalogue,
+  data: { sellers: SellersFile; files: readonly DoorsFile[]; problems?: readonly string[] },
+): DoorBook {
   const sellers = new Map(data.sellers.sellers.map((s) => [s.slug, s]));
   const problems: string[] = [...(data.problems ?? [])];
   const byModel = new Map<string, PricedDoor[]>();
@@ -148,11 +197,34 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
   };
   const withSheets = (fields: Omit<PricedDoor, 'sheets' | 'keptOut' | 'predates'>): PricedDoor => {
     let sheets: ModelSheets | undefined;
-    return { ...fields, keptOut: undefined, predates: undefined, sheets: () => (sheets ??= fields.own ? (catalogue.sheets.get(fields.record) as ModelSheets) : buildSheets(fields.priced as Model)) };
+    return {
+      ...fields,
+      keptOut: undefined,
+      predates: undefined,
+      sheets: () =>
+        (sheets ??= fields.own
+          ? (catalogue.sheets.get(fields.record) as ModelSheets)
+          : buildSheets(fields.priced as Model)),
+    };
   };
   for (const record of catalogue.models) {
     const seller = ownSeller(record, sellers);
-    add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: true, sellerModelId: record.referenceDoor?.sellerModelId ?? record.referenceId ?? record.id, priced: record, source: record.priceSource, sourceUrl: record.sourceUrl, date: record.referenceDoor?.date ?? record.checkedOn, effectiveFrom: undefined, limitsFromModel: [], door: undefined }));
+    add(
+      withSheets({
+        record,
+        seller,
+        id: `${record.id}@${seller.slug}`,
+        own: true,
+        sellerModelId: record.referenceDoor?.sellerModelId ?? record.referenceId ?? record.id,
+        priced: record,
+        source: record.priceSource,
+        sourceUrl: record.sourceUrl,
+        date: record.referenceDoor?.date ?? record.checkedOn,
+        effectiveFrom: undefined,
+        limitsFromModel: [],
+        door: undefined,
+      }),
+    );
   }
   for (const file of data.files) {
     for (const door of file.doors) {
@@ -161,10 +233,27 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
       // A door of a model the catalogue no longer holds (or of a seller not listed) is left out and
       // said, never an error: the catalogue may be reloaded without its doors (test/data/offers.test.ts holds the data whole).
       if (!record || record.id !== door.model || !seller) {
-        problems.push(`data/offers/${file.maker}.json: door of "${door.model}" at "${door.seller}" left out (${!seller ? 'a seller sellers.json does not list' : 'a model the catalogue does not hold'})`);
+        problems.push(
+          `data/offers/${file.maker}.json: door of "${door.model}" at "${door.seller}" left out (${!seller ? 'a seller sellers.json does not list' : 'a model the catalogue does not hold'})`,
+        );
         continue;
       }
-      add(withSheets({ record, seller, id: `${record.id}@${seller.slug}`, own: false, sellerModelId: door.sellerModelId, priced: pricedRecord(record, door, seller), source: door.source, sourceUrl: door.sourceUrl, date: door.date, effectiveFrom: door.effectiveFrom, limitsFromModel: door.prices ? limitsFromModel(door, record) : [], door }));
+      add(
+        withSheets({
+          record,
+          seller,
+          id: `${record.id}@${seller.slug}`,
+          own: false,
+          sellerModelId: door.sellerModelId,
+          priced: pricedRecord(record, door, seller),
+          source: door.source,
+          sourceUrl: door.sourceUrl,
+          date: door.date,
+          effectiveFrom: door.effectiveFrom,
+          limitsFromModel: door.prices ? limitsFromModel(door, record) : [],
+          door,
+        }),
+      );
     }
   }
   for (const doors of byModel.values()) {
@@ -173,7 +262,8 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
     doors.forEach((d, i) => {
       d.keptOut = reasons[i];
       // Mutable fields of a door made here (PricedDoor's are readonly to its readers).
-      (d as { predates: PricedDoor['predates'] }).predates = reasons[i] === undefined ? predatesOf(d.record, d) : undefined;
+      (d as { predates: PricedDoor['predates'] }).predates =
+        reasons[i] === undefined ? predatesOf(d.record, d) : undefined;
     });
   }
   return {
@@ -189,11 +279,20 @@ export function buildDoorBook(catalogue: Catalogue, data: { sellers: SellersFile
 export function parseDoorData(data: DoorData): { sellers: SellersFile; files: DoorsFile[]; problems: string[] } {
   const problems: string[] = [];
   const sellers = sellersFileSchema.safeParse(data.sellers);
-  if (!sellers.success) return { sellers: { reviewed: '1970-01-01', sellers: [] }, files: [], problems: [`data/offers/sellers.json: ${sellers.error.issues[0]?.message ?? 'invalid'}; no doors but the catalogue's own`] };
+  if (!sellers.success)
+    return {
+      sellers: { reviewed: '1970-01-01', sellers: [] },
+      files: [],
+      problems: [
+        `data/offers/sellers.json: ${sellers.error.issues[0]?.message ?? 'invalid'}; no doors but the catalogue's own`,
+      ],
+    };
   const files = data.files.flatMap((f, i) => {
     const parsed = doorsFileSchema.safeParse(f);
     if (parsed.success) return [parsed.data];
-    problems.push(`data/offers file #${i + 1}: ${parsed.error.issues[0]?.message ?? 'invalid'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}; left out`);
+    problems.push(
+      `data/offers file #${i + 1}: ${parsed.error.issues[0]?.message ?? 'invalid'} at ${parsed.error.issues[0]?.path.join('.') ?? ''}; left out`,
+    );
     return [];
   });
   return { sellers: sellers.data, files, problems };
@@ -220,7 +319,9 @@ export function doorBookOf(catalogue: Catalogue): DoorBook {
   let book = books.get(catalogue);
   if (!book) {
     const read = readers.get(catalogue);
-    const data = read ? parseDoorData(read()) : { sellers: { reviewed: catalogue.lastUpdated, sellers: [] }, files: [] };
+    const data = read
+      ? parseDoorData(read())
+      : { sellers: { reviewed: catalogue.lastUpdated, sellers: [] }, files: [] };
     book = buildDoorBook(catalogue, data);
     books.set(catalogue, book);
   }

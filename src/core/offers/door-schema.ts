@@ -41,7 +41,9 @@ export const sellerSchema = z.strictObject({
    * cached price equal to the full one, another model's price): kept out of the doors, with why.
    * Without `sellerModelId` every entry of the seller.
    */
-  suspect: z.array(z.strictObject({ sellerModelId: z.string().min(1).optional(), reason: z.string().min(1) })).optional(),
+  suspect: z
+    .array(z.strictObject({ sellerModelId: z.string().min(1).optional(), reason: z.string().min(1) }))
+    .optional(),
   note: z.string().optional(),
 });
 export type Seller = z.infer<typeof sellerSchema>;
@@ -73,7 +75,9 @@ export const doorSchema = z.strictObject({
   /** Service tiers (flex, priority) where the source lists them for this seller. */
   serviceTiers: z.strictObject({ flex: doorPricesSchema.optional(), priority: doorPricesSchema.optional() }).optional(),
   /** The modalities this seller's entry takes and gives, where a source says (models.dev). */
-  modalities: z.strictObject({ input: z.array(z.enum(MODALITIES)).min(1), output: z.array(z.enum(MODALITIES)).min(1) }).optional(),
+  modalities: z
+    .strictObject({ input: z.array(z.enum(MODALITIES)).min(1), output: z.array(z.enum(MODALITIES)).min(1) })
+    .optional(),
   /** Where the price was read: the source and its snapshot. */
   source: z.string().min(1),
   /** The seller's pricing page as the source cites it, where it does (else the seller's page its source names). */
@@ -87,7 +91,17 @@ export const doorSchema = z.strictObject({
   /** Where the sources for this door disagree, in plain words (the door keeps the newest source's value). */
   disagreements: z.array(z.string().min(1)).optional(),
   /** Prices a source lists for this door that are unit errors (caught before merging), with why. */
-  unitErrors: z.array(z.strictObject({ source: z.string().min(1), date: isoDate, input: z.number(), output: z.number(), reason: z.string().min(1) })).optional(),
+  unitErrors: z
+    .array(
+      z.strictObject({
+        source: z.string().min(1),
+        date: isoDate,
+        input: z.number(),
+        output: z.number(),
+        reason: z.string().min(1),
+      }),
+    )
+    .optional(),
 });
 export type Door = z.infer<typeof doorSchema>;
 

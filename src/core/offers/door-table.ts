@@ -42,12 +42,16 @@ export function buildDoorTable(catalogue: Catalogue, book: DoorBook): DoorTable 
   const digits = catalogue.priceDigits;
   catalogue.rankable.forEach((model, i) => {
     start[i] = rows.length;
-    for (const door of book.doorsOf(model.id)) if (door.keptOut === undefined && door.priced && priceDigits(door.priced) <= digits) rows.push(door);
+    for (const door of book.doorsOf(model.id))
+      if (door.keptOut === undefined && door.priced && priceDigits(door.priced) <= digits) rows.push(door);
   });
   start[catalogue.rankable.length] = rows.length;
   const sellers = [...book.sellers.keys()];
   const index = new Map(sellers.map((s, i) => [s, i]));
-  const prices = buildPriceTable(rows.map((d) => buildSheets(d.priced!, digits)), digits);
+  const prices = buildPriceTable(
+    rows.map((d) => buildSheets(d.priced!, digits)),
+    digits,
+  );
   return {
     start,
     doors: rows,
@@ -72,7 +76,8 @@ function floorTable(doors: PriceTable, start: Int32Array): PriceTable {
   const maxPrice = new Float64Array(size);
   for (let i = 0; i < size; i++) {
     for (let r = start[i] as number; r < (start[i + 1] as number); r++) {
-      for (let u = 0; u < UNIT_COUNT; u++) prices[u * size + i] = Math.min(prices[u * size + i] as number, doors.prices[u * doors.size + r] as number);
+      for (let u = 0; u < UNIT_COUNT; u++)
+        prices[u * size + i] = Math.min(prices[u * size + i] as number, doors.prices[u * doors.size + r] as number);
       firstThreshold[i] = Math.min(firstThreshold[i] as number, doors.firstThreshold[r] as number);
       batchPaid[i] = Math.min(batchPaid[i] as number, doors.batchPaid[r] as number);
       offPeak[i] = Math.max(offPeak[i] as number, doors.offPeak[r] as number);
@@ -82,7 +87,18 @@ function floorTable(doors: PriceTable, start: Int32Array): PriceTable {
     if (start[i] === start[i + 1]) firstThreshold[i] = -Infinity;
   }
   // At its first threshold a floor leaves its standard band, whichever way its door counts it: the floor holds below every door's band.
-  return { size, digits: doors.digits, prices, firstThreshold, fromThreshold: new Uint8Array(size).fill(1), batchPaid, offPeak, tiered, maxPrice, sheets: [] };
+  return {
+    size,
+    digits: doors.digits,
+    prices,
+    firstThreshold,
+    fromThreshold: new Uint8Array(size).fill(1),
+    batchPaid,
+    offPeak,
+    tiered,
+    maxPrice,
+    sheets: [],
+  };
 }
 
 // Each book's table, made on first use.
@@ -102,12 +118,16 @@ const trial: RequestCost = { nanos: 0, rest: 0, big: undefined };
 /** Whether door row r is one of the sellers `allowed` lets in and runs the workload (context, output). */
 function runs(table: DoorTable, r: number, w: Workload, allowed: Uint8Array | undefined): boolean {
   if (allowed && allowed[table.seller[r] as number] !== 1) return false;
-  return w.inputTokens + w.outputTokens <= (table.contextTokens[r] as number) && w.outputTokens <= (table.maxOutput[r] as number);
+  return (
+    w.inputTokens + w.outputTokens <= (table.contextTokens[r] as number) &&
+    w.outputTokens <= (table.maxOutput[r] as number)
+  );
 }
 
 /** Whether some door of model row i runs the workload, among the sellers `allowed` lets in (all when undefined). */
 export function runsAnyDoor(table: DoorTable, i: number, w: Workload, allowed?: Uint8Array): boolean {
-  for (let r = table.start[i] as number; r < (table.start[i + 1] as number); r++) if (runs(table, r, w, allowed)) return true;
+  for (let r = table.start[i] as number; r < (table.start[i + 1] as number); r++)
+    if (runs(table, r, w, allowed)) return true;
   return false;
 }
 
@@ -116,7 +136,15 @@ export function runsAnyDoor(table: DoorTable, i: number, w: Workload, allowed?: 
  * (`allowed[s]` 1; all when undefined), and other than its own with `directOnly`: its cost written
  * into `out`, its table row returned (-1: none). Ties go to the first row (its own, then by seller slug).
  */
-export function cheapestDoorInto(table: DoorTable, i: number, q: Quantities, w: Workload, out: RequestCost, allowed?: Uint8Array, directOnly = false): number {
+export function cheapestDoorInto(
+  table: DoorTable,
+  i: number,
+  q: Quantities,
+  w: Workload,
+  out: RequestCost,
+  allowed?: Uint8Array,
+  directOnly = false,
+): number {
   const { start, prices, doors } = table;
   let best = -1;
   const first = start[i] as number;

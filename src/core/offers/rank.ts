@@ -16,7 +16,10 @@ export interface DoorRanking {
 }
 
 /** The monthly cost order, ties by seller slug (the maker's door first on a tie). */
-const byMonthly = (a: DoorCost, b: DoorCost) => a.costs.monthly.compare(b.costs.monthly) || Number(b.door.own) - Number(a.door.own) || a.door.seller.slug.localeCompare(b.door.seller.slug);
+const byMonthly = (a: DoorCost, b: DoorCost) =>
+  a.costs.monthly.compare(b.costs.monthly) ||
+  Number(b.door.own) - Number(a.door.own) ||
+  a.door.seller.slug.localeCompare(b.door.seller.slug);
 
 export function rankDoors(doors: readonly PricedDoor[], workload: Workload): DoorRanking {
   const ranking: DoorRanking = { ranked: [], cannotRun: [], keptOut: [] };
@@ -36,7 +39,11 @@ export function rankDoors(doors: readonly PricedDoor[], workload: Workload): Doo
 }
 
 /** The cheapest vetted door that runs the workload, among those `allowed` lets in (all by default). */
-export function cheapestDoor(doors: readonly PricedDoor[], workload: Workload, allowed?: (door: PricedDoor) => boolean): DoorCost | undefined {
+export function cheapestDoor(
+  doors: readonly PricedDoor[],
+  workload: Workload,
+  allowed?: (door: PricedDoor) => boolean,
+): DoorCost | undefined {
   let best: DoorCost | undefined;
   for (const door of doors) {
     if (door.keptOut !== undefined || !door.priced || (allowed && !allowed(door))) continue;

@@ -27,13 +27,21 @@ export function blendedNanos(prices: { input: number; output: number }): bigint 
 
 /** Of two doors at one price, the one with the wider limits first: context window, then largest output, then seller slug. */
 function wider(x: Candidate, y: Candidate): number {
-  return (y.contextTokens ?? 0) - (x.contextTokens ?? 0) || (y.maxOutputTokens ?? 0) - (x.maxOutputTokens ?? 0) || x.seller.slug.localeCompare(y.seller.slug);
+  return (
+    (y.contextTokens ?? 0) - (x.contextTokens ?? 0) ||
+    (y.maxOutputTokens ?? 0) - (x.maxOutputTokens ?? 0) ||
+    x.seller.slug.localeCompare(y.seller.slug)
+  );
 }
 
 /** The doors the rule may choose among with their blended prices, cheapest first, ties by wider limits then slug. */
 function ranked<T extends Candidate>(doors: readonly T[]): Array<{ d: T; b: bigint }> {
   return doors
-    .flatMap((d) => (d.keptOut === undefined && d.priced !== undefined && (d.seller.kind === 'cloud' || d.seller.kind === 'host') ? [{ d, b: blendedNanos(d.priced) }] : []))
+    .flatMap((d) =>
+      d.keptOut === undefined && d.priced !== undefined && (d.seller.kind === 'cloud' || d.seller.kind === 'host')
+        ? [{ d, b: blendedNanos(d.priced) }]
+        : [],
+    )
     .sort((x, y) => (x.b < y.b ? -1 : x.b > y.b ? 1 : wider(x.d, y.d)));
 }
 

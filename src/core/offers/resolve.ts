@@ -6,7 +6,13 @@ import { doorBookOf, type PricedDoor } from './book.js';
 export function splitDoorId(target: string): { model: string; seller: string } | undefined {
   const at = target.lastIndexOf('@');
   if (at <= 0 || at === target.length - 1) return undefined;
-  return { model: target.slice(0, at).trim().toLowerCase(), seller: target.slice(at + 1).trim().toLowerCase() };
+  return {
+    model: target.slice(0, at).trim().toLowerCase(),
+    seller: target
+      .slice(at + 1)
+      .trim()
+      .toLowerCase(),
+  };
 }
 
 /**
@@ -21,7 +27,9 @@ export function resolveDoor(catalogue: Catalogue, target: string): PricedDoor | 
   if (!record) return undefined;
   const book = doorBookOf(catalogue);
   // By slug, by a source's name for it, or by its display name (OpenRouter's provider_name: "Amazon Bedrock").
-  const seller = book.sellers.get(parts.seller) ?? [...book.sellers.values()].find((s) => s.aliases.includes(parts.seller) || s.name.toLowerCase() === parts.seller);
+  const seller =
+    book.sellers.get(parts.seller) ??
+    [...book.sellers.values()].find((s) => s.aliases.includes(parts.seller) || s.name.toLowerCase() === parts.seller);
   const slug = seller?.slug ?? parts.seller;
   return book.doorsOf(record.id).find((door) => door.seller.slug === slug);
 }

@@ -10,15 +10,25 @@
 import type { Model } from '../schema/catalogue-schema.js';
 import type { Seller } from './door-schema.js';
 
-export const KEPT_OUT = ['free_tier', 'trial', 'plan', 'no_price', 'unit_error', 'gateway', 'stale', 'outlier'] as const;
+export const KEPT_OUT = [
+  'free_tier',
+  'trial',
+  'plan',
+  'no_price',
+  'unit_error',
+  'gateway',
+  'stale',
+  'outlier',
+] as const;
 export type KeptOut = (typeof KEPT_OUT)[number];
 
 export const KEPT_OUT_TEXT: Record<KeptOut, string> = {
   free_tier: 'a free, rate-limited tier: its $0 is no capacity one can buy',
-  trial: "a free trial: its $0, or any price a source lists for it, is no capacity one can buy",
+  trial: 'a free trial: its $0, or any price a source lists for it, is no capacity one can buy',
   plan: 'a subscription plan: its quota is not a per-token price',
   no_price: 'no price on record: unknown, not free',
-  unit_error: 'its source lists a price that is a unit error (above $1,000 per 1M tokens, or a thousand or a million times another source\'s for this door): no price we can trust',
+  unit_error:
+    "its source lists a price that is a unit error (above $1,000 per 1M tokens, or a thousand or a million times another source's for this door): no price we can trust",
   gateway: "a gateway or router: it resells other sellers' capacity and is never ranked as a seller of its own",
   stale: "copies the maker's price of before its last price change (within 2 %), in a source older than that change",
   outlier: 'over 5x from the median price of the other sellers of this model, above or below',
@@ -92,7 +102,8 @@ export function vetDoors(doors: readonly Vettable[]): Array<KeptOut | undefined>
     const input = median(paid.map((m) => m.input));
     const output = median(paid.map((m) => m.output));
     doors.forEach((d, i) => {
-      if (reasons[i] === undefined && d.priced && (far(d.priced.input, input) || far(d.priced.output, output))) reasons[i] = 'outlier';
+      if (reasons[i] === undefined && d.priced && (far(d.priced.input, input) || far(d.priced.output, output)))
+        reasons[i] = 'outlier';
     });
   }
   return reasons;

@@ -11,9 +11,23 @@ import { U, UNITS, UNPRICED } from '../schema/units.js';
 export type { AppliedPrices };
 
 /** The units listed in `units` (text input, output, cache use and reasoning have their own fields). */
-const LISTED = [U.inputAudio, U.cachedInputAudio, U.inputImage, U.inputVideo, U.outputAudio, U.outputImage, U.outputVideo, U.webSearches, U.requests];
+const LISTED = [
+  U.inputAudio,
+  U.cachedInputAudio,
+  U.inputImage,
+  U.inputVideo,
+  U.outputAudio,
+  U.outputImage,
+  U.outputVideo,
+  U.webSearches,
+  U.requests,
+];
 
-export function appliedPrices(model: Model, workload: Workload, sheets: ModelSheets = buildSheets(model)): AppliedPrices {
+export function appliedPrices(
+  model: Model,
+  workload: Workload,
+  sheets: ModelSheets = buildSheets(model),
+): AppliedPrices {
   const counts = leafCounts(workload);
   const s = select(sheets, workload, workload.inputTokens);
   const { peak, off, percent, day } = s;
@@ -21,14 +35,19 @@ export function appliedPrices(model: Model, workload: Workload, sheets: ModelShe
   const ttl = workload.cacheTtl ?? '5m';
   const writeUnit = ttl === '1h' ? U.cacheWrite1h : U.cacheWrite5m;
   const written = (counts[writeUnit] as number) > 0;
-  const applied: AppliedPrices = { band: (sheets.bands[s.band] as { name: string }).name, input: peak.usd[U.input] as number, output: peak.usd[U.output] as number };
+  const applied: AppliedPrices = {
+    band: (sheets.bands[s.band] as { name: string }).name,
+    input: peak.usd[U.input] as number,
+    output: peak.usd[U.output] as number,
+  };
   if (cached) applied.cachedInput = peak.usd[U.cachedInput] as number;
   if (written) {
     applied.cacheWrite = peak.usd[writeUnit] as number;
     applied.cacheTtl = ttl;
     if (peak.billedAs[writeUnit] !== writeUnit) applied.cacheWriteAsInput = true;
   }
-  if (workload.mode === 'batch' && model.batch) applied.batch = { discountPercent: model.batch.discountPercent, source: model.batch.source };
+  if (workload.mode === 'batch' && model.batch)
+    applied.batch = { discountPercent: model.batch.discountPercent, source: model.batch.source };
   if (workload.mode === 'streaming') applied.streamingMargin = STREAMING_MARGIN;
   if (off && model.offPeak) {
     applied.period = percent === 0 ? 'peak' : percent === 100 ? 'off-peak' : 'mixed';
@@ -50,7 +69,11 @@ export function appliedPrices(model: Model, workload: Workload, sheets: ModelShe
   const reasoning = counts[U.outputReasoning] as number;
   if (reasoning > 0) {
     const own = peak.billedAs[U.outputReasoning] === U.outputReasoning;
-    applied.reasoning = { tokens: reasoning, price: peak.usd[U.outputReasoning] as number, billedAs: own ? 'outputReasoning' : 'output' };
+    applied.reasoning = {
+      tokens: reasoning,
+      price: peak.usd[U.outputReasoning] as number,
+      billedAs: own ? 'outputReasoning' : 'output',
+    };
   }
   const units: AppliedUnit[] = [];
   for (const u of LISTED) {
@@ -59,7 +82,13 @@ export function appliedPrices(model: Model, workload: Workload, sheets: ModelShe
     // The request fee is a unit of every request, listed only where the model charges one.
     if (quantity === 0 || (u === U.requests && from === UNPRICED)) continue;
     const { per } = UNITS[u] as { per: number };
-    units.push({ unit: unitKey(u), quantity, price: peak.usd[u] as number, per, billedAs: from === UNPRICED ? 'unpriced' : unitKey(from) });
+    units.push({
+      unit: unitKey(u),
+      quantity,
+      price: peak.usd[u] as number,
+      per,
+      billedAs: from === UNPRICED ? 'unpriced' : unitKey(from),
+    });
   }
   if (units.length > 0) applied.units = units;
   return applied;

@@ -36,7 +36,14 @@ export interface AppliedPrices {
   day?: 'weekday' | 'weekend';
   dayAssumed?: true;
   /** When off-peak prices were used: those prices (cacheWrite: writes billed as input), their times and the percent of requests they billed. */
-  offPeak?: { input: number; output: number; cachedInput?: number; cacheWrite?: number; window: string; percent: number };
+  offPeak?: {
+    input: number;
+    output: number;
+    cachedInput?: number;
+    cacheWrite?: number;
+    window: string;
+    percent: number;
+  };
   /**
    * When the workload asked for a service tier: the tier whose prices billed it (input, output and
    * cachedInput above are that tier's). `standard` when the model does not sell the tier asked, or

@@ -20,7 +20,11 @@ export interface BandPrices {
 export function longContextBand(sheets: ModelSheets, w: Workload): BandPrices | undefined {
   const s = select(sheets, w, w.inputTokens);
   if (s.band === 0) return undefined;
-  return { band: (sheets.bands[s.band] as Sheet).name, input: s.peak.usd[U.input] as number, output: s.peak.usd[U.output] as number };
+  return {
+    band: (sheets.bands[s.band] as Sheet).name,
+    input: s.peak.usd[U.input] as number,
+    output: s.peak.usd[U.output] as number,
+  };
 }
 
 /** "long-context prices from 272K: $4 input, $18 output per 1M", or '' for the standard band. */

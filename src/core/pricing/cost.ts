@@ -69,7 +69,13 @@ export function addTerm(s: number, m: number, divisor: number, first: boolean): 
   if (s === 0 || m === 0) return;
   let a = Math.floor(s / divisor);
   let b = s - a * divisor;
-  if (b < 0) { a -= 1; b += divisor; } else if (b >= divisor) { a += 1; b -= divisor; }
+  if (b < 0) {
+    a -= 1;
+    b += divisor;
+  } else if (b >= divisor) {
+    a += 1;
+    b -= divisor;
+  }
   whole += a * m;
   part += b * m;
 }
@@ -79,7 +85,13 @@ export function settleWhole(out: RequestCost, k: number, divisor: number): Reque
   let a = Math.floor(k / divisor);
   let b = k - a * divisor;
   // The quotient is a float's: one step either way makes it exact.
-  if (b < 0) { a -= 1; b += divisor; } else if (b >= divisor) { a += 1; b -= divisor; }
+  if (b < 0) {
+    a -= 1;
+    b += divisor;
+  } else if (b >= divisor) {
+    a += 1;
+    b -= divisor;
+  }
   out.nanos = a;
   out.rest = b;
   out.big = undefined;
@@ -91,7 +103,13 @@ export function settle(out: RequestCost, divisor: number): boolean {
   const carry = Math.floor(part / divisor);
   whole += carry;
   part -= carry * divisor;
-  if (part < 0) { whole -= 1; part += divisor; } else if (part >= divisor) { whole += 1; part -= divisor; }
+  if (part < 0) {
+    whole -= 1;
+    part += divisor;
+  } else if (part >= divisor) {
+    whole += 1;
+    part -= divisor;
+  }
   if (whole >= LIMIT) return false;
   out.nanos = whole;
   out.rest = part;
@@ -125,11 +143,14 @@ export function costInto(out: RequestCost, ms: ModelSheets, q: Quantities, w: Wo
   const offPercent = off === undefined ? 0 : s.percent;
   if (q.total * ms.maxPrice < LIMIT) {
     addTerm(sum(peak, q.weights, q.tokenUnits), (100 - offPercent) * paid, divisor, true);
-    if (off !== undefined && offPercent > 0) addTerm(sum(off, q.weights, q.tokenUnits), offPercent * paid, divisor, false);
+    if (off !== undefined && offPercent > 0)
+      addTerm(sum(off, q.weights, q.tokenUnits), offPercent * paid, divisor, false);
     addTerm(sum(peak, q.weights, q.feeUnits), 10_000, divisor, false);
     if (settle(out, divisor)) return out;
   }
-  let k = bigSum(peak, q.weights, q.tokenUnits) * BigInt((100 - offPercent) * paid) + bigSum(peak, q.weights, q.feeUnits) * 10_000n;
+  let k =
+    bigSum(peak, q.weights, q.tokenUnits) * BigInt((100 - offPercent) * paid) +
+    bigSum(peak, q.weights, q.feeUnits) * 10_000n;
   if (off !== undefined && offPercent > 0) k += bigSum(off, q.weights, q.tokenUnits) * BigInt(offPercent * paid);
   const d = BigInt(divisor);
   out.nanos = Number(k / d);

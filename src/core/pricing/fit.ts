@@ -10,7 +10,15 @@ import { formatContext } from './context-window.js';
  * service_tier_not_offered: eligible.ts, the service tier asked is not sold for the request; unrated: a score-ranked
  * answer has no place for it, recommend.ts).
  */
-export type Exclusion = 'context_window' | 'max_output' | 'modality' | 'modality_unknown' | 'unit_unpriced' | 'service_tier_not_offered' | 'free_tier_only' | 'unrated';
+export type Exclusion =
+  | 'context_window'
+  | 'max_output'
+  | 'modality'
+  | 'modality_unknown'
+  | 'unit_unpriced'
+  | 'service_tier_not_offered'
+  | 'free_tier_only'
+  | 'unrated';
 
 /** The fields the fit rules read (the site's and the widget's smaller records carry them too). */
 export type FitFields = Pick<Model, 'contextTokens' | 'maxOutputTokens' | 'freeTierOnly'>;
@@ -19,15 +27,27 @@ export type FitFields = Pick<Model, 'contextTokens' | 'maxOutputTokens' | 'freeT
  * Why a request of these sizes cannot run on the model: input + output tokens past its context
  * window, or output past its largest output (where known). Undefined when it fits.
  */
-export function fitProblem(model: FitFields, inputTokens: number, outputTokens: number): 'context_window' | 'max_output' | undefined {
+export function fitProblem(
+  model: FitFields,
+  inputTokens: number,
+  outputTokens: number,
+): 'context_window' | 'max_output' | undefined {
   if (inputTokens + outputTokens > model.contextTokens) return 'context_window';
   if (model.maxOutputTokens !== undefined && outputTokens > model.maxOutputTokens) return 'max_output';
   return undefined;
 }
 
 /** Why a ranking leaves the model out (fit first, then a free tier unless those are asked for). */
-export function exclusionOf(model: FitFields, inputTokens: number, outputTokens: number, includeFreeTier: boolean): Exclusion | undefined {
-  return fitProblem(model, inputTokens, outputTokens) ?? (model.freeTierOnly && !includeFreeTier ? 'free_tier_only' : undefined);
+export function exclusionOf(
+  model: FitFields,
+  inputTokens: number,
+  outputTokens: number,
+  includeFreeTier: boolean,
+): Exclusion | undefined {
+  return (
+    fitProblem(model, inputTokens, outputTokens) ??
+    (model.freeTierOnly && !includeFreeTier ? 'free_tier_only' : undefined)
+  );
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -37,15 +57,23 @@ export const EXCLUSION_TEXT: Record<Exclusion, string> = {
   context_window: 'input + output tokens exceed the context window',
   max_output: 'output tokens exceed the largest output the model returns',
   modality: "the model is on record as not taking (or giving) the workload's audio, image or video",
-  modality_unknown: "not known to take (or give) the workload's audio, image or video: no source on record lists it and the model publishes no price for it",
-  unit_unpriced: 'a unit the workload uses (web searches) has no price on record for the model: its cost would leave it out',
-  service_tier_not_offered: 'not sold on the service tier asked (or not for a prompt this long): service_tier_fallback=standard ranks them at standard prices, marked',
+  modality_unknown:
+    "not known to take (or give) the workload's audio, image or video: no source on record lists it and the model publishes no price for it",
+  unit_unpriced:
+    'a unit the workload uses (web searches) has no price on record for the model: its cost would leave it out',
+  service_tier_not_offered:
+    'not sold on the service tier asked (or not for a prompt this long): service_tier_fallback=standard ranks them at standard prices, marked',
   free_tier_only: 'served only on a free, rate-limited tier: no capacity to buy (include_free_tier=true shows them)',
   unrated: 'unrated: no benchmark result gives it a score for this use case, so a score-ranked answer cannot place it',
 };
 
 /** The sentence of a fit problem for one model and request. */
-export function fitMessage(model: FitFields & Pick<Model, 'name'>, problem: 'context_window' | 'max_output', inputTokens: number, outputTokens: number): string {
+export function fitMessage(
+  model: FitFields & Pick<Model, 'name'>,
+  problem: 'context_window' | 'max_output',
+  inputTokens: number,
+  outputTokens: number,
+): string {
   return problem === 'context_window'
     ? `${n(inputTokens)} input + ${n(outputTokens)} output tokens do not fit ${model.name}'s ${formatContext(model.contextTokens)}-token context window (${n(model.contextTokens)} tokens): the provider would refuse this request.`
     : `${n(outputTokens)} output tokens are more than ${model.name} returns in one answer (at most ${n(model.maxOutputTokens ?? 0)}): the provider would refuse this request.`;

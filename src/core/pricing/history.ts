@@ -65,7 +65,9 @@ export interface PriceChange {
 }
 
 /** Prices as a record or a zod-parsed entry holds them (optional fields may be undefined). */
-type PriceFields = Record<RequiredPriceField, number> & { [K in (typeof SET_PRICE_FIELDS)[number]]?: number | undefined };
+type PriceFields = Record<RequiredPriceField, number> & {
+  [K in (typeof SET_PRICE_FIELDS)[number]]?: number | undefined;
+};
 
 /** Just the price fields of a dated set (price-schemas.ts SET_PRICE_FIELDS), absent ones left out. */
 export function pricesOf(p: PriceFields): Prices {
@@ -87,7 +89,17 @@ export function priceTimeline(model: Model): PriceSet[] {
   const entries = [...(model.priceHistory ?? [])].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
   const sets: PriceSet[] = entries
     .filter((e) => e.effectiveFrom <= model.checkedOn)
-    .map((e) => withNote({ ...pricesOf(e), ...(e.longContext ? { longContext: e.longContext } : {}), effectiveFrom: e.effectiveFrom, source: e.source }, e.note));
+    .map((e) =>
+      withNote(
+        {
+          ...pricesOf(e),
+          ...(e.longContext ? { longContext: e.longContext } : {}),
+          effectiveFrom: e.effectiveFrom,
+          source: e.source,
+        },
+        e.note,
+      ),
+    );
   const own: PriceSet = {
     ...pricesOf(model),
     ...ownOnly(model),
@@ -182,7 +194,9 @@ export function priceChanges(models: readonly Model[]): PriceChange[] {
       );
     }
   }
-  return changes.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.model.id < b.model.id ? -1 : a.model.id > b.model.id ? 1 : 0));
+  return changes.sort((a, b) =>
+    a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.model.id < b.model.id ? -1 : a.model.id > b.model.id ? 1 : 0,
+  );
 }
 
 /** The change of a price in percent, to two decimals (half away from zero); undefined from 0. */

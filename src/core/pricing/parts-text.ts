@@ -8,14 +8,23 @@ const n = (v: number) => v.toLocaleString('en-US');
 
 /** The input's audio (and its cached part), image and video tokens given, or none. */
 export function inputPartsText(e: BillableExtras): string[] {
-  const audio = e.inputAudioTokens ? `${n(e.inputAudioTokens)} audio${e.cacheAudioReadTokens ? ` (${n(e.cacheAudioReadTokens)} cached)` : ''}` : '';
-  return [audio, e.inputImageTokens ? `${n(e.inputImageTokens)} image` : '', e.inputVideoTokens ? `${n(e.inputVideoTokens)} video` : ''].filter(Boolean);
+  const audio = e.inputAudioTokens
+    ? `${n(e.inputAudioTokens)} audio${e.cacheAudioReadTokens ? ` (${n(e.cacheAudioReadTokens)} cached)` : ''}`
+    : '';
+  return [
+    audio,
+    e.inputImageTokens ? `${n(e.inputImageTokens)} image` : '',
+    e.inputVideoTokens ? `${n(e.inputVideoTokens)} video` : '',
+  ].filter(Boolean);
 }
 
 /** The output's reasoning, audio, image and video tokens given, or none. */
 export function outputPartsText(e: BillableExtras): string[] {
   const parts: Array<[number | undefined, string]> = [
-    [e.reasoningTokens, 'reasoning'], [e.outputAudioTokens, 'audio'], [e.outputImageTokens, 'image'], [e.outputVideoTokens, 'video'],
+    [e.reasoningTokens, 'reasoning'],
+    [e.outputAudioTokens, 'audio'],
+    [e.outputImageTokens, 'image'],
+    [e.outputVideoTokens, 'video'],
   ];
   return parts.filter(([count]) => count).map(([count, what]) => `${n(count ?? 0)} ${what}`);
 }

@@ -7,7 +7,16 @@ import { PAID_TIERS } from '../schema/service-tiers.js';
 import type { Model, TierPrices, UnitPrices } from '../schema/catalogue-schema.js';
 import { bandVerb, formatContext } from './context-window.js';
 import { parseScaled } from '../schema/money.js';
-import { PRICE_FIELDS, resolveUnits, U, UNIT_COUNT, UNITS, UNPRICED, type PriceField, type RequiredPriceField } from '../schema/units.js';
+import {
+  PRICE_FIELDS,
+  resolveUnits,
+  U,
+  UNIT_COUNT,
+  UNITS,
+  UNPRICED,
+  type PriceField,
+  type RequiredPriceField,
+} from '../schema/units.js';
 
 /** Service tiers a provider may sell besides standard (each model's own tier prices, where it has them). */
 export const SERVICE_TIERS = ['standard', ...PAID_TIERS] as const;
@@ -67,8 +76,15 @@ type TextPrices = Record<RequiredPriceField, number> & { [K in PriceField]?: num
 /** The decimals the model's prices need (0 to 9). */
 export function priceDigits(model: Model): number {
   let digits = 0;
-  const sets: Array<TextPrices | undefined> = [model, model.longContext, ...(model.longContextSteps ?? []), model.offPeak,
-    model.serviceTiers?.flex, model.serviceTiers?.priority, model.serviceTiers?.fast];
+  const sets: Array<TextPrices | undefined> = [
+    model,
+    model.longContext,
+    ...(model.longContextSteps ?? []),
+    model.offPeak,
+    model.serviceTiers?.flex,
+    model.serviceTiers?.priority,
+    model.serviceTiers?.fast,
+  ];
   for (const set of sets) {
     if (set) for (const field of PRICE_FIELDS) digits = Math.max(digits, decimals(set[field]));
   }
@@ -150,7 +166,14 @@ function scaledPrice(value: number, digits: number): number {
 }
 
 /** The text prices of a set, on top of the model's unit prices. */
-function withText(extras: Own, input: number, output: number, cachedInput: number | undefined, write5m: number | undefined, write1h: number | undefined): Own {
+function withText(
+  extras: Own,
+  input: number,
+  output: number,
+  cachedInput: number | undefined,
+  write5m: number | undefined,
+  write1h: number | undefined,
+): Own {
   const own = [...extras];
   own[U.input] = input;
   own[U.output] = output;
@@ -166,10 +189,28 @@ export function buildSheets(model: Model, digits = priceDigits(model)): ModelShe
   const verb = bandVerb(model.longContextRule);
   const steps = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
   const bands = [
-    sheet('standard', 0, withText(extras, model.input, model.output, model.cachedInput, model.cacheWrite, model.cacheWrite1h), digits),
+    sheet(
+      'standard',
+      0,
+      withText(extras, model.input, model.output, model.cachedInput, model.cacheWrite, model.cacheWrite1h),
+      digits,
+    ),
     // A step's cache prices are its own where it publishes them, else the model's.
-    ...steps.map((s) => sheet(`${verb} ${formatContext(s.threshold)}`, s.threshold,
-      withText(extras, s.input, s.output, s.cachedInput ?? model.cachedInput, s.cacheWrite ?? model.cacheWrite, s.cacheWrite1h ?? model.cacheWrite1h), digits)),
+    ...steps.map((s) =>
+      sheet(
+        `${verb} ${formatContext(s.threshold)}`,
+        s.threshold,
+        withText(
+          extras,
+          s.input,
+          s.output,
+          s.cachedInput ?? model.cachedInput,
+          s.cacheWrite ?? model.cacheWrite,
+          s.cacheWrite1h ?? model.cacheWrite1h,
+        ),
+        digits,
+      ),
+    ),
   ];
   const tiers: Partial<Record<PaidTier, Sheet>> = {};
   for (const [tier, t] of Object.entries(model.serviceTiers ?? {}) as Array<[PaidTier, TierPrices]>) {
@@ -186,12 +227,27 @@ export function buildSheets(model: Model, digits = priceDigits(model)): ModelShe
   }
   const off = model.offPeak;
   // Off-peak: its own input, output and cache reads (unpublished reads at its input); the model's published write prices.
-  const offPeak = off && sheet('off-peak', 0, withText(extras, off.input, off.output, off.cachedInput, model.cacheWrite, model.cacheWrite1h), digits);
+  const offPeak =
+    off &&
+    sheet(
+      'off-peak',
+      0,
+      withText(extras, off.input, off.output, off.cachedInput, model.cacheWrite, model.cacheWrite1h),
+      digits,
+    );
   let maxPrice = 0;
-  for (const s of [...bands, ...Object.values(tiers), ...(offPeak ? [offPeak] : [])]) for (const p of s.prices) if (p > maxPrice) maxPrice = p;
+  for (const s of [...bands, ...Object.values(tiers), ...(offPeak ? [offPeak] : [])])
+    for (const p of s.prices) if (p > maxPrice) maxPrice = p;
   return {
-    model, digits, bands, tiers, offPeak, maxPrice,
-    fromThreshold: model.longContextRule === 'at', batchPaid: 100 - (model.batch?.discountPercent ?? 0), offPeakRecord: model.offPeak,
+    model,
+    digits,
+    bands,
+    tiers,
+    offPeak,
+    maxPrice,
+    fromThreshold: model.longContextRule === 'at',
+    batchPaid: 100 - (model.batch?.discountPercent ?? 0),
+    offPeakRecord: model.offPeak,
   };
 }
 

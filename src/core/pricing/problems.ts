@@ -13,10 +13,22 @@ export interface WorkloadProblem {
   message: string;
 }
 
-type ModalityField = 'inputAudioTokens' | 'cacheAudioReadTokens' | 'outputAudioTokens' | 'inputImageTokens' | 'outputImageTokens' | 'inputVideoTokens' | 'outputVideoTokens';
+type ModalityField =
+  | 'inputAudioTokens'
+  | 'cacheAudioReadTokens'
+  | 'outputAudioTokens'
+  | 'inputImageTokens'
+  | 'outputImageTokens'
+  | 'inputVideoTokens'
+  | 'outputVideoTokens';
 
 /** The extras that are tokens of a modality, with its direction and the unit price that shows the model takes it. */
-export const MODALITY_FIELDS: ReadonlyArray<{ field: ModalityField; modality: Exclude<Modality, 'text'>; direction: 'input' | 'output'; price: 'inputAudio' | 'outputAudio' | 'inputImage' | 'outputImage' | 'inputVideo' | 'outputVideo' }> = [
+export const MODALITY_FIELDS: ReadonlyArray<{
+  field: ModalityField;
+  modality: Exclude<Modality, 'text'>;
+  direction: 'input' | 'output';
+  price: 'inputAudio' | 'outputAudio' | 'inputImage' | 'outputImage' | 'inputVideo' | 'outputVideo';
+}> = [
   { field: 'inputAudioTokens', modality: 'audio', direction: 'input', price: 'inputAudio' },
   { field: 'cacheAudioReadTokens', modality: 'audio', direction: 'input', price: 'inputAudio' },
   { field: 'outputAudioTokens', modality: 'audio', direction: 'output', price: 'outputAudio' },
@@ -31,8 +43,14 @@ export const MODALITY_FIELDS: ReadonlyArray<{ field: ModalityField; modality: Ex
  * lists it or it publishes a price for it (a price implies it), false when its record leaves it
  * out, undefined when no source on record says.
  */
-export function takesModality(model: Pick<Model, 'modalities' | 'unitPrices'>, modality: Exclude<Modality, 'text'>, direction: 'input' | 'output'): boolean | undefined {
-  const priced = MODALITY_FIELDS.some((f) => f.modality === modality && f.direction === direction && model.unitPrices?.[f.price] !== undefined);
+export function takesModality(
+  model: Pick<Model, 'modalities' | 'unitPrices'>,
+  modality: Exclude<Modality, 'text'>,
+  direction: 'input' | 'output',
+): boolean | undefined {
+  const priced = MODALITY_FIELDS.some(
+    (f) => f.modality === modality && f.direction === direction && model.unitPrices?.[f.price] !== undefined,
+  );
   if (priced || model.modalities?.[direction].includes(modality)) return true;
   return model.modalities ? false : undefined;
 }
@@ -51,16 +69,38 @@ export function workloadProblem(w: Workload): WorkloadProblem | undefined {
   }
   const x = w.extras ?? {};
   if (count(x, 'cacheAudioReadTokens') > Math.min(count(x, 'inputAudioTokens'), w.cachedInputTokens ?? 0)) {
-    return { code: 'parts_exceed_total', field: 'extras.cacheAudioReadTokens', message: `cached audio tokens (${n(count(x, 'cacheAudioReadTokens'))}) are part of both the audio input and the cached input, so at most the smaller of them.` };
+    return {
+      code: 'parts_exceed_total',
+      field: 'extras.cacheAudioReadTokens',
+      message: `cached audio tokens (${n(count(x, 'cacheAudioReadTokens'))}) are part of both the audio input and the cached input, so at most the smaller of them.`,
+    };
   }
   const cached = w.cachedInputTokens ?? 0;
-  const input = cached + (w.cacheWriteTokens ?? 0) + count(x, 'inputAudioTokens') - count(x, 'cacheAudioReadTokens') + count(x, 'inputImageTokens') + count(x, 'inputVideoTokens');
+  const input =
+    cached +
+    (w.cacheWriteTokens ?? 0) +
+    count(x, 'inputAudioTokens') -
+    count(x, 'cacheAudioReadTokens') +
+    count(x, 'inputImageTokens') +
+    count(x, 'inputVideoTokens');
   if (input > w.inputTokens) {
-    return { code: 'parts_exceed_total', field: 'inputTokens', message: `The parts of the input (cache reads and writes, uncached audio, image and video tokens: ${n(input)}) exceed the input tokens (${n(w.inputTokens)}).` };
+    return {
+      code: 'parts_exceed_total',
+      field: 'inputTokens',
+      message: `The parts of the input (cache reads and writes, uncached audio, image and video tokens: ${n(input)}) exceed the input tokens (${n(w.inputTokens)}).`,
+    };
   }
-  const output = count(x, 'reasoningTokens') + count(x, 'outputAudioTokens') + count(x, 'outputImageTokens') + count(x, 'outputVideoTokens');
+  const output =
+    count(x, 'reasoningTokens') +
+    count(x, 'outputAudioTokens') +
+    count(x, 'outputImageTokens') +
+    count(x, 'outputVideoTokens');
   if (output > w.outputTokens) {
-    return { code: 'parts_exceed_total', field: 'outputTokens', message: `The parts of the output (reasoning, audio, image and video tokens: ${n(output)}) exceed the output tokens (${n(w.outputTokens)}).` };
+    return {
+      code: 'parts_exceed_total',
+      field: 'outputTokens',
+      message: `The parts of the output (reasoning, audio, image and video tokens: ${n(output)}) exceed the output tokens (${n(w.outputTokens)}).`,
+    };
   }
   return undefined;
 }
@@ -72,7 +112,11 @@ export function modalityProblem(model: Model, w: Workload): WorkloadProblem | un
   for (const { field, modality, direction } of MODALITY_FIELDS) {
     if ((x[field] ?? 0) > 0 && takesModality(model, modality, direction) === false) {
       const verb = direction === 'input' ? 'takes no' : 'gives no';
-      return { code: 'modality_not_supported', field: `extras.${field}`, message: `${model.name} (${model.id}) ${verb} ${modality} ${direction} (${model.modalities?.source ?? 'its record'}).` };
+      return {
+        code: 'modality_not_supported',
+        field: `extras.${field}`,
+        message: `${model.name} (${model.id}) ${verb} ${modality} ${direction} (${model.modalities?.source ?? 'its record'}).`,
+      };
     }
   }
   return undefined;

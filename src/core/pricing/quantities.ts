@@ -27,7 +27,8 @@ const part = (value: number | undefined, room: number) => Math.max(0, Math.min(v
 
 /** Token and search counts are whole numbers: a fraction is a caller's bug, refused as BigInt would. */
 function whole(value: number | undefined): void {
-  if (value !== undefined && !Number.isSafeInteger(value)) throw new RangeError(`a count of ${value} is not a whole number`);
+  if (value !== undefined && !Number.isSafeInteger(value))
+    throw new RangeError(`a count of ${value} is not a whole number`);
 }
 
 /**

@@ -46,7 +46,14 @@ const lastStarts = new WeakMap<Model, string>();
 /** The day the record's last price set starts ('' when none is dated), made once per record. */
 function lastStartOf(record: Model): string {
   let last = lastStarts.get(record);
-  if (last === undefined) lastStarts.set(record, (last = timelineOf(record).reduce((l, s) => (s.effectiveFrom !== null && s.effectiveFrom > l ? s.effectiveFrom : l), '')));
+  if (last === undefined)
+    lastStarts.set(
+      record,
+      (last = timelineOf(record).reduce(
+        (l, s) => (s.effectiveFrom !== null && s.effectiveFrom > l ? s.effectiveFrom : l),
+        '',
+      )),
+    );
   return last;
 }
 
@@ -138,7 +145,8 @@ export function scheduledYearly(record: Model, workload: Workload, date: string,
     if (cost === undefined) {
       const found = modelOn(record, key);
       const priced = found.kind === 'priced' ? found.model : record;
-      cost = requestNumerator(priced, workload, buildSheets(priced)) * BigInt(workload.requests) * BigInt(workload.days);
+      cost =
+        requestNumerator(priced, workload, buildSheets(priced)) * BigInt(workload.requests) * BigInt(workload.days);
       monthly.set(key, cost);
     }
     sum += cost;

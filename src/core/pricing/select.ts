@@ -35,7 +35,14 @@ function bandFor(ms: ModelSheets, inputTokens: number): number {
 }
 
 // One scratch selection: pricing is synchronous and reads it before the next call.
-const scratch: Selection = { peak: undefined as unknown as Sheet, band: 0, tier: undefined, off: undefined, percent: 0, day: NO_DAY };
+const scratch: Selection = {
+  peak: undefined as unknown as Sheet,
+  band: 0,
+  tier: undefined,
+  off: undefined,
+  percent: 0,
+  day: NO_DAY,
+};
 
 /**
  * The selection for the workload. The result is shared scratch, valid until the next call

@@ -37,7 +37,9 @@ export function offPeakWindows(offPeak: OffPeak): UtcWindow[] {
 
 /** The off-peak times in words: `10:00-01:00 and 04:00-06:00 UTC, all weekend (UTC+08:00) since 2026-08-23`. */
 export function describeOffPeak(offPeak: OffPeak): string {
-  const windows = `${offPeakWindows(offPeak).map((w) => `${w.startUtc}-${w.endUtc}`).join(' and ')} UTC`;
+  const windows = `${offPeakWindows(offPeak)
+    .map((w) => `${w.startUtc}-${w.endUtc}`)
+    .join(' and ')} UTC`;
   const weekends = offPeak.weekends;
   if (!weekends) return windows;
   return `${windows}, all weekend (UTC${weekends.utcOffset})${weekends.since ? ` since ${weekends.since}` : ''}`;

@@ -55,7 +55,10 @@ export const tokenizerTableSchema = z
       hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
       folder: z.string(),
       sources: z.string(),
-      kinds: z.record(z.string(), z.object({ passages: z.array(z.string()).min(3), characters: z.number().int().positive() })),
+      kinds: z.record(
+        z.string(),
+        z.object({ passages: z.array(z.string()).min(3), characters: z.number().int().positive() }),
+      ),
     }),
     measured: z.object({
       with: z.string(),
@@ -68,14 +71,25 @@ export const tokenizerTableSchema = z
   })
   .superRefine((table, ctx) => {
     const kinds = Object.keys(table.corpus.kinds).sort().join(',');
-    if (!(REFERENCE_TOKENIZER in table.tokenizers)) ctx.addIssue({ code: 'custom', message: `no ${REFERENCE_TOKENIZER}`, path: ['tokenizers'] });
+    if (!(REFERENCE_TOKENIZER in table.tokenizers))
+      ctx.addIssue({ code: 'custom', message: `no ${REFERENCE_TOKENIZER}`, path: ['tokenizers'] });
     table.models.forEach((rule, i) => {
-      if (!(rule.tokenizer in table.tokenizers)) ctx.addIssue({ code: 'custom', message: `${rule.tokenizer} is not a measured tokenizer`, path: ['models', i, 'tokenizer'] });
+      if (!(rule.tokenizer in table.tokenizers))
+        ctx.addIssue({
+          code: 'custom',
+          message: `${rule.tokenizer} is not a measured tokenizer`,
+          path: ['models', i, 'tokenizer'],
+        });
       // A model whose tokenizer is unknown is counted as the reference, and says so.
       if (rule.exactness === 'unknown' && rule.tokenizer !== REFERENCE_TOKENIZER) {
-        ctx.addIssue({ code: 'custom', message: `an unknown tokenizer is counted as ${REFERENCE_TOKENIZER}`, path: ['models', i, 'tokenizer'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `an unknown tokenizer is counted as ${REFERENCE_TOKENIZER}`,
+          path: ['models', i, 'tokenizer'],
+        });
       }
-      if (rule.exactness !== 'exact' && rule.note === undefined) ctx.addIssue({ code: 'custom', message: 'says why it is not exact', path: ['models', i, 'note'] });
+      if (rule.exactness !== 'exact' && rule.note === undefined)
+        ctx.addIssue({ code: 'custom', message: 'says why it is not exact', path: ['models', i, 'note'] });
       if (rule.ids !== undefined) {
         try {
           new RegExp(rule.ids);
@@ -86,7 +100,11 @@ export const tokenizerTableSchema = z
     });
     for (const [id, t] of Object.entries(table.tokenizers)) {
       if (Object.keys(t.kinds).sort().join(',') !== kinds) {
-        ctx.addIssue({ code: 'custom', message: `measures other kinds than the corpus holds (${kinds})`, path: ['tokenizers', id, 'kinds'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `measures other kinds than the corpus holds (${kinds})`,
+          path: ['tokenizers', id, 'kinds'],
+        });
       }
     }
   });

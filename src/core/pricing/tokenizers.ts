@@ -6,7 +6,13 @@
 import type { Model, ModelTokenizer } from '../schema/catalogue-schema.js';
 import { quantitiesOf, type Quantities } from './quantities.js';
 import type { Workload } from './workload.js';
-import { EXACTNESS, REFERENCE_TOKENIZER, type Exactness, type TokenizerRule, type TokenizerTable } from './tokenizer-table.js';
+import {
+  EXACTNESS,
+  REFERENCE_TOKENIZER,
+  type Exactness,
+  type TokenizerRule,
+  type TokenizerTable,
+} from './tokenizer-table.js';
 
 export { EXACTNESS, REFERENCE_TOKENIZER, type Exactness, type ModelTokenizer };
 
@@ -19,15 +25,26 @@ const UNMATCHED: ModelTokenizer = {
 };
 
 /** The first rule for the model's provider whose pattern matches its id (the whole id, case-insensitive). */
-export function matchRule(rules: readonly TokenizerRule[], providerSlug: string, id: string): TokenizerRule | undefined {
-  return rules.find((r) => r.provider === providerSlug && (r.ids === undefined || new RegExp(`^(?:${r.ids})$`, 'i').test(id)));
+export function matchRule(
+  rules: readonly TokenizerRule[],
+  providerSlug: string,
+  id: string,
+): TokenizerRule | undefined {
+  return rules.find(
+    (r) => r.provider === providerSlug && (r.ids === undefined || new RegExp(`^(?:${r.ids})$`, 'i').test(id)),
+  );
 }
 
 /** What each model counts with, made once per rule (records share it). */
 export function tokenizerAssigner(table: TokenizerTable): (providerSlug: string, id: string) => ModelTokenizer {
   const shown = new Map<TokenizerRule, ModelTokenizer>();
   for (const r of table.models) {
-    shown.set(r, { id: r.tokenizer, exactness: r.exactness, family: r.family, ...(r.note === undefined ? {} : { note: r.note }) });
+    shown.set(r, {
+      id: r.tokenizer,
+      exactness: r.exactness,
+      family: r.family,
+      ...(r.note === undefined ? {} : { note: r.note }),
+    });
   }
   return (providerSlug, id) => {
     const rule = matchRule(table.models, providerSlug, id);
@@ -71,7 +88,8 @@ export function workloadIn(table: TokenizerTable, w: Workload, counting: Countin
   const written = w.cacheWriteTokens ?? 0;
   const nonText = (x.inputAudioTokens ?? 0) - cachedAudio + (x.inputImageTokens ?? 0) + (x.inputVideoTokens ?? 0);
   const freshText = Math.max(0, w.inputTokens - cachedText - cachedAudio - written - nonText);
-  const outputNonText = (x.reasoningTokens ?? 0) + (x.outputAudioTokens ?? 0) + (x.outputImageTokens ?? 0) + (x.outputVideoTokens ?? 0);
+  const outputNonText =
+    (x.reasoningTokens ?? 0) + (x.outputAudioTokens ?? 0) + (x.outputImageTokens ?? 0) + (x.outputVideoTokens ?? 0);
   const outputText = Math.max(0, w.outputTokens - outputNonText);
   const cached = scale(cachedText, a, b);
   const writes = scale(written, a, b);

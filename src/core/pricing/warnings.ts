@@ -11,9 +11,17 @@ import { U } from '../schema/units.js';
 
 export interface Warning {
   code:
-    | 'context_window' | 'max_output' | 'free_tier_only' | 'no_batch_discount'
-    | 'service_tier_not_offered' | 'tier_unit_price' | 'modality_text_price' | 'modality_unknown' | 'unit_unpriced'
-    | 'price_change_scheduled' | 'cache_ttl_unpriced';
+    | 'context_window'
+    | 'max_output'
+    | 'free_tier_only'
+    | 'no_batch_discount'
+    | 'service_tier_not_offered'
+    | 'tier_unit_price'
+    | 'modality_text_price'
+    | 'modality_unknown'
+    | 'unit_unpriced'
+    | 'price_change_scheduled'
+    | 'cache_ttl_unpriced';
   message: string;
   /** price_change_scheduled: the day, the new prices (USD per 1M tokens), percent per price, source (schedule.ts). */
   change?: { date: string; to: Prices; percent: { [K in keyof Prices]?: number }; source: string };
@@ -28,7 +36,8 @@ export interface Warning {
 export function costWarnings(model: Model, workload: Workload, sheets?: ModelSheets): Warning[] {
   const warnings: Warning[] = [];
   const problem = fitProblem(model, workload.inputTokens, workload.outputTokens);
-  if (problem) warnings.push({ code: problem, message: fitMessage(model, problem, workload.inputTokens, workload.outputTokens) });
+  if (problem)
+    warnings.push({ code: problem, message: fitMessage(model, problem, workload.inputTokens, workload.outputTokens) });
   if (model.freeTierOnly) {
     warnings.push({
       code: 'free_tier_only',
@@ -50,7 +59,8 @@ export function costWarnings(model: Model, workload: Workload, sheets?: ModelShe
       });
     }
   }
-  if (workload.serviceTier !== undefined && workload.serviceTier !== 'standard') warnings.push(...tierWarnings(model, workload, sheets ?? buildSheets(model)));
+  if (workload.serviceTier !== undefined && workload.serviceTier !== 'standard')
+    warnings.push(...tierWarnings(model, workload, sheets ?? buildSheets(model)));
   if (workload.extras) warnings.push(...unitWarnings(model, workload));
   return warnings;
 }
@@ -60,24 +70,45 @@ function tierWarnings(model: Model, w: Workload, sheets: ModelSheets): Warning[]
   const tier = w.serviceTier as Exclude<typeof w.serviceTier, 'standard' | undefined>;
   const sheet = sheets.tiers[tier];
   if (!sheet) {
-    return [{ code: 'service_tier_not_offered', message: `${model.provider} sells no ${tier} service tier for ${model.name} on record: priced at standard rates.` }];
+    return [
+      {
+        code: 'service_tier_not_offered',
+        message: `${model.provider} sells no ${tier} service tier for ${model.name} on record: priced at standard rates.`,
+      },
+    ];
   }
   const { band } = select(sheets, w, w.inputTokens);
   if (band > 0) {
-    return [{ code: 'service_tier_not_offered', message: `${model.provider} publishes no ${tier} prices for ${model.name}'s long-context band (${(sheets.bands[band] as { name: string }).name}): priced at that band's standard rates.` }];
+    return [
+      {
+        code: 'service_tier_not_offered',
+        message: `${model.provider} publishes no ${tier} prices for ${model.name}'s long-context band (${(sheets.bands[band] as { name: string }).name}): priced at that band's standard rates.`,
+      },
+    ];
   }
   const units = standardPricedUnits(sheet, leafCounts(w));
   if (units.length === 0) return [];
-  return [{
-    code: 'tier_unit_price',
-    message: `${model.provider} publishes no ${tier} price for ${model.name}'s ${units.map((u) => UNIT_WORDS[u]).join(', ')}: billed at the standard price.`,
-  }];
+  return [
+    {
+      code: 'tier_unit_price',
+      message: `${model.provider} publishes no ${tier} price for ${model.name}'s ${units.map((u) => UNIT_WORDS[u]).join(', ')}: billed at the standard price.`,
+    },
+  ];
 }
 
 const UNIT_WORDS: Record<number, string> = {
-  [U.cachedInput]: 'cache reads', [U.cachedInputAudio]: 'cached audio input', [U.cacheWrite5m]: 'cache writes', [U.cacheWrite1h]: '1-hour cache writes', [U.inputAudio]: 'audio input',
-  [U.inputImage]: 'image input', [U.inputVideo]: 'video input', [U.outputReasoning]: 'reasoning output', [U.outputAudio]: 'audio output',
-  [U.outputImage]: 'image output', [U.outputVideo]: 'video output', [U.webSearches]: 'web searches',
+  [U.cachedInput]: 'cache reads',
+  [U.cachedInputAudio]: 'cached audio input',
+  [U.cacheWrite5m]: 'cache writes',
+  [U.cacheWrite1h]: '1-hour cache writes',
+  [U.inputAudio]: 'audio input',
+  [U.inputImage]: 'image input',
+  [U.inputVideo]: 'video input',
+  [U.outputReasoning]: 'reasoning output',
+  [U.outputAudio]: 'audio output',
+  [U.outputImage]: 'image output',
+  [U.outputVideo]: 'video output',
+  [U.webSearches]: 'web searches',
 };
 
 /** Modality tokens billed at the text price (the model publishes none of its own, or no source says it takes them), and searches with no price. */
@@ -91,13 +122,22 @@ function unitWarnings(model: Model, w: Workload): Warning[] {
     seen.add(key);
     const takes = takesModality(model, modality, direction);
     if (takes === undefined) {
-      warnings.push({ code: 'modality_unknown', message: `No source on record says whether ${model.name} takes ${key}: priced at its text ${direction} price.` });
+      warnings.push({
+        code: 'modality_unknown',
+        message: `No source on record says whether ${model.name} takes ${key}: priced at its text ${direction} price.`,
+      });
     } else if (takes && model.unitPrices?.[price] === undefined) {
-      warnings.push({ code: 'modality_text_price', message: `${model.provider} publishes no separate ${key} price for ${model.name}: priced at its text ${direction} price.` });
+      warnings.push({
+        code: 'modality_text_price',
+        message: `${model.provider} publishes no separate ${key} price for ${model.name}: priced at its text ${direction} price.`,
+      });
     }
   }
   if ((x.webSearches ?? 0) > 0 && model.unitPrices?.webSearches === undefined) {
-    warnings.push({ code: 'unit_unpriced', message: `No web-search price is on record for ${model.name}: the searches are not in the cost.` });
+    warnings.push({
+      code: 'unit_unpriced',
+      message: `No web-search price is on record for ${model.name}: the searches are not in the cost.`,
+    });
   }
   return warnings;
 }
@@ -107,7 +147,8 @@ function unitWarnings(model: Model, w: Workload): Warning[] {
  * (a reference door, or a door `<model-id>@<seller>`) that seller, as its priceSource names it.
  */
 function sellerName(model: Model): string {
-  const door = model.id.includes('@') || (model.referenceDoor !== undefined && model.referenceDoor.seller !== model.providerSlug);
+  const door =
+    model.id.includes('@') || (model.referenceDoor !== undefined && model.referenceDoor.seller !== model.providerSlug);
   const named = /^(.+?)'s price\b/.exec(model.priceSource)?.[1];
   return door && named ? named : model.provider;
 }

@@ -57,6 +57,15 @@ export function resultsOf(file: BenchmarkFile, entries: Readonly<Record<string, 
     const b = file.benchmarks[id]!;
     const source = file.sources[b.source]!;
     const number = 'value' in entry ? { value: entry.value } : { value: null, derived: entry.derived };
-    return { id, name: b.name, metric: b.metric, scale: b.scale, ...number, date: entry.date, source: source.name, url: source.url };
+    return {
+      id,
+      name: b.name,
+      metric: b.metric,
+      scale: b.scale,
+      ...number,
+      date: entry.date,
+      source: source.name,
+      url: source.url,
+    };
   });
 }

@@ -7,7 +7,14 @@
 import { benchmarkFileSchema, resultsOf, type BenchmarkFile, type BenchmarkResult } from './benchmarks.js';
 import type { CatalogueFile, Model, ScoreKey, Scores } from '../schema/catalogue-schema.js';
 import { evidenceFrom } from './score-reason.js';
-import { evidenceLevel, scoreModel, type EvidenceLevel, type ModelScores, type ScoreDetail, type ScoreInput } from './scores.js';
+import {
+  evidenceLevel,
+  scoreModel,
+  type EvidenceLevel,
+  type ModelScores,
+  type ScoreDetail,
+  type ScoreInput,
+} from './scores.js';
 
 /** A result as a score-ranked answer lists it: the result, its normalised value to one decimal, its weight. */
 export type ShownInput = BenchmarkResult & { normalised: number; weight: number };
@@ -55,7 +62,8 @@ export interface ScoredModel {
 
 function scoredModel({ scores, details }: ModelScores): ScoredModel {
   const levels: ScoredModel['levels'] = {};
-  for (const [key, detail] of Object.entries(details) as Array<[ScoreKey, ScoreDetail]>) levels[key] = evidenceLevel(detail);
+  for (const [key, detail] of Object.entries(details) as Array<[ScoreKey, ScoreDetail]>)
+    levels[key] = evidenceLevel(detail);
   return { scores, levels };
 }
 
@@ -65,7 +73,9 @@ function scoredModel({ scores, details }: ModelScores): ScoredModel {
  * (scoring every model costs about a sixth of a cold start's CPU).
  */
 export function scoreEvidence(evidence: BenchmarkFile): Record<string, ScoredModel> {
-  return Object.fromEntries(Object.entries(evidence.models).map(([id, entries]) => [id, scoredModel(scoreModel(resultsOf(evidence, entries)))]));
+  return Object.fromEntries(
+    Object.entries(evidence.models).map(([id, entries]) => [id, scoredModel(scoreModel(resultsOf(evidence, entries)))]),
+  );
 }
 
 /**
@@ -80,7 +90,10 @@ export class ScoreDetails {
   readonly #results: ReadonlyMap<string, readonly BenchmarkResult[]>;
   readonly #levels: ReadonlyMap<string, ScoredModel['levels']>;
 
-  constructor(results: ReadonlyMap<string, readonly BenchmarkResult[]>, levels: ReadonlyMap<string, ScoredModel['levels']>) {
+  constructor(
+    results: ReadonlyMap<string, readonly BenchmarkResult[]>,
+    levels: ReadonlyMap<string, ScoredModel['levels']>,
+  ) {
     this.#results = results;
     this.#levels = levels;
   }
@@ -119,11 +132,17 @@ export interface EvidenceSource extends CatalogueFile {
 export function attachEvidence(models: Model[], source: EvidenceSource | undefined): Evidence {
   const levels = new Map<string, ScoredModel['levels']>();
   const byModel = new Map<string, BenchmarkResult[]>();
-  const refused = (problem: string): Evidence => ({ details: new ScoreDetails(byModel, levels), results: byModel, problem });
+  const refused = (problem: string): Evidence => ({
+    details: new ScoreDetails(byModel, levels),
+    results: byModel,
+    problem,
+  });
   let evidence = undefined;
   if (source !== undefined) {
     const { file, data, checked } = source;
-    const parsed = checked ? { success: true as const, data: data as BenchmarkFile } : benchmarkFileSchema.safeParse(data);
+    const parsed = checked
+      ? { success: true as const, data: data as BenchmarkFile }
+      : benchmarkFileSchema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return refused(`${file}, field "${issue?.path.join('.') ?? ''}": ${issue?.message ?? 'invalid'}`);
@@ -136,14 +155,16 @@ export function attachEvidence(models: Model[], source: EvidenceSource | undefin
       for (const key of Object.keys(entries)) {
         const b = evidence.benchmarks[key];
         if (!b) return refused(`${file}: model "${id}": benchmark "${key}" is not defined in "benchmarks"`);
-        if (!evidence.sources[b.source]) return refused(`${file}: benchmark "${key}": source "${b.source}" is not defined in "sources"`);
+        if (!evidence.sources[b.source])
+          return refused(`${file}: benchmark "${key}": source "${b.source}" is not defined in "sources"`);
       }
     }
   }
   for (const model of models) {
     const entries = evidence?.models[model.id];
     const results = evidence && entries ? resultsOf(evidence, entries) : [];
-    const scored = (entries && source?.checked ? source.scored?.[model.id] : undefined) ?? scoredModel(scoreModel(results));
+    const scored =
+      (entries && source?.checked ? source.scored?.[model.id] : undefined) ?? scoredModel(scoreModel(results));
     model.scores = scored.scores;
     levels.set(model.id, scored.levels);
     byModel.set(model.id, results);

@@ -6,8 +6,13 @@
 import type { BenchmarkResult } from './benchmarks.js';
 
 const PRIORITY = [
-  ['aa_intelligence_index', 'or_aa_intelligence_index'], ['aa_coding_index', 'or_aa_coding_index'], ['lmarena_text', 'lmarena_text_2026_08'],
-  ['lmarena_code_2026_08'], ['livebench_global'], ['swebench_bash_only'], ['aider_polyglot'],
+  ['aa_intelligence_index', 'or_aa_intelligence_index'],
+  ['aa_coding_index', 'or_aa_coding_index'],
+  ['lmarena_text', 'lmarena_text_2026_08'],
+  ['lmarena_code_2026_08'],
+  ['livebench_global'],
+  ['swebench_bash_only'],
+  ['aider_polyglot'],
 ];
 
 export function headlineBenchmarks(results: readonly BenchmarkResult[], count = 2): BenchmarkResult[] {

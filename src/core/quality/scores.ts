@@ -6,7 +6,15 @@
  * (said so in its detail), except speed, which only a speed measurement rates. Without any
  * result a score is `unrated`, never a number.
  */
-import { SCORE_KEYS, UNRATED, USE_CASES, type Score, type ScoreKey, type Scores, type UseCase } from '../schema/catalogue-schema.js';
+import {
+  SCORE_KEYS,
+  UNRATED,
+  USE_CASES,
+  type Score,
+  type ScoreKey,
+  type Scores,
+  type UseCase,
+} from '../schema/catalogue-schema.js';
 import type { BenchmarkResult } from './benchmarks.js';
 import { BOUNDS, normalise, OVERALL, USE_CASE_INPUTS, type Input } from './score-rule.js';
 
@@ -52,10 +60,12 @@ export function scoreModel(results: readonly BenchmarkResult[]): ModelScores {
     if (normalised !== undefined) usable.set(result.id, { result, normalised, weight: 1 });
   }
   const read = (inputs: readonly Input[]) =>
-    weighted(inputs.flatMap(([key, weight, substitute]) => {
-      const found = usable.get(key) ?? (substitute === undefined ? undefined : usable.get(substitute));
-      return found ? [{ ...found, weight }] : [];
-    }));
+    weighted(
+      inputs.flatMap(([key, weight, substitute]) => {
+        const found = usable.get(key) ?? (substitute === undefined ? undefined : usable.get(substitute));
+        return found ? [{ ...found, weight }] : [];
+      }),
+    );
   // Without the overall inputs, the equal-weight mean of every result the rule reads.
   const overall = read(OVERALL) ?? weighted([...usable.values()]);
   const details: Partial<Record<ScoreKey, ScoreDetail>> = {};
@@ -68,9 +78,7 @@ export function scoreModel(results: readonly BenchmarkResult[]): ModelScores {
     if (own) details[useCase] = own;
     else if (overall && useCase !== 'speed') details[useCase] = { ...overall, fromOverall: true };
   }
-  const scores = Object.fromEntries(
-    SCORE_KEYS.map((key) => [key, details[key]?.score ?? UNRATED]),
-  ) as Scores;
+  const scores = Object.fromEntries(SCORE_KEYS.map((key) => [key, details[key]?.score ?? UNRATED])) as Scores;
   return { scores, details };
 }
 

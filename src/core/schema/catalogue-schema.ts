@@ -1,15 +1,35 @@
 /** Zod schema of the catalogue files in data/: the single definition of a model record. */
 import * as z from 'zod';
 import {
-  batchSchema, isoDate, LONG_CONTEXT_RULES, longContextSchema, offPeakSchema, price, priceChangeSchema, priceFields,
-  serviceTiersSchema, unitPricesSchema, type LongContextRule,
+  batchSchema,
+  isoDate,
+  LONG_CONTEXT_RULES,
+  longContextSchema,
+  offPeakSchema,
+  price,
+  priceChangeSchema,
+  priceFields,
+  serviceTiersSchema,
+  unitPricesSchema,
+  type LongContextRule,
 } from './price-schemas.js';
 
 // The price parts live in price-schemas.ts; the rest of the code imports them from here too.
 export {
-  batchSchema, LONG_CONTEXT_RULES, longContextSchema, offPeakSchema, priceChangeSchema, serviceTiersSchema,
-  tierPricesSchema, unitPricesSchema, utcWindowSchema, weekendsSchema,
-  type Batch, type LongContextRule, type TierPrices, type UnitPrices,
+  batchSchema,
+  LONG_CONTEXT_RULES,
+  longContextSchema,
+  offPeakSchema,
+  priceChangeSchema,
+  serviceTiersSchema,
+  tierPricesSchema,
+  unitPricesSchema,
+  utcWindowSchema,
+  weekendsSchema,
+  type Batch,
+  type LongContextRule,
+  type TierPrices,
+  type UnitPrices,
 } from './price-schemas.js';
 
 export const TIERS = ['Budget', 'Mid', 'Premium'] as const;
@@ -17,9 +37,20 @@ export type Tier = (typeof TIERS)[number];
 
 /** Use cases of SPEC 4.6; `/api/cheapest` accepts the first six (SPEC 4.4). */
 export const USE_CASES = [
-  'coding', 'chat', 'classification', 'extraction', 'reasoning', 'analysis',
-  'creative', 'general', 'speed', 'long-context', 'multimodal', 'vision',
-  'summarization', 'multilingual',
+  'coding',
+  'chat',
+  'classification',
+  'extraction',
+  'reasoning',
+  'analysis',
+  'creative',
+  'general',
+  'speed',
+  'long-context',
+  'multimodal',
+  'vision',
+  'summarization',
+  'multilingual',
 ] as const;
 export type UseCase = (typeof USE_CASES)[number];
 
@@ -44,11 +75,23 @@ export function isSuited(model: Pick<Model, 'useCases'>, useCase: UseCase): bool
   return (model.useCases[useCase] ?? 0) >= SUITED_SCORE;
 }
 
-
 /** A model id: `<providerSlug>-<model_key>`, lower case (aliases take the same form). */
 const modelId = z.string().regex(/^[a-z0-9]+-[a-z0-9][a-z0-9.\-]*$/, 'id is <providerSlug>-<model_key>, lower case');
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** `verified` of a check date: "Month YYYY" (a record's, and a door's of the day its source listed its price). */
 export const verifiedOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
@@ -96,7 +139,12 @@ export const modelSchema = z.strictObject({
   tier: z.enum(TIERS),
   ...priceFields(['input', 'output']),
   context: z.string().regex(/^\d+(\.\d+)?[KM]$/, 'context reads like 128K or 1M'),
-  verified: z.string().regex(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/, 'verified is "Month YYYY"'),
+  verified: z
+    .string()
+    .regex(
+      /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+      'verified is "Month YYYY"',
+    ),
   // Documented extra fields.
   contextTokens: z.number().int().positive(),
   maxOutputTokens: z.number().int().positive().optional(),

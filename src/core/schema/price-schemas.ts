@@ -16,14 +16,19 @@ export const price = z
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
-type PriceShape<F extends PriceField, V extends z.ZodType> = { [K in F]: K extends RequiredPriceField ? V : z.ZodOptional<V> };
+type PriceShape<F extends PriceField, V extends z.ZodType> = {
+  [K in F]: K extends RequiredPriceField ? V : z.ZodOptional<V>;
+};
 
 /**
  * The schema fields of a price block of `fields` (units.ts PRICE_FIELDS, in its order): input and
  * output required, the cache prices optional; `value` is the price's schema (a record's `price`
  * by default, a plain number in a response).
  */
-export function priceFields<const F extends PriceField, V extends z.ZodType = typeof price>(fields: readonly F[], value?: V): PriceShape<F, V> {
+export function priceFields<const F extends PriceField, V extends z.ZodType = typeof price>(
+  fields: readonly F[],
+  value?: V,
+): PriceShape<F, V> {
   const of = (value ?? price) as V;
   const shape: Record<string, z.ZodType> = {};
   for (const field of PRICE_FIELDS) {
@@ -34,7 +39,12 @@ export function priceFields<const F extends PriceField, V extends z.ZodType = ty
 }
 
 /** The prices a dated price set (priceHistory) and a service tier hold: no 1-hour cache write. */
-export const SET_PRICE_FIELDS = ['input', 'output', 'cachedInput', 'cacheWrite'] as const satisfies readonly PriceField[];
+export const SET_PRICE_FIELDS = [
+  'input',
+  'output',
+  'cachedInput',
+  'cacheWrite',
+] as const satisfies readonly PriceField[];
 
 /** A time of day in UTC, HH:MM (00:00 to 23:59). */
 const utcTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a UTC time of day as HH:MM, 00:00 to 23:59');
@@ -67,7 +77,10 @@ export const priceChangeSchema = z.strictObject({
 /** A daily UTC window, from startUtc up to (not including) endUtc; it may wrap midnight (16:30 to 00:30). */
 export const utcWindowSchema = z
   .strictObject({ startUtc: utcTime, endUtc: utcTime })
-  .refine((w) => w.startUtc !== w.endUtc, { message: 'a window needs startUtc and endUtc to differ', path: ['endUtc'] });
+  .refine((w) => w.startUtc !== w.endUtc, {
+    message: 'a window needs startUtc and endUtc to differ',
+    path: ['endUtc'],
+  });
 
 /**
  * Off-peak prices all day on Saturdays and Sundays of a fixed UTC offset (DeepSeek: Beijing time,
@@ -90,10 +103,19 @@ export const offPeakSchema = z
     windows: z.array(utcWindowSchema).min(1).optional(),
     weekends: weekendsSchema.optional(),
   })
-  .refine((w) => (w.windows ? w.startUtc === undefined && w.endUtc === undefined : w.startUtc !== undefined && w.endUtc !== undefined), {
-    message: 'the off-peak window is startUtc and endUtc, or windows (a list of them), not both',
-  })
-  .refine((w) => w.startUtc === undefined || w.startUtc !== w.endUtc, { message: 'the off-peak window needs startUtc and endUtc to differ', path: ['endUtc'] });
+  .refine(
+    (w) =>
+      w.windows
+        ? w.startUtc === undefined && w.endUtc === undefined
+        : w.startUtc !== undefined && w.endUtc !== undefined,
+    {
+      message: 'the off-peak window is startUtc and endUtc, or windows (a list of them), not both',
+    },
+  )
+  .refine((w) => w.startUtc === undefined || w.startUtc !== w.endUtc, {
+    message: 'the off-peak window needs startUtc and endUtc to differ',
+    path: ['endUtc'],
+  });
 
 /**
  * A batch API's discount on every token of a request (input, cache reads and writes, output), as
@@ -143,7 +165,10 @@ export type TierPrices = z.infer<typeof tierPricesSchema>;
 
 /** The service tiers a model sells besides standard (cost.ts SERVICE_TIERS), each with its prices. */
 export const serviceTiersSchema = z.strictObject(
-  Object.fromEntries(PAID_TIERS.map((tier) => [tier, tierPricesSchema.optional()])) as Record<PaidTier, z.ZodOptional<typeof tierPricesSchema>>,
+  Object.fromEntries(PAID_TIERS.map((tier) => [tier, tierPricesSchema.optional()])) as Record<
+    PaidTier,
+    z.ZodOptional<typeof tierPricesSchema>
+  >,
 );
 
 /** The unit price fields of unitPrices, in the schema's order (the one list of them). */

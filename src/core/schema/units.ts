@@ -22,8 +22,21 @@ export interface Unit {
 
 /** Row indexes, fixed: the engine keeps prices and quantities in arrays indexed by them. */
 export const U = {
-  input: 0, cachedInput: 1, cacheWrite5m: 2, cacheWrite1h: 3, inputAudio: 4, cachedInputAudio: 5, inputImage: 6, inputVideo: 7,
-  output: 8, outputReasoning: 9, outputAudio: 10, outputImage: 11, outputVideo: 12, webSearches: 13, requests: 14,
+  input: 0,
+  cachedInput: 1,
+  cacheWrite5m: 2,
+  cacheWrite1h: 3,
+  inputAudio: 4,
+  cachedInputAudio: 5,
+  inputImage: 6,
+  inputVideo: 7,
+  output: 8,
+  outputReasoning: 9,
+  outputAudio: 10,
+  outputImage: 11,
+  outputVideo: 12,
+  webSearches: 13,
+  requests: 14,
 } as const;
 export type UnitKey = keyof typeof U;
 
@@ -57,13 +70,27 @@ export const UNIT_COUNT = UNITS.length;
  * `cacheWrite1h` the 1-hour one). The one spelling of the block: its schemas
  * (price-schemas.ts priceFields) and every copy of it loop over PRICE_FIELDS, in this order.
  */
-export const PRICE_FIELD = { input: 'input', output: 'output', cachedInput: 'cachedInput', cacheWrite5m: 'cacheWrite', cacheWrite1h: 'cacheWrite1h' } as const satisfies Partial<Record<UnitKey, string>>;
+export const PRICE_FIELD = {
+  input: 'input',
+  output: 'output',
+  cachedInput: 'cachedInput',
+  cacheWrite5m: 'cacheWrite',
+  cacheWrite1h: 'cacheWrite1h',
+} as const satisfies Partial<Record<UnitKey, string>>;
 export type PriceField = (typeof PRICE_FIELD)[keyof typeof PRICE_FIELD];
-export const PRICE_FIELDS = [PRICE_FIELD.input, PRICE_FIELD.output, PRICE_FIELD.cachedInput, PRICE_FIELD.cacheWrite5m, PRICE_FIELD.cacheWrite1h] as const;
+export const PRICE_FIELDS = [
+  PRICE_FIELD.input,
+  PRICE_FIELD.output,
+  PRICE_FIELD.cachedInput,
+  PRICE_FIELD.cacheWrite5m,
+  PRICE_FIELD.cacheWrite1h,
+] as const;
 /** The fields a block always has. */
 export type RequiredPriceField = typeof PRICE_FIELD.input | typeof PRICE_FIELD.output;
 /** A price block of `F`'s fields: input and output, the others where published (USD per 1M tokens). */
-export type PriceBlock<F extends PriceField = PriceField> = Record<RequiredPriceField, number> & { [K in Exclude<F, RequiredPriceField>]?: number };
+export type PriceBlock<F extends PriceField = PriceField> = Record<RequiredPriceField, number> & {
+  [K in Exclude<F, RequiredPriceField>]?: number;
+};
 
 /** A unit with no price of its own nor a priced ancestor: not billed (price-sheet.ts billedAs). */
 export const UNPRICED = 255;

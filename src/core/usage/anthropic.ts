@@ -22,8 +22,14 @@ export function* parseAnthropic(doc: Record<string, unknown>): Generator<void, P
     }
     const creation = isObject(res['cache_creation']) ? res['cache_creation'] : {};
     const uncached = count(res['uncached_input_tokens'], `${at}.uncached_input_tokens`);
-    r.cacheWrite5mTokens = count(creation['ephemeral_5m_input_tokens'], `${at}.cache_creation.ephemeral_5m_input_tokens`);
-    r.cacheWrite1hTokens = count(creation['ephemeral_1h_input_tokens'], `${at}.cache_creation.ephemeral_1h_input_tokens`);
+    r.cacheWrite5mTokens = count(
+      creation['ephemeral_5m_input_tokens'],
+      `${at}.cache_creation.ephemeral_5m_input_tokens`,
+    );
+    r.cacheWrite1hTokens = count(
+      creation['ephemeral_1h_input_tokens'],
+      `${at}.cache_creation.ephemeral_1h_input_tokens`,
+    );
     r.cachedInputTokens = count(res['cache_read_input_tokens'], `${at}.cache_read_input_tokens`);
     r.inputTokens = uncached + r.cacheWrite5mTokens + r.cacheWrite1hTokens + r.cachedInputTokens;
     r.outputTokens = count(res['output_tokens'], `${at}.output_tokens`);
@@ -32,6 +38,7 @@ export function* parseAnthropic(doc: Record<string, unknown>): Generator<void, P
     const tier = res['service_tier'];
     if (tier === 'batch') r.batch = true;
     else if (typeof tier === 'string') r.serviceTier = tier;
-    if (typeof res['context_window'] === 'string' && res['context_window'].toLowerCase().startsWith('200k')) r.longContext = true;
+    if (typeof res['context_window'] === 'string' && res['context_window'].toLowerCase().startsWith('200k'))
+      r.longContext = true;
   });
 }

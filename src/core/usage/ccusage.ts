@@ -6,7 +6,18 @@
  * writes are taken as 5-minute writes (ccusage does not split them); a month is a span from its
  * first to its last day; `cost` is ccusage's own estimate, kept as the reported cost (0 included).
  */
-import { count, cost, day, emptyRow, FieldError, isObject, monthEnd, readRow, type Parsed, type UsageRow } from './rows.js';
+import {
+  count,
+  cost,
+  day,
+  emptyRow,
+  FieldError,
+  isObject,
+  monthEnd,
+  readRow,
+  type Parsed,
+  type UsageRow,
+} from './rows.js';
 
 export function* parseCcusage(doc: Record<string, unknown>): Generator<void, Parsed> {
   const monthly = Array.isArray(doc['monthly']);
@@ -16,9 +27,16 @@ export function* parseCcusage(doc: Record<string, unknown>): Generator<void, Par
   const errors: Parsed['errors'] = [];
   let n = 0;
   for (const [i, period] of periods.entries()) {
-    const breakdowns = isObject(period) && Array.isArray(period['modelBreakdowns']) ? (period['modelBreakdowns'] as unknown[]) : undefined;
+    const breakdowns =
+      isObject(period) && Array.isArray(period['modelBreakdowns'])
+        ? (period['modelBreakdowns'] as unknown[])
+        : undefined;
     if (breakdowns === undefined) {
-      errors.push({ row: ++n, field: `${key}[${i}].modelBreakdowns`, message: `${key}[${i}] has no modelBreakdowns list` });
+      errors.push({
+        row: ++n,
+        field: `${key}[${i}].modelBreakdowns`,
+        message: `${key}[${i}] has no modelBreakdowns list`,
+      });
       yield;
       continue;
     }
@@ -26,8 +44,11 @@ export function* parseCcusage(doc: Record<string, unknown>): Generator<void, Par
     for (const [j, b] of breakdowns.entries()) {
       const at = `${key}[${i}].modelBreakdowns[${j}]`;
       const row = readRow(errors, ++n, () => {
-        if (!isObject(b) || typeof b['modelName'] !== 'string') throw new FieldError(`${at}.modelName`, `${at}.modelName must be a model name`);
-        const date = monthly ? day(typeof p['month'] === 'string' ? `${p['month']}-01` : p['month'], `${key}[${i}].month`) : day(p['date'], `${key}[${i}].date`);
+        if (!isObject(b) || typeof b['modelName'] !== 'string')
+          throw new FieldError(`${at}.modelName`, `${at}.modelName must be a model name`);
+        const date = monthly
+          ? day(typeof p['month'] === 'string' ? `${p['month']}-01` : p['month'], `${key}[${i}].month`)
+          : day(p['date'], `${key}[${i}].date`);
         const r = emptyRow(n, date, b['modelName']);
         if (monthly) r.endDate = monthEnd(date);
         const uncached = count(b['inputTokens'], `${at}.inputTokens`);

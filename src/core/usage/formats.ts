@@ -58,16 +58,26 @@ export function parseUsageText(text: string, format?: FormatName): Parsed {
 /** parseUsageJson, yielding after each row read (so that a server can read a large export in slices). */
 export function* readUsageJson(doc: unknown, format?: FormatName): Generator<void, Parsed> {
   const f = format ?? detectFormat(doc);
-  if (f === undefined) throw new UsageError(`The export's format is not recognised; name it with format= (one of ${FORMATS.join(', ')}).`, undefined, 'format');
+  if (f === undefined)
+    throw new UsageError(
+      `The export's format is not recognised; name it with format= (one of ${FORMATS.join(', ')}).`,
+      undefined,
+      'format',
+    );
   if (f === 'csv') throw new UsageError('format=csv takes CSV text, not JSON.', undefined, 'format');
   if (!fits(doc, f)) throw new UsageError(`A ${f} export is ${SHAPE[f]}.`, undefined, 'format');
   const obj = doc as Record<string, unknown>;
   switch (f) {
-    case 'ccusage': return yield* parseCcusage(obj);
-    case 'openai': return yield* parseOpenAi(obj);
-    case 'anthropic': return yield* parseAnthropic(obj);
-    case 'openrouter': return yield* parseOpenRouter(obj);
-    case 'rows': return yield* parseRowList(Array.isArray(doc) ? doc : (obj['rows'] as unknown[]));
+    case 'ccusage':
+      return yield* parseCcusage(obj);
+    case 'openai':
+      return yield* parseOpenAi(obj);
+    case 'anthropic':
+      return yield* parseAnthropic(obj);
+    case 'openrouter':
+      return yield* parseOpenRouter(obj);
+    case 'rows':
+      return yield* parseRowList(Array.isArray(doc) ? doc : (obj['rows'] as unknown[]));
   }
 }
 

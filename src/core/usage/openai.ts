@@ -14,7 +14,8 @@ export function* parseOpenAi(doc: Record<string, unknown>): Generator<void, Pars
     if (bucket['end_time'] !== undefined && bucket['end_time'] !== null) {
       // end_time is exclusive: the span's last day is the day of the second before it.
       const end = bucket['end_time'];
-      const seconds = typeof end === 'number' ? end : typeof end === 'string' && /^\d{1,12}$/.test(end) ? Number(end) : undefined;
+      const seconds =
+        typeof end === 'number' ? end : typeof end === 'string' && /^\d{1,12}$/.test(end) ? Number(end) : undefined;
       const last = day(seconds === undefined ? end : seconds - 1, `data[${i}].end_time`);
       if (last > r.date) r.endDate = last;
     }

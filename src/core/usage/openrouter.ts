@@ -15,7 +15,8 @@ export function* parseOpenRouter(doc: Record<string, unknown>): Generator<void, 
     const row = readRow(errors, i + 1, () => {
       if (!isObject(item)) throw new FieldError(at, `${at} must be an object`);
       const slug = item['model_permaslug'] ?? item['model'];
-      if (typeof slug !== 'string' || slug === '') throw new FieldError(`${at}.model_permaslug`, `${at}.model_permaslug must be a model id`);
+      if (typeof slug !== 'string' || slug === '')
+        throw new FieldError(`${at}.model_permaslug`, `${at}.model_permaslug must be a model id`);
       const r = emptyRow(i + 1, day(item['date'], `${at}.date`), slug);
       if (typeof item['provider_name'] === 'string') r.seller = item['provider_name'];
       r.inputTokens = count(item['prompt_tokens'], `${at}.prompt_tokens`);

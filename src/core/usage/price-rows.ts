@@ -46,7 +46,11 @@ export class SheetCache {
       sheets = buildSheets(priced.model);
       this.bySet.set(setKey, sheets);
     }
-    const answer: PricedOn = { sheets, pricesFrom: priced.set.effectiveFrom, ...(before === undefined ? {} : { beforeFirstPrice: before }) };
+    const answer: PricedOn = {
+      sheets,
+      pricesFrom: priced.set.effectiveFrom,
+      ...(before === undefined ? {} : { beforeFirstPrice: before }),
+    };
     this.onDay.set(key, answer);
     return answer;
   }
@@ -55,7 +59,9 @@ export class SheetCache {
     if (endDate === undefined) return undefined;
     let days = this.changes.get(model);
     if (!days) {
-      days = priceChanges([model]).map((c) => c.date).sort();
+      days = priceChanges([model])
+        .map((c) => c.date)
+        .sort();
       this.changes.set(model, days);
     }
     return days.find((d) => d > date && d <= endDate);
@@ -110,7 +116,14 @@ export function rowQuantities(r: UsageRow, counts: number[], mode: Mode): Quanti
 
 /** The row's cost on these sheets, whole nano-dollars. */
 export function rowNanos(sheets: ModelSheets, q: Quantities, b: Billing): bigint {
-  const w: Workload = { inputTokens: q.inputTokens, outputTokens: 0, requests: 1, days: 1, mode: b.mode, serviceTier: b.serviceTier };
+  const w: Workload = {
+    inputTokens: q.inputTokens,
+    outputTokens: 0,
+    requests: 1,
+    days: 1,
+    mode: b.mode,
+    serviceTier: b.serviceTier,
+  };
   return roundedNanos(costInto(scratch, sheets, q, w), sheets.digits);
 }
 
@@ -119,7 +132,7 @@ export function unpricedUnits(sheets: ModelSheets, counts: readonly number[]): s
   const standard = sheets.bands[0];
   const out: string[] = [];
   if (!standard) return out;
-  for (let u = 0; u < UNIT_COUNT; u++) if ((counts[u] as number) > 0 && standard.billedAs[u] === UNPRICED) out.push(unitKey(u));
+  for (let u = 0; u < UNIT_COUNT; u++)
+    if ((counts[u] as number) > 0 && standard.billedAs[u] === UNPRICED) out.push(unitKey(u));
   return out;
 }
-

@@ -8,7 +8,15 @@ import type { Model } from '../schema/catalogue-schema.js';
 import { Usd } from '../schema/money.js';
 import type { ServiceTier } from '../pricing/price-sheet.js';
 import type { Mode } from '../pricing/workload.js';
-import { rowBilling, rowCounts, rowNanos, rowQuantities, SheetCache, unpricedUnits, type Billing } from './price-rows.js';
+import {
+  rowBilling,
+  rowCounts,
+  rowNanos,
+  rowQuantities,
+  SheetCache,
+  unpricedUnits,
+  type Billing,
+} from './price-rows.js';
 import { modelResolver } from './resolve.js';
 import type { PricedDoor } from '../offers/book.js';
 import { resolveDoor } from '../offers/resolve.js';
@@ -92,7 +100,12 @@ export function repriceRows(catalogue: Catalogue, parsed: Parsed, opts: RepriceO
  * SUGGESTION_WORK) are done since the last yield, so that a server can let other clients' requests
  * run between slices; it returns the whole answer.
  */
-export function* repriceSlices(catalogue: Catalogue, parsed: Parsed, opts: RepriceOptions, sliceWork: number): Generator<RepriceProgress, Repriced> {
+export function* repriceSlices(
+  catalogue: Catalogue,
+  parsed: Parsed,
+  opts: RepriceOptions,
+  sliceWork: number,
+): Generator<RepriceProgress, Repriced> {
   const resolve = modelResolver(catalogue);
   const doorOf = sellerDoors(catalogue);
   const cache = new SheetCache();
@@ -115,7 +128,10 @@ export function* repriceSlices(catalogue: Catalogue, parsed: Parsed, opts: Repri
         entry = {
           model: r.model,
           rows: [],
-          reason: r.model === null ? 'The export names no model (an OpenAI page fetched without group_by=model).' : 'No model with this id or alias is known; not priced (never as $0).',
+          reason:
+            r.model === null
+              ? 'The export names no model (an OpenAI page fetched without group_by=model).'
+              : 'No model with this id or alias is known; not priced (never as $0).',
           suggestions: found?.kind === 'unknown' ? found.suggestions : [],
         };
         unknown.set(r.model, entry);
@@ -126,10 +142,19 @@ export function* repriceSlices(catalogue: Catalogue, parsed: Parsed, opts: Repri
       sinceYield += 1;
       continue;
     }
-    out.push(priceRow(r, found.model, r.seller === undefined ? undefined : doorOf(found.model, r.seller), opts, cache, tally));
+    out.push(
+      priceRow(r, found.model, r.seller === undefined ? undefined : doorOf(found.model, r.seller), opts, cache, tally),
+    );
     sinceYield += rowWork;
   }
-  return { format: parsed.format, today: opts.today, rows: out, unknownModels: [...unknown.values()], errors: parsed.errors, tally };
+  return {
+    format: parsed.format,
+    today: opts.today,
+    rows: out,
+    unknownModels: [...unknown.values()],
+    errors: parsed.errors,
+    tally,
+  };
 }
 
 /**
@@ -146,13 +171,23 @@ function sellerDoors(catalogue: Catalogue): (model: Model, seller: string) => Pr
       const door = resolveDoor(catalogue, key) ?? resolveDoor(catalogue, key.replace(/\s+/g, '-'));
       // A gateway's door is where the row was bought, though rankings leave gateways out; a door
       // kept out for anything else (a free tier, a plan, a stale or outlying price) is not used.
-      found.set(key, door && door.priced && (door.keptOut === undefined || door.keptOut === 'gateway') ? door : undefined);
+      found.set(
+        key,
+        door && door.priced && (door.keptOut === undefined || door.keptOut === 'gateway') ? door : undefined,
+      );
     }
     return found.get(key);
   };
 }
 
-function priceRow(r: UsageRow, record: Model, door: PricedDoor | undefined, opts: RepriceOptions, cache: SheetCache, tally: Tally): PricedRow {
+function priceRow(
+  r: UsageRow,
+  record: Model,
+  door: PricedDoor | undefined,
+  opts: RepriceOptions,
+  cache: SheetCache,
+  tally: Tally,
+): PricedRow {
   const model = door && !door.own ? { ...(door.priced as Model), id: door.id } : record;
   const counts = rowCounts(r);
   const billing = rowBilling(r);
@@ -162,21 +197,36 @@ function priceRow(r: UsageRow, record: Model, door: PricedDoor | undefined, opts
   const cost = new Usd(rowNanos(then.sheets, q, billing));
   const today = new Usd(rowNanos(now.sheets, q, billing));
   const flags: string[] = [];
-  if (then.beforeFirstPrice !== undefined) flags.push(`older than any price on record: priced at the earliest known, from ${then.beforeFirstPrice}`);
+  if (then.beforeFirstPrice !== undefined)
+    flags.push(`older than any price on record: priced at the earliest known, from ${then.beforeFirstPrice}`);
   const inside = cache.changeInside(model, r.date, r.endDate);
-  if (inside !== undefined) flags.push(`a price change on ${inside} falls inside this span: priced at its first day's prices`);
-  if (r.seller !== undefined && door === undefined) flags.push(`sold by ${r.seller}: no priced door of that seller to ${record.id} on record, so priced at ${record.id}'s own prices`);
+  if (inside !== undefined)
+    flags.push(`a price change on ${inside} falls inside this span: priced at its first day's prices`);
+  if (r.seller !== undefined && door === undefined)
+    flags.push(
+      `sold by ${r.seller}: no priced door of that seller to ${record.id} on record, so priced at ${record.id}'s own prices`,
+    );
   const unpriced = unpricedUnits(then.sheets, counts);
   const priced: PricedRow = {
-    row: r.row, date: r.date, ...(r.endDate === undefined ? {} : { endDate: r.endDate }), model: record.id,
+    row: r.row,
+    date: r.date,
+    ...(r.endDate === undefined ? {} : { endDate: r.endDate }),
+    model: record.id,
     ...(r.model !== null && r.model.toLowerCase() !== record.id ? { exportModel: r.model } : {}),
     ...(r.seller === undefined ? {} : { seller: r.seller }),
     ...(door === undefined ? {} : { door: door.id }),
-    mode: billing.mode, serviceTier: billing.serviceTier, units: tally.echo(r),
-    cost, pricesFrom: then.pricesFrom, today,
+    mode: billing.mode,
+    serviceTier: billing.serviceTier,
+    units: tally.echo(r),
+    cost,
+    pricesFrom: then.pricesFrom,
+    today,
   };
   if (opts.targets.length) {
-    const targetBilling: Billing = { mode: opts.targetMode ?? billing.mode, serviceTier: opts.targetServiceTier ?? billing.serviceTier };
+    const targetBilling: Billing = {
+      mode: opts.targetMode ?? billing.mode,
+      serviceTier: opts.targetServiceTier ?? billing.serviceTier,
+    };
     const tq = targetBilling.mode === billing.mode ? q : rowQuantities(r, counts, targetBilling.mode);
     const targets: Record<string, Usd> = {};
     for (const t of opts.targets) targets[t.id] = new Usd(rowNanos(cache.on(t, opts.today).sheets, tq, targetBilling));

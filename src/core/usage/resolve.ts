@@ -42,7 +42,8 @@ export function modelResolver(
     if (answer === undefined) {
       let found: Model | undefined;
       for (const s of names) {
-        found = catalogue.byId.get(s) ?? slugs.map((slug) => catalogue.byId.get(`${slug}-${s}`)).find((m) => m !== undefined);
+        found =
+          catalogue.byId.get(s) ?? slugs.map((slug) => catalogue.byId.get(`${slug}-${s}`)).find((m) => m !== undefined);
         if (found) break;
       }
       answer = found ? { kind: 'known', model: found } : { kind: 'unknown', suggestions: suggest(base) };

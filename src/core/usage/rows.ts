@@ -51,19 +51,37 @@ export type FormatName = (typeof FORMATS)[number];
 
 /** A problem with the export as a whole (not JSON, not the named format): the caller answers 400. */
 export class UsageError extends Error {
-  constructor(message: string, readonly row?: number, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly row?: number,
+    readonly field?: string,
+  ) {
     super(message);
   }
 }
 
 export const emptyRow = (row: number, date: string, model: string | null): UsageRow => ({
-  row, date, model, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWrite5mTokens: 0, cacheWrite1hTokens: 0,
-  reasoningTokens: 0, inputAudioTokens: 0, outputAudioTokens: 0, webSearches: 0, batch: false,
+  row,
+  date,
+  model,
+  inputTokens: 0,
+  outputTokens: 0,
+  cachedInputTokens: 0,
+  cacheWrite5mTokens: 0,
+  cacheWrite1hTokens: 0,
+  reasoningTokens: 0,
+  inputAudioTokens: 0,
+  outputAudioTokens: 0,
+  webSearches: 0,
+  batch: false,
 });
 
 /** Thrown by the readers below; a parser turns it into a RowError for its row. */
 export class FieldError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -101,7 +119,10 @@ export function count(value: unknown, field: string): number {
   const n = typeof value === 'string' ? (WHOLE.test(value) ? Number(value) : NaN) : value;
   if (typeof n === 'number' && n < 0) throw new FieldError(field, `${field} must not be negative (${n})`);
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_COUNT) {
-    throw new FieldError(field, `${field} must be a whole number from 0 to ${MAX_COUNT} in plain digits, not ${shown(value)}`);
+    throw new FieldError(
+      field,
+      `${field} must be a whole number from 0 to ${MAX_COUNT} in plain digits, not ${shown(value)}`,
+    );
   }
   return n;
 }
@@ -112,7 +133,10 @@ export function cost(value: unknown, field: string): number | undefined {
   const n = typeof value === 'string' ? (DECIMAL.test(value) ? Number(value) : NaN) : value;
   if (typeof n === 'number' && n < 0) throw new FieldError(field, `${field} must not be negative (${n})`);
   if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > MAX_COST) {
-    throw new FieldError(field, `${field} must be a number of USD from 0 to ${MAX_COST} in plain digits, not ${shown(value)}`);
+    throw new FieldError(
+      field,
+      `${field} must be a number of USD from 0 to ${MAX_COST} in plain digits, not ${shown(value)}`,
+    );
   }
   return n;
 }
@@ -130,8 +154,13 @@ export function day(value: unknown, field: string): string {
       if (!Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === m[0]) text = m[0];
     }
   }
-  if (text === undefined) throw new FieldError(field, `${field} must be a date (YYYY-MM-DD, an ISO time or Unix seconds), not ${shown(value)}`);
-  if (text < FIRST_DAY || text > LAST_DAY) throw new FieldError(field, `${field} ${text} is out of range (${FIRST_DAY} to ${LAST_DAY})`);
+  if (text === undefined)
+    throw new FieldError(
+      field,
+      `${field} must be a date (YYYY-MM-DD, an ISO time or Unix seconds), not ${shown(value)}`,
+    );
+  if (text < FIRST_DAY || text > LAST_DAY)
+    throw new FieldError(field, `${field} ${text} is out of range (${FIRST_DAY} to ${LAST_DAY})`);
   return text;
 }
 
@@ -141,7 +170,8 @@ export function monthEnd(date: string): string {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Runs `read` for one row; a FieldError becomes a RowError, the row is skipped. */
 export function readRow(errors: RowError[], row: number, read: () => UsageRow | undefined): UsageRow | undefined {
@@ -162,7 +192,9 @@ export function readRow(errors: RowError[], row: number, read: () => UsageRow | 
  * Like every format's reader, it yields after each row (formats.ts's readUsage).
  */
 export function* bucketRows(
-  doc: Record<string, unknown>, format: FormatName, start: string,
+  doc: Record<string, unknown>,
+  format: FormatName,
+  start: string,
   read: (r: UsageRow, res: Record<string, unknown>, bucket: Record<string, unknown>, at: string, i: number) => void,
 ): Generator<void, Parsed> {
   const rows: UsageRow[] = [];
@@ -175,7 +207,8 @@ export function* bucketRows(
       const row = readRow(errors, ++n, () => {
         if (!isObject(res) || !isObject(bucket)) throw new FieldError(at, `${at} must be an object`);
         const model = res['model'];
-        if (model !== null && model !== undefined && typeof model !== 'string') throw new FieldError(`${at}.model`, `${at}.model must be a model id or null`);
+        if (model !== null && model !== undefined && typeof model !== 'string')
+          throw new FieldError(`${at}.model`, `${at}.model must be a model id or null`);
         const r = emptyRow(n, day(bucket[start], `data[${i}].${start}`), typeof model === 'string' ? model : null);
         read(r, res, bucket, at, i);
         return r;

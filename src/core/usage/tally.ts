@@ -10,10 +10,24 @@ import type { UsageRow } from './rows.js';
 
 /** A row's counts as read (inclusive), the non-zero ones. */
 export type UnitEcho = Partial<Record<(typeof ECHO)[number], number>>;
-const ECHO = ['inputTokens', 'outputTokens', 'cachedInputTokens', 'cacheWrite5mTokens', 'cacheWrite1hTokens', 'reasoningTokens',
-  'inputAudioTokens', 'outputAudioTokens', 'webSearches', 'requests'] as const;
+const ECHO = [
+  'inputTokens',
+  'outputTokens',
+  'cachedInputTokens',
+  'cacheWrite5mTokens',
+  'cacheWrite1hTokens',
+  'reasoningTokens',
+  'inputAudioTokens',
+  'outputAudioTokens',
+  'webSearches',
+  'requests',
+] as const;
 
-interface Sums { cost: bigint; today: bigint; targets: bigint[] }
+interface Sums {
+  cost: bigint;
+  today: bigint;
+  targets: bigint[];
+}
 
 export class Tally {
   private readonly sums: Sums;
@@ -70,7 +84,9 @@ export class Tally {
     for (const s of [this.sums, day]) {
       s.cost += p.cost.nanos;
       s.today += p.today.nanos;
-      this.targetIds.forEach((id, i) => { s.targets[i] = (s.targets[i] as bigint) + (p.targets?.[id]?.nanos ?? 0n); });
+      this.targetIds.forEach((id, i) => {
+        s.targets[i] = (s.targets[i] as bigint) + (p.targets?.[id]?.nanos ?? 0n);
+      });
     }
     if (p.reported) {
       this.reported += p.reported.cost.nanos;
@@ -104,19 +120,29 @@ export class Tally {
       today: new Usd(this.sums.today),
       ...(this.targetIds.length ? { targets: this.targetsOf(this.sums) } : {}),
       ...(this.reportedRows
-        ? { reported: { cost: new Usd(this.reported), ours: new Usd(this.oursWhereReported), ratio: ratioOf(this.reported, this.oursWhereReported), rows: this.reportedRows, mismatches: this.mismatches } }
+        ? {
+            reported: {
+              cost: new Usd(this.reported),
+              ours: new Usd(this.oursWhereReported),
+              ratio: ratioOf(this.reported, this.oursWhereReported),
+              rows: this.reportedRows,
+              mismatches: this.mismatches,
+            },
+          }
         : {}),
     };
   }
 
   /** Cost per day (a span counted on its first day), oldest first. */
   days() {
-    return [...this.byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, s]) => ({
-      date,
-      cost: new Usd(s.cost),
-      today: new Usd(s.today),
-      ...(this.targetIds.length ? { targets: this.targetsOf(s) } : {}),
-      ...(s.reportedRows ? { reported: new Usd(s.reported) } : {}),
-    }));
+    return [...this.byDay.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([date, s]) => ({
+        date,
+        cost: new Usd(s.cost),
+        today: new Usd(s.today),
+        ...(this.targetIds.length ? { targets: this.targetsOf(s) } : {}),
+        ...(s.reportedRows ? { reported: new Usd(s.reported) } : {}),
+      }));
   }
 }

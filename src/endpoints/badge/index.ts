@@ -1,10 +1,23 @@
 /** GET /api/badge: a model's price as an SVG badge, shields.io endpoint JSON, or embed snippets. */
 import * as z from 'zod';
 import {
-  BADGE_STYLES, badgeSvg, errorBadgeContent, priceBadgeContent, shieldsEndpointJson,
+  BADGE_STYLES,
+  badgeSvg,
+  errorBadgeContent,
+  priceBadgeContent,
+  shieldsEndpointJson,
 } from '../../badge/price-badge.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
-import { endpoint, findModel, namedJson, textMedia, requestedAs, requireParam, TextReply, type Reply } from '../endpoint.js';
+import {
+  endpoint,
+  findModel,
+  namedJson,
+  textMedia,
+  requestedAs,
+  requireParam,
+  TextReply,
+  type Reply,
+} from '../endpoint.js';
 import { ApiError } from '../../lib/errors.js';
 import { escapeHtml, modelPagePath } from '../../lib/escape.js';
 import { choice, text } from '../params.js';
@@ -14,7 +27,10 @@ export const BADGE_FORMATS = ['svg', 'json', 'md', 'url', 'shields'] as const;
 
 export const badgeQuery = z.object({
   model: text('Model id or alias (required).', ['beta-pro']),
-  style: choice(BADGE_STYLES, 'Badge style: flat (default) or flat-square, or another badge-maker style: plastic, for-the-badge, social.'),
+  style: choice(
+    BADGE_STYLES,
+    'Badge style: flat (default) or flat-square, or another badge-maker style: plastic, for-the-badge, social.',
+  ),
   format: choice(
     BADGE_FORMATS,
     'svg (default): the badge image; json: embed snippets; md: a Markdown image linking to the model page; url: the badge URL; shields: shields.io endpoint-badge JSON.',
@@ -27,10 +43,13 @@ export const badge = endpoint({
   path: '/api/badge',
   summary: "A model's price as an SVG badge, or its embed snippets",
   response: {
-    description: 'The badge (format=svg), embed snippets (json), shields endpoint JSON (shields), Markdown (md) or the badge URL (url).',
+    description:
+      'The badge (format=svg), embed snippets (json), shields endpoint JSON (shields), Markdown (md) or the badge URL (url).',
     content: {
       'image/svg+xml': textMedia('The SVG badge; for an unknown model, an SVG error badge with status 404.'),
-      'application/json': namedJson((r) => ({ oneOf: { BadgeEmbed: r.badgeJsonResponseSchema, ShieldsEndpoint: r.shieldsResponseSchema } })),
+      'application/json': namedJson((r) => ({
+        oneOf: { BadgeEmbed: r.badgeJsonResponseSchema, ShieldsEndpoint: r.shieldsResponseSchema },
+      })),
       'text/markdown': textMedia('A Markdown image linking to the model page.'),
       'text/plain': textMedia('The badge URL.'),
     },
@@ -68,8 +87,14 @@ export const badge = endpoint({
           },
           badge_url: badgeUrl,
           pricing: {
-            id: model.id, name: model.name, provider: model.provider, tier: model.tier,
-            input: model.input, output: model.output, context: model.context, verified: model.verified,
+            id: model.id,
+            name: model.name,
+            provider: model.provider,
+            tier: model.tier,
+            input: model.input,
+            output: model.output,
+            context: model.context,
+            verified: model.verified,
             message: priceBadgeContent(model, change).message,
             ...(change ? { priceChange: change } : {}),
             ...requestedAs(id, model),

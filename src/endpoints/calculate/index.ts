@@ -24,9 +24,19 @@ export const calculateQuery = z.object({
 export const calculate = endpoint({
   path: '/api/calculate',
   summary: 'Cost of a workload on one model (model) or several (models)',
-  response: { description: 'The workload cost on one model, or on each of several.', content: { 'application/json': namedJson((r) => ({ oneOf: { CalculateResponse: r.calculateResponseSchema } })) }, errors: [404] },
+  response: {
+    description: 'The workload cost on one model, or on each of several.',
+    content: { 'application/json': namedJson((r) => ({ oneOf: { CalculateResponse: r.calculateResponseSchema } })) },
+    errors: [404],
+  },
   tool: { name: 'calculate_cost', description: 'What a workload costs on one model (model) or several (models)' },
-  commands: [{ name: 'calc', summary: 'What a workload costs on one model, or on several', ids: { usage: '<id> [id...]', one: 'model', many: 'models' } }],
+  commands: [
+    {
+      name: 'calc',
+      summary: 'What a workload costs on one model, or on several',
+      ids: { usage: '<id> [id...]', one: 'model', many: 'models' },
+    },
+  ],
   query: calculateQuery,
   handle: (params, { catalogue, today }) => {
     const given = toWorkload(params);
@@ -43,18 +53,31 @@ export const calculate = endpoint({
       refuseModality(priced, workload);
       // A model as it was priced on as_of is not in the catalogue: its sheets are built once here.
       const sheets = catalogue.sheets.get(priced) ?? buildSheets(priced);
-      const followed = followSchedule(model, workload, pricedOn, calculateCost(priced, workload, sheets), costWarnings(priced, workload, sheets));
+      const followed = followSchedule(
+        model,
+        workload,
+        pricedOn,
+        calculateCost(priced, workload, sheets),
+        costWarnings(priced, workload, sheets),
+      );
       const note = date === undefined ? undefined : latestKnownNote(model, date);
       if (note) notes.push(note);
       return {
         ...tokensOn(own, model),
         costs: followed.costs,
-        appliedPrices: appliedPricesOf(priced, workload, then ? then.set.effectiveFrom : catalogue.datedFrom.get(priced), sheets),
+        appliedPrices: appliedPricesOf(
+          priced,
+          workload,
+          then ? then.set.effectiveFrom : catalogue.datedFrom.get(priced),
+          sheets,
+        ),
         ...(followed.warnings.length ? { warnings: followed.warnings } : {}),
       };
     };
     if (params.model !== undefined && params.models !== undefined) {
-      throw new ApiError(400, 'invalid_parameter', 'Give either model (one id) or models (a list), not both.', { param: 'models' });
+      throw new ApiError(400, 'invalid_parameter', 'Give either model (one id) or models (a list), not both.', {
+        param: 'models',
+      });
     }
     const head = { ...(date === undefined ? {} : { as_of: date }), pricedOn, workload: workloadEcho(params) };
     if (params.models !== undefined) {
@@ -67,10 +90,18 @@ export const calculate = endpoint({
       return { ...head, results, ...(notes.length ? { latestKnown: notes } : {}) };
     }
     if (params.model === undefined) {
-      throw new ApiError(400, 'missing_parameter', 'model is required (a model id), or models (comma-separated ids).', { param: 'model' });
+      throw new ApiError(400, 'missing_parameter', 'model is required (a model id), or models (comma-separated ids).', {
+        param: 'model',
+      });
     }
     const model = findModel(catalogue, params.model, 'model');
     const one = costsOf(model, 'model');
-    return { model: model.id, ...requestedAs(params.model, model), ...head, ...one, ...(notes.length ? { latestKnown: notes } : {}) };
+    return {
+      model: model.id,
+      ...requestedAs(params.model, model),
+      ...head,
+      ...one,
+      ...(notes.length ? { latestKnown: notes } : {}),
+    };
   },
 });

@@ -12,7 +12,10 @@ import { parseProviders } from '../pricing/index.js';
 export const changesQuery = z.object({
   provider: text('Provider slug, or several separated by commas (case-insensitive).'),
   model: text('A model id: only its price changes.'),
-  format: choice(['json', 'atom', 'jsonfeed'] as const, 'json (default), atom (Atom feed) or jsonfeed (JSON Feed 1.1).'),
+  format: choice(
+    ['json', 'atom', 'jsonfeed'] as const,
+    'json (default), atom (Atom feed) or jsonfeed (JSON Feed 1.1).',
+  ),
 });
 
 /** Percent change per price field where both prices exist and the old one is not zero. */
@@ -63,7 +66,8 @@ export const changes = endpoint({
   path: '/api/changes',
   summary: 'Price changes, newest first (JSON, Atom or JSON Feed)',
   response: {
-    description: 'Price changes, newest first: JSON (default), an Atom feed (format=atom) or a JSON Feed 1.1 (format=jsonfeed).',
+    description:
+      'Price changes, newest first: JSON (default), an Atom feed (format=atom) or a JSON Feed 1.1 (format=jsonfeed).',
     content: {
       'application/json': { schema: { type: 'object', description: 'The changes and the filters applied.' } },
       'application/atom+xml': textMedia('An Atom feed.'),
@@ -93,14 +97,23 @@ export const changes = endpoint({
     const scope = only
       ? only.name
       : providers
-        ? catalogue.providers.filter((p) => providers.has(p.slug)).map((p) => p.name).join(', ')
+        ? catalogue.providers
+            .filter((p) => providers.has(p.slug))
+            .map((p) => p.name)
+            .join(', ')
         : '';
     const feed: FeedContext = {
-      baseUrl: ctx.baseUrl, selfUrl: query(format), filters: filters.toString(), jsonUrl: query(), lastUpdated: catalogue.lastUpdated, scope,
+      baseUrl: ctx.baseUrl,
+      selfUrl: query(format),
+      filters: filters.toString(),
+      jsonUrl: query(),
+      lastUpdated: catalogue.lastUpdated,
+      scope,
     };
 
     if (format === 'atom') return new TextReply(atomFeed(list, feed), 'application/atom+xml; charset=utf-8');
-    if (format === 'jsonfeed') return new TextReply(jsonFeed(list, items, feed), 'application/feed+json; charset=utf-8');
+    if (format === 'jsonfeed')
+      return new TextReply(jsonFeed(list, items, feed), 'application/feed+json; charset=utf-8');
     return {
       changes: items,
       meta: {

@@ -44,19 +44,32 @@ export function cheapestOptions(p: CheapestParams): CheapestOptions {
 // In the order they narrow the candidates (status, current by default, is tried first: see whyEmpty).
 const FILTERS = ['status', 'use_case', 'quality', 'tier', 'min_quality', 'min_context', 'budget'] as const;
 
-type Ranking = (p: CheapestParams) => { ranked: Array<Ranked & { at?: DoorCost }>; excluded: Excluded; notSold?: number };
+type Ranking = (p: CheapestParams) => {
+  ranked: Array<Ranked & { at?: DoorCost }>;
+  excluded: Excluded;
+  notSold?: number;
+};
 
 /**
  * Why no model is left (see whyEmpty), and the cheapest one without the filter to blame: the item
  * the same ranking (at the same sellers) lists first without it, presented as the answer's items
  * are, without a rank; the message names its door when it has one.
  */
-function emptyHint(p: CheapestParams, rank: Ranking, present: (r: Ranked & { at?: DoorCost }) => object, catalogue: Catalogue, workload: Workload) {
+function emptyHint(
+  p: CheapestParams,
+  rank: Ranking,
+  present: (r: Ranked & { at?: DoorCost }) => object,
+  catalogue: Catalogue,
+  workload: Workload,
+) {
   const why = whyEmpty(p, FILTERS, (q) => rank({ ...q, limit: 1 }).ranked[0]);
   if (why === undefined) return fitHint(catalogue, workload);
   const { model, costs } = why.nearest;
   const monthly = displayUsd(costs.monthly);
-  const raise = why.without.length === 1 && why.param === 'budget' ? ` A budget of ${costs.monthly.toString()} or more returns it.` : '';
+  const raise =
+    why.without.length === 1 && why.param === 'budget'
+      ? ` A budget of ${costs.monthly.toString()} or more returns it.`
+      : '';
   return {
     param: why.param,
     message: `No model meets ${describeFilters(p, FILTERS, why.without)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${why.nearest.at?.door.id ?? model.id}) at ${monthly} a month.${raise}`,
@@ -68,8 +81,14 @@ function emptyHint(p: CheapestParams, rank: Ranking, present: (r: Ranked & { at?
 export const cheapest = endpoint({
   path: '/api/cheapest',
   summary: 'The cheapest models that can run a workload',
-  response: { description: 'The cheapest models for the workload, cheapest first.', content: { 'application/json': namedJson((r) => ({ oneOf: { CheapestResponse: r.cheapestResponseSchema } })) } },
-  tool: { name: 'find_cheapest', description: 'The cheapest models that can run a workload, for the days a month given (30 by default)' },
+  response: {
+    description: 'The cheapest models for the workload, cheapest first.',
+    content: { 'application/json': namedJson((r) => ({ oneOf: { CheapestResponse: r.cheapestResponseSchema } })) },
+  },
+  tool: {
+    name: 'find_cheapest',
+    description: 'The cheapest models that can run a workload, for the days a month given (30 by default)',
+  },
   commands: [{ name: 'cheapest', summary: 'The cheapest models that can run a workload' }],
   query: cheapestQuery,
   handle: (p, ctx) => {
@@ -87,7 +106,10 @@ export const cheapest = endpoint({
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
-    const rank: Ranking = (q) => (allowed ? cheapestAtDoors(catalogue, workload, optionsOf(q), allowed) : findCheapest(catalogue, workload, optionsOf(q)));
+    const rank: Ranking = (q) =>
+      allowed
+        ? cheapestAtDoors(catalogue, workload, optionsOf(q), allowed)
+        : findCheapest(catalogue, workload, optionsOf(q));
     const cheaperAt = cheaperDoors(catalogue, workload, own);
     // An item as the answer lists it, added to in place (see rankedItem): at a door, its seller and prices; else cheaperAt where a direct door is cheaper.
     const present = (r: Ranked & { at?: DoorCost }, place?: number) => {
@@ -99,7 +121,10 @@ export const cheapest = endpoint({
       return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
     };
     const { ranked, excluded, notSold } = rank(p);
-    const hint = ranked.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
+    const hint =
+      ranked.length > 0
+        ? undefined
+        : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
     return {
       pricedOn: today,
       workload: workloadEcho(p),

@@ -20,7 +20,13 @@ export const offersQuery = z.object({
 
 /** Who sells through a door, and where its price comes from. */
 export function doorWho(door: PricedDoor) {
-  const who: Record<string, unknown> = { seller: door.seller.slug, sellerName: door.seller.name, kind: door.seller.kind, door: door.id, sellerModelId: door.sellerModelId };
+  const who: Record<string, unknown> = {
+    seller: door.seller.slug,
+    sellerName: door.seller.name,
+    kind: door.seller.kind,
+    door: door.id,
+    sellerModelId: door.sellerModelId,
+  };
   if (door.own) who.makersDoor = true;
   return who;
 }
@@ -37,7 +43,12 @@ function doorFacts(door: PricedDoor) {
   const data = door.door;
   return {
     ...(priced ? { prices: pricesOf(priced) } : {}),
-    ...(priced ? { contextTokens: priced.contextTokens, ...(priced.maxOutputTokens === undefined ? {} : { maxOutputTokens: priced.maxOutputTokens }) } : {}),
+    ...(priced
+      ? {
+          contextTokens: priced.contextTokens,
+          ...(priced.maxOutputTokens === undefined ? {} : { maxOutputTokens: priced.maxOutputTokens }),
+        }
+      : {}),
     ...(data?.batch ? { batch: data.batch } : {}),
     ...(data?.serviceTiers ? { serviceTiers: data.serviceTiers } : {}),
     ...(data?.modalities ? { modalities: data.modalities } : {}),
@@ -68,8 +79,19 @@ export const offers = endpoint({
     content: { 'application/json': namedJson((r) => ({ oneOf: { OffersResponse: r.offersResponseSchema } })) },
     errors: [404],
   },
-  tool: { name: 'list_offers', description: "Every seller's door to one model (maker, clouds, hosts), ranked by the workload's monthly cost, with the doors kept out and why", required: ['model'] },
-  commands: [{ name: 'offers', summary: "Every seller's door to one model, cheapest first for a workload, with what is kept out and why", ids: { usage: '<id>', one: 'model' } }],
+  tool: {
+    name: 'list_offers',
+    description:
+      "Every seller's door to one model (maker, clouds, hosts), ranked by the workload's monthly cost, with the doors kept out and why",
+    required: ['model'],
+  },
+  commands: [
+    {
+      name: 'offers',
+      summary: "Every seller's door to one model, cheapest first for a workload, with what is kept out and why",
+      ids: { usage: '<id>', one: 'model' },
+    },
+  ],
   query: offersQuery,
   handle: (p, { catalogue }) => {
     const id = requireParam(p.model, 'model', 'the id of the model whose sellers to list');
@@ -86,10 +108,26 @@ export const offers = endpoint({
       name: model.name,
       workload: workloadEcho(p),
       ...tokensOn(own, model),
-      counts: { doors: ranked.length + cannotRun.length + keptOut.length, ranked: ranked.length, cannotRun: cannotRun.length, keptOut: keptOut.length },
+      counts: {
+        doors: ranked.length + cannotRun.length + keptOut.length,
+        ranked: ranked.length,
+        cannotRun: cannotRun.length,
+        keptOut: keptOut.length,
+      },
       offers: ranked.map((c, i) => ({ rank: i + 1, ...doorWho(c.door), ...costed(c, workload), ...doorFacts(c.door) })),
-      cannotRun: cannotRun.map((c) => ({ ...doorWho(c.door), reason: c.problem, reasonText: EXCLUSION_TEXT[c.problem], ...costed(c, workload), ...doorFacts(c.door) })),
-      keptOut: keptOut.map((door) => ({ ...doorWho(door), reason: door.keptOut ?? 'no_price', reasonText: KEPT_OUT_TEXT[door.keptOut ?? 'no_price'], ...doorFacts(door) })),
+      cannotRun: cannotRun.map((c) => ({
+        ...doorWho(c.door),
+        reason: c.problem,
+        reasonText: EXCLUSION_TEXT[c.problem],
+        ...costed(c, workload),
+        ...doorFacts(c.door),
+      })),
+      keptOut: keptOut.map((door) => ({
+        ...doorWho(door),
+        reason: door.keptOut ?? 'no_price',
+        reasonText: KEPT_OUT_TEXT[door.keptOut ?? 'no_price'],
+        ...doorFacts(door),
+      })),
     };
   },
 });

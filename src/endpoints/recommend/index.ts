@@ -4,7 +4,13 @@ import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import type { Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { Usd } from '../../core/schema/money.js';
-import { EVIDENCE_ORDERS, recommendModels, SORTS, type RecommendCriteria, type Recommendation } from '../../core/advice/recommend.js';
+import {
+  EVIDENCE_ORDERS,
+  recommendModels,
+  SORTS,
+  type RecommendCriteria,
+  type Recommendation,
+} from '../../core/advice/recommend.js';
 import type { Excluded } from '../../core/advice/eligible.js';
 import type { DoorCost } from '../../core/offers/rank.js';
 import { scoreBasis } from '../../core/quality/scores.js';
@@ -13,7 +19,16 @@ import { describeFilters, fitHint, whyEmpty } from '../hints.js';
 import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from '../params.js';
-import { either, excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, tierChoice } from '../ranking.js';
+import {
+  either,
+  excludedBody,
+  fallbackEcho,
+  rankedItem,
+  tierHint,
+  rankFilters,
+  rankFiltersOf,
+  tierChoice,
+} from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import type { OwnTokens } from '../../core/pricing/tokenizers.js';
 import { cheaperDoors, recommendAtDoors, sellersFilter, sellersParam, withDoor } from '../sellers.js';
@@ -28,10 +43,24 @@ export const recommendQuery = z.object({
   ),
   quality: optionalInteger(1, 5, "The spec's name for the minimum quality score, 1 to 5 (the same as min_quality)."),
   max_cost: usdAmount('Maximum cost per request, USD.'),
-  min_score: optionalInteger(0, 100, 'Minimum 0-100 benchmark score for the use case (overall without one); min_quality is the 1-5 scale.'),
-  sort: choiceOr(SORTS, 'score', 'Order: score (the 0-100 score for the use case, cost breaking ties), value (score per dollar of the workload) or cost (cheapest first among the models past the filters).'),
-  evidence: choiceOr(EVIDENCE_ORDERS, 'tiers', 'With sort=score: tiers (default) ranks models with two or more results for the use case first, then those with one, then those whose overall score stands in, by score within each; any ranks by score alone.'),
-  frontier: flag('Keep only models on the price-score frontier: no other model past the filters is both cheaper (or as cheap) and better (or as good); cheaper by the monthly cost at the prices of pricedOn (today).'),
+  min_score: optionalInteger(
+    0,
+    100,
+    'Minimum 0-100 benchmark score for the use case (overall without one); min_quality is the 1-5 scale.',
+  ),
+  sort: choiceOr(
+    SORTS,
+    'score',
+    'Order: score (the 0-100 score for the use case, cost breaking ties), value (score per dollar of the workload) or cost (cheapest first among the models past the filters).',
+  ),
+  evidence: choiceOr(
+    EVIDENCE_ORDERS,
+    'tiers',
+    'With sort=score: tiers (default) ranks models with two or more results for the use case first, then those with one, then those whose overall score stands in, by score within each; any ranks by score alone.',
+  ),
+  frontier: flag(
+    'Keep only models on the price-score frontier: no other model past the filters is both cheaper (or as cheap) and better (or as good); cheaper by the monthly cost at the prices of pricedOn (today).',
+  ),
   ...workloadQuery({ input: 1000, output: 500 }),
   ...otherFilters,
   status: statusFilter('current'),
@@ -41,11 +70,18 @@ export const recommendQuery = z.object({
 type RecommendParams = z.output<typeof recommendQuery>;
 
 const tierOf = (p: RecommendParams) => either({ name: 'budget', value: p.budget }, { name: 'tier', value: p.tier });
-const minQualityOf = (p: RecommendParams) => either({ name: 'quality', value: p.quality }, { name: 'min_quality', value: p.min_quality });
+const minQualityOf = (p: RecommendParams) =>
+  either({ name: 'quality', value: p.quality }, { name: 'min_quality', value: p.min_quality });
 
 /** The core's criteria for the endpoint's parameters. */
 export function recommendCriteria(p: RecommendParams, workload: Workload, own?: OwnTokens): RecommendCriteria {
-  const criteria: RecommendCriteria = Object.assign(rankFiltersOf(p, tierOf(p), minQualityOf(p)), { workload, limit: p.limit, sort: p.sort, evidence: p.evidence, frontier: p.frontier });
+  const criteria: RecommendCriteria = Object.assign(rankFiltersOf(p, tierOf(p), minQualityOf(p)), {
+    workload,
+    limit: p.limit,
+    sort: p.sort,
+    evidence: p.evidence,
+    frontier: p.frontier,
+  });
   if (own) criteria.own = own;
   if (p.max_cost !== undefined) criteria.maxCostNanos = p.max_cost;
   if (p.min_score !== undefined) criteria.minScore = p.min_score;
@@ -53,13 +89,30 @@ export function recommendCriteria(p: RecommendParams, workload: Workload, own?: 
 }
 
 // In the order recommendModels narrows the candidates (status, current by default, is tried first: see whyEmpty).
-const FILTERS = ['status', 'use_case', 'budget', 'tier', 'quality', 'min_quality', 'min_score', 'min_context', 'max_cost'] as const;
+const FILTERS = [
+  'status',
+  'use_case',
+  'budget',
+  'tier',
+  'quality',
+  'min_quality',
+  'min_score',
+  'min_context',
+  'max_cost',
+] as const;
 
 /**
  * A recommendation as the answer lists it: rankedItem's item with the score, costs, prices and
  * reason added to it in place (see rankedItem), in the answer's order.
  */
-function presentItem(catalogue: Catalogue, own: OwnTokens | undefined, given: Workload, { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation, scoreOf: string, date?: string) {
+function presentItem(
+  catalogue: Catalogue,
+  own: OwnTokens | undefined,
+  given: Workload,
+  { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation,
+  scoreOf: string,
+  date?: string,
+) {
   const { item, appliedPrices } = rankedItem(catalogue, model, workloadOn(own, given, model), rank, date);
   if (own) Object.assign(item, tokensOn(own, model));
   return Object.assign(item, { score, scoreOf }, scoreDetail.fromOverall ? { scoreFromOverall: true as const } : {}, {
@@ -67,27 +120,44 @@ function presentItem(catalogue: Catalogue, own: OwnTokens | undefined, given: Wo
     scoreEvidence: scoreDetail.shown,
     // Score per dollar of the workload's monthly cost (sort=value ranks by it), to three significant
     // digits so that it sorts as the ranking does at any cost; null when it costs nothing.
-    scorePerDollar: costs.monthly.nanos === 0n ? null : Number(((score * 1e9) / Number(costs.monthly.nanos)).toPrecision(3)),
+    scorePerDollar:
+      costs.monthly.nanos === 0n ? null : Number(((score * 1e9) / Number(costs.monthly.nanos)).toPrecision(3)),
     quality: model.quality,
     context: model.context,
     costPerRequest,
     costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
     appliedPrices,
-    reason: item.priceChange === undefined ? reason : `${reason} Its price ${item.priceChange}; these costs are at the prices of ${date}.`,
+    reason:
+      item.priceChange === undefined
+        ? reason
+        : `${reason} Its price ${item.priceChange}; these costs are at the prices of ${date}.`,
   });
 }
 
-type Ranking = (p: RecommendParams) => { recommendations: Array<Recommendation & { at?: DoorCost }>; excluded: Excluded; notSold?: number };
+type Ranking = (p: RecommendParams) => {
+  recommendations: Array<Recommendation & { at?: DoorCost }>;
+  excluded: Excluded;
+  notSold?: number;
+};
 
 /**
  * Why no model is left (see whyEmpty), and the best one without the filter to blame: the item the
  * same ranking (at the same sellers) lists first without it, presented as the answer's items are.
  */
-function emptyHint(p: RecommendParams, rank: Ranking, present: (r: Recommendation & { at?: DoorCost }) => object, catalogue: Catalogue, workload: Workload) {
+function emptyHint(
+  p: RecommendParams,
+  rank: Ranking,
+  present: (r: Recommendation & { at?: DoorCost }) => object,
+  catalogue: Catalogue,
+  workload: Workload,
+) {
   const why = whyEmpty(p, FILTERS, (q) => rank({ ...q, limit: 1 }).recommendations[0]);
   if (why === undefined) return fitHint(catalogue, workload);
   const { model, costPerRequest } = why.nearest;
-  const raise = why.without.length === 1 && why.param === 'max_cost' ? ` A max_cost of ${costPerRequest.toString()} or more returns it.` : '';
+  const raise =
+    why.without.length === 1 && why.param === 'max_cost'
+      ? ` A max_cost of ${costPerRequest.toString()} or more returns it.`
+      : '';
   return {
     param: why.param,
     message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${why.nearest.at?.door.id ?? model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
@@ -98,10 +168,22 @@ function emptyHint(p: RecommendParams, rank: Ranking, present: (r: Recommendatio
 
 export const recommend = endpoint({
   path: '/api/recommend',
-  summary: 'Recommended models that can run the workload, ranked by their benchmark score (or score per dollar, or cost), with the evidence',
-  response: { description: 'Recommended models, best first.', content: { 'application/json': namedJson((r) => ({ oneOf: { RecommendResponse: r.recommendResponseSchema } })) } },
-  tool: { name: 'recommend_models', description: 'The models best suited to a use case within tier, quality, cost and context limits' },
-  commands: [{ name: 'recommend', summary: 'Recommended models for a use case, ranked by benchmark score (or --sort value|cost), with the evidence' }],
+  summary:
+    'Recommended models that can run the workload, ranked by their benchmark score (or score per dollar, or cost), with the evidence',
+  response: {
+    description: 'Recommended models, best first.',
+    content: { 'application/json': namedJson((r) => ({ oneOf: { RecommendResponse: r.recommendResponseSchema } })) },
+  },
+  tool: {
+    name: 'recommend_models',
+    description: 'The models best suited to a use case within tier, quality, cost and context limits',
+  },
+  commands: [
+    {
+      name: 'recommend',
+      summary: 'Recommended models for a use case, ranked by benchmark score (or --sort value|cost), with the evidence',
+    },
+  ],
   query: recommendQuery,
   handle: (p, ctx) => {
     // Priced on the answer's day: a scheduled change that has started is in the prices ranked.
@@ -119,9 +201,18 @@ export const recommend = endpoint({
       return allowed ? recommendAtDoors(catalogue, c, allowed) : recommendModels(catalogue, c);
     };
     const cheaperAt = cheaperDoors(catalogue, workload, own);
-    const present = (r: Recommendation & { at?: DoorCost }) => withDoor(cheaperAt, workloadOn(own, workload, r.model), presentItem(catalogue, own, workload, r, p.use_case ?? 'overall', today), r);
+    const present = (r: Recommendation & { at?: DoorCost }) =>
+      withDoor(
+        cheaperAt,
+        workloadOn(own, workload, r.model),
+        presentItem(catalogue, own, workload, r, p.use_case ?? 'overall', today),
+        r,
+      );
     const { recommendations, excluded, notSold } = rank(p);
-    const hint = recommendations.length > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
+    const hint =
+      recommendations.length > 0
+        ? undefined
+        : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
     return {
       criteria: {
         use_case: p.use_case ?? null,

@@ -22,10 +22,17 @@ export const MAX_ROWS = 10_000;
 
 export const repriceQuery = z.object({
   format: choice(FORMATS, `The export's format, when not detected: ${FORMATS.join(', ')}.`),
-  targets: idList(1, 10, 'Models to price all the usage on, at today\'s prices: model ids, or <model-id>@<seller> (at most 10).'),
-  target_mode: choice(['standard', 'batch'] as const, 'Price the targets in this mode (default: each row\'s own).'),
-  target_service_tier: choice(SERVICE_TIERS, 'Price the targets at this service tier (default: each row\'s own).'),
-  detail: choice(['totals', 'rows'] as const, 'totals (the default): the totals, the series per day, what was read and what was not priced; rows: each row priced as well, in rows.'),
+  targets: idList(
+    1,
+    10,
+    "Models to price all the usage on, at today's prices: model ids, or <model-id>@<seller> (at most 10).",
+  ),
+  target_mode: choice(['standard', 'batch'] as const, "Price the targets in this mode (default: each row's own)."),
+  target_service_tier: choice(SERVICE_TIERS, "Price the targets at this service tier (default: each row's own)."),
+  detail: choice(
+    ['totals', 'rows'] as const,
+    'totals (the default): the totals, the series per day, what was read and what was not priced; rows: each row priced as well, in rows.',
+  ),
 });
 
 export type RepriceParams = z.output<typeof repriceQuery>;
@@ -44,17 +51,33 @@ export const SLICE_WORK = 1000;
  */
 export function exportWork(parsed: Parsed, params: RepriceParams): number {
   const names = new Set(parsed.rows.map((r) => r.model?.trim().toLowerCase()));
-  return repriceWork(parsed.rows.length + parsed.errors.length, params.targets?.length ?? 0) + names.size * SUGGESTION_WORK;
+  return (
+    repriceWork(parsed.rows.length + parsed.errors.length, params.targets?.length ?? 0) + names.size * SUGGESTION_WORK
+  );
 }
 
 /** Lets the event loop answer what else has arrived (I/O first, as setImmediate runs after it) before the next slice. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /** The export as a list of rows (format=rows), as an MCP tool passes it. */
 const usageRows = z
-  .array(z.strictObject(Object.fromEntries(CSV_COLUMNS.map((c) => [c, c === 'date' || c === 'model' ? z.union([z.string(), z.number()]) : z.union([z.string(), z.number()]).optional()]))))
+  .array(
+    z.strictObject(
+      Object.fromEntries(
+        CSV_COLUMNS.map((c) => [
+          c,
+          c === 'date' || c === 'model'
+            ? z.union([z.string(), z.number()])
+            : z.union([z.string(), z.number()]).optional(),
+        ]),
+      ),
+    ),
+  )
   .max(MAX_ROWS)
-  .meta({ description: `Usage rows; date (YYYY-MM-DD) and model required; counts inclusive (cached tokens are part of input_tokens). Columns: ${CSV_COLUMNS.join(', ')}.` });
+  .meta({
+    description: `Usage rows; date (YYYY-MM-DD) and model required; counts inclusive (cached tokens are part of input_tokens). Columns: ${CSV_COLUMNS.join(', ')}.`,
+  });
 
 /**
  * The targets as priced: a model id at the model's own prices; `<model-id>@<seller>` at that
@@ -66,10 +89,18 @@ function targetModels(catalogue: Catalogue, ids: readonly string[] | undefined):
   const seen = new Map<string, string>();
   return ids.map((asked) => {
     const model = asked.includes('@')
-      ? (({ id, priced }) => ({ ...(priced as Model), id }))(findPricedDoor(catalogue, asked, 'targets', (plain) => findModel(catalogue, plain, 'targets')))
+      ? (({ id, priced }) => ({ ...(priced as Model), id }))(
+          findPricedDoor(catalogue, asked, 'targets', (plain) => findModel(catalogue, plain, 'targets')),
+        )
       : findModel(catalogue, asked, 'targets');
     const earlier = seen.get(model.id);
-    if (earlier !== undefined) throw new ApiError(400, 'invalid_parameter', `targets names ${quote(model.id)} twice (${quote(earlier)} and ${quote(asked)}); list each once.`, { param: 'targets' });
+    if (earlier !== undefined)
+      throw new ApiError(
+        400,
+        'invalid_parameter',
+        `targets names ${quote(model.id)} twice (${quote(earlier)} and ${quote(asked)}); list each once.`,
+        { param: 'targets' },
+      );
     seen.set(model.id, asked);
     return model;
   });
@@ -89,7 +120,12 @@ export function* readExport(body: string | unknown, format: FormatName | undefin
     for (let step = reader.next(); ; step = reader.next()) {
       if (step.done) return step.value;
       if (++count > MAX_ROWS) {
-        throw new ApiError(413, 'too_many_rows', `The export has more than ${MAX_ROWS} rows; at most ${MAX_ROWS} are priced at once: split it (by month, or into files of ${MAX_ROWS} rows) and send each part.`, { param: 'body' });
+        throw new ApiError(
+          413,
+          'too_many_rows',
+          `The export has more than ${MAX_ROWS} rows; at most ${MAX_ROWS} are priced at once: split it (by month, or into files of ${MAX_ROWS} rows) and send each part.`,
+          { param: 'body' },
+        );
       }
       yield;
     }
@@ -120,7 +156,8 @@ export async function repriceInSlices(parsed: Parsed, params: RepriceParams, cat
 
 function repriceOptions(catalogue: Catalogue, params: RepriceParams, today: string) {
   return {
-    today, targets: targetModels(catalogue, params.targets),
+    today,
+    targets: targetModels(catalogue, params.targets),
     ...(params.target_mode === undefined ? {} : { targetMode: params.target_mode }),
     ...(params.target_service_tier === undefined ? {} : { targetServiceTier: params.target_service_tier }),
   };
@@ -133,14 +170,21 @@ function answerOf(r: Repriced, params: RepriceParams, today: string) {
     today,
     read: r.tally.read(),
     ...(targets.length
-      ? { targets: targets.map((id) => ({ id, pricedAt: 'today', mode: params.target_mode ?? 'as each row', serviceTier: params.target_service_tier ?? 'as each row' })) }
+      ? {
+          targets: targets.map((id) => ({
+            id,
+            pricedAt: 'today',
+            mode: params.target_mode ?? 'as each row',
+            serviceTier: params.target_service_tier ?? 'as each row',
+          })),
+        }
       : {}),
     totals: r.tally.totals(),
     days: r.tally.days(),
     unknownModels: r.unknownModels,
     errors: r.errors,
     notes: [
-      'cost: at the prices in force on each row\'s date (a span at its first day\'s); today: at today\'s prices; targets: at today\'s prices.',
+      "cost: at the prices in force on each row's date (a span at its first day's); today: at today's prices; targets: at today's prices.",
       'Nothing sent is stored.',
       ...(params.detail === 'rows' ? [] : ['Each row priced: ask with detail=rows.']),
     ],
@@ -151,20 +195,27 @@ function answerOf(r: Repriced, params: RepriceParams, today: string) {
 export const repriceEndpoint = endpoint({
   method: 'POST',
   path: '/api/reprice',
-  summary: 'Re-price a usage export: each row at its own date\'s prices, at today\'s, and on each target',
+  summary: "Re-price a usage export: each row at its own date's prices, at today's, and on each target",
   description:
     'Takes a usage export as the body: ccusage daily/monthly JSON, OpenAI Usage API completions buckets, Anthropic ' +
-    'usage_report/messages, OpenRouter activity, a CSV with the columns ' + CSV_COLUMNS.join(',') + ', or a JSON list of ' +
+    'usage_report/messages, OpenRouter activity, a CSV with the columns ' +
+    CSV_COLUMNS.join(',') +
+    ', or a JSON list of ' +
     `objects with those columns. At most ${MAX_BODY_BYTES} bytes and ${MAX_ROWS} rows. Nothing is stored; the answer is ` +
     '`Cache-Control: no-store`. Its work counts against the rate limit: one request per 100 row-prices (each row once, once more per target) ' +
-    'and per 5 distinct model names; each row priced comes with detail=rows. See docs/api.md for each format\'s rules.',
+    "and per 5 distinct model names; each row priced comes with detail=rows. See docs/api.md for each format's rules.",
   query: repriceQuery,
   body: {
     maxBytes: MAX_BODY_BYTES,
     tooLarge: `The body is over ${MAX_BODY_BYTES} bytes (1 MiB); split the export (by month, or into files of at most ${MAX_ROWS} rows) and send each part.`,
     content: {
       'application/json': { schema: { description: 'A usage export in one of the JSON formats, or a list of rows.' } },
-      'text/csv': { schema: { type: 'string', description: `A header line (${CSV_COLUMNS.join(',')}; date and model required), then one row a line.` } },
+      'text/csv': {
+        schema: {
+          type: 'string',
+          description: `A header line (${CSV_COLUMNS.join(',')}; date and model required), then one row a line.`,
+        },
+      },
     },
     read: (body, params) => readExportInSlices(body, params.format),
     argument: { name: 'rows', what: 'a list of usage rows', schema: usageRows, query: { format: 'rows' } },
@@ -172,8 +223,13 @@ export const repriceEndpoint = endpoint({
   noStore: true,
   charge: (parsed, params) => Math.max(1, Math.ceil(exportWork(parsed, params) / WORK_PER_REQUEST)),
   response: {
-    description: 'The totals, a series per day, unknown models apart, per-row errors; each row priced with detail=rows.',
-    content: { 'application/json': { named: async () => ({ oneOf: { RepriceResponse: (await import('./response.js')).repriceResponseSchema } }) } },
+    description:
+      'The totals, a series per day, unknown models apart, per-row errors; each row priced with detail=rows.',
+    content: {
+      'application/json': {
+        named: async () => ({ oneOf: { RepriceResponse: (await import('./response.js')).repriceResponseSchema } }),
+      },
+    },
     errors: [404, 413, 503],
     says: {
       400: 'The export cannot be read: the message names the row and field (param).',
@@ -186,10 +242,17 @@ export const repriceEndpoint = endpoint({
   tool: {
     name: 'reprice_usage',
     description:
-      'Re-price usage rows: each at the prices in force on its date, at today\'s, and on each target model, with the cost the row reports beside ours; ' +
+      "Re-price usage rows: each at the prices in force on its date, at today's, and on each target model, with the cost the row reports beside ours; " +
       'unknown models are listed apart, never priced as $0',
     keys: ['targets', 'target_mode', 'target_service_tier', 'detail'],
   },
-  commands: [{ name: 'reprice', summary: 'Re-price a usage export (ccusage, OpenAI, Anthropic, OpenRouter, CSV): at its dates\' prices, today\'s, and on targets', body: { usage: 'FILE', what: 'a usage export' } }],
+  commands: [
+    {
+      name: 'reprice',
+      summary:
+        "Re-price a usage export (ccusage, OpenAI, Anthropic, OpenRouter, CSV): at its dates' prices, today's, and on targets",
+      body: { usage: 'FILE', what: 'a usage export' },
+    },
+  ],
   handle: (params, { catalogue, today }, parsed) => repriceInSlices(parsed, params, catalogue, today),
 });

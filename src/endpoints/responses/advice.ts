@@ -20,15 +20,28 @@ export const cheapestResponseSchema = z.object({
     min_quality: z.number().int().nullable(),
     min_context: z.number().int().nullable(),
     include_free_tier: z.boolean(),
-    service_tier_fallback: z.enum(['none', 'standard']).optional().meta({ description: 'Only with a service_tier other than standard.' }),
+    service_tier_fallback: z
+      .enum(['none', 'standard'])
+      .optional()
+      .meta({ description: 'Only with a service_tier other than standard.' }),
     status: z.enum(['current', 'legacy', 'all']),
     limit: z.number().int(),
   }),
-  recommendations: z.array(z.object({ rank: z.number().int(), ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })),
+  recommendations: z.array(
+    z.object({ rank: z.number().int(), ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema }),
+  ),
   sellers: sellersEchoSchema,
   excluded: excludedSchema,
   hint: z
-    .union([z.object({ ...hintFields, nearest: z.object({ ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema }).meta({ description: 'The cheapest model that can run it without those filters.' }) }), fitHintSchema])
+    .union([
+      z.object({
+        ...hintFields,
+        nearest: z
+          .object({ ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })
+          .meta({ description: 'The cheapest model that can run it without those filters.' }),
+      }),
+      fitHintSchema,
+    ])
     .optional()
     .meta({ description: 'Only when no model is left.' }),
 });
@@ -38,14 +51,27 @@ const recommendationSchema = z.object({
   ...rankedFields,
   score: z.number().int().meta({ description: 'The 0-100 score the model was ranked by.' }),
   scoreOf: z.string().meta({ description: 'The use case the score is for, or overall.' }),
-  scoreFromOverall: z.literal(true).optional().meta({ description: 'No benchmark of the use case: the overall score stands in.' }),
-  scoreBasis: z.object({
-    results: z.number().int().meta({ description: 'Results of its own for the use case (0 for a stand-in).' }),
-    newest: z.string().meta({ description: 'The newest date of the results the score rests on.' }),
-    standIn: z.boolean().meta({ description: 'The overall score stands in: no result for the use case.' }),
-  }).meta({ description: 'How much evidence the score rests on; by default (evidence=tiers) a ranking by score puts two or more results first, then one, then stand-ins.' }),
-  scoreEvidence: z.array(benchmarkResultSchema.extend({ normalised: z.number(), weight: z.number() })).meta({ description: 'The results behind the score, heaviest first.' }),
-  scorePerDollar: z.number().nullable().meta({ description: "Score per dollar of the workload's monthly cost at the prices of pricedOn (sort=value and the frontier rank by that cost; a scheduled change is named in priceChange); null when it costs nothing." }),
+  scoreFromOverall: z
+    .literal(true)
+    .optional()
+    .meta({ description: 'No benchmark of the use case: the overall score stands in.' }),
+  scoreBasis: z
+    .object({
+      results: z.number().int().meta({ description: 'Results of its own for the use case (0 for a stand-in).' }),
+      newest: z.string().meta({ description: 'The newest date of the results the score rests on.' }),
+      standIn: z.boolean().meta({ description: 'The overall score stands in: no result for the use case.' }),
+    })
+    .meta({
+      description:
+        'How much evidence the score rests on; by default (evidence=tiers) a ranking by score puts two or more results first, then one, then stand-ins.',
+    }),
+  scoreEvidence: z
+    .array(benchmarkResultSchema.extend({ normalised: z.number(), weight: z.number() }))
+    .meta({ description: 'The results behind the score, heaviest first.' }),
+  scorePerDollar: z.number().nullable().meta({
+    description:
+      "Score per dollar of the workload's monthly cost at the prices of pricedOn (sort=value and the frontier rank by that cost; a scheduled change is named in priceChange); null when it costs nothing.",
+  }),
   quality: z.number().int(),
   context: z.string(),
   costPerRequest: usd('Cost of one request, USD.'),
@@ -68,7 +94,10 @@ export const recommendResponseSchema = z.object({
     max_cost: z.number().nullable(),
     min_context: z.number().int().nullable(),
     include_free_tier: z.boolean(),
-    service_tier_fallback: z.enum(['none', 'standard']).optional().meta({ description: 'Only with a service_tier other than standard.' }),
+    service_tier_fallback: z
+      .enum(['none', 'standard'])
+      .optional()
+      .meta({ description: 'Only with a service_tier other than standard.' }),
     input_tokens: z.number().int(),
     output_tokens: z.number().int(),
     status: z.enum(['current', 'legacy', 'all']),
@@ -82,7 +111,13 @@ export const recommendResponseSchema = z.object({
   sellers: sellersEchoSchema,
   excluded: excludedSchema,
   hint: z
-    .union([z.object({ ...hintFields, nearest: recommendationSchema.meta({ description: 'The best model that can run it without those filters.' }) }), fitHintSchema])
+    .union([
+      z.object({
+        ...hintFields,
+        nearest: recommendationSchema.meta({ description: 'The best model that can run it without those filters.' }),
+      }),
+      fitHintSchema,
+    ])
     .optional()
     .meta({ description: 'Only when no model is left.' }),
 });

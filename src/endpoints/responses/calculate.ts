@@ -16,20 +16,52 @@ export const calculateResponseSchema = z.union([
     warnings: warningsSchema,
     ...scheduleFields,
   }),
-  z.object({ ...scheduleFields, workload: workloadSchema, results: z.array(z.object({ ...listedFields, requestedId, tokens: tokensSchema, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })) }),
+  z.object({
+    ...scheduleFields,
+    workload: workloadSchema,
+    results: z.array(
+      z.object({
+        ...listedFields,
+        requestedId,
+        tokens: tokensSchema,
+        costs: costsSchema,
+        appliedPrices: appliedPricesSchema,
+        warnings: warningsSchema,
+      }),
+    ),
+  }),
 ]);
 
 export const compareResponseSchema = z.object({
   pricedOn: scheduleFields.pricedOn,
   workload: workloadSchema,
-  comparison: z.array(z.object({ ...listedFields, requestedId, tokens: tokensSchema, costs: costsSchema, appliedPrices: appliedPricesSchema, warnings: warningsSchema })),
+  comparison: z.array(
+    z.object({
+      ...listedFields,
+      requestedId,
+      tokens: tokensSchema,
+      costs: costsSchema,
+      appliedPrices: appliedPricesSchema,
+      warnings: warningsSchema,
+    }),
+  ),
   summary: z.object({
     cheapest: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
     mostExpensive: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
     savings: z
-      .object({ monthly: usd('Monthly saving.'), yearly: z.number().meta({ description: "Yearly saving: the dearest's yearly cost less the cheapest's, each under its price schedule (negative when a scheduled change makes this month's cheapest dearer over the year)." }), percent: z.number() })
+      .object({
+        monthly: usd('Monthly saving.'),
+        yearly: z.number().meta({
+          description:
+            "Yearly saving: the dearest's yearly cost less the cheapest's, each under its price schedule (negative when a scheduled change makes this month's cheapest dearer over the year).",
+        }),
+        percent: z.number(),
+      })
       .meta({ description: 'What choosing the cheapest model saves against the dearest.' }),
-    notOnTier: z.array(z.string()).optional().meta({ description: 'With a service_tier other than standard: the ids of the models not sold on it for this request (priced at standard, a warning each); cheapest, dearest and savings are of the models that are, when any is.' }),
+    notOnTier: z.array(z.string()).optional().meta({
+      description:
+        'With a service_tier other than standard: the ids of the models not sold on it for this request (priced at standard, a warning each); cheapest, dearest and savings are of the models that are, when any is.',
+    }),
     priceChanges: priceChangesSchema,
   }),
 });

@@ -6,10 +6,10 @@ const money = z.union([z.number(), z.string()]);
 
 /** What a buyer must know of a door wherever it is shown (endpoints/sellers.ts doorCaveats). */
 export const doorCaveatFields = {
-  predatesChange: z
-    .object({ changedOn: z.string(), text: z.string() })
-    .optional()
-    .meta({ description: "The door's source lists its price before the maker's last price change (e.g. \"price of 2026-07-02, before DeepSeek's change of 2026-08-17\"): ranked, as the seller's own price, but older than the change." }),
+  predatesChange: z.object({ changedOn: z.string(), text: z.string() }).optional().meta({
+    description:
+      "The door's source lists its price before the maker's last price change (e.g. \"price of 2026-07-02, before DeepSeek's change of 2026-08-17\"): ranked, as the seller's own price, but older than the change.",
+  }),
   limitsFromModel: z
     .array(z.enum(['contextTokens', 'maxOutputTokens']))
     .optional()
@@ -22,14 +22,28 @@ export const doorItemFields = {
   seller: z.string().optional().meta({ description: 'With sellers=: the seller of the door this model is priced at.' }),
   sellerName: z.string().optional(),
   kind: z.enum(SELLER_KINDS).optional(),
-  door: z.string().optional().meta({ description: 'With sellers=: the door, <model-id>@<seller>, usable wherever a model id goes.' }),
+  door: z
+    .string()
+    .optional()
+    .meta({ description: 'With sellers=: the door, <model-id>@<seller>, usable wherever a model id goes.' }),
   source: z.string().optional(),
   date: z.string().optional(),
   makersDoor: z.literal(true).optional(),
   cheaperAt: z
-    .looseObject({ seller: z.string(), kind: z.enum(SELLER_KINDS), door: z.string(), source: z.string(), date: z.string(), ...doorCaveatFields, costs: z.object({ perRequest: money, daily: money, monthly: money }) })
+    .looseObject({
+      seller: z.string(),
+      kind: z.enum(SELLER_KINDS),
+      door: z.string(),
+      source: z.string(),
+      date: z.string(),
+      ...doorCaveatFields,
+      costs: z.object({ perRequest: money, daily: money, monthly: money }),
+    })
     .optional()
-    .meta({ description: "Without sellers=: a vetted direct door (cloud or host) that runs this workload for less than the record's own price, with its costs and prices." }),
+    .meta({
+      description:
+        "Without sellers=: a vetted direct door (cloud or host) that runs this workload for less than the record's own price, with its costs and prices.",
+    }),
 };
 
 /** The sellers asked for, and how many models past the filters none of them sells. */

@@ -7,7 +7,8 @@ import { TEXT_KINDS, TOKENIZER_TABLE as table } from '../tokenizer-data.js';
 
 export const tokenizers = endpoint({
   path: '/api/tokenizers',
-  summary: 'The tokenizers models count with: which models use each and how exactly, and how many tokens each counts per 1,000 characters of each kind of text',
+  summary:
+    'The tokenizers models count with: which models use each and how exactly, and how many tokens each counts per 1,000 characters of each kind of text',
   query: z.object({}),
   response: {
     description: 'The tokenizers, which models use each and how exactly, the corpus and the measured table.',
@@ -22,7 +23,8 @@ export const tokenizers = endpoint({
       of(t?.id ?? REFERENCE_TOKENIZER)[t?.exactness ?? 'unknown'].push(m.id);
     }
     return {
-      about: 'Each model is priced on its own tokens. counted_with and text_kind on calculate, compare, cheapest, recommend and offers restate a workload counted with one tokenizer in each model\'s, by the ratio of the two tokenizers\' counts for that kind of text measured here.',
+      about:
+        "Each model is priced on its own tokens. counted_with and text_kind on calculate, compare, cheapest, recommend and offers restate a workload counted with one tokenizer in each model's, by the ratio of the two tokenizers' counts for that kind of text measured here.",
       reference: REFERENCE_TOKENIZER,
       textKinds: TEXT_KINDS,
       tokenizers: Object.entries(table.tokenizers).map(([id, t]) => ({

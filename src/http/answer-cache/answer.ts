@@ -55,7 +55,12 @@ export function answerOf(status: number, headers: Headers, body: Uint8Array | nu
  * field by field, in this order (the ETag the entry has keeps its place). Made for every answer
  * not kept: spreads of optional parts would make a slow (dictionary) object each time.
  */
-export function withBodyHeaders(headers: Headers, length: number, encoding: 'identity' | Encoding, etag: string | undefined): Headers {
+export function withBodyHeaders(
+  headers: Headers,
+  length: number,
+  encoding: 'identity' | Encoding,
+  etag: string | undefined,
+): Headers {
   const out: Record<string, string> = { ...headers };
   out['content-length'] = String(length);
   if (encoding !== 'identity') out['content-encoding'] = encoding;

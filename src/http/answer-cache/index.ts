@@ -10,7 +10,15 @@
  */
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import type { Coded } from '../../endpoints/endpoint.js';
-import { answerOf, notModifiedHeaders, withBodyHeaders, type Answer, type Coding, type Entry, type Headers } from './answer.js';
+import {
+  answerOf,
+  notModifiedHeaders,
+  withBodyHeaders,
+  type Answer,
+  type Coding,
+  type Entry,
+  type Headers,
+} from './answer.js';
 import { BoundedEntries } from './bounded.js';
 import { accepts, etagMatches, isCompressible, type Compressors, type Encoding } from './encoding.js';
 
@@ -101,7 +109,8 @@ export class AnswerCache {
     // A key without a query (a page, an answer with every parameter at its default) is one of few:
     // kept from its first request, so that its compressed codings are made once.
     const keep = !key.includes('?') || this.#entries.askedBefore(key);
-    if (keep && catalogue === this.#catalogue && entry.size <= this.#entries.maxBytes / 4) this.#entries.put(key, entry);
+    if (keep && catalogue === this.#catalogue && entry.size <= this.#entries.maxBytes / 4)
+      this.#entries.put(key, entry);
     return entry;
   }
 
@@ -113,14 +122,21 @@ export class AnswerCache {
   answer(entry: Entry, request: Conditional): Answer {
     const encoding = this.#encodingFor(entry, request.acceptEncoding);
     const coding: Coding = encoding === 'identity' ? entry.codings.identity : (entry.codings[encoding] ??= {});
-    const etag = entry.headers.etag === undefined || encoding === 'identity' ? entry.headers.etag : `${entry.headers.etag.slice(0, -1)}-${encoding}"`;
+    const etag =
+      entry.headers.etag === undefined || encoding === 'identity'
+        ? entry.headers.etag
+        : `${entry.headers.etag.slice(0, -1)}-${encoding}"`;
     if (request.ifNoneMatch !== null && etag !== undefined && etagMatches(request.ifNoneMatch, etag)) {
       return (coding.notModified ??= answerOf(304, notModifiedHeaders(entry.headers, etag), null));
     }
     const head = request.method === 'HEAD';
     const body = coding.body ?? (head || encoding === 'identity' ? undefined : this.#compress(entry, encoding, coding));
     if (body === undefined) {
-      return (coding.head ??= answerOf(200, { ...entry.headers, 'content-encoding': encoding, ...(etag === undefined ? {} : { etag }) }, null));
+      return (coding.head ??= answerOf(
+        200,
+        { ...entry.headers, 'content-encoding': encoding, ...(etag === undefined ? {} : { etag }) },
+        null,
+      ));
     }
     const ok = (coding.ok ??= answerOf(200, withBodyHeaders(entry.headers, body.byteLength, encoding, etag), body));
     return head ? (coding.okHead ??= answerOf(200, ok.headers, null)) : ok;
@@ -130,7 +146,8 @@ export class AnswerCache {
   #encodingFor(entry: Entry, acceptEncoding: string | null): 'identity' | Encoding {
     if (entry.compressible && acceptEncoding) {
       for (const encoding of ['br', 'gzip'] as const) {
-        const available = entry.codings[encoding]?.body !== undefined || this.#options.compressors?.[encoding] !== undefined;
+        const available =
+          entry.codings[encoding]?.body !== undefined || this.#options.compressors?.[encoding] !== undefined;
         if (available && accepts(acceptEncoding, encoding)) return encoding;
       }
     }

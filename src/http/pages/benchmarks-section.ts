@@ -13,7 +13,10 @@ export function benchmarksSection(model: Model, results: readonly BenchmarkResul
     .map(([name, score]) => `${e(name)} ${score}`)
     .join(', ');
   const rows = results
-    .map((r) => `<tr><td>${e(r.name)}</td><td>${e(r.metric)} <small>(${e(r.scale)})</small></td><td class="num">${e(shownValue({ result: r }))}</td><td>${e(r.date)}</td><td><a href="${e(r.url)}" rel="noopener">${e(r.source)}</a></td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${e(r.name)}</td><td>${e(r.metric)} <small>(${e(r.scale)})</small></td><td class="num">${e(shownValue({ result: r }))}</td><td>${e(r.date)}</td><td><a href="${e(r.url)}" rel="noopener">${e(r.source)}</a></td></tr>`,
+    )
     .join('\n');
   return `<h2>Benchmarks</h2>
 <p>Scores out of 100, from these results by the rule of docs/quality.md: ${scores}.</p>

@@ -5,9 +5,21 @@
  * site-css.ts), so a placement that clears at that size clears at the smaller ones too.
  */
 
-export interface Dot { cx: number; cy: number }
-export interface Box { left: number; top: number; right: number; bottom: number }
-export interface Placed { x: number; y: number; anchor: 'start' | 'middle' | 'end' }
+export interface Dot {
+  cx: number;
+  cy: number;
+}
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+export interface Placed {
+  x: number;
+  y: number;
+  anchor: 'start' | 'middle' | 'end';
+}
 
 /** The largest label font (user units) and the dot's radius with its stroke, plus a pixel of air. */
 const FONT = 15;
@@ -25,7 +37,8 @@ function labelBox(text: string, p: Placed): Box {
 
 const dotBox = ({ cx, cy }: Dot): Box => ({ left: cx - DOT, right: cx + DOT, top: cy - DOT, bottom: cy + DOT });
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-const inside = (a: Box, area: Box) => a.left >= area.left && a.right <= area.right && a.top >= area.top && a.bottom <= area.bottom;
+const inside = (a: Box, area: Box) =>
+  a.left >= area.left && a.right <= area.right && a.top >= area.top && a.bottom <= area.bottom;
 
 /** Positions to try around a dot, nearest first: right, left, then centred, each above and below, then further out. */
 function candidates({ cx, cy }: Dot): Placed[] {
@@ -38,7 +51,10 @@ function candidates({ cx, cy }: Dot): Placed[] {
     }
   }
   // Level with the dot, beside it.
-  out.push({ x: cx + DOT + 2, y: cy + FONT * 0.35, anchor: 'start' }, { x: cx - DOT - 2, y: cy + FONT * 0.35, anchor: 'end' });
+  out.push(
+    { x: cx + DOT + 2, y: cy + FONT * 0.35, anchor: 'start' },
+    { x: cx - DOT - 2, y: cy + FONT * 0.35, anchor: 'end' },
+  );
   return out;
 }
 
@@ -46,7 +62,11 @@ function candidates({ cx, cy }: Dot): Placed[] {
  * A position for each label (by index into `labels`), or undefined where none clears: that point
  * keeps its tooltip and its row in the table, and the label is left off rather than drawn over a dot.
  */
-export function placeLabels(labels: ReadonlyArray<{ text: string; dot: Dot }>, dots: readonly Dot[], area: Box): Array<Placed | undefined> {
+export function placeLabels(
+  labels: ReadonlyArray<{ text: string; dot: Dot }>,
+  dots: readonly Dot[],
+  area: Box,
+): Array<Placed | undefined> {
   const taken: Box[] = dots.map(dotBox);
   return labels.map(({ text, dot }) => {
     for (const p of candidates(dot)) {

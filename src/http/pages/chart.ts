@@ -29,17 +29,30 @@ export const scoreOf = (p: Priced, useCase: UseCase | undefined): number | undef
 /** core/schema's SUITED_SCORE (not imported: that module brings zod into the browser's bundle; test/http/site-pool.test.ts holds them equal). */
 export const SUITED = 3;
 
-function notDrawn(all: readonly Priced[], useCase: UseCase | undefined, unsuited: number, seller: ChartSeller | undefined): string {
+function notDrawn(
+  all: readonly Priced[],
+  useCase: UseCase | undefined,
+  unsuited: number,
+  seller: ChartSeller | undefined,
+): string {
   const why = whyText(leftOut(all));
   const fits = all.filter((p) => !p.exclusion);
   const zero = fits.filter((p) => p.monthly.nanos === 0n).length;
   const unrated = fits.filter((p) => scoreOf(p, useCase) === undefined).length;
   const parts = [
-    seller?.notSold ? `${seller.notSold} ${seller.notSold === 1 ? 'model' : 'models'} with no door at ${seller.name}` : '',
+    seller?.notSold
+      ? `${seller.notSold} ${seller.notSold === 1 ? 'model' : 'models'} with no door at ${seller.name}`
+      : '',
     why,
-    unsuited ? `${unsuited} ${unsuited === 1 ? 'model' : 'models'} not suited to ${useCase ?? ''} (a ${useCase ?? ''} suitability under ${SUITED} of 5: /api/recommend leaves ${unsuited === 1 ? 'it' : 'them'} out too)` : '',
-    unrated ? `${unrated} unrated ${unrated === 1 ? 'model' : 'models'} (no benchmark gives ${unrated === 1 ? 'it' : 'them'} ${useCase ? `a ${useCase}` : 'an overall'} score)` : '',
-    zero ? `${zero} ${zero === 1 ? 'model that costs' : 'models that cost'} $0 for this workload (a log scale has no place for $0)` : '',
+    unsuited
+      ? `${unsuited} ${unsuited === 1 ? 'model' : 'models'} not suited to ${useCase ?? ''} (a ${useCase ?? ''} suitability under ${SUITED} of 5: /api/recommend leaves ${unsuited === 1 ? 'it' : 'them'} out too)`
+      : '',
+    unrated
+      ? `${unrated} unrated ${unrated === 1 ? 'model' : 'models'} (no benchmark gives ${unrated === 1 ? 'it' : 'them'} ${useCase ? `a ${useCase}` : 'an overall'} score)`
+      : '',
+    zero
+      ? `${zero} ${zero === 1 ? 'model that costs' : 'models that cost'} $0 for this workload (a log scale has no place for $0)`
+      : '',
   ].filter(Boolean);
   return parts.length ? ` Not drawn: ${escapeHtml(parts.join('; '))}.` : '';
 }
@@ -56,33 +69,45 @@ export function decadeLabel(e: number): string {
 }
 
 /** The calculator's one-seller choice: its name, and how many models of the pool it does not sell. */
-export interface ChartSeller { name: string; notSold: number }
+export interface ChartSeller {
+  name: string;
+  notSold: number;
+}
 
 /**
  * The chart of the API's pool: the models of `status` (current by default, legacy ones marked), each
  * family of variants once (its head), with a use case only the suited ones, as /api/recommend ranks
  * them; `query` is that endpoint's query for this workload, which the caption links to.
  */
-export function priceQualityChart(every: readonly Priced[], workloadText: string, useCase?: UseCase, pool: { status: StatusFilter; query?: string; seller?: ChartSeller } = { status: 'current' }): string {
+export function priceQualityChart(
+  every: readonly Priced[],
+  workloadText: string,
+  useCase?: UseCase,
+  pool: { status: StatusFilter; query?: string; seller?: ChartSeller } = { status: 'current' },
+): string {
   const what = useCase ?? 'overall';
   const inStatus = every.filter((p) => inPool(p.model, pool.status) && p.model.variantOf === undefined);
   const all = useCase ? inStatus.filter((p) => (p.model.useCases?.[useCase] ?? 0) >= SUITED) : inStatus;
-  const drawn = all
-    .flatMap((p) => {
-      const score = scoreOf(p, useCase);
-      return !p.exclusion && p.monthly.nanos > 0n && score !== undefined ? [{ p, score, cost: p.monthly.nanos }] : [];
-    });
+  const drawn = all.flatMap((p) => {
+    const score = scoreOf(p, useCase);
+    return !p.exclusion && p.monthly.nanos > 0n && score !== undefined ? [{ p, score, cost: p.monthly.nanos }] : [];
+  });
   const frontier = new Set(onFrontier(drawn));
   const named = [...frontier].sort((a, b) => (a.cost < b.cost ? -1 : a.cost > b.cost ? 1 : 0));
   const nameOf = (m: Priced['model']) => `${m.name}${m.status === 'legacy' ? ' (legacy)' : ''}`;
   const list = named.map((d) => `${nameOf(d.p.model)} (${d.score}, ${displayUsd(d.p.monthly)})`).join(', ');
-  const frontierText = named.length ? ` On the frontier (no other model both cheaper and better for ${what}), cheapest first: <span class="frontier-list">${escapeHtml(list)}</span>.` : '';
+  const frontierText = named.length
+    ? ` On the frontier (no other model both cheaper and better for ${what}), cheapest first: <span class="frontier-list">${escapeHtml(list)}</span>.`
+    : '';
   const more = named.length > 10 ? ' (its 10 cheapest: the API returns at most 10)' : '';
-  const claim = pool.query ? ` The API's <a class="frontier-api" href="/api/recommend?${escapeHtml(pool.query)}">/api/recommend?frontier=true</a> for this workload returns the same frontier${more}.` : '';
+  const claim = pool.query
+    ? ` The API's <a class="frontier-api" href="/api/recommend?${escapeHtml(pool.query)}">/api/recommend?frontier=true</a> for this workload returns the same frontier${more}.`
+    : '';
   const models = pool.status === 'all' ? 'current and legacy models (legacy ones marked)' : `${pool.status} models`;
   const at = pool.seller ? `, at ${escapeHtml(pool.seller.name)}'s prices` : '';
   const caption = `<figcaption>Monthly cost of ${escapeHtml(workloadText)} against the ${escapeHtml(what)} score (0-100, from public benchmarks), ${models}${at}. Colours: <span class="tier tier-Budget">Budget</span> <span class="tier tier-Mid">Mid</span> <span class="tier tier-Premium">Premium</span>; ringed: the frontier.${frontierText}${claim} The table below has the same costs.${notDrawn(all, useCase, inStatus.length - all.length, pool.seller)}</figcaption>`;
-  if (drawn.length === 0) return `<figure><p>No rated model has a cost to draw for this workload.</p>\n${caption}</figure>`;
+  if (drawn.length === 0)
+    return `<figure><p>No rated model has a cost to draw for this workload.</p>\n${caption}</figure>`;
   // Positions only: the numbers shown come from displayUsd on the exact amounts.
   const values = drawn.map((d) => Number(d.cost) / 1e9);
   const lo = Math.floor(Math.log10(Math.min(...values)));
@@ -101,14 +126,21 @@ export function priceQualityChart(every: readonly Priced[], workloadText: string
     // Every other decade is named when more than eight would crowd a phone's axis (the grid keeps them all).
     if (hi - lo > 8 && (hi - e) % 2 !== 0) continue;
     // The last label ends at its line, so that it is not cut at the chart's right edge.
-    parts.push(`<text class="tick-x" x="${px}" y="${H - M.bottom + 18}" text-anchor="${e === hi ? 'end' : 'middle'}">${decadeLabel(e)}</text>`);
+    parts.push(
+      `<text class="tick-x" x="${px}" y="${H - M.bottom + 18}" text-anchor="${e === hi ? 'end' : 'middle'}">${decadeLabel(e)}</text>`,
+    );
   }
-  parts.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - 8}" text-anchor="middle">Monthly cost (log scale)</text>`);
+  parts.push(
+    `<text x="${(M.left + W - M.right) / 2}" y="${H - 8}" text-anchor="middle">Monthly cost (log scale)</text>`,
+  );
   // At x = 26 the title's glyphs, rotated, stay inside the chart at a phone's larger font (site.css).
-  parts.push(`<text x="26" y="${(M.top + H - M.bottom) / 2}" text-anchor="middle" transform="rotate(-90 26 ${(M.top + H - M.bottom) / 2})">Score (0–100)</text>`);
+  parts.push(
+    `<text x="26" y="${(M.top + H - M.bottom) / 2}" text-anchor="middle" transform="rotate(-90 26 ${(M.top + H - M.bottom) / 2})">Score (0–100)</text>`,
+  );
 
   const dots = new Map<(typeof drawn)[number], Dot>();
-  for (const d of drawn) dots.set(d, { cx: Math.round(x(Number(d.cost) / 1e9) * 10) / 10, cy: Math.round(y(d.score) * 10) / 10 });
+  for (const d of drawn)
+    dots.set(d, { cx: Math.round(x(Number(d.cost) / 1e9) * 10) / 10, cy: Math.round(y(d.score) * 10) / 10 });
   // The frontier as a staircase: each step holds its score until the next, dearer and better model.
   const steps = named.flatMap((d, i) => {
     const dot = dots.get(d)!;
@@ -130,7 +162,10 @@ export function priceQualityChart(every: readonly Priced[], workloadText: string
   const places = placeLabels(labelled, [...dots.values()], { left: M.left, top: 0, right: W, bottom: H - M.bottom });
   labelled.forEach(({ text }, i) => {
     const place = places[i];
-    if (place) parts.push(`<text class="lbl" x="${place.x.toFixed(1)}" y="${place.y.toFixed(1)}" text-anchor="${place.anchor}">${escapeHtml(text)}</text>`);
+    if (place)
+      parts.push(
+        `<text class="lbl" x="${place.x.toFixed(1)}" y="${place.y.toFixed(1)}" text-anchor="${place.anchor}">${escapeHtml(text)}</text>`,
+      );
   });
   return `<figure>
 <svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="chart-title chart-desc">

@@ -3,7 +3,10 @@ import { escapeHtml } from '../../lib/escape.js';
 
 /** JSON inside a `<script type="application/json">` block: `<` is escaped so no text can close it. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export interface PageFrame {

@@ -15,7 +15,8 @@ import { whereToBuySection } from './where-to-buy.js';
 import type { PricedDoor } from '../../core/offers/book.js';
 
 /** What a model served only on a free tier is, on its page (core/pricing/fit.ts leaves it out of rankings). */
-const FREE_TIER_ONLY = 'Free tier only: the provider serves this model only on a free, rate-limited tier and sells no paid capacity for it, so its $0 prices are not a price you can pay to run a workload. The cheapest and recommend answers and the site\'s headline leave it out (include_free_tier=true brings it back).';
+const FREE_TIER_ONLY =
+  "Free tier only: the provider serves this model only on a free, rate-limited tier and sells no paid capacity for it, so its $0 prices are not a price you can pay to run a workload. The cheapest and recommend answers and the site's headline leave it out (include_free_tier=true brings it back).";
 
 function fact(term: string, value: string): string {
   return `<dt>${term}</dt><dd>${value}</dd>`;
@@ -25,7 +26,14 @@ function fact(term: string, value: string): string {
  * The page of `model`; `requestedId` is the alias the address used, when it used one; `change`, a
  * price change within twelve months of today ("rises 100% on 2027-01-01"); `doors`, where to buy it.
  */
-export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], baseUrl: string, requestedId?: string, change?: string, doors: readonly PricedDoor[] = []): string {
+export function modelPage(
+  model: Model,
+  benchmarks: readonly BenchmarkResult[],
+  baseUrl: string,
+  requestedId?: string,
+  change?: string,
+  doors: readonly PricedDoor[] = [],
+): string {
   const e = escapeHtml;
   const id = encodeURIComponent(model.id);
   const badgeUrl = `${baseUrl}/api/badge?model=${id}`;
@@ -43,14 +51,23 @@ export function modelPage(model: Model, benchmarks: readonly BenchmarkResult[], 
     fact('Output', `${formatPrice(model.output)} per 1M tokens`),
     model.cachedInput === undefined ? '' : fact('Cached input', `${formatPrice(model.cachedInput)} per 1M tokens`),
     change === undefined ? '' : fact('Price change', `${e(change)}: the prices above are today's`),
-    ...priceFacts(model, formatPrice, doors.find((d) => d.own && d.seller.slug === model.referenceDoor?.seller)?.seller.name).map(([term, text]) => fact(term, e(text))),
+    ...priceFacts(
+      model,
+      formatPrice,
+      doors.find((d) => d.own && d.seller.slug === model.referenceDoor?.seller)?.seller.name,
+    ).map(([term, text]) => fact(term, e(text))),
     fact('Context window', `${e(model.context)} (${model.contextTokens.toLocaleString('en-US')} tokens)`),
-    model.maxOutputTokens === undefined ? '' : fact('Max output', `${model.maxOutputTokens.toLocaleString('en-US')} tokens`),
+    model.maxOutputTokens === undefined
+      ? ''
+      : fact('Max output', `${model.maxOutputTokens.toLocaleString('en-US')} tokens`),
     fact('Quality', `${model.quality} / 5`),
     useCases ? fact('Use cases', useCases) : '',
     model.freeTierOnly ? fact('Availability', FREE_TIER_ONLY) : '',
     fact('Status', model.status),
-    fact('Price verified', `${e(model.verified)} (checked ${e(model.checkedOn)}) — <a href="${e(model.sourceUrl)}" rel="noopener">${model.referenceDoor?.rule === 'median-direct' ? "seller's" : "provider's"} pricing page</a>`),
+    fact(
+      'Price verified',
+      `${e(model.verified)} (checked ${e(model.checkedOn)}) — <a href="${e(model.sourceUrl)}" rel="noopener">${model.referenceDoor?.rule === 'median-direct' ? "seller's" : "provider's"} pricing page</a>`,
+    ),
     model.priceNote ? fact('Note', e(model.priceNote)) : '',
     fact('Id', `<code>${e(model.id)}</code>`),
     model.aliases ? fact('Also known as', model.aliases.map((a) => `<code>${e(a)}</code>`).join(', ')) : '',
@@ -76,12 +93,18 @@ ${priceHistorySection(model)}
 <pre>${e(html)}</pre>
 <p>shields.io: <code>https://img.shields.io/endpoint?url=${e(encodeURIComponent(`${badgeUrl}&format=shields`))}</code></p>
 <p>Widget: <code>&lt;div class="ai-pricing-widget" data-type="badge" data-model="${e(model.id)}"&gt;&lt;/div&gt;</code> with <code>&lt;script async src="${e(baseUrl)}/widget.js"&gt;&lt;/script&gt;</code></p>`;
-  return pageFrame({ title: `${model.name} pricing: ${priceMessage(model)}`, description: `${model.name} by ${model.provider}: ${priceMessage(model)} tokens.`, main });
+  return pageFrame({
+    title: `${model.name} pricing: ${priceMessage(model)}`,
+    description: `${model.name} by ${model.provider}: ${priceMessage(model)} tokens.`,
+    main,
+  });
 }
 
 export function modelNotFoundPage(catalogue: Catalogue, id: string): string {
   const suggestions = closestIds(idIndexOf(catalogue), id);
-  const list = suggestions.map((s) => `<li><a href="${escapeHtml(modelPagePath(s))}">${escapeHtml(s)}</a></li>`).join('');
+  const list = suggestions
+    .map((s) => `<li><a href="${escapeHtml(modelPagePath(s))}">${escapeHtml(s)}</a></li>`)
+    .join('');
   const cut = id.length > 60 ? `${id.slice(0, 60)}…` : id;
   const main = `<h1>No such model</h1>
 <p>There is no model with the id <code>${escapeHtml(cut)}</code>.${suggestions.length ? ' Did you mean:' : ''}</p>

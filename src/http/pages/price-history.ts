@@ -10,7 +10,9 @@ import { escapeHtml } from '../../lib/escape.js';
 function when(set: PriceSet, model: Model, current: PriceSet | undefined): string {
   const from = set.effectiveFrom === null ? 'As long as known' : escapeHtml(set.effectiveFrom);
   if (set === current) return `${from} <span class="legacy">(in force)</span>`;
-  return set.effectiveFrom !== null && set.effectiveFrom > model.checkedOn ? `${from} <span class="legacy">(scheduled)</span>` : from;
+  return set.effectiveFrom !== null && set.effectiveFrom > model.checkedOn
+    ? `${from} <span class="legacy">(scheduled)</span>`
+    : from;
 }
 
 export function priceHistorySection(model: Model): string {
@@ -20,9 +22,11 @@ export function priceHistorySection(model: Model): string {
   const cached = sets.some((s) => s.cachedInput !== undefined);
   const rows = sets.map((s) => {
     const note = s.note ? `<br><span class="legacy">${escapeHtml(s.note)}</span>` : '';
-    return `<tr><td>${when(s, model, current)}</td><td class="num">${formatPrice(s.input)}</td><td class="num">${formatPrice(s.output)}</td>` +
+    return (
+      `<tr><td>${when(s, model, current)}</td><td class="num">${formatPrice(s.input)}</td><td class="num">${formatPrice(s.output)}</td>` +
       (cached ? `<td class="num">${s.cachedInput === undefined ? '—' : formatPrice(s.cachedInput)}</td>` : '') +
-      `<td class="src">${escapeHtml(s.source)}${note}</td></tr>`;
+      `<td class="src">${escapeHtml(s.source)}${note}</td></tr>`
+    );
   });
   const id = encodeURIComponent(model.id);
   return `<h2 id="history">Price history</h2>

@@ -19,5 +19,10 @@ only its rows (dates, models, token counts, reported costs) are sent to <code>PO
 <p id="reprice-status" role="status" aria-live="polite"></p>
 <figure id="reprice-chart" class="hidden"><figcaption>Cost per day, each line named in the legend above; where two lines coincide, the wide one shows beneath the dashed one.</figcaption></figure>
 <div id="reprice-result"></div>`;
-  return pageFrame({ title: 'Re-price your usage · AI model pricing', description: 'What your usage cost at its own dates\' prices, at today\'s, and on other models.', main, scriptPath: '/assets/reprice.js' });
+  return pageFrame({
+    title: 'Re-price your usage · AI model pricing',
+    description: "What your usage cost at its own dates' prices, at today's, and on other models.",
+    main,
+    scriptPath: '/assets/reprice.js',
+  });
 }

@@ -15,16 +15,21 @@ export function siteDoors(catalogue: Catalogue): Record<string, SiteDoor[]> {
     const doors = book.doorsOf(model.id).flatMap((d): SiteDoor[] => {
       const p = d.priced;
       if ((d.own && d.seller.slug === model.providerSlug) || d.keptOut !== undefined || !p) return [];
-      return [{
-        ...(d.own ? { own: true as const } : {}),
-        seller: d.seller.slug, sellerName: d.seller.name, input: p.input, output: p.output, contextTokens: p.contextTokens,
-        ...(p.cachedInput === undefined ? {} : { cachedInput: p.cachedInput }),
-        ...(p.cacheWrite === undefined ? {} : { cacheWrite: p.cacheWrite }),
-        ...(p.maxOutputTokens === undefined ? {} : { maxOutputTokens: p.maxOutputTokens }),
-      }];
+      return [
+        {
+          ...(d.own ? { own: true as const } : {}),
+          seller: d.seller.slug,
+          sellerName: d.seller.name,
+          input: p.input,
+          output: p.output,
+          contextTokens: p.contextTokens,
+          ...(p.cachedInput === undefined ? {} : { cachedInput: p.cachedInput }),
+          ...(p.cacheWrite === undefined ? {} : { cacheWrite: p.cacheWrite }),
+          ...(p.maxOutputTokens === undefined ? {} : { maxOutputTokens: p.maxOutputTokens }),
+        },
+      ];
     });
     if (doors.length) out[model.id] = doors;
   }
   return out;
 }
-

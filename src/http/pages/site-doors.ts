@@ -25,15 +25,37 @@ export interface SiteDoor {
 }
 
 /** The clouds the calculator offers as a choice of their own. */
-export const CLOUD_CHOICES = [['amazon-bedrock', 'Amazon Bedrock'], ['google-vertex', 'Google Cloud Vertex AI'], ['azure', 'Microsoft Azure']] as const;
+export const CLOUD_CHOICES = [
+  ['amazon-bedrock', 'Amazon Bedrock'],
+  ['google-vertex', 'Google Cloud Vertex AI'],
+  ['azure', 'Microsoft Azure'],
+] as const;
 
 /** The model as a door prices it: the door's prices and limits, none of the maker's own price rules. */
 function atDoor<M extends SiteModel>(model: M, door: SiteDoor): M {
-  const { longContext: _l, longContextSteps: _s, offPeak: _o, batch: _b, serviceTiers: _t, unitPrices: _u, cacheWrite1h: _w, freeTierOnly: _f, cachedInput: _c, cacheWrite: _cw, maxOutputTokens: _m, ...rest } = model;
-  return { ...rest, input: door.input, output: door.output, contextTokens: door.contextTokens,
+  const {
+    longContext: _l,
+    longContextSteps: _s,
+    offPeak: _o,
+    batch: _b,
+    serviceTiers: _t,
+    unitPrices: _u,
+    cacheWrite1h: _w,
+    freeTierOnly: _f,
+    cachedInput: _c,
+    cacheWrite: _cw,
+    maxOutputTokens: _m,
+    ...rest
+  } = model;
+  return {
+    ...rest,
+    input: door.input,
+    output: door.output,
+    contextTokens: door.contextTokens,
     ...(door.cachedInput === undefined ? {} : { cachedInput: door.cachedInput }),
     ...(door.cacheWrite === undefined ? {} : { cacheWrite: door.cacheWrite }),
-    ...(door.maxOutputTokens === undefined ? {} : { maxOutputTokens: door.maxOutputTokens }) } as M;
+    ...(door.maxOutputTokens === undefined ? {} : { maxOutputTokens: door.maxOutputTokens }),
+  } as M;
 }
 
 export type SellerPriced<M extends SiteModel = SiteModel> = Priced<M> & {
@@ -48,7 +70,12 @@ export type SellerPriced<M extends SiteModel = SiteModel> = Priced<M> & {
  * seller's doors, the record's own among them when that seller sells it (Nova at Amazon Bedrock),
  * as sellers= on the API counts it. `notSold`: the ids of models the choice has no door for.
  */
-export function priceAtSellers<M extends SiteModel>(models: readonly M[], doors: Readonly<Record<string, readonly SiteDoor[]>>, w: Workload, choice: string): { priced: Array<SellerPriced<M>>; notSold: string[] } {
+export function priceAtSellers<M extends SiteModel>(
+  models: readonly M[],
+  doors: Readonly<Record<string, readonly SiteDoor[]>>,
+  w: Workload,
+  choice: string,
+): { priced: Array<SellerPriced<M>>; notSold: string[] } {
   if (choice === 'maker') return { priced: priceAll(models, w), notSold: [] };
   const priced: Array<SellerPriced<M>> = [];
   const notSold: string[] = [];
@@ -56,13 +83,24 @@ export function priceAtSellers<M extends SiteModel>(models: readonly M[], doors:
   models.forEach((model, i) => {
     const listed = (doors[model.id] ?? []).filter((d) => choice === 'all' || d.seller === choice);
     const candidates = listed.filter((d) => !d.own);
-    const options: Array<SellerPriced<M>> = priceAll(candidates.map((d) => atDoor(model, d)), w)
-      .map((p, j) => ({ ...p, model, sellerName: (candidates[j] as SiteDoor).sellerName, prices: { input: p.model.input, output: p.model.output, contextTokens: p.model.contextTokens } }));
+    const options: Array<SellerPriced<M>> = priceAll(
+      candidates.map((d) => atDoor(model, d)),
+      w,
+    ).map((p, j) => ({
+      ...p,
+      model,
+      sellerName: (candidates[j] as SiteDoor).sellerName,
+      prices: { input: p.model.input, output: p.model.output, contextTokens: p.model.contextTokens },
+    }));
     const mine = own[i] as Priced<M>;
     const ownDoor = listed.find((d) => d.own);
-    if (choice === 'all' ? !model.freeTierOnly : ownDoor) options.unshift(ownDoor ? { ...mine, sellerName: ownDoor.sellerName } : mine);
+    if (choice === 'all' ? !model.freeTierOnly : ownDoor)
+      options.unshift(ownDoor ? { ...mine, sellerName: ownDoor.sellerName } : mine);
     const usable = options.filter((p) => !p.exclusion);
-    const best = (usable.length ? usable : options).reduce<SellerPriced<M> | undefined>((a, p) => (!a || p.monthly.nanos < a.monthly.nanos ? p : a), undefined);
+    const best = (usable.length ? usable : options).reduce<SellerPriced<M> | undefined>(
+      (a, p) => (!a || p.monthly.nanos < a.monthly.nanos ? p : a),
+      undefined,
+    );
     if (best) priced.push(best);
     else notSold.push(model.id);
   });
@@ -70,20 +108,28 @@ export function priceAtSellers<M extends SiteModel>(models: readonly M[], doors:
 }
 
 /** The name of a one-seller choice ("Amazon Bedrock"), undefined for `maker` and `all`. */
-export const chosenSellerName = (choice: string): string | undefined => CLOUD_CHOICES.find(([slug]) => slug === choice)?.[1];
+export const chosenSellerName = (choice: string): string | undefined =>
+  CLOUD_CHOICES.find(([slug]) => slug === choice)?.[1];
 
 /** What the table's cells say of a model the choice has no door for. */
-export const notSoldCell = (sellerName: string | undefined) => (sellerName ? `not sold at ${sellerName}` : 'not sold for capacity');
+export const notSoldCell = (sellerName: string | undefined) =>
+  sellerName ? `not sold at ${sellerName}` : 'not sold for capacity';
 
 /** The headline's sentence (HTML) on the models the chosen seller does not sell, or '' when it sells them all. */
 export function notSoldHtml(count: number, sellerName: string | undefined): string {
   if (count === 0) return '';
   const models = `${count.toLocaleString('en-US')} ${count === 1 ? 'model has' : 'models have'}`;
-  return escapeHtml(`${models} no door ${sellerName ? `at ${sellerName}` : 'one can buy capacity at'}: the table lists ${count === 1 ? 'it' : 'them'} last, marked "${notSoldCell(sellerName)}".`);
+  return escapeHtml(
+    `${models} no door ${sellerName ? `at ${sellerName}` : 'one can buy capacity at'}: the table lists ${count === 1 ? 'it' : 'them'} last, marked "${notSoldCell(sellerName)}".`,
+  );
 }
 
 /** The calculator's seller field. */
 export function sellerField(): string {
-  const options = [['maker', "Each model's own seller (its maker)"], ['all', 'Every seller: the cheapest vetted door'], ...CLOUD_CHOICES.map(([slug, name]) => [slug, `${name} only`])];
+  const options = [
+    ['maker', "Each model's own seller (its maker)"],
+    ['all', 'Every seller: the cheapest vetted door'],
+    ...CLOUD_CHOICES.map(([slug, name]) => [slug, `${name} only`]),
+  ];
   return `<label for="calc-sellers">Sellers<select id="calc-sellers" name="sellers">${options.map(([v, t]) => `<option value="${v}">${escapeHtml(t as string)}</option>`).join('')}</select></label>`;
 }

@@ -20,7 +20,13 @@ import { escapeHtml, modelPagePath } from '../../lib/escape.js';
 import { partsParams } from '../../endpoints/part-rules.js';
 
 /** The calculator's starting workload: /api/calculate's defaults. */
-export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' };
+export const DEFAULT_WORKLOAD: Workload = {
+  inputTokens: 2000,
+  outputTokens: 500,
+  requests: 1000,
+  days: 30,
+  mode: 'standard',
+};
 
 /**
  * The fields of a model the browser needs to sort, filter, price it with the core engine (every
@@ -28,9 +34,31 @@ export const DEFAULT_WORKLOAD: Workload = { inputTokens: 2000, outputTokens: 500
  */
 export type SiteModel = Pick<
   Model,
-  | 'id' | 'name' | 'provider' | 'providerSlug' | 'tier' | 'input' | 'output' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h'
-  | 'longContext' | 'longContextSteps' | 'longContextRule' | 'offPeak' | 'batch' | 'contextTokens' | 'maxOutputTokens' | 'quality' | 'freeTierOnly'
-  | 'status' | 'scores' | 'serviceTiers' | 'unitPrices' | 'modalities' | 'useCases'
+  | 'id'
+  | 'name'
+  | 'provider'
+  | 'providerSlug'
+  | 'tier'
+  | 'input'
+  | 'output'
+  | 'cachedInput'
+  | 'cacheWrite'
+  | 'cacheWrite1h'
+  | 'longContext'
+  | 'longContextSteps'
+  | 'longContextRule'
+  | 'offPeak'
+  | 'batch'
+  | 'contextTokens'
+  | 'maxOutputTokens'
+  | 'quality'
+  | 'freeTierOnly'
+  | 'status'
+  | 'scores'
+  | 'serviceTiers'
+  | 'unitPrices'
+  | 'modalities'
+  | 'useCases'
 > & {
   /** The id of the model whose place this variant shares in rankings (catalogue.headOf): the chart draws the head alone, as the API ranks it. */
   variantOf?: string;
@@ -41,13 +69,37 @@ export type SiteModel = Pick<
 export function siteModel(m: Model & { priceChange?: string }): SiteModel {
   const { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, scores, useCases } = m;
   const optional = {
-    cachedInput: m.cachedInput, cacheWrite: m.cacheWrite, cacheWrite1h: m.cacheWrite1h, longContext: m.longContext,
-    longContextSteps: m.longContextSteps, longContextRule: m.longContextRule, offPeak: m.offPeak, batch: m.batch,
-    maxOutputTokens: m.maxOutputTokens, freeTierOnly: m.freeTierOnly, scores, serviceTiers: m.serviceTiers, unitPrices: m.unitPrices, modalities: m.modalities,
+    cachedInput: m.cachedInput,
+    cacheWrite: m.cacheWrite,
+    cacheWrite1h: m.cacheWrite1h,
+    longContext: m.longContext,
+    longContextSteps: m.longContextSteps,
+    longContextRule: m.longContextRule,
+    offPeak: m.offPeak,
+    batch: m.batch,
+    maxOutputTokens: m.maxOutputTokens,
+    freeTierOnly: m.freeTierOnly,
+    scores,
+    serviceTiers: m.serviceTiers,
+    unitPrices: m.unitPrices,
+    modalities: m.modalities,
     priceChange: m.priceChange,
   };
   const present = Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined));
-  return { id, name, provider, providerSlug, tier, input, output, contextTokens, quality, status, useCases, ...present };
+  return {
+    id,
+    name,
+    provider,
+    providerSlug,
+    tier,
+    input,
+    output,
+    contextTokens,
+    quality,
+    status,
+    useCases,
+    ...present,
+  };
 }
 
 /** The status filter the rankings take (status=current by default): the site's headline, table and chart show this pool. */
@@ -60,13 +112,27 @@ export const inPool = (m: Pick<SiteModel, 'status'>, status: StatusFilter) => st
  * The query of /api/recommend?frontier=true for this workload, use case, status and sellers (the chart's
  * claim links to it): every workload field given, as the calculator's fields name them.
  */
-export function frontierQuery(w: Workload, useCase: string | undefined, status: StatusFilter, sellers?: string): string {
-  const q = new URLSearchParams({ frontier: 'true', sort: 'cost', limit: '10', input_tokens: String(w.inputTokens), output_tokens: String(w.outputTokens), requests: String(w.requests), days: String(w.days) });
+export function frontierQuery(
+  w: Workload,
+  useCase: string | undefined,
+  status: StatusFilter,
+  sellers?: string,
+): string {
+  const q = new URLSearchParams({
+    frontier: 'true',
+    sort: 'cost',
+    limit: '10',
+    input_tokens: String(w.inputTokens),
+    output_tokens: String(w.outputTokens),
+    requests: String(w.requests),
+    days: String(w.days),
+  });
   if (w.mode !== 'standard') q.set('mode', w.mode);
   if (w.cachedInputTokens) q.set('cached_input_tokens', String(w.cachedInputTokens));
   if (w.cacheWriteTokens) q.set('cache_write_tokens', String(w.cacheWriteTokens));
   if (w.serviceTier && w.serviceTier !== 'standard') q.set('service_tier', w.serviceTier);
-  if (w.timeOfDay && 'offPeakPercent' in w.timeOfDay && w.timeOfDay.offPeakPercent) q.set('off_peak_share', String(w.timeOfDay.offPeakPercent));
+  if (w.timeOfDay && 'offPeakPercent' in w.timeOfDay && w.timeOfDay.offPeakPercent)
+    q.set('off_peak_share', String(w.timeOfDay.offPeakPercent));
   for (const [name, value] of Object.entries(partsParams(w))) q.set(name, String(value));
   if (useCase) q.set('use_case', useCase);
   if (status !== 'current') q.set('status', status);
@@ -96,15 +162,18 @@ export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload)
       monthly: monthlyCost(asModel(model), w, sheets).monthly,
       // As the rankings leave them out (eligible.ts): the fit rules, then a modality it does not (or is not known to) take, or a unit it has no price for.
       // A service tier the model is not sold on leaves it out too, as cheapest does by default.
-      exclusion: exclusionOf(model, w.inputTokens, w.outputTokens, false) ?? partsExclusion(asModel(model), sheets.bands[0]?.billedAs ?? [], w, used)
-        ?? (sellsTier(sheets, w) ? undefined : 'service_tier_not_offered'),
+      exclusion:
+        exclusionOf(model, w.inputTokens, w.outputTokens, false) ??
+        partsExclusion(asModel(model), sheets.bands[0]?.billedAs ?? [], w, used) ??
+        (sellsTier(sheets, w) ? undefined : 'service_tier_not_offered'),
       band: longContextBand(sheets, w),
     };
   });
 }
 
 /** A model the table hides: the provider would refuse the request (too large, or a modality it does not take). */
-export const hidden = (p: Priced) => p.exclusion === 'context_window' || p.exclusion === 'max_output' || p.exclusion === 'modality';
+export const hidden = (p: Priced) =>
+  p.exclusion === 'context_window' || p.exclusion === 'max_output' || p.exclusion === 'modality';
 
 const n = (v: number) => v.toLocaleString('en-US');
 const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
@@ -115,12 +184,16 @@ export function workloadText(w: Workload): string {
     w.cachedInputTokens ? `${n(w.cachedInputTokens)} cached` : '',
     w.cacheWriteTokens ? `${n(w.cacheWriteTokens)} written to the cache` : '',
     ...inputPartsText(e),
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   const output = outputPartsText(e).join(', ');
   const tier = w.serviceTier && w.serviceTier !== 'standard' ? `, ${w.serviceTier} tier` : '';
   const offPeak = w.timeOfDay && 'offPeakPercent' in w.timeOfDay ? `, ${w.timeOfDay.offPeakPercent}% off-peak` : '';
-  return `${n(w.inputTokens)} input${input ? ` (${input})` : ''} + ${n(w.outputTokens)} output${output ? ` (${output})` : ''} tokens${searchesText(e)}` +
-    ` × ${n(w.requests)} requests a day × ${w.days} days (${w.mode}${tier}${offPeak})`;
+  return (
+    `${n(w.inputTokens)} input${input ? ` (${input})` : ''} + ${n(w.outputTokens)} output${output ? ` (${output})` : ''} tokens${searchesText(e)}` +
+    ` × ${n(w.requests)} requests a day × ${w.days} days (${w.mode}${tier}${offPeak})`
+  );
 }
 
 /** Counts of the models left out, by reason, in the order they are named. */
@@ -133,16 +206,29 @@ export function leftOut(priced: readonly Priced[]): Map<Exclusion, number> {
   return counts;
 }
 
-const ORDER: readonly Exclusion[] = ['context_window', 'max_output', 'modality', 'modality_unknown', 'unit_unpriced', 'service_tier_not_offered', 'free_tier_only'];
+const ORDER: readonly Exclusion[] = [
+  'context_window',
+  'max_output',
+  'modality',
+  'modality_unknown',
+  'unit_unpriced',
+  'service_tier_not_offered',
+  'free_tier_only',
+];
 
 const WHY: Record<Exclusion, (count: number) => string> = {
-  modality: (c) => `${plural(c, 'model', 'models')} on record as not taking or giving this workload's audio, image or video`,
-  modality_unknown: (c) => `${plural(c, 'model', 'models')} not known to take or give this workload's audio, image or video`,
+  modality: (c) =>
+    `${plural(c, 'model', 'models')} on record as not taking or giving this workload's audio, image or video`,
+  modality_unknown: (c) =>
+    `${plural(c, 'model', 'models')} not known to take or give this workload's audio, image or video`,
   unit_unpriced: (c) => `${plural(c, 'model', 'models')} with no price on record for this workload's web searches`,
-  context_window: (c) => `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
-  max_output: (c) => `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
+  context_window: (c) =>
+    `${plural(c, 'model whose', 'models whose')} context window cannot take input + output tokens this large`,
+  max_output: (c) =>
+    `${plural(c, 'model that returns', 'models that return')} fewer output tokens than this in one answer`,
   service_tier_not_offered: (c) => `${plural(c, 'model', 'models')} not sold on the service tier asked`,
-  free_tier_only: (c) => `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
+  free_tier_only: (c) =>
+    `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
   unrated: (c) => `${plural(c, 'model', 'models')} with no benchmark result for this use case (unrated)`,
 };
 
@@ -160,7 +246,8 @@ export function headlineHtml(all: readonly Priced[], w: Workload, status: Status
   const priced = all.filter((p) => inPool(p.model, status));
   let best: Priced | undefined;
   // Cheapest first, ties as /api/cheapest breaks them (current first, then id).
-  const before = (a: Priced, b: Priced) => a.monthly.nanos < b.monthly.nanos || (a.monthly.nanos === b.monthly.nanos && compareTies(a.model, b.model) < 0);
+  const before = (a: Priced, b: Priced) =>
+    a.monthly.nanos < b.monthly.nanos || (a.monthly.nanos === b.monthly.nanos && compareTies(a.model, b.model) < 0);
   for (const p of priced) if (!p.exclusion && (!best || before(p, best))) best = p;
   const counts = leftOut(priced);
   const why = whyText(counts);
@@ -189,5 +276,8 @@ export function tableNoteText(priced: readonly Priced[]): string {
 export function monthlyCell(p: Priced & { prices?: object }): { text: string; sort: string } {
   const band = p.band ? ` (long-context $${p.band.input} / $${p.band.output})` : '';
   // A cost at another seller's door (prices set: site-doors.ts) is that door's, whatever the record's free tier.
-  return { text: p.model.freeTierOnly && !p.prices ? 'free tier only' : `${displayUsd(p.monthly)}${band}`, sort: p.monthly.nanos.toString() };
+  return {
+    text: p.model.freeTierOnly && !p.prices ? 'free tier only' : `${displayUsd(p.monthly)}${band}`,
+    sort: p.monthly.nanos.toString(),
+  };
 }

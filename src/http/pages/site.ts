@@ -16,7 +16,21 @@ import { priceQualityChart } from './chart.js';
 import { escapeHtml, modelPagePath } from '../../lib/escape.js';
 import { jsonForScript, pageFrame } from './html.js';
 import { pricedToday, withPriceChanges } from '../../core/advice/as-priced.js';
-import { DEFAULT_WORKLOAD, frontierQuery, headlineHtml, hidden, inPool, monthlyCell, priceAll, siteModel, STATUS_CHOICES, tableNoteText, workloadText, type Priced, type SiteModel } from './site-model.js';
+import {
+  DEFAULT_WORKLOAD,
+  frontierQuery,
+  headlineHtml,
+  hidden,
+  inPool,
+  monthlyCell,
+  priceAll,
+  siteModel,
+  STATUS_CHOICES,
+  tableNoteText,
+  workloadText,
+  type Priced,
+  type SiteModel,
+} from './site-model.js';
 
 /** The calculator's mode options, named for what each is: a planning margin, a provider's discount. */
 export const MODE_LABELS: Record<Mode, string> = {
@@ -56,11 +70,14 @@ function row(p: Priced<Model & { priceChange?: string }>): string {
   const cell = monthlyCell(p);
   const legacy = m.status === 'legacy' ? ' <span class="legacy">(legacy)</span>' : '';
   const takes = modalitiesShort(m);
-  const mods = takes ? ` <span class="mods" title="Takes and gives (${escapeHtml(m.modalities?.source ?? '')})">${escapeHtml(takes)}</span>` : '';
+  const mods = takes
+    ? ` <span class="mods" title="Takes and gives (${escapeHtml(m.modalities?.source ?? '')})">${escapeHtml(takes)}</span>`
+    : '';
   // A model that cannot run the workload is hidden, as the headline leaves it out, and so is one not
   // in the pool (current models, as the API's rankings by default) (site.js keeps both in step).
   const unfit = hidden(p) || !inPool(m, 'current');
-  return `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}"${unfit ? ' hidden' : ''}>` +
+  return (
+    `<tr data-id="${escapeHtml(m.id)}" data-provider="${escapeHtml(m.providerSlug)}" data-tier="${m.tier}"${unfit ? ' hidden' : ''}>` +
     `<td data-sort="${escapeHtml(m.name.toLowerCase())}"><a href="${escapeHtml(modelPagePath(m.id))}">${escapeHtml(m.name)}</a>${legacy}${change}${mods}</td>` +
     `<td class="opt" data-sort="${escapeHtml(m.provider.toLowerCase())}">${escapeHtml(m.provider)}</td>` +
     `<td class="opt" data-sort="${TIERS.indexOf(m.tier)}"><span class="tier tier-${m.tier}">${m.tier}</span></td>` +
@@ -70,7 +87,8 @@ function row(p: Priced<Model & { priceChange?: string }>): string {
     `<td class="num opt" data-sort="${m.quality}">${m.quality}</td>` +
     `<td class="num monthly${m.freeTierOnly ? ' free' : ''}" data-sort="${cell.sort}">${escapeHtml(cell.text)}</td>` +
     // Unrated sorts below every score (-1): it has no number.
-    `<td class="num opt score" data-sort="${typeof m.scores?.overall === 'number' ? m.scores.overall : -1}">${m.scores?.overall ?? 'unrated'}</td></tr>`;
+    `<td class="num opt score" data-sort="${typeof m.scores?.overall === 'number' ? m.scores.overall : -1}">${m.scores?.overall ?? 'unrated'}</td></tr>`
+  );
 }
 
 // Where the address goes in a rendered page: a string no page holds otherwise (escapeHtml leaves it as is).
@@ -107,7 +125,17 @@ function renderSitePage(catalogue: Catalogue, baseUrl: string, today: string): s
   const pool = priceAll(site, w);
   const note = tableNoteText(priced.filter((p) => inPool(p.model, 'current')));
   const shown = priced.filter((p) => !hidden(p) && inPool(p.model, 'current')).length;
-  const columns = ['Model', 'Provider', 'Tier', 'Input / 1M', 'Output / 1M', 'Context', 'Quality', 'Monthly cost', 'Score'];
+  const columns = [
+    'Model',
+    'Provider',
+    'Tier',
+    'Input / 1M',
+    'Output / 1M',
+    'Context',
+    'Quality',
+    'Monthly cost',
+    'Score',
+  ];
   const numeric = new Set([3, 4, 5, 6, 7, 8]);
   // Left out on a phone (site.css), so that the model, its prices and the monthly cost fit.
   const optional = new Set([1, 2, 5, 6, 8]);

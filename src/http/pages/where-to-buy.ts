@@ -16,8 +16,14 @@ import { escapeHtml } from '../../lib/escape.js';
 export function doorNotes(door: PricedDoor): string[] {
   return [
     ...(door.predates ? [`${door.predates.text[0]?.toUpperCase()}${door.predates.text.slice(1)}.`] : []),
-    ...(door.limitsFromModel.length ? [`No source gives this seller's ${door.limitsFromModel.map((l) => (l === 'contextTokens' ? 'context window' : 'largest output')).join(' or ')}: the model's is shown.`] : []),
-    ...(door.door?.unitErrors ?? []).map((u) => `${u.source} lists $${u.input} / $${u.output}, a unit error (${u.reason}): left out.`),
+    ...(door.limitsFromModel.length
+      ? [
+          `No source gives this seller's ${door.limitsFromModel.map((l) => (l === 'contextTokens' ? 'context window' : 'largest output')).join(' or ')}: the model's is shown.`,
+        ]
+      : []),
+    ...(door.door?.unitErrors ?? []).map(
+      (u) => `${u.source} lists $${u.input} / $${u.output}, a unit error (${u.reason}): left out.`,
+    ),
   ];
 }
 
@@ -28,10 +34,15 @@ function row(door: PricedDoor, costs: Costs | undefined, why: string | undefined
   const when = door.own ? door.date : door.effectiveFrom ? `from ${door.effectiveFrom}` : `listed ${door.date}`;
   const p = door.priced;
   const seller = `${e(door.seller.name)}${door.own ? ' <span class="legacy">(the record\'s own)</span>' : ''}<br><code>${e(door.id)}</code>`;
-  const source = door.sourceUrl && /^https?:\/\//.test(door.sourceUrl) ? `<a href="${e(door.sourceUrl)}" rel="noopener">${e(door.source)}</a>` : e(door.source);
-  return `<tr${why ? ' class="kept-out"' : ''}><td>${seller}</td><td>${e(door.seller.kind)}</td>` +
+  const source =
+    door.sourceUrl && /^https?:\/\//.test(door.sourceUrl)
+      ? `<a href="${e(door.sourceUrl)}" rel="noopener">${e(door.source)}</a>`
+      : e(door.source);
+  return (
+    `<tr${why ? ' class="kept-out"' : ''}><td>${seller}</td><td>${e(door.seller.kind)}</td>` +
     `<td class="num">${p ? formatPrice(p.input) : '—'}</td><td class="num">${p ? formatPrice(p.output) : '—'}</td>` +
-    `<td class="num">${costs ? displayUsd(costs.monthly) : '—'}</td><td>${e(when)}</td><td class="src">${source}${notes.map((n) => `<br><span class="legacy">${e(n)}</span>`).join('')}</td></tr>`;
+    `<td class="num">${costs ? displayUsd(costs.monthly) : '—'}</td><td>${e(when)}</td><td class="src">${source}${notes.map((n) => `<br><span class="legacy">${e(n)}</span>`).join('')}</td></tr>`
+  );
 }
 
 export function whereToBuySection(modelId: string, doors: readonly PricedDoor[], workload: Workload): string {

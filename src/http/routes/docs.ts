@@ -34,11 +34,16 @@ export function plainReference(document: JsonObject): string {
         const extra = [
           schema.default !== undefined ? `default ${String(schema.default)}` : '',
           Array.isArray(schema.enum) ? `one of ${schema.enum.join(', ')}` : '',
-        ].filter(Boolean).join('; ');
+        ]
+          .filter(Boolean)
+          .join('; ');
         return `<li><code>${escapeHtml(String(p.name))}</code> (${escapeHtml(String(p.in))}): ${escapeHtml(String(p.description ?? ''))}${extra ? ` <i>${escapeHtml(extra)}</i>` : ''}</li>`;
       })
       .join('');
-    const tryIt = path.includes('{') || method === 'POST' ? '' : ` <a href="${escapeHtml(path + exampleQuery(get.parameters))}">try it</a>`;
+    const tryIt =
+      path.includes('{') || method === 'POST'
+        ? ''
+        : ` <a href="${escapeHtml(path + exampleQuery(get.parameters))}">try it</a>`;
     return `<section><h2><code>${method} ${escapeHtml(path)}</code></h2><p>${escapeHtml(get.summary)}.${tryIt}</p>${params ? `<ul>${params}</ul>` : ''}</section>`;
   });
   return `<main id="main"><h1>AI model pricing API</h1>

@@ -20,7 +20,14 @@ export const modelPageRoute: PageRoute = {
   path: '/models/:id',
   summary: "A model's page: prices, costs, badge and embed snippets (what badges link to)",
   parameters: [
-    { name: 'id', in: 'path', required: true, description: 'Model id (any case).', schema: { type: 'string' }, example: 'beta-pro' },
+    {
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'Model id (any case).',
+      schema: { type: 'string' },
+      example: 'beta-pro',
+    },
   ],
   response: {
     description: "The model's page.",
@@ -31,7 +38,17 @@ export const modelPageRoute: PageRoute = {
     const model = catalogue.byId.get(id.toLowerCase());
     // An alias shows its model's page, saying which alias was asked for.
     return model
-      ? new TextReply(modelPage(shownOn(model, today), catalogue.benchmarksOf.get(model.id) ?? [], baseUrl, requestedAs(id, model).requestedId, shownOn(model, today).priceChange, doorBookOf(pricedToday({ catalogue, today })).doorsOf(model.id)), HTML)
+      ? new TextReply(
+          modelPage(
+            shownOn(model, today),
+            catalogue.benchmarksOf.get(model.id) ?? [],
+            baseUrl,
+            requestedAs(id, model).requestedId,
+            shownOn(model, today).priceChange,
+            doorBookOf(pricedToday({ catalogue, today })).doorsOf(model.id),
+          ),
+          HTML,
+        )
       : new TextReply(modelNotFoundPage(catalogue, id), HTML, 404);
   },
 };
@@ -47,7 +64,8 @@ export const docsRoute = (describe: DescribeApi): PageRoute => ({
 /** The page that re-prices a dropped usage export (read in the browser; rows POSTed to /api/reprice). */
 export const repricePageRoute: PageRoute = {
   path: '/reprice',
-  summary: 'Re-price your own usage: drop an export, read in the browser, priced by POST /api/reprice, with a chart of cost per day',
+  summary:
+    'Re-price your own usage: drop an export, read in the browser, priced by POST /api/reprice, with a chart of cost per day',
   response: { description: 'The page.', content: { 'text/html': { schema: { type: 'string' } } } },
   respond: () => new TextReply(repricePage(), HTML),
 };

@@ -49,7 +49,10 @@ function keyIndex(records: readonly CatalogueRecord[]): Map<string, CatalogueRec
  * and the seller's id agrees with it (sameModel: no other size, version or variant); else the
  * seller's normalised id must equal one of a record's keys.
  */
-export function matchRecord(raw: Pick<RawDoor, 'sellerModelId' | 'baseModel'>, index: ReadonlyMap<string, CatalogueRecord>): CatalogueRecord | undefined {
+export function matchRecord(
+  raw: Pick<RawDoor, 'sellerModelId' | 'baseModel'>,
+  index: ReadonlyMap<string, CatalogueRecord>,
+): CatalogueRecord | undefined {
   const key = normaliseId(raw.sellerModelId);
   if (raw.baseModel !== undefined) {
     const base = normaliseId(raw.baseModel);
@@ -60,7 +63,10 @@ export function matchRecord(raw: Pick<RawDoor, 'sellerModelId' | 'baseModel'>, i
 }
 
 /** Each seller's own ids for catalogue models (sellers.json `modelIds`, reviewed), by normalised id: they match at that seller only. */
-function sellerIndex(records: readonly CatalogueRecord[], sellers: readonly Seller[]): Map<string, Map<string, CatalogueRecord>> {
+function sellerIndex(
+  records: readonly CatalogueRecord[],
+  sellers: readonly Seller[],
+): Map<string, Map<string, CatalogueRecord>> {
   const byId = new Map(records.map((r) => [r.id, r]));
   const out = new Map<string, Map<string, CatalogueRecord>>();
   for (const seller of sellers) {
@@ -74,7 +80,12 @@ function sellerIndex(records: readonly CatalogueRecord[], sellers: readonly Sell
   return out;
 }
 
-export function buildDoors(records: readonly CatalogueRecord[], sellers: readonly Seller[], raws: readonly RawDoor[], sources: readonly string[]): BuiltDoors {
+export function buildDoors(
+  records: readonly CatalogueRecord[],
+  sellers: readonly Seller[],
+  raws: readonly RawDoor[],
+  sources: readonly string[],
+): BuiltDoors {
   const index = keyIndex(records);
   const sellerOf = new Map<string, Seller>();
   for (const seller of sellers) for (const alias of [seller.slug, ...seller.aliases]) sellerOf.set(alias, seller);
@@ -89,16 +100,29 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
     if (!record) {
       const { variant, plain } = servingVariant(normaliseId(raw.sellerModelId));
       const of = variant.length ? index.get(plain) : undefined;
-      if (seller && of) variants.set(`${seller.slug}\u0000${raw.sellerModelId}`, { seller: seller.slug, sellerModelId: raw.sellerModelId, model: of.id, variant: variant.join(' ') });
+      if (seller && of)
+        variants.set(`${seller.slug}\u0000${raw.sellerModelId}`, {
+          seller: seller.slug,
+          sellerModelId: raw.sellerModelId,
+          model: of.id,
+          variant: variant.join(' '),
+        });
       continue;
     }
     if (!seller) {
       unreviewed.set(raw.sellerAlias, (unreviewed.get(raw.sellerAlias) ?? 0) + 1);
       continue;
     }
-    const doubt = seller.suspect?.find((x) => x.sellerModelId === undefined || normaliseId(x.sellerModelId) === normaliseId(raw.sellerModelId));
+    const doubt = seller.suspect?.find(
+      (x) => x.sellerModelId === undefined || normaliseId(x.sellerModelId) === normaliseId(raw.sellerModelId),
+    );
     if (doubt) {
-      suspect.set(`${seller.slug}\u0000${raw.sellerModelId}`, { seller: seller.slug, sellerModelId: raw.sellerModelId, model: record.id, reason: doubt.reason });
+      suspect.set(`${seller.slug}\u0000${raw.sellerModelId}`, {
+        seller: seller.slug,
+        sellerModelId: raw.sellerModelId,
+        model: record.id,
+        reason: doubt.reason,
+      });
       continue;
     }
     // The catalogue record is its own seller's door: the maker's (where the maker sells none, as
@@ -126,10 +150,20 @@ export function buildDoors(records: readonly CatalogueRecord[], sellers: readonl
     else byMaker.set(record.providerSlug, [door]);
   }
   const order = new Map(records.map((r, i) => [r.id, i]));
-  const files = [...byMaker].sort((a, b) => a[0].localeCompare(b[0])).map(([maker, doors]) => ({
-    maker,
-    sources: [...sources],
-    doors: doors.sort((a, b) => (order.get(a.model) ?? 0) - (order.get(b.model) ?? 0) || a.seller.localeCompare(b.seller)),
-  }));
-  return { files, referenceDoors, suspect: [...suspect.values()], variants: [...variants.values()].sort((a, b) => a.model.localeCompare(b.model) || a.seller.localeCompare(b.seller)), unreviewed: [...unreviewed].map(([alias, doors]) => ({ alias, doors })).sort((a, b) => b.doors - a.doors) };
+  const files = [...byMaker]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([maker, doors]) => ({
+      maker,
+      sources: [...sources],
+      doors: doors.sort(
+        (a, b) => (order.get(a.model) ?? 0) - (order.get(b.model) ?? 0) || a.seller.localeCompare(b.seller),
+      ),
+    }));
+  return {
+    files,
+    referenceDoors,
+    suspect: [...suspect.values()],
+    variants: [...variants.values()].sort((a, b) => a.model.localeCompare(b.model) || a.seller.localeCompare(b.seller)),
+    unreviewed: [...unreviewed].map(([alias, doors]) => ({ alias, doors })).sort((a, b) => b.doors - a.doors),
+  };
 }

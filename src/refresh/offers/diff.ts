@@ -11,8 +11,10 @@ export function diffDoors(before: DoorsFile | undefined, after: DoorsFile): stri
     const was = old.get(key(door));
     old.delete(key(door));
     if (!was) lines.push(`new: ${key(door)} at ${priceText(door)} (${door.source}, ${door.date})`);
-    else if (priceText(was) !== priceText(door)) lines.push(`price: ${key(door)} ${priceText(was)} -> ${priceText(door)} (${door.source}, ${door.date})`);
+    else if (priceText(was) !== priceText(door))
+      lines.push(`price: ${key(door)} ${priceText(was)} -> ${priceText(door)} (${door.source}, ${door.date})`);
   }
-  for (const gone of old.values()) lines.push(`gone: ${key(gone)} (was ${priceText(gone)}, ${gone.source}, ${gone.date})`);
+  for (const gone of old.values())
+    lines.push(`gone: ${key(gone)} (was ${priceText(gone)}, ${gone.source}, ${gone.date})`);
   return lines;
 }

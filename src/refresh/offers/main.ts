@@ -22,10 +22,14 @@ import { readDoorSources, readRecords } from './io.js';
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: {
-    hosts: { type: 'string', default: '../shared/reference/hosts' }, data: { type: 'string', default: 'data' },
-    propose: { type: 'boolean', default: false }, today: { type: 'string', default: new Date().toISOString().slice(0, 10) },
-  } });
+  const { values } = parseArgs({
+    options: {
+      hosts: { type: 'string', default: '../shared/reference/hosts' },
+      data: { type: 'string', default: 'data' },
+      propose: { type: 'boolean', default: false },
+      today: { type: 'string', default: new Date().toISOString().slice(0, 10) },
+    },
+  });
   const hosts = values.hosts as string;
   const data = values.data as string;
   const records = readRecords(data);
@@ -38,7 +42,9 @@ async function main(): Promise<void> {
     const before = existsSync(path) ? doorsFileSchema.safeParse(readJson(path)).data : undefined;
     const changes = diffDoors(before, file);
     writeFileSync(path, `${JSON.stringify(doorsFileSchema.parse(file), null, 2)}\n`);
-    console.log(`${path}: ${file.doors.length} doors, ${changes.length} changes${changes.length ? `\n  ${changes.join('\n  ')}` : ''}`);
+    console.log(
+      `${path}: ${file.doors.length} doors, ${changes.length} changes${changes.length ? `\n  ${changes.join('\n  ')}` : ''}`,
+    );
   }
   for (const line of checkReferenceDoors(records, built.files, built.referenceDoors, sellers)) console.log(line);
   if (values.propose) {
@@ -49,15 +55,23 @@ async function main(): Promise<void> {
     mkdirSync(join(data, 'proposals'), { recursive: true });
     const path = join(data, 'proposals', 'open-weight.json');
     const about = `Open-weight models (models.dev open_weights) the catalogue does not list, sold by at least five vetted direct sellers (maker, cloud or host; docs/offers.md): proposed for review, not added. From ${[gpLabel, llLabel, mdLabel].join('; ')}.`;
-    writeFileSync(path, `${JSON.stringify({ about, generated: values.today, count: proposals.length, proposals }, null, 2)}\n`);
+    writeFileSync(
+      path,
+      `${JSON.stringify({ about, generated: values.today, count: proposals.length, proposals }, null, 2)}\n`,
+    );
     console.log(`${path}: ${proposals.length} open-weight models proposed`);
   }
-  for (const x of built.suspect) console.log(`Kept apart as suspect: ${x.seller} ${x.sellerModelId} (${x.model}): ${x.reason}`);
+  for (const x of built.suspect)
+    console.log(`Kept apart as suspect: ${x.seller} ${x.sellerModelId} (${x.model}): ${x.reason}`);
   if (built.variants.length) {
-    console.log(`Serving variants kept apart (their own price, never the plain model's): ${built.variants.map((v) => `${v.seller} ${v.sellerModelId} (${v.variant} of ${v.model})`).join(', ')}`);
+    console.log(
+      `Serving variants kept apart (their own price, never the plain model's): ${built.variants.map((v) => `${v.seller} ${v.sellerModelId} (${v.variant} of ${v.model})`).join(', ')}`,
+    );
   }
   if (built.unreviewed.length) {
-    console.log(`Sellers to review (their doors are left out): ${built.unreviewed.map((u) => `${u.alias} (${u.doors})`).join(', ')}`);
+    console.log(
+      `Sellers to review (their doors are left out): ${built.unreviewed.map((u) => `${u.alias} (${u.doors})`).join(', ')}`,
+    );
   }
 }
 

@@ -30,7 +30,8 @@ export function unitError(raw: RawDoor, others: readonly RawDoor[]): string | un
   const p = raw.prices;
   if (!p) return undefined;
   const above = (['input', 'output'] as const).find((k) => p[k] > UNIT_ERROR_ABOVE);
-  if (above) return `its ${above} price, $${count(p[above])} per 1M tokens, is above $${count(UNIT_ERROR_ABOVE)}: a per-token or per-1K price read as per 1M`;
+  if (above)
+    return `its ${above} price, $${count(p[above])} per 1M tokens, is above $${count(UNIT_ERROR_ABOVE)}: a per-token or per-1K price read as per 1M`;
   for (const other of others) {
     const q = other.prices;
     if (!q || other === raw) continue;
@@ -43,7 +44,8 @@ export function unitError(raw: RawDoor, others: readonly RawDoor[]): string | un
   return undefined;
 }
 
-const agrees = (a: DoorPrices | undefined, b: DoorPrices | undefined) => a !== undefined && b !== undefined && a.input === b.input && a.output === b.output;
+const agrees = (a: DoorPrices | undefined, b: DoorPrices | undefined) =>
+  a !== undefined && b !== undefined && a.input === b.input && a.output === b.output;
 
 /** The door merged from the raw doors that list it (one model, one seller; any number of keys per source). */
 export function mergeDoor(raws: readonly RawDoor[]): MergedFields {
@@ -86,20 +88,26 @@ export function mergeDoor(raws: readonly RawDoor[]): MergedFields {
   const contextTokens = first(limitsFrom, (r) => r.contextTokens);
   const maxOutputTokens = first(limitsFrom, (r) => r.maxOutputTokens);
   const batch = first(agreeing, (r) => r.batch);
-  const serviceTiers = first(agreeing, (r) => (r.serviceTiers && Object.keys(r.serviceTiers).length ? r.serviceTiers : undefined));
+  const serviceTiers = first(agreeing, (r) =>
+    r.serviceTiers && Object.keys(r.serviceTiers).length ? r.serviceTiers : undefined,
+  );
   const modalities = first(limitsFrom, (r) => r.modalities);
   const sourceUrl = head.sourceUrl ?? first(limitsFrom, (r) => r.sourceUrl);
   const disagreements: string[] = [];
   for (const r of sane) {
     if (r === head) continue;
     if (price && r.prices && !agrees(r.prices, price)) disagreements.push(`${r.source} lists ${money(r.prices)}`);
-    if (contextTokens !== undefined && r.contextTokens !== undefined && r.contextTokens !== contextTokens) disagreements.push(`${r.source} lists a ${count(r.contextTokens)}-token context window`);
-    if (maxOutputTokens !== undefined && r.maxOutputTokens !== undefined && r.maxOutputTokens !== maxOutputTokens) disagreements.push(`${r.source} lists ${count(r.maxOutputTokens)} output tokens`);
+    if (contextTokens !== undefined && r.contextTokens !== undefined && r.contextTokens !== contextTokens)
+      disagreements.push(`${r.source} lists a ${count(r.contextTokens)}-token context window`);
+    if (maxOutputTokens !== undefined && r.maxOutputTokens !== undefined && r.maxOutputTokens !== maxOutputTokens)
+      disagreements.push(`${r.source} lists ${count(r.maxOutputTokens)} output tokens`);
   }
   const also = list.filter((r) => r !== head).map((r) => r.source);
   const unitErrors = list.flatMap((r) => {
     const reason = errors.get(r);
-    return reason && r.prices ? [{ source: r.source, date: r.date, input: r.prices.input, output: r.prices.output, reason }] : [];
+    return reason && r.prices
+      ? [{ source: r.source, date: r.date, input: r.prices.input, output: r.prices.output, reason }]
+      : [];
   });
   return {
     sellerModelId: head.sellerModelId,

@@ -12,7 +12,8 @@ const HARMLESS = new Set(['maas']);
 /** Bedrock's cross-region prefixes (`global.`, `us.`, ...). */
 const REGION_PREFIX = /^(global|us|eu|apac|jp|au|ca|us-gov)\./;
 /** Bedrock's vendor prefixes (`anthropic.claude-...`, `deepseek.v3-...`). */
-const VENDOR_PREFIX = /^(anthropic|amazon|meta|deepseek|openai|mistral|cohere|google|qwen|moonshotai|moonshot|xai|writer|minimax|zai|nvidia)\./;
+const VENDOR_PREFIX =
+  /^(anthropic|amazon|meta|deepseek|openai|mistral|cohere|google|qwen|moonshotai|moonshot|xai|writer|minimax|zai|nvidia)\./;
 /**
  * Vendor and platform prefixes some sellers join with a hyphen (Venice's and DigitalOcean's
  * `openai-gpt-oss-120b`, `google-gemma-4-31b-it`, `zai-org-glm-5.1`, Databricks' `databricks-gpt-oss-120b`).
@@ -45,7 +46,10 @@ export function normaliseId(id: string): string {
   // 3.1, 3p1 (Fireworks) and 3_3 (OVHcloud) are one version spelling.
   key = key.replace(/(\d)[.p_](\d)/g, '$1-$2').replace(/(\d)[.p_](\d)/g, '$1-$2');
   key = key.replace(/[._\s]+/g, '-');
-  return key.split('-').filter((t) => t !== '' && !HARMLESS.has(t)).join('-');
+  return key
+    .split('-')
+    .filter((t) => t !== '' && !HARMLESS.has(t))
+    .join('-');
 }
 
 /**
@@ -64,17 +68,28 @@ export function sameModel(id: string, base: string): boolean {
 }
 
 /** Tokens that name a serving variant: confidential compute, speed tiers, quantisations. */
-const VARIANT_TOKEN = /^(tee|fast|turbo|highspeed|lightning|flex|fp8|fp4|fp16|bf16|int4|int8|nvfp4|mxfp4|awq|gptq|\d+bit)$/;
+const VARIANT_TOKEN =
+  /^(tee|fast|turbo|highspeed|lightning|flex|fp8|fp4|fp16|bf16|int4|int8|nvfp4|mxfp4|awq|gptq|\d+bit)$/;
 
 /** A normalised id's serving-variant tokens (`tee`, `fast`, `fp8`, ...), and the id without them. */
 export function servingVariant(key: string): { variant: string[]; plain: string } {
   const tokens = key.split('-');
-  return { variant: tokens.filter((t) => VARIANT_TOKEN.test(t)), plain: tokens.filter((t) => !VARIANT_TOKEN.test(t)).join('-') };
+  return {
+    variant: tokens.filter((t) => VARIANT_TOKEN.test(t)),
+    plain: tokens.filter((t) => !VARIANT_TOKEN.test(t)).join('-'),
+  };
 }
 
 /** The keys a catalogue record answers to: its id without the provider prefix, its referenceId and aliases, normalised. */
-export function modelKeys(record: { id: string; referenceId?: string; aliases?: readonly string[] }, providerSlug: string): string[] {
+export function modelKeys(
+  record: { id: string; referenceId?: string; aliases?: readonly string[] },
+  providerSlug: string,
+): string[] {
   const strip = (id: string) => (id.startsWith(`${providerSlug}-`) ? id.slice(providerSlug.length + 1) : id);
-  const keys = [strip(record.id), ...(record.referenceId ? [record.referenceId] : []), ...(record.aliases ?? []).map(strip)].map(normaliseId);
+  const keys = [
+    strip(record.id),
+    ...(record.referenceId ? [record.referenceId] : []),
+    ...(record.aliases ?? []).map(strip),
+  ].map(normaliseId);
   return [...new Set(keys)];
 }

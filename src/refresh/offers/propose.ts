@@ -20,19 +20,43 @@ export interface Proposal {
   name: string;
   releaseDate?: string;
   why: string;
-  sellers: Array<{ seller: string; kind: string; sellerModelId: string; input: number; output: number; source: string; date: string }>;
+  sellers: Array<{
+    seller: string;
+    kind: string;
+    sellerModelId: string;
+    input: number;
+    output: number;
+    source: string;
+    date: string;
+  }>;
   keptOut: Array<{ seller: string; reason: string }>;
 }
 
-interface NeutralModel { name?: unknown; open_weights?: unknown; release_date?: unknown; modalities?: { output?: unknown } }
-interface Entry extends NeutralModel { hostModelId?: unknown }
+interface NeutralModel {
+  name?: unknown;
+  open_weights?: unknown;
+  release_date?: unknown;
+  modalities?: { output?: unknown };
+}
+interface Entry extends NeutralModel {
+  hostModelId?: unknown;
+}
 
 /** Candidates, most vetted sellers first; `today` dates the vetting. `offers` is models.dev's provider entries (models-dev-offers.json). */
-export function proposeOpenWeight(neutral: unknown, offers: unknown, catalogue: readonly CatalogueRecord[], sellers: readonly Seller[], raws: readonly RawDoor[], today: string): Proposal[] {
-  const models: Record<string, NeutralModel> = { ...((neutral as { models?: Record<string, NeutralModel> }).models ?? {}) };
+export function proposeOpenWeight(
+  neutral: unknown,
+  offers: unknown,
+  catalogue: readonly CatalogueRecord[],
+  sellers: readonly Seller[],
+  raws: readonly RawDoor[],
+  today: string,
+): Proposal[] {
+  const models: Record<string, NeutralModel> = {
+    ...((neutral as { models?: Record<string, NeutralModel> }).models ?? {}),
+  };
   // Entries marked open-weight whose id no neutral record answers to: one candidate per normalised id.
   const neutralKeys = new Set(Object.keys(models).map(normaliseId));
-  for (const entry of ((offers as { offers?: Entry[] }).offers ?? [])) {
+  for (const entry of (offers as { offers?: Entry[] }).offers ?? []) {
     if (entry.open_weights !== true || typeof entry.hostModelId !== 'string') continue;
     const key = normaliseId(entry.hostModelId);
     if (neutralKeys.has(key)) continue;
@@ -62,7 +86,13 @@ export function proposeOpenWeight(neutral: unknown, offers: unknown, catalogue: 
       else byModel.set(door.model, [door]);
     }
     for (const [id, doors] of byModel) {
-      const vettable = doors.map((d) => ({ record: { checkedOn: today }, seller: sellerOf.get(d.seller) as Seller, own: false, priced: d.prices, date: d.date }));
+      const vettable = doors.map((d) => ({
+        record: { checkedOn: today },
+        seller: sellerOf.get(d.seller) as Seller,
+        own: false,
+        priced: d.prices,
+        date: d.date,
+      }));
       const reasons = vetDoors(vettable);
       const vetted = doors.filter((_, i) => reasons[i] === undefined);
       if (vetted.length < MIN_DIRECT_SELLERS) continue;
@@ -72,8 +102,18 @@ export function proposeOpenWeight(neutral: unknown, offers: unknown, catalogue: 
         name: typeof model?.name === 'string' ? model.name : id,
         ...(typeof model?.release_date === 'string' ? { releaseDate: model.release_date } : {}),
         why: `open weights (models.dev ${id}); ${vetted.length} vetted direct sellers: ${vetted.map((d) => d.seller).join(', ')}`,
-        sellers: vetted.map((d) => ({ seller: d.seller, kind: sellerOf.get(d.seller)?.kind ?? '', sellerModelId: d.sellerModelId, input: d.prices!.input, output: d.prices!.output, source: d.source, date: d.date })),
-        keptOut: doors.flatMap((d, i) => (reasons[i] === undefined ? [] : [{ seller: d.seller, reason: reasons[i] as string }])),
+        sellers: vetted.map((d) => ({
+          seller: d.seller,
+          kind: sellerOf.get(d.seller)?.kind ?? '',
+          sellerModelId: d.sellerModelId,
+          input: d.prices!.input,
+          output: d.prices!.output,
+          source: d.source,
+          date: d.date,
+        })),
+        keptOut: doors.flatMap((d, i) =>
+          reasons[i] === undefined ? [] : [{ seller: d.seller, reason: reasons[i] as string }],
+        ),
       });
     }
   }

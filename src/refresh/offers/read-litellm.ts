@@ -14,19 +14,25 @@ const CROSS_REGION = /^(global|us|eu|apac|jp|au)\./;
 function pricesWith(entry: Entry, suffix: string) {
   const f = (name: string) => perMillion(entry[`${name}${suffix}`], 1e6);
   return pricesOf({
-    input: f('input_cost_per_token'), output: f('output_cost_per_token'), cachedInput: f('cache_read_input_token_cost'),
-    cacheWrite: f('cache_creation_input_token_cost'), cacheWrite1h: f('cache_creation_input_token_cost_above_1hr'),
+    input: f('input_cost_per_token'),
+    output: f('output_cost_per_token'),
+    cachedInput: f('cache_read_input_token_cost'),
+    cacheWrite: f('cache_creation_input_token_cost'),
+    cacheWrite1h: f('cache_creation_input_token_cost_above_1hr'),
   });
 }
 
 export function readLitellm(json: unknown, label: string, date: string, rank: number): RawDoor[] {
   if (typeof json !== 'object' || json === null) throw new Error('litellm: not an object');
-  const entries = Object.entries(json as Record<string, unknown>).filter((e): e is [string, Entry] => typeof e[1] === 'object' && e[1] !== null);
+  const entries = Object.entries(json as Record<string, unknown>).filter(
+    (e): e is [string, Entry] => typeof e[1] === 'object' && e[1] !== null,
+  );
   const routes = new Set<string>();
-  for (const [, e] of entries) if (typeof e.litellm_provider === 'string') {
-    routes.add(e.litellm_provider);
-    routes.add(e.litellm_provider.split('-')[0] as string);
-  }
+  for (const [, e] of entries)
+    if (typeof e.litellm_provider === 'string') {
+      routes.add(e.litellm_provider);
+      routes.add(e.litellm_provider.split('-')[0] as string);
+    }
   const doors: RawDoor[] = [];
   for (const [key, entry] of entries) {
     const provider = entry.litellm_provider;

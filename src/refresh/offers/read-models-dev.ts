@@ -11,12 +11,20 @@ interface Entry {
   modalities?: { input?: unknown; output?: unknown };
 }
 
-const MODALITY_OF: Record<string, Modality> = { text: 'text', image: 'image', pdf: 'image', audio: 'audio', video: 'video' };
+const MODALITY_OF: Record<string, Modality> = {
+  text: 'text',
+  image: 'image',
+  pdf: 'image',
+  audio: 'audio',
+  video: 'video',
+};
 
 /** models.dev's modality list as the catalogue's (pdf read as image, as the catalogue's refresh does); undefined when unreadable. */
 function modalityList(value: unknown): Modality[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const list = [...new Set(value.flatMap((v) => (typeof v === 'string' && MODALITY_OF[v] ? [MODALITY_OF[v] as Modality] : [])))];
+  const list = [
+    ...new Set(value.flatMap((v) => (typeof v === 'string' && MODALITY_OF[v] ? [MODALITY_OF[v] as Modality] : []))),
+  ];
   return list.length ? list : undefined;
 }
 
@@ -24,7 +32,10 @@ function modalityList(value: unknown): Modality[] | undefined {
 export function readModelsDevOffers(json: unknown, label: string, date: string, rank: number): RawDoor[] {
   const offers = (json as { offers?: unknown }).offers;
   // The seller's own page models.dev names for it (its provider.toml's doc): a door's page where no price source cites one.
-  const providers = ((json as { providers?: unknown }).providers ?? {}) as Record<string, { doc?: unknown } | undefined>;
+  const providers = ((json as { providers?: unknown }).providers ?? {}) as Record<
+    string,
+    { doc?: unknown } | undefined
+  >;
   if (!Array.isArray(offers)) throw new Error('models.dev offers: no "offers" list');
   const doors: RawDoor[] = [];
   for (const entry of offers as Entry[]) {
@@ -32,7 +43,14 @@ export function readModelsDevOffers(json: unknown, label: string, date: string, 
     const outputs = entry.modalities?.output;
     if (Array.isArray(outputs) && !(outputs.length === 1 && outputs[0] === 'text')) continue;
     const cost = entry.cost;
-    const prices = cost ? pricesOf({ input: perMillion(cost.input), output: perMillion(cost.output), cachedInput: perMillion(cost.cache_read), cacheWrite: perMillion(cost.cache_write) }) : undefined;
+    const prices = cost
+      ? pricesOf({
+          input: perMillion(cost.input),
+          output: perMillion(cost.output),
+          cachedInput: perMillion(cost.cache_read),
+          cacheWrite: perMillion(cost.cache_write),
+        })
+      : undefined;
     const contextTokens = tokens(entry.limit?.context);
     const maxOutputTokens = tokens(entry.limit?.output);
     const input = modalityList(entry.modalities?.input);

@@ -12,12 +12,19 @@ import type { Model } from '../../core/schema/catalogue-schema.js';
 import type { CatalogueRecord } from './build.js';
 
 /** What the check reads of a catalogue record. */
-export type ReferenceRecord = CatalogueRecord & Pick<Model, 'input' | 'output' | 'checkedOn' | 'priceHistory' | 'referenceDoor' | 'maxOutputTokens'> & Partial<Pick<Model, 'contextTokens'>>;
+export type ReferenceRecord = CatalogueRecord &
+  Pick<Model, 'input' | 'output' | 'checkedOn' | 'priceHistory' | 'referenceDoor' | 'maxOutputTokens'> &
+  Partial<Pick<Model, 'contextTokens'>>;
 
 const money = (d: { input: number; output: number }) => `$${d.input} / $${d.output}`;
 
 /** One line per record with a reference door: agreed, or what changed. */
-export function checkReferenceDoors(records: readonly ReferenceRecord[], files: readonly DoorsFile[], referenceDoors: readonly Door[], sellers: readonly Seller[]): string[] {
+export function checkReferenceDoors(
+  records: readonly ReferenceRecord[],
+  files: readonly DoorsFile[],
+  referenceDoors: readonly Door[],
+  sellers: readonly Seller[],
+): string[] {
   const sellerOf = new Map(sellers.map((s) => [s.slug, s]));
   const lines: string[] = [];
   for (const record of records) {
@@ -30,24 +37,50 @@ export function checkReferenceDoors(records: readonly ReferenceRecord[], files: 
     }
     const ownDoor = referenceDoors.find((d) => d.model === record.id);
     if (ownDoor?.prices && (ownDoor.prices.input !== record.input || ownDoor.prices.output !== record.output)) {
-      lines.push(`reference door: ${record.id}: ${own.slug} now lists ${money(ownDoor.prices)} (${ownDoor.source}), the record ${money(record)}: update data/${record.providerSlug}.json`);
+      lines.push(
+        `reference door: ${record.id}: ${own.slug} now lists ${money(ownDoor.prices)} (${ownDoor.source}), the record ${money(record)}: update data/${record.providerSlug}.json`,
+      );
       continue;
     }
     if (ownDoor && reference.date !== ownDoor.date) {
-      lines.push(`reference door: ${record.id}: ${own.slug}'s price is as of ${ownDoor.date} (${ownDoor.source}), the record dates it ${reference.date ?? 'not at all'}: update data/${record.providerSlug}.json`);
+      lines.push(
+        `reference door: ${record.id}: ${own.slug}'s price is as of ${ownDoor.date} (${ownDoor.source}), the record dates it ${reference.date ?? 'not at all'}: update data/${record.providerSlug}.json`,
+      );
       continue;
     }
     if (reference.rule === 'maker') {
-      lines.push(`reference door: ${record.id} at its maker ${own.slug} (${money(record)}): ${ownDoor ? `${ownDoor.source} agrees` : 'no source lists it'}`);
+      lines.push(
+        `reference door: ${record.id} at its maker ${own.slug} (${money(record)}): ${ownDoor ? `${ownDoor.source} agrees` : 'no source lists it'}`,
+      );
       continue;
     }
     const others = files.flatMap((f) => f.doors.filter((d) => d.model === record.id));
     // Each door with its limits, which break a tie at the median price (the record's own are its door's).
     const doors: Array<Vettable & Pick<Door, 'contextTokens' | 'maxOutputTokens'>> = [
-      { record, seller: own, own: true, priced: record, date: reference.date ?? record.checkedOn, contextTokens: record.contextTokens, maxOutputTokens: record.maxOutputTokens },
+      {
+        record,
+        seller: own,
+        own: true,
+        priced: record,
+        date: reference.date ?? record.checkedOn,
+        contextTokens: record.contextTokens,
+        maxOutputTokens: record.maxOutputTokens,
+      },
       ...others.flatMap((d) => {
         const seller = sellerOf.get(d.seller);
-        return seller ? [{ record, seller, own: false, priced: d.prices, date: d.date, contextTokens: d.contextTokens, maxOutputTokens: d.maxOutputTokens }] : [];
+        return seller
+          ? [
+              {
+                record,
+                seller,
+                own: false,
+                priced: d.prices,
+                date: d.date,
+                contextTokens: d.contextTokens,
+                maxOutputTokens: d.maxOutputTokens,
+              },
+            ]
+          : [];
       }),
     ];
     const reasons = vetDoors(doors);
@@ -55,9 +88,13 @@ export function checkReferenceDoors(records: readonly ReferenceRecord[], files: 
     const count = directCandidates(candidates).length;
     const pick = medianDirectDoor(candidates);
     if (pick?.priced && pick.seller.slug !== own.slug) {
-      lines.push(`reference door: ${record.id}: the median of ${count} vetted direct doors is now ${pick.seller.slug} at ${money(pick.priced)}, the record names ${own.slug} at ${money(record)}: update data/${record.providerSlug}.json`);
+      lines.push(
+        `reference door: ${record.id}: the median of ${count} vetted direct doors is now ${pick.seller.slug} at ${money(pick.priced)}, the record names ${own.slug} at ${money(record)}: update data/${record.providerSlug}.json`,
+      );
     } else {
-      lines.push(`reference door: ${record.id} at ${own.slug} (${money(record)}), the median of ${count} vetted direct doors: unchanged`);
+      lines.push(
+        `reference door: ${record.id} at ${own.slug} (${money(record)}), the median of ${count} vetted direct doors: unchanged`,
+      );
     }
   }
   return lines;

@@ -6,23 +6,48 @@
  */
 import * as z from 'zod';
 import type { LongContextRule } from '../../core/schema/catalogue-schema.js';
-import { EXTRA_PRICE_FIELDS, GarbageError, type Band, type OffPeak, type PriceField, type Prices, type UnitPriceField } from '../entry.js';
+import {
+  EXTRA_PRICE_FIELDS,
+  GarbageError,
+  type Band,
+  type OffPeak,
+  type PriceField,
+  type Prices,
+  type UnitPriceField,
+} from '../entry.js';
 import { scaledPrice } from '../units.js';
 
-const tiered = z.looseObject({ base: z.unknown().optional(), tiers: z.array(z.looseObject({ start: z.number(), price: z.unknown().optional() })).optional().catch(undefined) });
+const tiered = z.looseObject({
+  base: z.unknown().optional(),
+  tiers: z
+    .array(z.looseObject({ start: z.number(), price: z.unknown().optional() }))
+    .optional()
+    .catch(undefined),
+});
 export const priceSetSchema = z.record(z.string(), z.union([tiered, z.unknown()]));
 export type PriceSet = z.infer<typeof priceSetSchema>;
 
 /** genai-prices key of each catalogue price field. */
 const KEYS: Record<PriceField, string> = {
-  input: 'input_mtok', output: 'output_mtok', cachedInput: 'cache_read_mtok', cacheWrite: 'cache_write_mtok', cacheWrite1h: 'cache_write_1h_mtok',
+  input: 'input_mtok',
+  output: 'output_mtok',
+  cachedInput: 'cache_read_mtok',
+  cacheWrite: 'cache_write_mtok',
+  cacheWrite1h: 'cache_write_1h_mtok',
 };
 
 /** genai-prices key of each unit price (a record's `unitPrices` field). */
 const UNIT_KEYS: Record<UnitPriceField, string> = {
-  inputAudio: 'input_audio_mtok', cachedInputAudio: 'cache_audio_read_mtok', outputAudio: 'output_audio_mtok',
-  inputImage: 'input_image_mtok', outputImage: 'output_image_mtok', inputVideo: 'input_video_mtok', outputVideo: 'output_video_mtok',
-  outputReasoning: 'output_reasoning_mtok', webSearches: 'web_searches_kcount', requests: 'requests_kcount',
+  inputAudio: 'input_audio_mtok',
+  cachedInputAudio: 'cache_audio_read_mtok',
+  outputAudio: 'output_audio_mtok',
+  inputImage: 'input_image_mtok',
+  outputImage: 'output_image_mtok',
+  inputVideo: 'input_video_mtok',
+  outputVideo: 'output_video_mtok',
+  outputReasoning: 'output_reasoning_mtok',
+  webSearches: 'web_searches_kcount',
+  requests: 'requests_kcount',
 };
 
 const asTiered = (v: unknown) => {
@@ -68,7 +93,11 @@ export function bands(p: PriceSet): { rule?: LongContextRule; steps: Band[] } {
   const rule: LongContextRule = ((starts[0] ?? 0) + 1) % 1000 === 0 ? 'at' : 'above';
   const steps = starts.map((start) => {
     // A band without its own input price is not one the catalogue can hold: as before, left as the source gives it.
-    const step = { threshold: rule === 'at' ? start + 1 : start, input: priceAt(p[KEYS.input], start), output: priceAt(p[KEYS.output], start) ?? base(p[KEYS.output]) } as Band;
+    const step = {
+      threshold: rule === 'at' ? start + 1 : start,
+      input: priceAt(p[KEYS.input], start),
+      output: priceAt(p[KEYS.output], start) ?? base(p[KEYS.output]),
+    } as Band;
     for (const field of EXTRA_PRICE_FIELDS) {
       const v = priceAt(p[KEYS[field]], start);
       if (v !== undefined) step[field] = v;
@@ -103,7 +132,10 @@ export interface DailyWindow {
  * the off-peak one. Returns the peak prices and `offPeak` with its window (startUtc, endUtc), or
  * its windows (longest first) when there are several.
  */
-export function timeOfDay(inForce: Prices, windows: [DailyWindow, ...DailyWindow[]]): { peak: Partial<Prices>; offPeak: OffPeak } {
+export function timeOfDay(
+  inForce: Prices,
+  windows: [DailyWindow, ...DailyWindow[]],
+): { peak: Partial<Prices>; offPeak: OffPeak } {
   const windowPrices = flat(windows[0].prices);
   const spans = windows.map((w): Span => [minutes(w.constraint.start_time), minutes(w.constraint.end_time)]);
   const windowsArePeak = (windowPrices.input ?? 0) > inForce.input;

@@ -8,7 +8,16 @@
 import * as z from 'zod';
 import { GarbageError, type MatchLogic, type SourceEntry } from '../entry.js';
 import { matchKey } from '../units.js';
-import { bands, flat, priceSetSchema, timeOfDay, unitPricesOf, weekendsOf, type DailyWindow, type PriceSet } from './genai-prices-sets.js';
+import {
+  bands,
+  flat,
+  priceSetSchema,
+  timeOfDay,
+  unitPricesOf,
+  weekendsOf,
+  type DailyWindow,
+  type PriceSet,
+} from './genai-prices-sets.js';
 
 /** genai-prices provider id -> catalogue slug, and which of its models are that provider's own. */
 const PROVIDERS: Record<string, { slug: string; own?: RegExp }> = {
@@ -24,20 +33,35 @@ const PROVIDERS: Record<string, { slug: string; own?: RegExp }> = {
 };
 
 const constrained = z.looseObject({
-  constraint: z.looseObject({ type: z.unknown().optional(), start_date: z.unknown().optional(), start_time: z.unknown().optional(), end_time: z.unknown().optional() }).optional().catch(undefined),
+  constraint: z
+    .looseObject({
+      type: z.unknown().optional(),
+      start_date: z.unknown().optional(),
+      start_time: z.unknown().optional(),
+      end_time: z.unknown().optional(),
+    })
+    .optional()
+    .catch(undefined),
   prices: priceSetSchema,
 });
 const model = z.looseObject({
   id: z.string(),
   name: z.unknown().optional(),
   // The match logic is used as genai-prices gives it; `matches` reads only the forms it knows.
-  match: z.custom<MatchLogic>((v) => typeof v === 'object' && v !== null).optional().catch(undefined),
+  match: z
+    .custom<MatchLogic>((v) => typeof v === 'object' && v !== null)
+    .optional()
+    .catch(undefined),
   deprecated: z.unknown().optional(),
   context_window: z.unknown().optional(),
   price_comments: z.unknown().optional(),
   prices: z.union([z.array(constrained), priceSetSchema]),
 });
-const provider = z.looseObject({ id: z.string(), pricing_urls: z.array(z.string()).optional().catch(undefined), models: z.array(z.unknown()) });
+const provider = z.looseObject({
+  id: z.string(),
+  pricing_urls: z.array(z.string()).optional().catch(undefined),
+  models: z.array(z.unknown()),
+});
 const payload = z.array(z.unknown()).refine((json) => json.some((p) => provider.safeParse(p).success));
 
 type Constrained = z.infer<typeof constrained>;
@@ -63,22 +87,39 @@ function aliasNames(logic: MatchLogic | undefined): string[] {
   return 'equals' in logic && typeof logic.equals === 'string' && /latest$/i.test(logic.equals) ? [logic.equals] : [];
 }
 
-const startOf = (s: Constrained): string | undefined => (typeof s.constraint?.start_date === 'string' ? s.constraint.start_date : undefined);
+const startOf = (s: Constrained): string | undefined =>
+  typeof s.constraint?.start_date === 'string' ? s.constraint.start_date : undefined;
 const isWindow = (s: Constrained): s is Constrained & DailyWindow => s.constraint?.type === 'time_of_date';
 
 /** One genai-prices model as an entry, with the price set in force on `today` and the later ones. */
-function modelEntry(pricingUrl: string | undefined, slug: string, m: z.infer<typeof model>, today: string): SourceEntry | undefined {
+function modelEntry(
+  pricingUrl: string | undefined,
+  slug: string,
+  m: z.infer<typeof model>,
+  today: string,
+): SourceEntry | undefined {
   const sets: Constrained[] = Array.isArray(m.prices) ? m.prices : [{ prices: m.prices as PriceSet }];
   const dated = sets.filter((s) => !isWindow(s));
   const windows = sets.filter(isWindow);
-  const current = dated.filter((s) => { const from = startOf(s); return !from || from <= today; }).at(-1);
+  const current = dated
+    .filter((s) => {
+      const from = startOf(s);
+      return !from || from <= today;
+    })
+    .at(-1);
   if (!current) return undefined;
   let prices = flat(current.prices);
   const { input, output } = prices;
   if (input === undefined || output === undefined) return undefined;
   const out: SourceEntry = {
-    source: 'genai-prices', sourceId: m.id, slug, key: matchKey(m.id), input, output,
-    deprecated: m.deprecated === true, tiersKnown: true,
+    source: 'genai-prices',
+    sourceId: m.id,
+    slug,
+    key: matchKey(m.id),
+    input,
+    output,
+    deprecated: m.deprecated === true,
+    tiersKnown: true,
   };
   if (m.match) out.match = m.match;
   if (typeof m.name === 'string') out.name = m.name;

@@ -18,9 +18,17 @@ interface SourceKind {
 /** In the order a run without source arguments reads them (precedence between them: FORMATS). */
 export const SOURCE_KINDS: Record<Format, SourceKind> = {
   'models.dev': { label: 'models.dev', url: 'https://models.dev/api.json', read: readModelsDev },
-  litellm: { label: 'litellm', url: 'https://raw.githubusercontent.com/BerriAI/litellm/main/model_prices_and_context_window.json', read: readLitellm },
+  litellm: {
+    label: 'litellm',
+    url: 'https://raw.githubusercontent.com/BerriAI/litellm/main/model_prices_and_context_window.json',
+    read: readLitellm,
+  },
   openrouter: { label: 'OpenRouter', url: 'https://openrouter.ai/api/v1/models', read: readOpenRouter },
-  'genai-prices': { label: 'genai-prices', url: 'https://raw.githubusercontent.com/pydantic/genai-prices/main/prices/new_data/v2/data.json', read: readGenaiPrices },
+  'genai-prices': {
+    label: 'genai-prices',
+    url: 'https://raw.githubusercontent.com/pydantic/genai-prices/main/prices/new_data/v2/data.json',
+    read: readGenaiPrices,
+  },
 };
 
 /** The entries of one source; a GarbageError when it is not that format or lists none of our models. */

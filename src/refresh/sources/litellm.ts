@@ -8,9 +8,18 @@ import { matchKey, perTokenToPerMillion, REGION_PREFIX } from '../units.js';
 
 /** litellm `litellm_provider` -> catalogue slug (Bedrock only for Amazon's own Nova models). */
 const PROVIDERS: Record<string, string> = {
-  openai: 'openai', anthropic: 'anthropic', gemini: 'google', mistral: 'mistral', deepseek: 'deepseek',
-  xai: 'xai', cohere: 'cohere', cohere_chat: 'cohere', bedrock: 'amazon', bedrock_converse: 'amazon',
-  dashscope: 'alibaba', together_ai: 'together',
+  openai: 'openai',
+  anthropic: 'anthropic',
+  gemini: 'google',
+  mistral: 'mistral',
+  deepseek: 'deepseek',
+  xai: 'xai',
+  cohere: 'cohere',
+  cohere_chat: 'cohere',
+  bedrock: 'amazon',
+  bedrock_converse: 'amazon',
+  dashscope: 'alibaba',
+  together_ai: 'together',
 };
 
 const spec = z.looseObject({
@@ -32,12 +41,15 @@ function tiersOf(raw: Record<string, unknown>): Partial<Record<TierName, TierPri
     const output = perTokenToPerMillion(raw[`output_cost_per_token_${tier}`]);
     const cachedInput = perTokenToPerMillion(raw[`cache_read_input_token_cost_${tier}`]);
     // A tier is a price set: without both an input and an output price it is not one the record can hold.
-    if (input !== undefined && output !== undefined) tiers[tier] = { input, output, ...(cachedInput === undefined ? {} : { cachedInput }) };
+    if (input !== undefined && output !== undefined)
+      tiers[tier] = { input, output, ...(cachedInput === undefined ? {} : { cachedInput }) };
   }
   return Object.keys(tiers).length ? tiers : undefined;
 }
 
-const payload = z.record(z.string(), z.unknown()).refine((json) => Object.values(json).some((v) => spec.safeParse(v).success));
+const payload = z
+  .record(z.string(), z.unknown())
+  .refine((json) => Object.values(json).some((v) => spec.safeParse(v).success));
 
 /** Where Bedrock lists one model under several keys, the plain key wins, then global., then us. */
 function rank(key: string): number {

@@ -8,8 +8,16 @@ import { matchKey, scaledPrice, textOnly } from '../units.js';
 
 /** models.dev provider directory -> catalogue slug. */
 const PROVIDERS: Record<string, string> = {
-  openai: 'openai', anthropic: 'anthropic', google: 'google', mistral: 'mistral', deepseek: 'deepseek',
-  xai: 'xai', cohere: 'cohere', 'amazon-bedrock': 'amazon', alibaba: 'alibaba', togetherai: 'together',
+  openai: 'openai',
+  anthropic: 'anthropic',
+  google: 'google',
+  mistral: 'mistral',
+  deepseek: 'deepseek',
+  xai: 'xai',
+  cohere: 'cohere',
+  'amazon-bedrock': 'amazon',
+  alibaba: 'alibaba',
+  togetherai: 'together',
 };
 
 const model = z.looseObject({
@@ -18,11 +26,21 @@ const model = z.looseObject({
   status: z.unknown().optional(),
   release_date: z.unknown().optional(),
   modalities: z.looseObject({ output: z.unknown().optional() }).optional().catch(undefined),
-  cost: z.looseObject({ input: z.unknown().optional(), output: z.unknown().optional(), cache_read: z.unknown().optional(), cache_write: z.unknown().optional() }).optional().catch(undefined),
+  cost: z
+    .looseObject({
+      input: z.unknown().optional(),
+      output: z.unknown().optional(),
+      cache_read: z.unknown().optional(),
+      cache_write: z.unknown().optional(),
+    })
+    .optional()
+    .catch(undefined),
   limit: z.looseObject({ context: z.unknown().optional() }).optional().catch(undefined),
 });
 const provider = z.looseObject({ models: z.record(z.string(), z.unknown()) });
-const payload = z.record(z.string(), z.unknown()).refine((json) => Object.values(json).some((p) => provider.safeParse(p).success));
+const payload = z
+  .record(z.string(), z.unknown())
+  .refine((json) => Object.values(json).some((p) => provider.safeParse(p).success));
 
 export function readModelsDev(json: unknown): SourceEntry[] {
   const parsed = payload.safeParse(json);

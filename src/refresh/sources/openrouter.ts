@@ -9,11 +9,23 @@ import { matchKey, perTokenToPerMillion, textOnly } from '../units.js';
 
 /** OpenRouter organisation -> catalogue slug. Llama models are Together's only when bought there, so none. */
 const PROVIDERS: Record<string, string> = {
-  openai: 'openai', anthropic: 'anthropic', google: 'google', mistralai: 'mistral', deepseek: 'deepseek',
-  'x-ai': 'xai', cohere: 'cohere', amazon: 'amazon', qwen: 'alibaba',
+  openai: 'openai',
+  anthropic: 'anthropic',
+  google: 'google',
+  mistralai: 'mistral',
+  deepseek: 'deepseek',
+  'x-ai': 'xai',
+  cohere: 'cohere',
+  amazon: 'amazon',
+  qwen: 'alibaba',
 };
 
-const pricing = z.looseObject({ prompt: z.unknown().optional(), completion: z.unknown().optional(), input_cache_read: z.unknown().optional(), input_cache_write: z.unknown().optional() });
+const pricing = z.looseObject({
+  prompt: z.unknown().optional(),
+  completion: z.unknown().optional(),
+  input_cache_read: z.unknown().optional(),
+  input_cache_write: z.unknown().optional(),
+});
 const model = z.looseObject({
   id: z.string(),
   name: z.unknown().optional(),
@@ -22,7 +34,9 @@ const model = z.looseObject({
   context_length: z.unknown().optional(),
   architecture: z.looseObject({ output_modalities: z.unknown().optional() }).optional().catch(undefined),
 });
-const payload = z.looseObject({ data: z.array(z.unknown()) }).refine((json) => json.data.some((m) => z.looseObject({ pricing }).safeParse(m).success));
+const payload = z
+  .looseObject({ data: z.array(z.unknown()) })
+  .refine((json) => json.data.some((m) => z.looseObject({ pricing }).safeParse(m).success));
 
 export function readOpenRouter(json: unknown): SourceEntry[] {
   const parsed = payload.safeParse(json);
@@ -42,7 +56,10 @@ export function readOpenRouter(json: unknown): SourceEntry[] {
       cachedInput: perTokenToPerMillion(p?.input_cache_read),
       // OpenRouter's Google cache write is a storage fee, not a write price.
       cacheWrite: slug === 'google' ? undefined : perTokenToPerMillion(p?.input_cache_write),
-      released: typeof created === 'number' && Number.isInteger(created) ? new Date(created * 1000).toISOString().slice(0, 10) : undefined,
+      released:
+        typeof created === 'number' && Number.isInteger(created)
+          ? new Date(created * 1000).toISOString().slice(0, 10)
+          : undefined,
       contextTokens: m.data.context_length,
     });
     if (e) entries.push(e);

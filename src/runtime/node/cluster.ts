@@ -12,7 +12,8 @@ export function workerCount(env: NodeJS.ProcessEnv): number {
   if (!text) return 1;
   if (text === 'auto') return availableParallelism();
   const count = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
-  if (!(count >= 1 && count <= 256)) throw new RangeError(`WORKERS must be a whole number from 1 to 256, or auto; got "${text.slice(0, 20)}"`);
+  if (!(count >= 1 && count <= 256))
+    throw new RangeError(`WORKERS must be a whole number from 1 to 256, or auto; got "${text.slice(0, 20)}"`);
   return count;
 }
 
@@ -38,7 +39,9 @@ export function startCluster(env: NodeJS.ProcessEnv = process.env): boolean {
     }
     // A worker that dies on its own (a crash, not a drain) is replaced, after a pause so that a
     // worker failing at start-up does not spin.
-    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), msg: 'worker exited; starting another', pid: worker.process.pid, code, signal })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ time: new Date().toISOString(), msg: 'worker exited; starting another', pid: worker.process.pid, code, signal })}\n`,
+    );
     setTimeout(fork, 1000).unref();
   });
   // A worker that cannot start (bad data, port taken) fails every fork alike: give up then.

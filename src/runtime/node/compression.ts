@@ -11,9 +11,10 @@ import type { Compressors } from '../../http/answer-cache/encoding.js';
  */
 export function nodeCompressors(): Compressors {
   return {
-    br: (data) => brotliCompressSync(data, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength },
-    }),
+    br: (data) =>
+      brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength },
+      }),
     gzip: (data) => gzipSync(data, { level: 6 }),
   };
 }

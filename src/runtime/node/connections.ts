@@ -136,7 +136,12 @@ export class Connections {
 
   private closeIfIdle(conn: Conn): void {
     const { socket } = conn;
-    if (conn.inProgress === 0 && conn.waiting.length === 0 && socket.writableLength === 0 && socket.bytesRead === conn.readAtRequest) {
+    if (
+      conn.inProgress === 0 &&
+      conn.waiting.length === 0 &&
+      socket.writableLength === 0 &&
+      socket.bytesRead === conn.readAtRequest
+    ) {
       socket.destroy();
     }
   }

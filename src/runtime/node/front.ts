@@ -36,7 +36,12 @@ export function createFront(
     if (hasBody(req)) {
       res.setHeader('Connection', 'close');
       req.once('close', () => {
-        if (!req.complete) aborted({ method: req.method, path: (req.url ?? '').split('?')[0]!.slice(0, 200), status: res.headersSent ? res.statusCode : null });
+        if (!req.complete)
+          aborted({
+            method: req.method,
+            path: (req.url ?? '').split('?')[0]!.slice(0, 200),
+            status: res.headersSent ? res.statusCode : null,
+          });
       });
     } else if (closing(req)) res.setHeader('Connection', 'close');
     const url = plainUrl(req);
@@ -80,7 +85,8 @@ const DOT_SEGMENT = /\/(?:\.|%2e)/i;
 function plainUrl(req: IncomingMessage): string | undefined {
   const { host } = req.headers;
   const target = req.url;
-  if (host === undefined || target === undefined || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target)) return undefined;
+  if (host === undefined || target === undefined || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target))
+    return undefined;
   const mark = target.indexOf('?');
   return DOT_SEGMENT.test(mark === -1 ? target : target.slice(0, mark)) ? undefined : `http://${host}${target}`;
 }
@@ -92,7 +98,13 @@ export function writeAnswer(res: ServerResponse, answer: Answer): void {
 
 /** What the service reads of a request: method, URL (as the app sees it), two headers, bindings. */
 export function frontOf(req: IncomingMessage, url: string, env: unknown): FrontRequest {
-  return { method: req.method ?? '', url, acceptEncoding: joined(req.headers['accept-encoding']), ifNoneMatch: joined(req.headers['if-none-match']), env };
+  return {
+    method: req.method ?? '',
+    url,
+    acceptEncoding: joined(req.headers['accept-encoding']),
+    ifNoneMatch: joined(req.headers['if-none-match']),
+    env,
+  };
 }
 
 /** A header as the Fetch API reads it: absent is null, repeats joined by ", ". */

@@ -38,7 +38,10 @@ export interface CheckedData {
 /** The price files of a data directory, in order, and its evidence file if it has one. */
 function dataFiles(dir: string): { prices: string[]; evidence: string | undefined } {
   const evidence = join(dir, EVIDENCE_FILE);
-  const prices = readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((name) => join(dir, name));
+  const prices = readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .map((name) => join(dir, name));
   return { prices, evidence: existsSync(evidence) ? evidence : undefined };
 }
 
@@ -64,7 +67,10 @@ function readEvidence(path: string, checked: CheckedData | undefined): EvidenceS
   return scored === undefined ? source : { ...source, scored };
 }
 
-function readJson(path: string, checked: Readonly<Record<string, unknown>> | undefined): CatalogueFile & { digest: string } {
+function readJson(
+  path: string,
+  checked: Readonly<Record<string, unknown>> | undefined,
+): CatalogueFile & { digest: string } {
   const file = relative(process.cwd(), path) || path;
   const bytes = readFileSync(path);
   const digest = sha256(bytes);
@@ -87,7 +93,11 @@ export function checkData(dir: string): CheckedData {
   return checked;
 }
 
-function record<T>(into: Record<string, T>, path: string, parse: (data: unknown) => { success: boolean; data?: T }): void {
+function record<T>(
+  into: Record<string, T>,
+  path: string,
+  parse: (data: unknown) => { success: boolean; data?: T },
+): void {
   const bytes = readFileSync(path);
   let data: unknown;
   try {

@@ -10,6 +10,9 @@ export function doorReader(dataDir: string): (() => DoorData) | undefined {
   const read = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'));
   return () => ({
     sellers: read('sellers.json'),
-    files: readdirSync(dir).filter((n) => n.endsWith('.json') && n !== 'sellers.json').sort().map(read),
+    files: readdirSync(dir)
+      .filter((n) => n.endsWith('.json') && n !== 'sellers.json')
+      .sort()
+      .map(read),
   });
 }

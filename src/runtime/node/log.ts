@@ -13,7 +13,8 @@ export interface Logger {
 
 /** One JSON line per event, so that logs are machine-readable. */
 export function jsonLogger(level: LogLevel): Logger {
-  const line = (msg: string, fields: Record<string, unknown> = {}) => `${JSON.stringify({ time: new Date().toISOString(), msg, ...fields })}\n`;
+  const line = (msg: string, fields: Record<string, unknown> = {}) =>
+    `${JSON.stringify({ time: new Date().toISOString(), msg, ...fields })}\n`;
   const quiet = level === 'silent';
   return {
     notice: (msg, fields) => void (quiet || process.stdout.write(line(msg, fields))),
@@ -57,7 +58,12 @@ export function logWhenFinished(req: IncomingMessage, res: ServerResponse, write
  * `everyMs`, each saying how many such events were left out since the last line, so that the log
  * cannot be flooded, nor an event lost without a count.
  */
-export function rateLimitedLine(write: (message: string, fields: Record<string, unknown>) => void, message: string, everyMs = 1000, now = () => Date.now()): (fields: Record<string, unknown>) => void {
+export function rateLimitedLine(
+  write: (message: string, fields: Record<string, unknown>) => void,
+  message: string,
+  everyMs = 1000,
+  now = () => Date.now(),
+): (fields: Record<string, unknown>) => void {
   let last = -Infinity;
   let left = 0;
   return (fields) => {

@@ -79,10 +79,18 @@ export function readRuntimeConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
     maxWaiting: whole(env, 'MAX_WAITING', DEFAULT_LIMITS.maxWaiting, 0, 100_000),
     maxUnsentBytes: whole(env, 'MAX_UNSENT_BYTES', DEFAULT_LIMITS.maxUnsentBytes, 1024 * 1024, 8 * 1024 * 1024 * 1024),
     // Behind trusted proxies every connection comes from a proxy's address: no cap unless one is set.
-    maxConnectionsPerAddress: whole(env, 'MAX_CONNECTIONS_PER_ADDRESS', env.TRUST_PROXY && !/^(?:0|false)$/i.test(env.TRUST_PROXY) ? 0 : DEFAULT_LIMITS.maxConnectionsPerAddress, 0, 1_000_000),
+    maxConnectionsPerAddress: whole(
+      env,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      env.TRUST_PROXY && !/^(?:0|false)$/i.test(env.TRUST_PROXY) ? 0 : DEFAULT_LIMITS.maxConnectionsPerAddress,
+      0,
+      1_000_000,
+    ),
   };
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new RangeError(`HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
+    throw new RangeError(
+      `HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
+    );
   }
   const level = (env.LOG_LEVEL ?? 'error').toLowerCase();
   if (level !== 'silent' && level !== 'error' && level !== 'info') {
@@ -106,7 +114,10 @@ export function readRuntimeConfig(env: NodeJS.ProcessEnv): RuntimeConfig {
 
 /** A comma-separated list of origins, each as browsers send it (scheme, host and port only). */
 function origins(text: string | undefined): string[] {
-  const list = (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const origin of list) {
     let parsed: URL | undefined;
     try {
@@ -114,7 +125,10 @@ function origins(text: string | undefined): string[] {
     } catch {
       parsed = undefined;
     }
-    if (parsed?.origin !== origin) throw new RangeError(`MCP_ALLOWED_ORIGINS must list origins such as https://app.example (no path or trailing slash); got ${JSON.stringify(origin)}`);
+    if (parsed?.origin !== origin)
+      throw new RangeError(
+        `MCP_ALLOWED_ORIGINS must list origins such as https://app.example (no path or trailing slash); got ${JSON.stringify(origin)}`,
+      );
   }
   return list;
 }
@@ -123,14 +137,22 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= min && value <= max)) throw new RangeError(`${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(text)}`);
+  if (!(value >= min && value <= max))
+    throw new RangeError(`${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(text)}`);
   return value;
 }
 
 /** The client address: the socket's, or with `hops` trusted proxies the X-Forwarded-For entry the outermost trusted one added. */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, hops: number): string | undefined {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  hops: number,
+): string | undefined {
   if (hops === 0 || !forwardedFor) return socketAddress;
-  const chain = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
+  const chain = forwardedFor
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // Entries are appended left to right; the last `hops` were written by proxies we trust.
   return chain[chain.length - hops] ?? chain[0] ?? socketAddress;
 }

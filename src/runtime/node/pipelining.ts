@@ -89,7 +89,8 @@ export function boundPipelining(
 
   // A connection's next answer is made now if it has none in progress, or fewer than the bound while
   // the process's budget is not pressed; otherwise the request waits.
-  const mayStart = (conn: Conn): boolean => conn.inProgress === 0 || (conn.inProgress < bounds.maxInProgress && !budget.pressed);
+  const mayStart = (conn: Conn): boolean =>
+    conn.inProgress === 0 || (conn.inProgress < bounds.maxInProgress && !budget.pressed);
 
   // Connections with requests waiting that may start one, in turn order; drained a turn at a time.
   let ready: Conn[] = [];

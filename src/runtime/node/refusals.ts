@@ -11,16 +11,28 @@ export function errorBody(status: number, code: string, message: string): string
   return JSON.stringify(body);
 }
 
-export const ERROR_HEADERS = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+export const ERROR_HEADERS = {
+  'Content-Type': JSON_TYPE,
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
 
 export function jsonErrorResponse(status: number, code: string, message: string): Response {
   return new Response(errorBody(status, code, message), { status, headers: ERROR_HEADERS });
 }
 
 /** Answers a request with a JSON error and closes the connection after it. */
-function refuse(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+function refuse(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   const body = errorBody(status, code, message);
-  res.writeHead(status, { ...ERROR_HEADERS, ...headers, 'Content-Length': Buffer.byteLength(body), Connection: 'close' }).end(body);
+  res
+    .writeHead(status, { ...ERROR_HEADERS, ...headers, 'Content-Length': Buffer.byteLength(body), Connection: 'close' })
+    .end(body);
 }
 
 /**
@@ -28,7 +40,12 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
  * are sent), and the connection closed after it.
  */
 export function refusePipelined(res: ServerResponse, depth: number): void {
-  refuse(res, 429, 'too_many_pipelined', `At most ${depth} requests may be sent ahead of their answers on one connection; the requests before this one are answered, and the connection closes after this refusal.`);
+  refuse(
+    res,
+    429,
+    'too_many_pipelined',
+    `At most ${depth} requests may be sent ahead of their answers on one connection; the requests before this one are answered, and the connection closes after this refusal.`,
+  );
 }
 
 /**
@@ -39,7 +56,8 @@ export function refusedForHost(req: IncomingMessage, res: ServerResponse): boole
   let hosts = 0;
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') hosts += 1;
   if (hosts > 1) refuse(res, 400, 'bad_request', 'A request may carry one Host header only.');
-  else if (hosts === 0 && req.httpVersion === '1.1') refuse(res, 400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
+  else if (hosts === 0 && req.httpVersion === '1.1')
+    refuse(res, 400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
   else return false;
   return true;
 }
@@ -54,7 +72,9 @@ export function answerExpectation(_req: IncomingMessage, res: ServerResponse): v
  * (`100-continue-bogus`, `foo 100-continue`); only `100-continue` itself, in any case, gets its
  * 100 Continue and then the request is served. The others are refused as any other expectation.
  */
-export function answerContinue(serve: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+export function answerContinue(
+  serve: (req: IncomingMessage, res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     if (req.headers.expect?.trim().toLowerCase() !== '100-continue') {
       answerExpectation(req, res);
@@ -68,7 +88,11 @@ export function answerContinue(serve: (req: IncomingMessage, res: ServerResponse
 
 /** A connection past the per-address cap: a 429 and the connection closed, before any request is read. */
 export function refuseConnection(socket: Socket, cap: number): void {
-  const body = errorBody(429, 'too_many_connections', `Too many open connections from this address (at most ${cap}); close some and retry.`);
+  const body = errorBody(
+    429,
+    'too_many_connections',
+    `Too many open connections from this address (at most ${cap}); close some and retry.`,
+  );
   socket.pause();
   socket.on('error', () => socket.destroy());
   socket.end(
@@ -80,7 +104,11 @@ export function refuseConnection(socket: Socket, cap: number): void {
 
 /** `connect`: a CONNECT request (a proxy tunnel), which Node would end with a closed socket. */
 export function answerConnect(_req: IncomingMessage, socket: Socket): void {
-  const body = errorBody(405, 'method_not_allowed', `Method CONNECT is not allowed; this API is read-only (${ALLOWED_METHODS.join(', ')}).`);
+  const body = errorBody(
+    405,
+    'method_not_allowed',
+    `Method CONNECT is not allowed; this API is read-only (${ALLOWED_METHODS.join(', ')}).`,
+  );
   socket.on('error', () => socket.destroy());
   socket.end(
     `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(', ')}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
@@ -90,7 +118,12 @@ export function answerConnect(_req: IncomingMessage, socket: Socket): void {
 }
 
 const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request line and headers are too large.'],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'headers_too_large',
+    'The request line and headers are too large.',
+  ],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'payload_too_large', 'The request is too large.'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'The request was not received in time.'],
 };
@@ -113,7 +146,12 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
     setTimeout(() => socket.destroy(), DRAIN_BEFORE_CLOSE_MS).unref();
     return;
   }
-  const [status, reason, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'bad_request', 'The request is not valid HTTP/1.1.'];
+  const [status, reason, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'bad_request',
+    'The request is not valid HTTP/1.1.',
+  ];
   const body = errorBody(status, code, message);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -64,7 +64,10 @@ export interface RunningServer {
   connections: ConnectionCounters;
 }
 
-export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = jsonLogger(readRuntimeConfig(env).logLevel)): RunningServer {
+export function startServer(
+  env: NodeJS.ProcessEnv = process.env,
+  log: Logger = jsonLogger(readRuntimeConfig(env).logLevel),
+): RunningServer {
   const config = readRuntimeConfig(env);
   const { limits } = config;
   const dataDir = config.dataDir ?? join(root, 'data');
@@ -116,19 +119,24 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     {
       hostname: config.host,
       // Only a request Node parsed but the URL standard cannot hold (a bad Host header) lands here.
-      errorHandler: () => jsonErrorResponse(400, 'bad_request', 'The request could not be read as a URL (check the Host header and the path).'),
+      errorHandler: () =>
+        jsonErrorResponse(
+          400,
+          'bad_request',
+          'The request could not be read as a URL (check the Host header and the path).',
+        ),
     },
   );
 
   const connections = new Connections(limits, memory);
   // Draining, a connection closes after the last answer it has asked for (not before those waiting their turn).
-  const front = createFront(service, listener, log, (req) => draining && (connections.of(req.socket)?.waiting.length ?? 0) === 0);
-  const pipelining = boundPipelining(
-    front.handle,
-    limits,
-    connections,
-    memory,
+  const front = createFront(
+    service,
+    listener,
+    log,
+    (req) => draining && (connections.of(req.socket)?.waiting.length ?? 0) === 0,
   );
+  const pipelining = boundPipelining(front.handle, limits, connections, memory);
 
   const server = createServer(
     {
@@ -159,10 +167,13 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
       const address = server.address() as AddressInfo;
-      log.notice(`ai-model-pricing: ${catalogue.models.length} models, listening on http://${config.host}:${address.port}`, {
-        port: address.port,
-        models: catalogue.models.length,
-      });
+      log.notice(
+        `ai-model-pricing: ${catalogue.models.length} models, listening on http://${config.host}:${address.port}`,
+        {
+          port: address.port,
+          models: catalogue.models.length,
+        },
+      );
       resolve(address);
     });
   });
@@ -174,7 +185,10 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
       const next = loadCatalogueFromDir(dataDir, checked);
       // A file gone missing (or moved aside mid-edit) would silently drop a provider: refused; removing one takes a restart.
       const lost = catalogue.providers.filter((p) => !next.providers.some((q) => q.slug === p.slug)).map((p) => p.slug);
-      if (lost.length > 0) throw new Error(`the new catalogue would lose ${lost.length === 1 ? 'provider' : 'providers'} ${lost.join(', ')} (restart the server to remove a provider)`);
+      if (lost.length > 0)
+        throw new Error(
+          `the new catalogue would lose ${lost.length === 1 ? 'provider' : 'providers'} ${lost.join(', ')} (restart the server to remove a provider)`,
+        );
       catalogue = next;
       log.notice('catalogue reloaded', { models: next.models.length, lastUpdated: next.lastUpdated });
       return { ok: true, models: next.models.length };
@@ -203,7 +217,19 @@ export function startServer(env: NodeJS.ProcessEnv = process.env, log: Logger = 
     return drained;
   };
 
-  return { server, config, service, dataDir, catalogue: () => catalogue, reload, drain, listening, pipelining: pipelining.counters, memory, connections: connections.counters };
+  return {
+    server,
+    config,
+    service,
+    dataDir,
+    catalogue: () => catalogue,
+    reload,
+    drain,
+    listening,
+    pipelining: pipelining.counters,
+    memory,
+    connections: connections.counters,
+  };
 }
 
 /** The client's address for the rate limit: the socket's, or X-Forwarded-For behind trusted proxies. */
@@ -211,5 +237,9 @@ function clientIp(bindings: HttpBindings | undefined, trustProxy: number): strin
   // Requests the service asks itself (MCP tool calls, charged to their client up front) have none.
   const incoming = bindings?.incoming;
   if (incoming === undefined) return undefined;
-  return clientAddress(incoming.socket.remoteAddress, joined(incoming.headers['x-forwarded-for']) ?? undefined, trustProxy);
+  return clientAddress(
+    incoming.socket.remoteAddress,
+    joined(incoming.headers['x-forwarded-for']) ?? undefined,
+    trustProxy,
+  );
 }

@@ -16,4 +16,22 @@ import together from '../../../data/offers/together.json';
 import xai from '../../../data/offers/xai.json';
 import zhipu from '../../../data/offers/zhipu.json';
 
-export const doorData = (): DoorData => ({ sellers, files: [alibaba, amazon, anthropic, cohere, deepseek, google, minimax, mistral, moonshot, nvidia, openai, together, xai, zhipu] });
+export const doorData = (): DoorData => ({
+  sellers,
+  files: [
+    alibaba,
+    amazon,
+    anthropic,
+    cohere,
+    deepseek,
+    google,
+    minimax,
+    mistral,
+    moonshot,
+    nvidia,
+    openai,
+    together,
+    xai,
+    zhipu,
+  ],
+});

@@ -49,7 +49,11 @@ export function loadFonts(assets: AssetFetcher): Promise<void> {
 export default function measure(text: string, { font, ...rest }: { font: string; guess?: boolean }): number {
   const consumer = consumers.get(font);
   if (consumer === undefined) {
-    throw new Error(FONT_TABLES[font] === undefined ? `Unknown font "${font}", expected ${Object.keys(FONT_TABLES).join(', ')}` : `The font tables are not loaded (loadFonts) for "${font}"`);
+    throw new Error(
+      FONT_TABLES[font] === undefined
+        ? `Unknown font "${font}", expected ${Object.keys(FONT_TABLES).join(', ')}`
+        : `The font tables are not loaded (loadFonts) for "${font}"`,
+    );
   }
   return consumer.widthOf(text, rest);
 }

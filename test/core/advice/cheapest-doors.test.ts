@@ -20,14 +20,18 @@ const WORKLOADS: Array<[string, Workload]> = [
   ['long prompts past the long-context bands', { ...base, inputTokens: 300_000, outputTokens: 2000 }],
   ['batch mode', { ...base, inputTokens: 20_000, outputTokens: 2000, mode: 'batch' }],
   ['mostly cached input', { ...base, inputTokens: 50_000, outputTokens: 1000, cachedInputTokens: 45_000 }],
-  ['at 17:00 UTC (off-peak prices where sold)', { ...base, inputTokens: 8000, outputTokens: 4000, timeOfDay: { utcSecond: 17 * 3600 } }],
+  [
+    'at 17:00 UTC (off-peak prices where sold)',
+    { ...base, inputTokens: 8000, outputTokens: 4000, timeOfDay: { utcSecond: 17 * 3600 } },
+  ],
   ['output only', { ...base, inputTokens: 0, outputTokens: 8000 }],
 ];
 const SELLER_SETS: Array<[string, Uint8Array | undefined]> = [
   ['every seller', undefined],
   ['two clouds', Uint8Array.from(table.sellers, (s) => (s === 'amazon-bedrock' || s === 'google-vertex' ? 1 : 0))],
 ];
-const ids = (r: ReturnType<typeof findCheapestAtDoors>) => r.ranked.map((x) => `${x.door.id} ${x.costs.perRequest.toString()}`);
+const ids = (r: ReturnType<typeof findCheapestAtDoors>) =>
+  r.ranked.map((x) => `${x.door.id} ${x.costs.perRequest.toString()}`);
 
 describe('cheapest over doors', () => {
   for (const [name, workload] of WORKLOADS) {
@@ -49,7 +53,9 @@ describe('cheapest over doors', () => {
     for (const [, workload] of WORKLOADS) {
       for (const item of findCheapestAtDoors(catalogue, table, workload, { limit: 5 }).ranked) {
         const first = rankDoors(book.doorsOf(item.model.id), workload).ranked[0]!;
-        expect(item.costs.perRequest.toString(), `${item.model.id} ${JSON.stringify(workload)}`).toBe(first.costs.perRequest.toString());
+        expect(item.costs.perRequest.toString(), `${item.model.id} ${JSON.stringify(workload)}`).toBe(
+          first.costs.perRequest.toString(),
+        );
       }
     }
   });
@@ -57,7 +63,10 @@ describe('cheapest over doors', () => {
     // A copy of beta-flash listed last, with a smaller id: its own door costs what beta-flash's does.
     const files = structuredClone(fixtureFiles);
     const beta = files[1]?.data as { models: Array<{ id: string; name: string }> };
-    beta.models.push({ ...structuredClone(beta.models[1]), id: 'beta-aaa', name: 'Beta AAA' } as { id: string; name: string });
+    beta.models.push({ ...structuredClone(beta.models[1]), id: 'beta-aaa', name: 'Beta AAA' } as {
+      id: string;
+      name: string;
+    });
     const fixture = buildCatalogue(files);
     const doors = doorTableOf(fixture, doorBookOf(fixture));
     const w = { ...base, inputTokens: 2000, outputTokens: 500 };

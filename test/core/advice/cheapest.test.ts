@@ -40,7 +40,10 @@ describe('findCheapest', () => {
     // Two models with equal prices, the later one in the file having the smaller id.
     const files = structuredClone(fixtureFiles);
     const beta = files[1]?.data as { models: Array<{ id: string; name: string }> };
-    const clone = { ...structuredClone(beta.models[1]), id: 'beta-aaa', name: 'Beta AAA' } as { id: string; name: string };
+    const clone = { ...structuredClone(beta.models[1]), id: 'beta-aaa', name: 'Beta AAA' } as {
+      id: string;
+      name: string;
+    };
     beta.models.push(clone); // a copy of beta-flash listed last
     const catalogue = buildCatalogue(files);
     expect(ids({ limit: 10 }, catalogue).slice(2, 4)).toEqual(['beta-aaa', 'beta-flash']);
@@ -57,7 +60,12 @@ describe('findCheapest', () => {
   it('keeps models suited to the use case (score 3 or more)', () => {
     // coding: alpha-large 5, beta-pro 4, alpha-mini 3, beta-flash 3 (alpha-nano and beta-classic score 2)
     expect(ids({ limit: 10, useCase: 'coding' })).toEqual(['beta-flash', 'alpha-mini', 'beta-pro', 'alpha-large']);
-    expect(ids({ limit: 10, useCase: 'classification' })).toEqual(['alpha-nano', 'beta-flash', 'alpha-mini', 'alpha-large']);
+    expect(ids({ limit: 10, useCase: 'classification' })).toEqual([
+      'alpha-nano',
+      'beta-flash',
+      'alpha-mini',
+      'alpha-large',
+    ]);
     expect(ids({ limit: 10, useCase: 'analysis' })).toEqual(['beta-pro', 'alpha-large']);
   });
 
@@ -69,7 +77,10 @@ describe('findCheapest', () => {
 
   it('combines the filters with AND', () => {
     // chat-suited (beta-classic 3, beta-flash 3, alpha-mini 3, beta-pro 4, alpha-large 4), Mid or Premium, ≤ $225 a month
-    expect(ids({ limit: 10, useCase: 'chat', quality: 'high', budgetNanos: 225_000_000_000n })).toEqual(['beta-classic', 'beta-pro']);
+    expect(ids({ limit: 10, useCase: 'chat', quality: 'high', budgetNanos: 225_000_000_000n })).toEqual([
+      'beta-classic',
+      'beta-pro',
+    ]);
     expect(ids({ limit: 10, useCase: 'analysis', quality: 'budget' })).toEqual([]);
   });
 

@@ -18,7 +18,11 @@ describe('closestIds', () => {
     expect(closestIds(idIndexOf(catalogue), 'OpenAI-GPT-5.6-Lun')[0]).toBe('openai-gpt-5.6-luna');
     // Closeness is edit distance: an id one letter off goes before a shorter one the query contains.
     const index = idIndex(['openai-gpt-5.6', 'openai-gpt-5.6-terra', 'openai-gpt-5.6-sol']);
-    expect(closestIds(index, 'openai-gpt-5.6-tera', 3)).toEqual(['openai-gpt-5.6-terra', 'openai-gpt-5.6-sol', 'openai-gpt-5.6']);
+    expect(closestIds(index, 'openai-gpt-5.6-tera', 3)).toEqual([
+      'openai-gpt-5.6-terra',
+      'openai-gpt-5.6-sol',
+      'openai-gpt-5.6',
+    ]);
     expect(closestIds(index, 'gpt-5.6', 1)).toEqual(['openai-gpt-5.6']);
   });
 
@@ -31,7 +35,11 @@ describe('closestIds', () => {
     const index = idIndexOf(catalogue);
     for (const [k, id] of ids.entries()) {
       const at = 1 + (k % (id.length - 1));
-      const variants = [id.slice(0, at) + id.slice(at + 1), id.slice(0, at) + id[at] + id.slice(at), id.slice(0, at) + 'q' + id.slice(at + 1)];
+      const variants = [
+        id.slice(0, at) + id.slice(at + 1),
+        id.slice(0, at) + id[at] + id.slice(at),
+        id.slice(0, at) + 'q' + id.slice(at + 1),
+      ];
       for (const typo of variants) {
         if (ids.includes(typo)) continue;
         const [first] = closestIds(index, typo);
@@ -43,8 +51,23 @@ describe('closestIds', () => {
   });
 
   it('at 10,000 ids, finds the one-letter-off id among thousands sharing its trigrams, and nothing for junk', () => {
-    const providers = ['openai', 'anthropic', 'google', 'mistral', 'deepseek', 'alibaba', 'amazon', 'cohere', 'together', 'xai'];
-    const ids = Array.from({ length: 10_000 }, (_, i) => `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`);
+    const providers = [
+      'openai',
+      'anthropic',
+      'google',
+      'mistral',
+      'deepseek',
+      'alibaba',
+      'amazon',
+      'cohere',
+      'together',
+      'xai',
+    ];
+    const ids = Array.from(
+      { length: 10_000 },
+      (_, i) =>
+        `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`,
+    );
     ids.push('openai-gpt-5.6-terra');
     const index = idIndex(ids);
     expect(closestIds(index, 'openai-gpt-5.6-tera')[0]).toBe('openai-gpt-5.6-terra');

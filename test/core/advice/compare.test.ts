@@ -19,7 +19,15 @@ function summary(ids: string[], w = workload) {
 describe('compareModels', () => {
   it('keeps the order given and computes every cost', () => {
     const { comparison } = compareModels(models('alpha-large', 'beta-classic'), workload);
-    expect(comparison.map((c) => [c.model.id, c.costs.perRequest.toString(), c.costs.daily.toString(), c.costs.monthly.toString(), c.costs.yearly.toString()])).toEqual([
+    expect(
+      comparison.map((c) => [
+        c.model.id,
+        c.costs.perRequest.toString(),
+        c.costs.daily.toString(),
+        c.costs.monthly.toString(),
+        c.costs.yearly.toString(),
+      ]),
+    ).toEqual([
       // 1000 × 3/1M + 500 × 15/1M = 0.003 + 0.0075 = 0.0105; 10.5; 315; 3780
       ['alpha-large', '0.0105', '10.5', '315', '3780'],
       // 1000 × 0.1/1M + 500 × 0.2/1M = 0.0001 + 0.0001 = 0.0002; 0.2; 6; 72
@@ -63,7 +71,11 @@ describe('compareModels', () => {
   });
 
   it('answers 0% when everything is free', () => {
-    expect(summary(['alpha-large', 'beta-pro'], { ...workload, inputTokens: 0, outputTokens: 0 }).savings).toEqual(['0', '0', 0]);
+    expect(summary(['alpha-large', 'beta-pro'], { ...workload, inputTokens: 0, outputTokens: 0 }).savings).toEqual([
+      '0',
+      '0',
+      0,
+    ]);
   });
 
   it('needs a model', () => {

@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { MODEL_STATUSES, TIERS, USE_CASES, type Model } from '../../../src/core/schema/catalogue-schema.js';
 import { QUALITY_BANDS } from '../../../src/core/advice/cheapest.js';
 import type { Workload } from '../../../src/core/pricing/cost.js';
-import { forEachEligible, partsExclusion, unpricedCandidates, type Excluded } from '../../../src/core/advice/eligible.js';
+import {
+  forEachEligible,
+  partsExclusion,
+  unpricedCandidates,
+  type Excluded,
+} from '../../../src/core/advice/eligible.js';
 import { columnFilters } from '../../../src/core/catalogue/filter-table.js';
 import { exclusionOf } from '../../../src/core/pricing/fit.js';
 import { costWarnings } from '../../../src/core/pricing/warnings.js';
@@ -39,37 +44,78 @@ const request = fc.record({
 describe('forEachEligible', () => {
   it('offers and leaves out what the plain rules say, for any filters and workload', () => {
     const seen = new Set<string>();
-    fc.assert(fc.property(request, (r) => {
-      const w: Workload = {
-        inputTokens: r.inputTokens, outputTokens: r.outputTokens, requests: 1, days: 1, mode: 'standard',
-        extras: { inputAudioTokens: Math.min(r.audio, r.inputTokens), outputImageTokens: Math.min(r.image, r.outputTokens), webSearches: r.searches },
-        ...(r.serviceTier ? { serviceTier: r.serviceTier } : {}),
-      };
-      const band = r.band === undefined ? undefined : QUALITY_BANDS[r.band];
-      const offered: string[] = [];
-      const excluded = forEachEligible(catalogue, columnFilters(r, band), { inputTokens: r.inputTokens, outputTokens: r.outputTokens, includeFreeTier: r.includeFreeTier, tierFallback: r.tierFallback, workload: w }, (m, i) => {
-        expect(catalogue.rankable[i]).toBe(m);
-        offered.push(m.id);
-      });
-      const meets = (m: Model) => (r.status === undefined || m.status === r.status) && (r.tier === undefined || m.tier === r.tier)
-        && (band === undefined || band.includes(m.tier)) && (r.useCase === undefined || (m.useCases[r.useCase] ?? 0) >= 3)
-        && (r.minQuality === undefined || m.quality >= r.minQuality) && (r.minContext === undefined || m.contextTokens >= r.minContext);
-      const used = unpricedCandidates(w);
-      const plain: Excluded = {};
-      const plainOffered: string[] = [];
-      catalogue.rankable.filter(meets).forEach((m) => {
-        // Then a service tier asked that the model is not sold on (its warning says so), unless asked to fall back.
-        const offTier = !r.tierFallback && costWarnings(m, w).some((x) => x.code === 'service_tier_not_offered') ? 'service_tier_not_offered' as const : undefined;
-        const why = exclusionOf(m, r.inputTokens, r.outputTokens, r.includeFreeTier) ?? partsExclusion(m, catalogue.sheets.get(m)!.bands[0]!.billedAs, w, used) ?? offTier;
-        if (why === undefined) plainOffered.push(m.id);
-        else plain[why] = (plain[why] ?? 0) + 1;
-      });
-      expect(offered).toEqual(plainOffered);
-      expect(excluded).toEqual(plain);
-      for (const why of Object.keys(plain)) seen.add(why);
-      if (offered.length) seen.add('offered');
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(request, (r) => {
+        const w: Workload = {
+          inputTokens: r.inputTokens,
+          outputTokens: r.outputTokens,
+          requests: 1,
+          days: 1,
+          mode: 'standard',
+          extras: {
+            inputAudioTokens: Math.min(r.audio, r.inputTokens),
+            outputImageTokens: Math.min(r.image, r.outputTokens),
+            webSearches: r.searches,
+          },
+          ...(r.serviceTier ? { serviceTier: r.serviceTier } : {}),
+        };
+        const band = r.band === undefined ? undefined : QUALITY_BANDS[r.band];
+        const offered: string[] = [];
+        const excluded = forEachEligible(
+          catalogue,
+          columnFilters(r, band),
+          {
+            inputTokens: r.inputTokens,
+            outputTokens: r.outputTokens,
+            includeFreeTier: r.includeFreeTier,
+            tierFallback: r.tierFallback,
+            workload: w,
+          },
+          (m, i) => {
+            expect(catalogue.rankable[i]).toBe(m);
+            offered.push(m.id);
+          },
+        );
+        const meets = (m: Model) =>
+          (r.status === undefined || m.status === r.status) &&
+          (r.tier === undefined || m.tier === r.tier) &&
+          (band === undefined || band.includes(m.tier)) &&
+          (r.useCase === undefined || (m.useCases[r.useCase] ?? 0) >= 3) &&
+          (r.minQuality === undefined || m.quality >= r.minQuality) &&
+          (r.minContext === undefined || m.contextTokens >= r.minContext);
+        const used = unpricedCandidates(w);
+        const plain: Excluded = {};
+        const plainOffered: string[] = [];
+        catalogue.rankable.filter(meets).forEach((m) => {
+          // Then a service tier asked that the model is not sold on (its warning says so), unless asked to fall back.
+          const offTier =
+            !r.tierFallback && costWarnings(m, w).some((x) => x.code === 'service_tier_not_offered')
+              ? ('service_tier_not_offered' as const)
+              : undefined;
+          const why =
+            exclusionOf(m, r.inputTokens, r.outputTokens, r.includeFreeTier) ??
+            partsExclusion(m, catalogue.sheets.get(m)!.bands[0]!.billedAs, w, used) ??
+            offTier;
+          if (why === undefined) plainOffered.push(m.id);
+          else plain[why] = (plain[why] ?? 0) + 1;
+        });
+        expect(offered).toEqual(plainOffered);
+        expect(excluded).toEqual(plain);
+        for (const why of Object.keys(plain)) seen.add(why);
+        if (offered.length) seen.add('offered');
+      }),
+      { numRuns: 300 },
+    );
     // The runs reached every rule.
-    expect([...seen].sort()).toEqual(['context_window', 'free_tier_only', 'max_output', 'modality', 'modality_unknown', 'offered', 'service_tier_not_offered', 'unit_unpriced']);
+    expect([...seen].sort()).toEqual([
+      'context_window',
+      'free_tier_only',
+      'max_output',
+      'modality',
+      'modality_unknown',
+      'offered',
+      'service_tier_not_offered',
+      'unit_unpriced',
+    ]);
   });
 });

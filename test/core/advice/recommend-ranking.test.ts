@@ -34,30 +34,71 @@ type Drawn = typeof modelArb extends fc.Arbitrary<infer T> ? T : never;
 function catalogueOf(models: Drawn[]) {
   const ids = models.map((_, i) => `p-m${(i * 7) % models.length}-${i}`);
   const evidence = {
-    about: 'test', sources: { aa: { name: 'AA', url: 'https://artificialanalysis.ai/', republish: true, terms: 'attribution', snapshot: '2026-07-10' } },
+    about: 'test',
+    sources: {
+      aa: {
+        name: 'AA',
+        url: 'https://artificialanalysis.ai/',
+        republish: true,
+        terms: 'attribution',
+        snapshot: '2026-07-10',
+      },
+    },
     benchmarks: {
       aa_intelligence_index: { name: 'AA Intelligence Index', metric: 'index', scale: '0-100', source: 'aa' },
       lmarena_text: { name: 'LMArena text', metric: 'Elo', scale: 'Elo', source: 'aa' },
     },
-    models: Object.fromEntries(models.flatMap((m, i) => (m.intelligence === undefined && m.arena === undefined ? [] : [[ids[i], {
-      ...(m.intelligence === undefined ? {} : { aa_intelligence_index: { value: m.intelligence, date: '2026-07-10' } }),
-      ...(m.arena === undefined ? {} : { lmarena_text: { value: m.arena, date: '2026-07-14' } }),
-    }]]))),
+    models: Object.fromEntries(
+      models.flatMap((m, i) =>
+        m.intelligence === undefined && m.arena === undefined
+          ? []
+          : [
+              [
+                ids[i],
+                {
+                  ...(m.intelligence === undefined
+                    ? {}
+                    : { aa_intelligence_index: { value: m.intelligence, date: '2026-07-10' } }),
+                  ...(m.arena === undefined ? {} : { lmarena_text: { value: m.arena, date: '2026-07-14' } }),
+                },
+              ],
+            ],
+      ),
+    ),
   };
-  return buildCatalogue([{
-    file: 'p.json',
-    data: {
-      provider: { slug: 'p', name: 'P', pricingUrl: 'https://example.com' },
-      models: models.map((m, i) => ({
-        ...provenance, id: ids[i], name: `M${i}`, tier: m.tier, input: m.input, output: m.output,
-        context: '128K', contextTokens: 128_000, quality: m.quality, status: m.legacy ? 'legacy' : 'current',
-        useCases: Object.fromEntries(USE_CASES.map((u, j) => [u, m.scores[j] ?? 0])),
-      })),
-    },
-  }], { file: 'b.json', data: evidence });
+  return buildCatalogue(
+    [
+      {
+        file: 'p.json',
+        data: {
+          provider: { slug: 'p', name: 'P', pricingUrl: 'https://example.com' },
+          models: models.map((m, i) => ({
+            ...provenance,
+            id: ids[i],
+            name: `M${i}`,
+            tier: m.tier,
+            input: m.input,
+            output: m.output,
+            context: '128K',
+            contextTokens: 128_000,
+            quality: m.quality,
+            status: m.legacy ? 'legacy' : 'current',
+            useCases: Object.fromEntries(USE_CASES.map((u, j) => [u, m.scores[j] ?? 0])),
+          })),
+        },
+      },
+    ],
+    { file: 'b.json', data: evidence },
+  );
 }
 
-const work = (inputTokens: number, outputTokens: number): Workload => ({ inputTokens, outputTokens, requests: 1, days: 1, mode: 'standard' });
+const work = (inputTokens: number, outputTokens: number): Workload => ({
+  inputTokens,
+  outputTokens,
+  requests: 1,
+  days: 1,
+  mode: 'standard',
+});
 
 /**
  * The evidence tier of a model's score for a key, from the rule's table of inputs (docs/quality.md):
@@ -65,22 +106,47 @@ const work = (inputTokens: number, outputTokens: number): Workload => ({ inputTo
  */
 function evidenceTier(m: Model, key: UseCase | 'overall', results: ReadonlySet<string>): number {
   const inputs = key === 'overall' || key === 'general' ? OVERALL : USE_CASE_INPUTS[key];
-  const own = inputs.filter(([k, , substitute]) => results.has(k) || (substitute !== undefined && results.has(substitute))).length;
+  const own = inputs.filter(
+    ([k, , substitute]) => results.has(k) || (substitute !== undefined && results.has(substitute)),
+  ).length;
   return own >= 2 ? 0 : own === 1 ? 1 : 2;
 }
 
 /** The documented ranking, by sorting every rated model past the filters. */
-function reference(models: readonly Model[], c: RecommendCriteria, resultsOf: (m: Model) => ReadonlySet<string>): string[] {
+function reference(
+  models: readonly Model[],
+  c: RecommendCriteria,
+  resultsOf: (m: Model) => ReadonlySet<string>,
+): string[] {
   const workload = c.workload;
   const key = c.useCase ?? 'overall';
   const rated = models
-    .filter((m) => (c.useCase === undefined || (m.useCases[c.useCase] ?? 0) >= 3) && (c.minQuality === undefined || m.quality >= c.minQuality))
+    .filter(
+      (m) =>
+        (c.useCase === undefined || (m.useCases[c.useCase] ?? 0) >= 3) &&
+        (c.minQuality === undefined || m.quality >= c.minQuality),
+    )
     .filter((m) => typeof m.scores?.[key] === 'number')
-    .map((m) => ({ m, score: m.scores![key] as number, tier: evidenceTier(m, key, resultsOf(m)), cost: costPerRequest(m, workload) }))
-    .filter(({ score, cost }) => (c.maxCostNanos === undefined || cost.nanos <= c.maxCostNanos) && (c.minScore === undefined || score >= c.minScore));
+    .map((m) => ({
+      m,
+      score: m.scores![key] as number,
+      tier: evidenceTier(m, key, resultsOf(m)),
+      cost: costPerRequest(m, workload),
+    }))
+    .filter(
+      ({ score, cost }) =>
+        (c.maxCostNanos === undefined || cost.nanos <= c.maxCostNanos) &&
+        (c.minScore === undefined || score >= c.minScore),
+    );
   // On the frontier: no other model as cheap or cheaper and scoring as high or higher, better on one.
   const pool = c.frontier
-    ? rated.filter((a) => !rated.some((b) => b.cost.nanos <= a.cost.nanos && b.score >= a.score && (b.cost.nanos < a.cost.nanos || b.score > a.score)))
+    ? rated.filter(
+        (a) =>
+          !rated.some(
+            (b) =>
+              b.cost.nanos <= a.cost.nanos && b.score >= a.score && (b.cost.nanos < a.cost.nanos || b.score > a.score),
+          ),
+      )
     : rated;
   type Row = (typeof rated)[number];
   const byScore = (a: Row, b: Row) => b.score - a.score;
@@ -90,10 +156,13 @@ function reference(models: readonly Model[], c: RecommendCriteria, resultsOf: (m
     const [x, y] = [BigInt(a.score) * b.cost.nanos, BigInt(b.score) * a.cost.nanos];
     return x > y ? -1 : x < y ? 1 : 0;
   };
-  const ties = (a: Row, b: Row) => (a.m.status === b.m.status ? 0 : a.m.status === 'current' ? -1 : 1) || (a.m.id < b.m.id ? -1 : 1);
+  const ties = (a: Row, b: Row) =>
+    (a.m.status === b.m.status ? 0 : a.m.status === 'current' ? -1 : 1) || (a.m.id < b.m.id ? -1 : 1);
   // By score, evidence tiers come first unless evidence=any.
   const byTier = (a: Row, b: Row) => (c.evidence === 'any' ? 0 : a.tier - b.tier);
-  const order = { score: [byTier, byScore, byCost], value: [byValue, byScore, byCost], cost: [byCost, byScore] }[c.sort ?? 'score'];
+  const order = { score: [byTier, byScore, byCost], value: [byValue, byScore, byCost], cost: [byCost, byScore] }[
+    c.sort ?? 'score'
+  ];
   return [...pool]
     .sort((a, b) => order.reduce((r, f) => r || f(a, b), 0) || ties(a, b))
     .slice(0, c.limit)
@@ -102,11 +171,23 @@ function reference(models: readonly Model[], c: RecommendCriteria, resultsOf: (m
 
 describe('recommendModels ranking', () => {
   it('ranks costs that round to the same nano-dollar as equal (then by id), whatever their exact values', () => {
-    const draw = (input: number) => ({ input, output: 1, quality: 3, tier: 'Mid' as const, legacy: false, scores: [], intelligence: 24 as const, arena: undefined });
+    const draw = (input: number) => ({
+      input,
+      output: 1,
+      quality: 3,
+      tier: 'Mid' as const,
+      legacy: false,
+      scores: [],
+      intelligence: 24 as const,
+      arena: undefined,
+    });
     // 1 input token: 0.4 and 0.2 nano-dollars, both 0 once rounded; p-m0-0 is the dearer exactly.
     const catalogue = catalogueOf([draw(0.0004), draw(0.0002)]);
     const ranked = recommendModels(catalogue, { workload: work(1, 0), limit: 2 }).recommendations;
-    expect(ranked.map((r) => [r.model.id, r.costPerRequest.toString()])).toEqual([['p-m0-0', '0'], ['p-m1-1', '0']]);
+    expect(ranked.map((r) => [r.model.id, r.costPerRequest.toString()])).toEqual([
+      ['p-m0-0', '0'],
+      ['p-m1-1', '0'],
+    ]);
   });
 
   it('equals the plain sort of every model past the filters, ties included', () => {
@@ -120,7 +201,9 @@ describe('recommendModels ranking', () => {
           limit: fc.integer({ min: 1, max: 10 }),
           useCase: fc.option(fc.constantFrom<UseCase>(...USE_CASES), { nil: undefined }),
           minQuality: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
-          maxCostNanos: fc.option(fc.oneof(fc.bigInt({ min: 0n, max: 3n }), fc.bigInt({ min: 0n, max: 20_000n })), { nil: undefined }),
+          maxCostNanos: fc.option(fc.oneof(fc.bigInt({ min: 0n, max: 3n }), fc.bigInt({ min: 0n, max: 20_000n })), {
+            nil: undefined,
+          }),
           minScore: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
           sort: fc.option(fc.constantFrom('score', 'value', 'cost' as const), { nil: undefined }),
           frontier: fc.option(fc.boolean(), { nil: undefined }),
@@ -131,7 +214,9 @@ describe('recommendModels ranking', () => {
           const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
           const criteria = { ...given, workload: work(inputTokens, outputTokens) } as RecommendCriteria;
           const catalogue = catalogueOf(models);
-          const got = recommendModels(catalogue, criteria).recommendations.map((r) => `${r.model.id} ${r.costPerRequest.toString()}`);
+          const got = recommendModels(catalogue, criteria).recommendations.map(
+            (r) => `${r.model.id} ${r.costPerRequest.toString()}`,
+          );
           const results = (m: Model) => new Set((catalogue.benchmarksOf.get(m.id) ?? []).map((r) => r.id));
           expect(got).toEqual(reference(catalogue.models, criteria, results));
         },

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { recommendModels, type RecommendCriteria } from '../../../src/core/advice/recommend.js';
 import { fixtureCatalogue } from '../../fixtures/catalogue.js';
 
-const work = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, requests: 1, days: 1, mode: 'standard' as const });
+const work = (inputTokens: number, outputTokens: number) => ({
+  inputTokens,
+  outputTokens,
+  requests: 1,
+  days: 1,
+  mode: 'standard' as const,
+});
 const base: RecommendCriteria = { workload: work(1000, 500), limit: 10 };
 const ranked = (criteria: RecommendCriteria) => recommendModels(fixtureCatalogue, criteria).recommendations;
 const ids = (criteria: Partial<RecommendCriteria>) => ranked({ ...base, ...criteria }).map((r) => r.model.id);
@@ -56,7 +62,9 @@ describe('recommendModels', () => {
   });
 
   it('combines every filter with AND', () => {
-    expect(ids({ useCase: 'coding', tier: 'Budget', minQuality: 3, maxCostNanos: 300_000n, minContext: 1_000_000 })).toEqual(['beta-flash']);
+    expect(
+      ids({ useCase: 'coding', tier: 'Budget', minQuality: 3, maxCostNanos: 300_000n, minContext: 1_000_000 }),
+    ).toEqual(['beta-flash']);
   });
 
   it('costs the tokens asked for', () => {
@@ -67,7 +75,9 @@ describe('recommendModels', () => {
 
   it('explains each pick in one sentence', () => {
     const [nano] = ranked({ ...base, useCase: 'speed', limit: 1 });
-    expect(nano?.reason).toBe('Speed 80/100 from the AA output speed 200, Jul 2026 (one result only); $0.00025 per request (Budget tier, 128K context).');
+    expect(nano?.reason).toBe(
+      'Speed 80/100 from the AA output speed 200, Jul 2026 (one result only); $0.00025 per request (Budget tier, 128K context).',
+    );
     const [large] = ranked({ ...base, useCase: 'chat', limit: 1 });
     expect(large?.reason).toBe(
       'Chat 80/100 (no chat benchmark: its overall score stands in, from the AA Intelligence Index 48, Jul 2026); $0.0105 per request (Premium tier, 1M context).',

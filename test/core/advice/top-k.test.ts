@@ -12,7 +12,12 @@ describe('topK', () => {
   });
 
   it('keeps the first of equal items (stable)', () => {
-    const items = [{ k: 1, tag: 'a' }, { k: 0, tag: 'b' }, { k: 1, tag: 'c' }, { k: 1, tag: 'd' }];
+    const items = [
+      { k: 1, tag: 'a' },
+      { k: 0, tag: 'b' },
+      { k: 1, tag: 'c' },
+      { k: 1, tag: 'd' },
+    ];
     expect(topK(items, 3, (x, y) => x.k - y.k).map((x) => x.tag)).toEqual(['b', 'a', 'c']);
   });
 

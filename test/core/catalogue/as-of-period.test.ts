@@ -11,7 +11,8 @@ import { modelsAsOf } from '../../../src/endpoints/as-of.js';
 import { loadCatalogueFromDir } from '../../../src/runtime/node/load-catalogue.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', '..', 'data'));
-const day = (date: string, delta: number) => new Date(Date.parse(`${date}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
+const day = (date: string, delta: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
 
 describe('catalogueAsOf', () => {
   const changes = new Set<string>();

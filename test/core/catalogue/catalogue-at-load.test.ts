@@ -17,12 +17,17 @@ const shipped = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', '..',
 
 /** The set in force on the record's checkedOn, by its timeline; its date when a dated price starts that day. */
 function plainDatedFrom(model: Model): string | undefined {
-  const inForce = priceTimeline(model).filter((s) => s.effectiveFrom !== null && s.effectiveFrom <= model.checkedOn).at(-1);
+  const inForce = priceTimeline(model)
+    .filter((s) => s.effectiveFrom !== null && s.effectiveFrom <= model.checkedOn)
+    .at(-1);
   const from = inForce?.effectiveFrom ?? undefined;
   return from !== undefined && (model.priceHistory ?? []).some((e) => e.effectiveFrom === from) ? from : undefined;
 }
 
-describe.each([['the shipped catalogue', shipped], ['the pricing-rules fixture', rulesCatalogue]] as Array<[string, Catalogue]>)('%s', (_, catalogue) => {
+describe.each([
+  ['the shipped catalogue', shipped],
+  ['the pricing-rules fixture', rulesCatalogue],
+] as Array<[string, Catalogue]>)('%s', (_, catalogue) => {
   it('datedFrom is, for every model, the date of the dated price its record continues', () => {
     let dated = 0;
     for (const model of catalogue.models) {
@@ -43,10 +48,16 @@ describe.each([['the shipped catalogue', shipped], ['the pricing-rules fixture',
         if (!detail) continue;
         shown++;
         expect(detail.from).toBe(evidenceFrom(detail.inputs));
-        expect(evidenceText(key === 'overall' ? undefined : key, detail, detail.from)).toBe(evidenceText(key === 'overall' ? undefined : key, detail));
-        expect(detail.shown).toEqual(detail.inputs.map((i) => ({ ...i.result, normalised: Math.round(i.normalised * 10) / 10, weight: i.weight })));
+        expect(evidenceText(key === 'overall' ? undefined : key, detail, detail.from)).toBe(
+          evidenceText(key === 'overall' ? undefined : key, detail),
+        );
+        expect(detail.shown).toEqual(
+          detail.inputs.map((i) => ({ ...i.result, normalised: Math.round(i.normalised * 10) / 10, weight: i.weight })),
+        );
         // Listed in the detail's order, each result's own fields first.
-        expect(detail.shown.map((s) => Object.keys(s))).toEqual(detail.inputs.map((i) => [...Object.keys(i.result), 'normalised', 'weight']));
+        expect(detail.shown.map((s) => Object.keys(s))).toEqual(
+          detail.inputs.map((i) => [...Object.keys(i.result), 'normalised', 'weight']),
+        );
       }
     }
     expect(shown).toBeGreaterThan(0);

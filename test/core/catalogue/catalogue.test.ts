@@ -28,8 +28,18 @@ function errorOf(files: CatalogueFile[]): string {
 describe('buildCatalogue', () => {
   it('indexes the models by id (lower case), provider and tier, in file order', () => {
     const c = fixtureCatalogue;
-    expect(c.models.map((m) => m.id)).toEqual(['alpha-large', 'alpha-mini', 'alpha-nano', 'beta-pro', 'beta-flash', 'beta-classic']);
-    expect(c.providers.map((p) => [p.slug, p.name])).toEqual([['alpha', 'Alpha AI'], ['beta', 'Beta Labs']]);
+    expect(c.models.map((m) => m.id)).toEqual([
+      'alpha-large',
+      'alpha-mini',
+      'alpha-nano',
+      'beta-pro',
+      'beta-flash',
+      'beta-classic',
+    ]);
+    expect(c.providers.map((p) => [p.slug, p.name])).toEqual([
+      ['alpha', 'Alpha AI'],
+      ['beta', 'Beta Labs'],
+    ]);
     expect(c.byId.get('beta-pro')?.name).toBe('Beta Pro');
     expect(c.byProvider.get('alpha')?.map((m) => m.id)).toEqual(['alpha-large', 'alpha-mini', 'alpha-nano']);
     expect(c.byTier.get('Budget')?.map((m) => m.id)).toEqual(['alpha-mini', 'alpha-nano', 'beta-flash']);
@@ -43,38 +53,168 @@ describe('buildCatalogue', () => {
 
   it('serves records with the nine SPEC fields first, provider filled in from the file', () => {
     const m = fixtureCatalogue.byId.get('beta-flash');
-    expect(Object.keys(m ?? {}).slice(0, 9)).toEqual(['id', 'name', 'provider', 'providerSlug', 'tier', 'input', 'output', 'context', 'verified']);
-    expect(m).toMatchObject({ provider: 'Beta Labs', providerSlug: 'beta', tier: 'Budget', input: 0.1, output: 0.4, context: '1M', verified: 'November 2026' });
+    expect(Object.keys(m ?? {}).slice(0, 9)).toEqual([
+      'id',
+      'name',
+      'provider',
+      'providerSlug',
+      'tier',
+      'input',
+      'output',
+      'context',
+      'verified',
+    ]);
+    expect(m).toMatchObject({
+      provider: 'Beta Labs',
+      providerSlug: 'beta',
+      tier: 'Budget',
+      input: 0.1,
+      output: 0.4,
+      context: '1M',
+      verified: 'November 2026',
+    });
   });
 });
 
 describe('catalogue validation errors name the file, the model and the field', () => {
   it.each<[string, (d: Json) => void, string[]]>([
-    ['a missing price', (d) => { delete d.models[1].input; }, ['fixtures/alpha.json', 'model "alpha-mini"', 'field "input"']],
-    ['a negative price', (d) => { d.models[1].output = -1; }, ['fixtures/alpha.json', 'model "alpha-mini"', 'field "output"']],
-    ['a price finer than a nano-dollar', (d) => { d.models[2].input = 0.0000000001; }, ['model "alpha-nano"', 'field "input"', '9 decimal']],
-    ['a price carrying float noise', (d) => { d.models[2].input = 0.1 + 0.2; }, ['model "alpha-nano"', 'field "input"', '9 decimal']],
-    ['an unknown tier', (d) => { d.models[0].tier = 'Cheap'; }, ['model "alpha-large"', 'field "tier"']],
-    ['a bad context text', (d) => { d.models[0].context = 'lots'; }, ['model "alpha-large"', 'field "context"']],
-    ['a context not matching contextTokens', (d) => { d.models[1].context = '2M'; }, ['model "alpha-mini"', 'field "context"', '"400K"']],
-    ['a bad verified text', (d) => { d.models[1].verified = '2026-11'; }, ['model "alpha-mini"', 'field "verified"']],
-    ['a quality out of range', (d) => { d.models[1].quality = 6; }, ['model "alpha-mini"', 'field "quality"']],
-    ['an unknown use case', (d) => { d.models[1].useCases.poetry = 3; }, ['model "alpha-mini"', 'field "useCases']],
-    ['an unknown field', (d) => { d.models[1].colour = 'red'; }, ['model "alpha-mini"', 'colour']],
-    ['an id of another provider', (d) => { d.models[1].id = 'beta-mini'; }, ['model "beta-mini"', 'field "id"', 'must start with "alpha-"']],
-    ['an upper-case id', (d) => { d.models[1].id = 'alpha-Mini'; }, ['model "alpha-Mini"', 'field "id"']],
-    ['a duplicate id', (d) => { d.models[1].id = 'alpha-large'; }, ['model "alpha-large"', 'field "id"', 'duplicate']],
-    ['a long-context threshold not below the window', (d) => { d.models[0].longContext.threshold = 1_000_000; }, ['model "alpha-large"', 'field "longContext.threshold"']],
-    ['a bad long-context price', (d) => { d.models[0].longContext.output = 'x'; }, ['model "alpha-large"', 'field "longContext.output"']],
-    ['a bad provider slug', (d) => { d.provider.slug = 'Alpha AI'; }, ['fixtures/alpha.json', 'field "provider.slug"']],
-    ['no models', (d) => { d.models = []; }, ['fixtures/alpha.json', 'field "models"']],
+    [
+      'a missing price',
+      (d) => {
+        delete d.models[1].input;
+      },
+      ['fixtures/alpha.json', 'model "alpha-mini"', 'field "input"'],
+    ],
+    [
+      'a negative price',
+      (d) => {
+        d.models[1].output = -1;
+      },
+      ['fixtures/alpha.json', 'model "alpha-mini"', 'field "output"'],
+    ],
+    [
+      'a price finer than a nano-dollar',
+      (d) => {
+        d.models[2].input = 0.0000000001;
+      },
+      ['model "alpha-nano"', 'field "input"', '9 decimal'],
+    ],
+    [
+      'a price carrying float noise',
+      (d) => {
+        d.models[2].input = 0.1 + 0.2;
+      },
+      ['model "alpha-nano"', 'field "input"', '9 decimal'],
+    ],
+    [
+      'an unknown tier',
+      (d) => {
+        d.models[0].tier = 'Cheap';
+      },
+      ['model "alpha-large"', 'field "tier"'],
+    ],
+    [
+      'a bad context text',
+      (d) => {
+        d.models[0].context = 'lots';
+      },
+      ['model "alpha-large"', 'field "context"'],
+    ],
+    [
+      'a context not matching contextTokens',
+      (d) => {
+        d.models[1].context = '2M';
+      },
+      ['model "alpha-mini"', 'field "context"', '"400K"'],
+    ],
+    [
+      'a bad verified text',
+      (d) => {
+        d.models[1].verified = '2026-11';
+      },
+      ['model "alpha-mini"', 'field "verified"'],
+    ],
+    [
+      'a quality out of range',
+      (d) => {
+        d.models[1].quality = 6;
+      },
+      ['model "alpha-mini"', 'field "quality"'],
+    ],
+    [
+      'an unknown use case',
+      (d) => {
+        d.models[1].useCases.poetry = 3;
+      },
+      ['model "alpha-mini"', 'field "useCases'],
+    ],
+    [
+      'an unknown field',
+      (d) => {
+        d.models[1].colour = 'red';
+      },
+      ['model "alpha-mini"', 'colour'],
+    ],
+    [
+      'an id of another provider',
+      (d) => {
+        d.models[1].id = 'beta-mini';
+      },
+      ['model "beta-mini"', 'field "id"', 'must start with "alpha-"'],
+    ],
+    [
+      'an upper-case id',
+      (d) => {
+        d.models[1].id = 'alpha-Mini';
+      },
+      ['model "alpha-Mini"', 'field "id"'],
+    ],
+    [
+      'a duplicate id',
+      (d) => {
+        d.models[1].id = 'alpha-large';
+      },
+      ['model "alpha-large"', 'field "id"', 'duplicate'],
+    ],
+    [
+      'a long-context threshold not below the window',
+      (d) => {
+        d.models[0].longContext.threshold = 1_000_000;
+      },
+      ['model "alpha-large"', 'field "longContext.threshold"'],
+    ],
+    [
+      'a bad long-context price',
+      (d) => {
+        d.models[0].longContext.output = 'x';
+      },
+      ['model "alpha-large"', 'field "longContext.output"'],
+    ],
+    [
+      'a bad provider slug',
+      (d) => {
+        d.provider.slug = 'Alpha AI';
+      },
+      ['fixtures/alpha.json', 'field "provider.slug"'],
+    ],
+    [
+      'no models',
+      (d) => {
+        d.models = [];
+      },
+      ['fixtures/alpha.json', 'field "models"'],
+    ],
   ])('%s', (_what, change, parts) => {
     const message = errorOf(withAlpha(change));
     for (const part of parts) expect(message).toContain(part);
   });
 
   it('names a record without an id by its position', () => {
-    const message = errorOf(withAlpha((d) => { delete d.models[2].id; }));
+    const message = errorOf(
+      withAlpha((d) => {
+        delete d.models[2].id;
+      }),
+    );
     expect(message).toContain('model "#2"');
     expect(message).toContain('field "id"');
   });

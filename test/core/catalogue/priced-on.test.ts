@@ -11,23 +11,49 @@ import { provenance } from '../../fixtures/catalogue.js';
 import type { Workload } from '../../../src/core/pricing/cost.js';
 
 // Two models: "doubler" doubles on 2027-01-01 (from $1/$2 to $2/$4 per 1M), "steady" costs $1.5/$3 throughout.
-const catalogue = buildCatalogue([{
-  file: 'fixtures/sched.json',
-  data: {
-    provider: { slug: 'sched', name: 'Sched', pricingUrl: 'https://sched.example/pricing' },
-    models: [
-      {
-        ...provenance, id: 'sched-doubler', name: 'Doubler', tier: 'Budget', input: 1, output: 2, context: '128K', contextTokens: 131_072, quality: 3, useCases: { general: 3 },
-        aliases: ['sched-doubler-2026'],
-        priceHistory: [{ effectiveFrom: '2027-01-01', input: 2, output: 4, source: 'sched.example, scheduled' }],
-      },
-      { ...provenance, id: 'sched-steady', name: 'Steady', tier: 'Budget', input: 1.5, output: 3, context: '128K', contextTokens: 131_072, quality: 3, useCases: { general: 3 } },
-    ],
+const catalogue = buildCatalogue([
+  {
+    file: 'fixtures/sched.json',
+    data: {
+      provider: { slug: 'sched', name: 'Sched', pricingUrl: 'https://sched.example/pricing' },
+      models: [
+        {
+          ...provenance,
+          id: 'sched-doubler',
+          name: 'Doubler',
+          tier: 'Budget',
+          input: 1,
+          output: 2,
+          context: '128K',
+          contextTokens: 131_072,
+          quality: 3,
+          useCases: { general: 3 },
+          aliases: ['sched-doubler-2026'],
+          priceHistory: [{ effectiveFrom: '2027-01-01', input: 2, output: 4, source: 'sched.example, scheduled' }],
+        },
+        {
+          ...provenance,
+          id: 'sched-steady',
+          name: 'Steady',
+          tier: 'Budget',
+          input: 1.5,
+          output: 3,
+          context: '128K',
+          contextTokens: 131_072,
+          quality: 3,
+          useCases: { general: 3 },
+        },
+      ],
+    },
   },
-}]);
+]);
 
 const workload: Workload = { inputTokens: 50_000, outputTokens: 50_000, requests: 20, days: 30, mode: 'standard' };
-const order = (day: string) => findCheapest(catalogueOn(catalogue, day), workload, { limit: 5 }).ranked.map((r) => [r.model.id, r.costs.monthly.toString()]);
+const order = (day: string) =>
+  findCheapest(catalogueOn(catalogue, day), workload, { limit: 5 }).ranked.map((r) => [
+    r.model.id,
+    r.costs.monthly.toString(),
+  ]);
 
 describe('catalogueOn', () => {
   it('is the catalogue itself before any scheduled change starts', () => {
@@ -50,8 +76,14 @@ describe('catalogueOn', () => {
 
   it('the rankings follow: before the change Doubler is cheapest ($90 a month), after it Steady ($135 against $180)', () => {
     // 50K input + 50K output a request, 20 a day, 30 days: 0.05 × (1 + 2) × 600 = 90; 0.05 × (1.5 + 3) × 600 = 135; 0.05 × (2 + 4) × 600 = 180.
-    expect(order('2026-12-31')).toEqual([['sched-doubler', '90'], ['sched-steady', '135']]);
-    expect(order('2027-01-01')).toEqual([['sched-steady', '135'], ['sched-doubler', '180']]);
+    expect(order('2026-12-31')).toEqual([
+      ['sched-doubler', '90'],
+      ['sched-steady', '135'],
+    ]);
+    expect(order('2027-01-01')).toEqual([
+      ['sched-steady', '135'],
+      ['sched-doubler', '180'],
+    ]);
   });
 
   it('shares one catalogue between the days of one period', () => {

@@ -6,7 +6,13 @@ import { loadCatalogueFromDir } from '../../../src/runtime/node/load-catalogue.j
 
 const catalogue = loadCatalogueFromDir('data');
 const model = (id: string) => catalogue.byId.get(id) as Model;
-const work = (mode: Workload['mode']): Workload => ({ inputTokens: 3000, outputTokens: 800, requests: 5000, days: 30, mode });
+const work = (mode: Workload['mode']): Workload => ({
+  inputTokens: 3000,
+  outputTokens: 800,
+  requests: 5000,
+  days: 30,
+  mode,
+});
 
 describe('mode=batch', () => {
   it("uses the provider's published discount: OpenAI's Batch API is 50% off (README example: $0.0078 a request)", () => {
@@ -14,7 +20,10 @@ describe('mode=batch', () => {
     // (3,000 × $2 + 800 × $12) / 1M = $0.0156 standard; half of it in batch.
     expect(calculateCost(terra, work('standard')).perRequest.toString()).toBe('0.0156');
     expect(calculateCost(terra, work('batch')).perRequest.toString()).toBe('0.0078');
-    expect(appliedPrices(terra, work('batch')).batch).toEqual({ discountPercent: 50, source: 'https://platform.openai.com/docs/guides/batch' });
+    expect(appliedPrices(terra, work('batch')).batch).toEqual({
+      discountPercent: 50,
+      source: 'https://platform.openai.com/docs/guides/batch',
+    });
   });
 
   it('is never a silent halving: DeepSeek sells no batch API, so batch costs what standard costs and names no discount', () => {
@@ -32,7 +41,7 @@ describe('mode=batch', () => {
 });
 
 describe('mode=streaming', () => {
-  it('adds 15% to output and says it is this API\'s planning margin, not a provider charge', () => {
+  it("adds 15% to output and says it is this API's planning margin, not a provider charge", () => {
     const terra = model('openai-gpt-5.6-terra');
     // 3,000 × $2 + 800 × $12 × 1.15 = 6,000 + 11,040 → $0.01704
     expect(calculateCost(terra, work('streaming')).perRequest.toString()).toBe('0.01704');

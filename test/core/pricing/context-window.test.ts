@@ -39,12 +39,22 @@ describe('parseContext', () => {
     expect(parseContext(text)).toBe(tokens);
   });
 
-  it.each([[''], ['K'], ['1.5'], ['-1'], ['1e6'], ['0x10'], ['128KB'], ['1G'], ['12 K'], ['1.2345M'], ['NaN'], ['1,000']])(
-    'refuses %j',
-    (text) => {
-      expect(parseContext(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    [''],
+    ['K'],
+    ['1.5'],
+    ['-1'],
+    ['1e6'],
+    ['0x10'],
+    ['128KB'],
+    ['1G'],
+    ['12 K'],
+    ['1.2345M'],
+    ['NaN'],
+    ['1,000'],
+  ])('refuses %j', (text) => {
+    expect(parseContext(text)).toBeUndefined();
+  });
 
   it('reads back what formatContext writes, to within the K/M rounding', () => {
     for (const tokens of [128_000, 200_000, 1_000_000, 2_000_000, 1_050_000]) {

@@ -7,7 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../../src/core/schema/catalogue-schema.js';
 import {
-  calculateCost, costPerRequest, MODES, priceNanos, requestNumerator, type Mode, type Workload,
+  calculateCost,
+  costPerRequest,
+  MODES,
+  priceNanos,
+  requestNumerator,
+  type Mode,
+  type Workload,
 } from '../../../src/core/pricing/cost.js';
 import { formatScaled } from '../../../src/core/schema/money.js';
 import { fixtureCatalogue } from '../../fixtures/catalogue.js';
@@ -40,7 +46,10 @@ function modelOf({ standard, steps, batch }: Prices): Model {
   delete m.longContextSteps;
   if (standard.cachedInput !== undefined) m.cachedInput = usd(standard.cachedInput);
   const [first, ...rest] = steps.map((s) => ({
-    threshold: s.threshold, input: usd(s.input), output: usd(s.output), ...(s.cachedInput === undefined ? {} : { cachedInput: usd(s.cachedInput) }),
+    threshold: s.threshold,
+    input: usd(s.input),
+    output: usd(s.output),
+    ...(s.cachedInput === undefined ? {} : { cachedInput: usd(s.cachedInput) }),
   }));
   if (first) m.longContext = first;
   if (rest.length > 0) m.longContextSteps = rest;
@@ -66,7 +75,12 @@ function referenceCosts(prices: Prices, w: Workload) {
   const n = referenceNumerator(prices, w);
   const daily = n * BigInt(w.requests);
   const monthly = daily * BigInt(w.days);
-  return { perRequest: round(n, PER_NANO), daily: round(daily, PER_NANO), monthly: round(monthly, PER_NANO), yearly: round(monthly * 12n, PER_NANO) };
+  return {
+    perRequest: round(n, PER_NANO),
+    daily: round(daily, PER_NANO),
+    monthly: round(monthly, PER_NANO),
+    yearly: round(monthly * 12n, PER_NANO),
+  };
 }
 
 function nanosOf(model: Model, w: Workload) {
@@ -93,20 +107,30 @@ const bandArb = (threshold: number): fc.Arbitrary<Band> =>
 const pricesArb: fc.Arbitrary<Prices> = fc
   .uniqueArray(fc.integer({ min: 1, max: 99_999_999 }), { maxLength: 3 })
   .chain((thresholds) =>
-    fc.record({
-      standard: bandArb(0),
-      steps: fc.tuple(...[...thresholds].sort((a, b) => a - b).map(bandArb)),
-      batch: fc.option(fc.oneof(fc.constant(50), fc.integer({ min: 1, max: 99 })), { nil: undefined }),
-    }).map(({ batch, ...p }) => (batch === undefined ? p : { ...p, batch })),
+    fc
+      .record({
+        standard: bandArb(0),
+        steps: fc.tuple(...[...thresholds].sort((a, b) => a - b).map(bandArb)),
+        batch: fc.option(fc.oneof(fc.constant(50), fc.integer({ min: 1, max: 99 })), { nil: undefined }),
+      })
+      .map(({ batch, ...p }) => (batch === undefined ? p : { ...p, batch })),
   );
 
-const tokensArb = fc.oneof(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 5000 }), fc.constantFrom(0, 1, 99_999_999, 100_000_000));
+const tokensArb = fc.oneof(
+  fc.integer({ min: 0, max: 100_000_000 }),
+  fc.integer({ min: 0, max: 5000 }),
+  fc.constantFrom(0, 1, 99_999_999, 100_000_000),
+);
 
 const workloadArb: fc.Arbitrary<Workload> = fc
   .record({
     inputTokens: tokensArb,
     outputTokens: tokensArb,
-    requests: fc.oneof(fc.integer({ min: 1, max: 1_000_000_000 }), fc.integer({ min: 1, max: 10_000 }), fc.constantFrom(1, 1_000_000_000)),
+    requests: fc.oneof(
+      fc.integer({ min: 1, max: 1_000_000_000 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      fc.constantFrom(1, 1_000_000_000),
+    ),
     days: fc.integer({ min: 1, max: 31 }),
     mode: fc.constantFrom<Mode>(...MODES),
     cached: fc.option(fc.oneof(tokensArb, fc.double({ min: 0, max: 1, noNaN: true })), { nil: undefined }),
@@ -120,7 +144,10 @@ const workloadArb: fc.Arbitrary<Workload> = fc
 
 describe('the cost engine against the plain BigInt formula', () => {
   it('reads the generated prices exactly', () => {
-    fc.assert(fc.property(priceArb, (p) => priceNanos(usd(p)) === p), { numRuns: 2000 });
+    fc.assert(
+      fc.property(priceArb, (p) => priceNanos(usd(p)) === p),
+      { numRuns: 2000 },
+    );
   });
 
   it('calculateCost, costPerRequest and requestNumerator, over the full input ranges', () => {
@@ -145,14 +172,24 @@ describe('large figures', () => {
     const dear: Prices = { standard: { threshold: 0, input: 999_999_999_999_999n, output: 1n }, steps: [], batch: 50 };
     for (const prices of [dear, { ...dear, batch: 33 }, { standard: dear.standard, steps: [] }]) {
       for (const mode of MODES) {
-        const w: Workload = { ...standard, inputTokens: 100_000_000, outputTokens: 1, requests: 1_000_000_000, days: 31, mode };
+        const w: Workload = {
+          ...standard,
+          inputTokens: 100_000_000,
+          outputTokens: 1,
+          requests: 1_000_000_000,
+          days: 31,
+          mode,
+        };
         expect(nanosOf(modelOf(prices), w)).toEqual(referenceCosts(prices, w));
       }
     }
   });
 
-  it('token counts beyond the API\'s limits, and a cached count above the input, still give the formula\'s answer', () => {
-    const prices: Prices = { standard: { threshold: 0, input: 3_000_000_000n, output: 15_000_000_000n, cachedInput: 300_000_000n }, steps: [] };
+  it("token counts beyond the API's limits, and a cached count above the input, still give the formula's answer", () => {
+    const prices: Prices = {
+      standard: { threshold: 0, input: 3_000_000_000n, output: 15_000_000_000n, cachedInput: 300_000_000n },
+      steps: [],
+    };
     const model = modelOf(prices);
     for (const w of [
       { ...standard, inputTokens: 2 ** 32, outputTokens: 2 ** 33 },

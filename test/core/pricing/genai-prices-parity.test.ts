@@ -17,13 +17,23 @@ import { offPeakWindows } from '../../../src/core/pricing/time-of-day.js';
 
 const DATA_DIR = resolve(import.meta.dirname, '..', '..', '..', 'data');
 const catalogue = buildCatalogue(
-  readdirSync(DATA_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => ({ file: f, data: JSON.parse(readFileSync(join(DATA_DIR, f), 'utf8')) })),
+  readdirSync(DATA_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ file: f, data: JSON.parse(readFileSync(join(DATA_DIR, f), 'utf8')) })),
 );
 
 /** genai-prices' provider ids for ours (Alibaba is not in its data). */
 const PROVIDERS: Record<string, string> = {
-  openai: 'openai', anthropic: 'anthropic', google: 'google', mistral: 'mistral', deepseek: 'deepseek',
-  xai: 'x-ai', cohere: 'cohere', amazon: 'aws', together: 'together',
+  openai: 'openai',
+  anthropic: 'anthropic',
+  google: 'google',
+  mistral: 'mistral',
+  deepseek: 'deepseek',
+  xai: 'x-ai',
+  cohere: 'cohere',
+  amazon: 'aws',
+  together: 'together',
 };
 
 /** A price per 1M tokens by total input tokens: base, then [start, price] steps, each from inputs > start. */
@@ -36,7 +46,10 @@ interface Schedule {
 function theirs(value: ModelPrice[string]): Schedule | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'number') return { base: value, tiers: [] };
-  return normalise(value.base, value.tiers.map((t) => [t.start, t.price]));
+  return normalise(
+    value.base,
+    value.tiers.map((t) => [t.start, t.price]),
+  );
 }
 
 function normalise(base: number, tiers: Array<[number, number]>): Schedule {
@@ -57,7 +70,11 @@ function normalise(base: number, tiers: Array<[number, number]>): Schedule {
 function ours(model: Model) {
   const steps = model.longContext ? [model.longContext, ...(model.longContextSteps ?? [])] : [];
   const start = (t: number) => (model.longContextRule === 'at' ? t - 1 : t);
-  const schedule = (base: number, price: (s: (typeof steps)[number]) => number) => normalise(base, steps.map((s) => [start(s.threshold), price(s)]));
+  const schedule = (base: number, price: (s: (typeof steps)[number]) => number) =>
+    normalise(
+      base,
+      steps.map((s) => [start(s.threshold), price(s)]),
+    );
   const input = schedule(model.input, (s) => s.input);
   const cachedInput = model.cachedInput;
   return {
@@ -65,24 +82,40 @@ function ours(model: Model) {
     output: schedule(model.output, (s) => s.output),
     cacheRead: cachedInput === undefined ? input : schedule(cachedInput, (s) => s.cachedInput ?? cachedInput),
     // A band's own write price where it has one, else the model's (as the cost engine bills them).
-    cacheWrite: model.cacheWrite === undefined ? input : schedule(model.cacheWrite, (s) => s.cacheWrite ?? (model.cacheWrite as number)),
-    cacheWrite1h: model.cacheWrite1h === undefined ? undefined : schedule(model.cacheWrite1h, (s) => s.cacheWrite1h ?? (model.cacheWrite1h as number)),
+    cacheWrite:
+      model.cacheWrite === undefined
+        ? input
+        : schedule(model.cacheWrite, (s) => s.cacheWrite ?? (model.cacheWrite as number)),
+    cacheWrite1h:
+      model.cacheWrite1h === undefined
+        ? undefined
+        : schedule(model.cacheWrite1h, (s) => s.cacheWrite1h ?? (model.cacheWrite1h as number)),
   };
 }
 
 /** Their prices of the units beyond text tokens, by our unitPrices names. */
 const UNIT_KEYS = {
-  inputAudio: 'input_audio_mtok', cachedInputAudio: 'cache_audio_read_mtok', outputAudio: 'output_audio_mtok', inputImage: 'input_image_mtok',
-  outputImage: 'output_image_mtok', inputVideo: 'input_video_mtok', outputVideo: 'output_video_mtok', outputReasoning: 'output_reasoning_mtok',
-  webSearches: 'web_searches_kcount', requests: 'requests_kcount',
+  inputAudio: 'input_audio_mtok',
+  cachedInputAudio: 'cache_audio_read_mtok',
+  outputAudio: 'output_audio_mtok',
+  inputImage: 'input_image_mtok',
+  outputImage: 'output_image_mtok',
+  inputVideo: 'input_video_mtok',
+  outputVideo: 'output_video_mtok',
+  outputReasoning: 'output_reasoning_mtok',
+  webSearches: 'web_searches_kcount',
+  requests: 'requests_kcount',
 } as const;
 
 /** Whether our unit prices are exactly theirs (each flat; none on one side only). */
 function sameUnits(model: Model, them: ModelPrice): boolean {
-  return Object.entries(UNIT_KEYS).every(([ours, key]) => model.unitPrices?.[ours as keyof typeof UNIT_KEYS] === them[key]);
+  return Object.entries(UNIT_KEYS).every(
+    ([ours, key]) => model.unitPrices?.[ours as keyof typeof UNIT_KEYS] === them[key],
+  );
 }
 
-const same = (a: Schedule | undefined, b: Schedule | undefined) => a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+const same = (a: Schedule | undefined, b: Schedule | undefined) =>
+  a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 interface Case {
   workload: Workload;
@@ -92,33 +125,85 @@ interface Case {
 }
 
 function cases(model: Model): Case[] {
-  const make = (input: number, output: number, cached = 0, written = 0, ttl: '5m' | '1h' = '5m', units = false): Case => {
+  const make = (
+    input: number,
+    output: number,
+    cached = 0,
+    written = 0,
+    ttl: '5m' | '1h' = '5m',
+    units = false,
+  ): Case => {
     // With units: a tenth of the input audio (a third of it cached, when there are cache reads), a fifth of the output reasoning, 2 web searches.
     const audio = units ? Math.floor(input / 10) : 0;
     const cachedAudio = Math.min(Math.floor(audio / 3), cached);
     const reasoning = units ? Math.floor(output / 5) : 0;
     return {
       workload: {
-        inputTokens: input, outputTokens: output, requests: 1, days: 1, mode: 'standard',
-        ...(cached ? { cachedInputTokens: cached } : {}), ...(written ? { cacheWriteTokens: written, cacheTtl: ttl } : {}),
-        ...(units ? { extras: { inputAudioTokens: audio, cacheAudioReadTokens: cachedAudio, reasoningTokens: reasoning, webSearches: 2 } } : {}),
+        inputTokens: input,
+        outputTokens: output,
+        requests: 1,
+        days: 1,
+        mode: 'standard',
+        ...(cached ? { cachedInputTokens: cached } : {}),
+        ...(written ? { cacheWriteTokens: written, cacheTtl: ttl } : {}),
+        ...(units
+          ? {
+              extras: {
+                inputAudioTokens: audio,
+                cacheAudioReadTokens: cachedAudio,
+                reasoningTokens: reasoning,
+                webSearches: 2,
+              },
+            }
+          : {}),
       },
       usage: {
-        input_tokens: input, output_tokens: output,
+        input_tokens: input,
+        output_tokens: output,
         ...(cached ? { cache_read_tokens: cached } : {}),
-        ...(written ? { cache_write_tokens: written, ...(ttl === '1h' ? { cache_write_1h_tokens: written } : {}) } : {}),
-        ...(units ? { input_audio_tokens: audio, cache_audio_read_tokens: cachedAudio, output_reasoning_tokens: reasoning, web_searches: 2 } : {}),
+        ...(written
+          ? { cache_write_tokens: written, ...(ttl === '1h' ? { cache_write_1h_tokens: written } : {}) }
+          : {}),
+        ...(units
+          ? {
+              input_audio_tokens: audio,
+              cache_audio_read_tokens: cachedAudio,
+              output_reasoning_tokens: reasoning,
+              web_searches: 2,
+            }
+          : {}),
       },
-      uses: [...(cached ? ['cacheRead' as const] : []), ...(written ? [ttl === '1h' ? 'cacheWrite1h' as const : 'cacheWrite' as const] : []), ...(units ? ['units' as const] : [])],
+      uses: [
+        ...(cached ? ['cacheRead' as const] : []),
+        ...(written ? [ttl === '1h' ? ('cacheWrite1h' as const) : ('cacheWrite' as const)] : []),
+        ...(units ? ['units' as const] : []),
+      ],
     };
   };
-  const list = [make(2000, 500), make(0, 1000), make(1_000_000, 0), make(10_000, 500, 2000), make(10_000, 500, 2000, 3000), make(10_000, 500, 0, 4000, '1h')];
-  if (model.unitPrices) list.push(make(2000, 500, 0, 0, '5m', true), make(10_000, 500, 2000, 0, '5m', true), make(10_000, 500, 2000, 3000, '5m', true));
+  const list = [
+    make(2000, 500),
+    make(0, 1000),
+    make(1_000_000, 0),
+    make(10_000, 500, 2000),
+    make(10_000, 500, 2000, 3000),
+    make(10_000, 500, 0, 4000, '1h'),
+  ];
+  if (model.unitPrices)
+    list.push(
+      make(2000, 500, 0, 0, '5m', true),
+      make(10_000, 500, 2000, 0, '5m', true),
+      make(10_000, 500, 2000, 3000, '5m', true),
+    );
   const thresholds = [model.longContext, ...(model.longContextSteps ?? [])].flatMap((s) => (s ? [s.threshold] : []));
   for (const t of thresholds) {
     for (const input of [t - 1, t, t + 1]) {
       const quarter = Math.floor(input / 4);
-      list.push(make(input, 1000), make(input, 1000, quarter), make(input, 1000, quarter, quarter), make(input, 1000, 0, quarter, '1h'));
+      list.push(
+        make(input, 1000),
+        make(input, 1000, quarter),
+        make(input, 1000, quarter, quarter),
+        make(input, 1000, 0, quarter, '1h'),
+      );
       if (model.unitPrices) list.push(make(input, 1000, quarter, 0, '5m', true));
     }
   }
@@ -128,7 +213,13 @@ function cases(model: Model): Case[] {
 /** A Wednesday: no provider's weekend prices apply. */
 const WEEKDAY = '2026-11-18';
 /** DeepSeek's peak windows (genai-prices): 01:00-04:00 and 06:00-10:00 UTC; weekends (Beijing time) off-peak since 2026-08-23. */
-const PEAK_ON_A_WEEKDAY = ['2026-11-18T01:00:00Z', '2026-11-18T03:59:59Z', '2026-11-18T06:00:00Z', '2026-11-18T09:59:59Z', '2026-11-23T02:00:00Z'];
+const PEAK_ON_A_WEEKDAY = [
+  '2026-11-18T01:00:00Z',
+  '2026-11-18T03:59:59Z',
+  '2026-11-18T06:00:00Z',
+  '2026-11-18T09:59:59Z',
+  '2026-11-23T02:00:00Z',
+];
 /** Saturday 2026-08-22 (Beijing), before the weekend rule. */
 const PEAK_BEFORE_WEEKENDS = '2026-08-22T02:00:00Z';
 /** Saturday 10:00 and Sunday 15:00 Beijing time: inside the daily peak windows, off-peak by the weekend rule. */
@@ -143,7 +234,16 @@ function minuteBefore(hhmm: string): string {
 
 describe('parity with genai-prices 0.1.8', () => {
   it('gives the same cost to the nano-dollar wherever the prices agree', () => {
-    const counts = { models: 0, compared: 0, workloads: 0, offPeak: 0, notListed: 0, pricesDisagree: 0, workloadsSkipped: 0, units: 0 };
+    const counts = {
+      models: 0,
+      compared: 0,
+      workloads: 0,
+      offPeak: 0,
+      notListed: 0,
+      pricesDisagree: 0,
+      workloadsSkipped: 0,
+      units: 0,
+    };
     const mismatches: string[] = [];
     const disagreements: string[] = [];
     for (const model of catalogue.models) {
@@ -171,7 +271,8 @@ describe('parity with genai-prices 0.1.8', () => {
       const mine = ours(model);
       const input = theirs(them.input_mtok);
       const agrees = {
-        base: same(mine.input, input) && same(mine.output, theirs(them.output_mtok)) && them.requests_kcount === undefined,
+        base:
+          same(mine.input, input) && same(mine.output, theirs(them.output_mtok)) && them.requests_kcount === undefined,
         cacheRead: same(mine.cacheRead, theirs(them.cache_read_mtok) ?? input),
         cacheWrite: same(mine.cacheWrite, theirs(them.cache_write_mtok) ?? input),
         cacheWrite1h: same(mine.cacheWrite1h, theirs(them.cache_write_1h_mtok)),
@@ -179,7 +280,9 @@ describe('parity with genai-prices 0.1.8', () => {
       };
       if (!agrees.base) {
         counts.pricesDisagree++;
-        disagreements.push(`${model.id}: ours ${JSON.stringify([mine.input, mine.output])}, genai-prices ${JSON.stringify([input, theirs(them.output_mtok)])}`);
+        disagreements.push(
+          `${model.id}: ours ${JSON.stringify([mine.input, mine.output])}, genai-prices ${JSON.stringify([input, theirs(them.output_mtok)])}`,
+        );
         continue;
       }
       counts.compared++;
@@ -193,24 +296,39 @@ describe('parity with genai-prices 0.1.8', () => {
         const result = price(c.usage);
         const expected = result === null ? NaN : Math.round(result.total_price * 1e9);
         const actual = Number(calculateCost(model, c.workload).perRequest.nanos);
-        if (actual !== expected) mismatches.push(`${model.id} ${JSON.stringify(c.usage)}: ours ${actual} nanos, genai-prices ${expected}`);
+        if (actual !== expected)
+          mismatches.push(`${model.id} ${JSON.stringify(c.usage)}: ours ${actual} nanos, genai-prices ${expected}`);
       }
       if (model.offPeak) {
         // The same request at instants in each off-peak window (its first and last second), in the
         // peak hours, and at weekends, asked of both engines.
         const usage = { input_tokens: 10_000, output_tokens: 1000, cache_read_tokens: 2000 };
         const workload = (instant: string): Workload => ({
-          inputTokens: 10_000, outputTokens: 1000, cachedInputTokens: 2000, requests: 1, days: 1, mode: 'standard', timeOfDay: { instantMs: Date.parse(instant) },
+          inputTokens: 10_000,
+          outputTokens: 1000,
+          cachedInputTokens: 2000,
+          requests: 1,
+          days: 1,
+          mode: 'standard',
+          timeOfDay: { instantMs: Date.parse(instant) },
         });
         const theirsAt = (instant: string) => {
-          const found = names.map((name) => calcPrice(usage, name, { providerId: providerId as string, timestamp: new Date(instant) })).find((r) => r !== null);
+          const found = names
+            .map((name) => calcPrice(usage, name, { providerId: providerId as string, timestamp: new Date(instant) }))
+            .find((r) => r !== null);
           return found ? Math.round(found.total_price * 1e9) : NaN;
         };
         const oursAt = (instant: string) => Number(calculateCost(model, workload(instant)).perRequest.nanos);
-        const offPeakInstants = offPeakWindows(model.offPeak).flatMap((w) => [`${WEEKDAY}T${w.startUtc}:00Z`, `${WEEKDAY}T${minuteBefore(w.endUtc)}:59Z`]);
+        const offPeakInstants = offPeakWindows(model.offPeak).flatMap((w) => [
+          `${WEEKDAY}T${w.startUtc}:00Z`,
+          `${WEEKDAY}T${minuteBefore(w.endUtc)}:59Z`,
+        ]);
         for (const instant of [...offPeakInstants, ...PEAK_ON_A_WEEKDAY, PEAK_BEFORE_WEEKENDS]) {
           counts.offPeak++;
-          if (oursAt(instant) !== theirsAt(instant)) mismatches.push(`${model.id} at ${instant}: ours ${oursAt(instant)} nanos, genai-prices ${theirsAt(instant)}`);
+          if (oursAt(instant) !== theirsAt(instant))
+            mismatches.push(
+              `${model.id} at ${instant}: ours ${oursAt(instant)} nanos, genai-prices ${theirsAt(instant)}`,
+            );
         }
         // genai-prices cannot hold the weekend rule (its comment says so and charges peak prices
         // then): at a weekend instant in the peak hours, ours is its off-peak price.
@@ -218,7 +336,10 @@ describe('parity with genai-prices 0.1.8', () => {
         expect(offPeakPrice).toBeLessThan(theirsAt(PEAK_ON_A_WEEKDAY[0] as string));
         for (const instant of WEEKEND_IN_PEAK_HOURS) {
           counts.offPeak++;
-          if (oursAt(instant) !== offPeakPrice) mismatches.push(`${model.id} at ${instant} (weekend): ours ${oursAt(instant)} nanos, genai-prices' off-peak ${offPeakPrice}`);
+          if (oursAt(instant) !== offPeakPrice)
+            mismatches.push(
+              `${model.id} at ${instant} (weekend): ours ${oursAt(instant)} nanos, genai-prices' off-peak ${offPeakPrice}`,
+            );
         }
       }
     }

@@ -20,13 +20,23 @@ const base = {
 } as const;
 
 const entry = (effectiveFrom: string, input: number, output: number, extra: object = {}) => ({
-  effectiveFrom, input, output, source: `set ${effectiveFrom}`, ...extra,
+  effectiveFrom,
+  input,
+  output,
+  source: `set ${effectiveFrom}`,
+  ...extra,
 });
 
 const models: ModelData[] = [
   {
     // Launch price, a past change, the record (same as the last past set), a scheduled change.
-    ...base, id: 'gamma-one', name: 'Gamma One', input: 3, output: 15, cachedInput: 0.3, releaseDate: '2026-01-10',
+    ...base,
+    id: 'gamma-one',
+    name: 'Gamma One',
+    input: 3,
+    output: 15,
+    cachedInput: 0.3,
+    releaseDate: '2026-01-10',
     longContext: { threshold: 100_000, input: 6, output: 30 },
     priceHistory: [
       entry('2026-01-10', 2, 10, { cachedInput: 0.2, note: 'launch' }),
@@ -38,25 +48,42 @@ const models: ModelData[] = [
   { ...base, id: 'gamma-two', name: 'Gamma Two', input: 1, output: 2, releaseDate: '2026-05-01' },
   // Released before its first dated price: unknown in between.
   {
-    ...base, id: 'gamma-three', name: 'Gamma Three', input: 2, output: 8, releaseDate: '2026-01-01',
+    ...base,
+    id: 'gamma-three',
+    name: 'Gamma Three',
+    input: 2,
+    output: 8,
+    releaseDate: '2026-01-01',
     priceHistory: [entry('2026-03-01', 2, 8)],
   },
   // Neither release date nor history: the record's prices as far back as asked.
   { ...base, id: 'gamma-four', name: 'Gamma Four', input: 0.5, output: 1 },
   // Only a scheduled set: the record's prices until then, the model existing as far back as asked.
   {
-    ...base, id: 'gamma-six', name: 'Gamma Six', input: 0.75, output: 3.75,
+    ...base,
+    id: 'gamma-six',
+    name: 'Gamma Six',
+    input: 0.75,
+    output: 3.75,
     priceHistory: [entry('2027-01-01', 1.5, 7.5)],
   },
   // The record differs from its last past set: known from the check date.
   {
-    ...base, id: 'gamma-five', name: 'Gamma Five', input: 2, output: 2, releaseDate: '2026-02-01',
+    ...base,
+    id: 'gamma-five',
+    name: 'Gamma Five',
+    input: 2,
+    output: 2,
+    releaseDate: '2026-02-01',
     priceHistory: [entry('2026-02-01', 1, 1)],
   },
 ];
 
 const catalogue = buildCatalogue([
-  { file: 'gamma.json', data: { provider: { slug: 'gamma', name: 'Gamma', pricingUrl: 'https://gamma.example/pricing' }, models } },
+  {
+    file: 'gamma.json',
+    data: { provider: { slug: 'gamma', name: 'Gamma', pricingUrl: 'https://gamma.example/pricing' }, models },
+  },
 ]);
 const model = (id: string) => catalogue.byId.get(id)!;
 
@@ -68,9 +95,20 @@ function pricedOn(id: string, date: string) {
 
 describe('priceOn', () => {
   it('applies each dated set from its day until the next one', () => {
-    expect(pricedOn('gamma-one', '2026-01-10')).toMatchObject({ effectiveFrom: '2026-01-10', input: 2, output: 10, cachedInput: 0.2, note: 'launch' });
+    expect(pricedOn('gamma-one', '2026-01-10')).toMatchObject({
+      effectiveFrom: '2026-01-10',
+      input: 2,
+      output: 10,
+      cachedInput: 0.2,
+      note: 'launch',
+    });
     expect(pricedOn('gamma-one', '2026-05-31')).toMatchObject({ input: 2, output: 10 });
-    expect(pricedOn('gamma-one', '2026-06-01')).toMatchObject({ effectiveFrom: '2026-06-01', input: 3, output: 15, cachedInput: 0.3 });
+    expect(pricedOn('gamma-one', '2026-06-01')).toMatchObject({
+      effectiveFrom: '2026-06-01',
+      input: 3,
+      output: 15,
+      cachedInput: 0.3,
+    });
   });
 
   it('gives the record its prices on and after checkedOn, until a scheduled set starts', () => {
@@ -94,7 +132,12 @@ describe('priceOn', () => {
   });
 
   it('takes the record prices back to the release when nothing older is recorded', () => {
-    expect(pricedOn('gamma-two', '2026-05-01')).toMatchObject({ effectiveFrom: '2026-05-01', input: 1, output: 2, source: 'record check' });
+    expect(pricedOn('gamma-two', '2026-05-01')).toMatchObject({
+      effectiveFrom: '2026-05-01',
+      input: 1,
+      output: 2,
+      source: 'record check',
+    });
   });
 
   it('knows the price of a model without a release date only from its checkedOn', () => {
@@ -139,12 +182,42 @@ describe('modelOn', () => {
 
 describe('priceChanges', () => {
   it('lists changes newest first, marking those after checkedOn as scheduled', () => {
-    const list = priceChanges(catalogue.models).map((c) => ({ id: c.model.id, date: c.date, from: c.from, to: c.to, scheduled: c.scheduled }));
+    const list = priceChanges(catalogue.models).map((c) => ({
+      id: c.model.id,
+      date: c.date,
+      from: c.from,
+      to: c.to,
+      scheduled: c.scheduled,
+    }));
     expect(list).toEqual([
-      { id: 'gamma-one', date: '2027-01-01', from: { input: 3, output: 15, cachedInput: 0.3 }, to: { input: 4, output: 20 }, scheduled: true },
-      { id: 'gamma-six', date: '2027-01-01', from: { input: 0.75, output: 3.75 }, to: { input: 1.5, output: 7.5 }, scheduled: true },
-      { id: 'gamma-five', date: '2026-11-21', from: { input: 1, output: 1 }, to: { input: 2, output: 2 }, scheduled: false },
-      { id: 'gamma-one', date: '2026-06-01', from: { input: 2, output: 10, cachedInput: 0.2 }, to: { input: 3, output: 15, cachedInput: 0.3 }, scheduled: false },
+      {
+        id: 'gamma-one',
+        date: '2027-01-01',
+        from: { input: 3, output: 15, cachedInput: 0.3 },
+        to: { input: 4, output: 20 },
+        scheduled: true,
+      },
+      {
+        id: 'gamma-six',
+        date: '2027-01-01',
+        from: { input: 0.75, output: 3.75 },
+        to: { input: 1.5, output: 7.5 },
+        scheduled: true,
+      },
+      {
+        id: 'gamma-five',
+        date: '2026-11-21',
+        from: { input: 1, output: 1 },
+        to: { input: 2, output: 2 },
+        scheduled: false,
+      },
+      {
+        id: 'gamma-one',
+        date: '2026-06-01',
+        from: { input: 2, output: 10, cachedInput: 0.2 },
+        to: { input: 3, output: 15, cachedInput: 0.3 },
+        scheduled: false,
+      },
     ]);
   });
 
@@ -174,7 +247,11 @@ describe('the real catalogue in data/', () => {
       const found = priceOn(m, m.checkedOn);
       expect(found.kind, m.id).toBe('priced');
       if (found.kind === 'priced') {
-        expect([found.set.input, found.set.output, found.set.cachedInput], m.id).toEqual([m.input, m.output, m.cachedInput]);
+        expect([found.set.input, found.set.output, found.set.cachedInput], m.id).toEqual([
+          m.input,
+          m.output,
+          m.cachedInput,
+        ]);
         expect(found.set.longContext, m.id).toEqual(m.longContext);
       }
     }

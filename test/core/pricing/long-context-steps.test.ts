@@ -23,7 +23,12 @@ function stepped(): Model {
 }
 
 const day = (inputTokens: number, cachedInputTokens = 0): Workload => ({
-  inputTokens, outputTokens: 1000, requests: 1, days: 1, mode: 'standard', cachedInputTokens,
+  inputTokens,
+  outputTokens: 1000,
+  requests: 1,
+  days: 1,
+  mode: 'standard',
+  cachedInputTokens,
 });
 
 describe('a model with several long-context steps', () => {
@@ -63,7 +68,8 @@ describe('a model with several long-context steps', () => {
     const workload: Workload = { ...day(300_000), requests: 1, days: 30 };
     const ranked = findCheapest(catalogue, workload, { limit: 4 }).ranked.map((r) => r.model.id);
     // Only models whose window takes 301,000 tokens can be ranked (alpha-nano's 128K and beta-classic's 32K cannot).
-    const exact = catalogue.models.filter((m) => m.contextTokens >= 301_000)
+    const exact = catalogue.models
+      .filter((m) => m.contextTokens >= 301_000)
       .sort((a, b) => Number(requestNumerator(a, workload) - requestNumerator(b, workload)) || (a.id < b.id ? -1 : 1))
       .map((x) => x.id)
       .slice(0, 4);
@@ -75,10 +81,24 @@ describe('a model with several long-context steps', () => {
 
   it('is validated: steps need longContext and ascending thresholds below the window', () => {
     const build = (patch: Record<string, unknown>) => () =>
-      buildCatalogue([{ file: 'x.json', data: { ...(fixtureFiles[0]!.data as object), models: [{ ...(fixtureFiles[0]!.data as { models: object[] }).models[1], ...patch }] } }]);
-    expect(build({ longContextSteps: [{ threshold: 128_000, input: 1, output: 8 }] })).toThrow(/field "longContextSteps": needs longContext/);
-    expect(build({ ...stepData(), longContextSteps: [{ threshold: 20_000, input: 1, output: 8 }] })).toThrow(/longContextSteps\.0\.threshold/);
-    expect(build({ ...stepData(), longContextSteps: [{ threshold: 500_000, input: 1, output: 8 }] })).toThrow(/below contextTokens/);
+      buildCatalogue([
+        {
+          file: 'x.json',
+          data: {
+            ...(fixtureFiles[0]!.data as object),
+            models: [{ ...(fixtureFiles[0]!.data as { models: object[] }).models[1], ...patch }],
+          },
+        },
+      ]);
+    expect(build({ longContextSteps: [{ threshold: 128_000, input: 1, output: 8 }] })).toThrow(
+      /field "longContextSteps": needs longContext/,
+    );
+    expect(build({ ...stepData(), longContextSteps: [{ threshold: 20_000, input: 1, output: 8 }] })).toThrow(
+      /longContextSteps\.0\.threshold/,
+    );
+    expect(build({ ...stepData(), longContextSteps: [{ threshold: 500_000, input: 1, output: 8 }] })).toThrow(
+      /below contextTokens/,
+    );
   });
 });
 

@@ -22,7 +22,9 @@ const on = (id: string) => catalogue.byId.get(id)!.tokenizer;
 
 describe("each model's tokenizer", () => {
   it('every model of the catalogue is named by a rule (a new line of models needs one)', () => {
-    const unnamed = catalogue.models.filter((m) => m.tokenizer?.family === undefined || m.tokenizer.family === 'no rule').map((m) => m.id);
+    const unnamed = catalogue.models
+      .filter((m) => m.tokenizer?.family === undefined || m.tokenizer.family === 'no rule')
+      .map((m) => m.id);
     expect(unnamed).toEqual([]);
   });
 
@@ -52,19 +54,24 @@ describe("each model's tokenizer", () => {
   });
 
   it('says why wherever it is not exact, and Gemini names the Gemma 3 report it rests on', () => {
-    for (const m of catalogue.models) if (m.tokenizer?.exactness !== 'exact') expect(m.tokenizer?.note, m.id).toBeTruthy();
+    for (const m of catalogue.models)
+      if (m.tokenizer?.exactness !== 'exact') expect(m.tokenizer?.note, m.id).toBeTruthy();
     expect(on('google-gemini-3.7-flash')?.note).toMatch(/Gemma 3.*Gemini 2\.0/);
   });
 
   it('the first matching rule of the provider applies, over the whole id; no rule: unknown, counted as o200k', () => {
     const assign = tokenizerAssigner(table);
     expect(assign('openai', 'openai-gpt-oss-20b').id).toBe('o200k-harmony');
-    expect(assign('openai', 'openai-gpt-3.5-turbo')).toMatchObject({ id: 'o200k', exactness: 'unknown', family: 'no rule' });
+    expect(assign('openai', 'openai-gpt-3.5-turbo')).toMatchObject({
+      id: 'o200k',
+      exactness: 'unknown',
+      family: 'no rule',
+    });
     // The provider is part of the key: a model named like another maker's line is not taken for it.
     expect(assign('together', 'together-deepseek-deepseek-v4-pro').family).toBe('no rule');
   });
 
-  it("the schema refuses a rule naming a tokenizer that was not measured, or an unknown one counted as anything but o200k", () => {
+  it('the schema refuses a rule naming a tokenizer that was not measured, or an unknown one counted as anything but o200k', () => {
     const broken = structuredClone(table);
     broken.models[0]!.tokenizer = 'tekken';
     expect(tokenizerTableSchema.safeParse(broken).success).toBe(false);
@@ -100,7 +107,14 @@ describe('a workload in another tokenizer', () => {
       cachedInputTokens: 4_000,
       cacheWriteTokens: 1_000,
       outputTokens: 3_000,
-      extras: { inputAudioTokens: 500, cacheAudioReadTokens: 200, inputImageTokens: 700, reasoningTokens: 1_200, outputAudioTokens: 300, webSearches: 2 },
+      extras: {
+        inputAudioTokens: 500,
+        cacheAudioReadTokens: 200,
+        inputImageTokens: 700,
+        reasoningTokens: 1_200,
+        outputAudioTokens: 300,
+        webSearches: 2,
+      },
     };
     const f = ratio('gemma3', 'code') / ratio('llama3', 'code');
     const out = workloadIn(table, parts, { countedWith: 'llama3', textKind: 'code' }, 'gemma3');

@@ -19,7 +19,11 @@ describe('Usd formatting', () => {
 
   it('prints what String prints for the nearest double, wherever that prints the amount exactly', () => {
     // From 10^-6 USD (no exponent) to 15 significant digits (which a double keeps), either sign.
-    const exactRange = fc.oneof(fc.bigInt({ min: 1000n, max: 10n ** 15n - 1n }), fc.bigInt({ min: 1000n, max: 10n ** 7n }), fc.bigInt({ min: 10n ** 14n, max: 10n ** 15n - 1n }));
+    const exactRange = fc.oneof(
+      fc.bigInt({ min: 1000n, max: 10n ** 15n - 1n }),
+      fc.bigInt({ min: 1000n, max: 10n ** 7n }),
+      fc.bigInt({ min: 10n ** 14n, max: 10n ** 15n - 1n }),
+    );
     fc.assert(
       fc.property(exactRange, fc.boolean(), (nanos, negative) => {
         const signed = negative ? -nanos : nanos;
@@ -106,7 +110,12 @@ describe('divideRoundHalfUp', () => {
 
 describe('toJson', () => {
   it('prints Usd values as exact bare decimals wherever they sit', () => {
-    const text = toJson({ a: new Usd(300_000n), list: [new Usd(1n), { b: new Usd(-2_500_000_000n) }], s: 'usd:1', n: 0.5 });
+    const text = toJson({
+      a: new Usd(300_000n),
+      list: [new Usd(1n), { b: new Usd(-2_500_000_000n) }],
+      s: 'usd:1',
+      n: 0.5,
+    });
     expect(text).toBe('{"a":0.0003,"list":[0.000000001,{"b":-2.5}],"s":"usd:1","n":0.5}');
     expect(JSON.parse(text).a).toBe(0.0003);
   });
@@ -122,15 +131,30 @@ describe('toJson', () => {
 
 describe('an amount in JSON', () => {
   // toJson writes an amount as its exact decimal, the same text toString gives.
-  it.each([0n, 1n, 7n, 999n, 1_000n, 1_234_567n, 4_493_387_500n, 999_999_999_999_999n, 10n ** 15n, -1_500_000_000n, 123_456_789_012_345_678_901n])(
-    '%s nano-dollars: toJson writes its toString',
-    (nanos) => {
-      expect(toJson({ a: new Usd(nanos) })).toBe(`{"a":${new Usd(nanos).toString()}}`);
-    },
-  );
+  it.each([
+    0n,
+    1n,
+    7n,
+    999n,
+    1_000n,
+    1_234_567n,
+    4_493_387_500n,
+    999_999_999_999_999n,
+    10n ** 15n,
+    -1_500_000_000n,
+    123_456_789_012_345_678_901n,
+  ])('%s nano-dollars: toJson writes its toString', (nanos) => {
+    expect(toJson({ a: new Usd(nanos) })).toBe(`{"a":${new Usd(nanos).toString()}}`);
+  });
 
   it('is a JSON number that reads back as the amount', () => {
-    for (const [nanos, number] of [[0n, 0], [1n, 1e-9], [1_250_000n, 0.00125], [999_999_999_999_999n, 999999.999999999], [-1_500_000_000n, -1.5]] as const) {
+    for (const [nanos, number] of [
+      [0n, 0],
+      [1n, 1e-9],
+      [1_250_000n, 0.00125],
+      [999_999_999_999_999n, 999999.999999999],
+      [-1_500_000_000n, -1.5],
+    ] as const) {
       expect(JSON.parse(toJson({ a: new Usd(nanos) }))).toEqual({ a: number });
     }
   });

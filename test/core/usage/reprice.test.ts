@@ -32,7 +32,12 @@ describe('ccusage daily JSON', () => {
     const [sonnet, opus, haiku, sonnet2] = r.rows;
     expect(sonnet!.model).toBe('anthropic-claude-sonnet-5');
     expect(sonnet!.exportModel).toBe('claude-sonnet-5-20260630');
-    expect(sonnet!.units).toEqual({ inputTokens: 1_101_000, outputTokens: 2000, cachedInputTokens: 1_000_000, cacheWrite5mTokens: 100_000 });
+    expect(sonnet!.units).toEqual({
+      inputTokens: 1_101_000,
+      outputTokens: 2000,
+      cachedInputTokens: 1_000_000,
+      cacheWrite5mTokens: 100_000,
+    });
     expect(sonnet!.cost.toJSON()).toBe(usd([1000, 2], [2000, 10], [100_000, 2.5], [1_000_000, 0.2]));
     expect(opus!.cost.toJSON()).toBe(usd([500, 5], [1000, 25], [20_000, 6.25], [300_000, 0.5]));
     expect(haiku!.model).toBe('anthropic-claude-haiku-4-5');
@@ -56,18 +61,44 @@ describe('ccusage daily JSON', () => {
     expect(r.unknownModels[0]!.model).toBe('claude-sonnet-9');
     expect(r.unknownModels[0]!.rows).toEqual([5]);
     expect(r.unknownModels[0]!.suggestions).toContain('anthropic-claude-sonnet-5');
-    expect(r.tally.read()).toMatchObject({ rows: 5, pricedRows: 4, unknownRows: 1, dates: { first: '2026-11-10', last: '2026-11-11' } });
+    expect(r.tally.read()).toMatchObject({
+      rows: 5,
+      pricedRows: 4,
+      unknownRows: 1,
+      dates: { first: '2026-11-10', last: '2026-11-11' },
+    });
   });
 
-  it('gives the totals on both targets at today\'s prices', () => {
+  it("gives the totals on both targets at today's prices", () => {
     const t = r.tally.totals().targets!;
-    const rows: Array<[number, number, number, number]> = [[1000, 2000, 100_000, 1_000_000], [500, 1000, 20_000, 300_000], [2000, 4000, 10_000, 100_000], [0, 1000, 0, 0]];
+    const rows: Array<[number, number, number, number]> = [
+      [1000, 2000, 100_000, 1_000_000],
+      [500, 1000, 20_000, 300_000],
+      [2000, 4000, 10_000, 100_000],
+      [0, 1000, 0, 0],
+    ];
     // Terra: input 2, output 12, cache write 2.5, read 0.2. DeepSeek V4 Pro: 1.32, 3.96, no write price (billed as input), read 0.044.
     const terra = rows.reduce((s, [i, o, w, c]) => s + BigInt(i * 2000 + o * 12000 + w * 2500 + c * 200), 0n);
     const deepseek = rows.reduce((s, [i, o, w, c]) => s + BigInt(i * 1320 + o * 3960 + w * 1320 + c * 44), 0n);
     expect(t['openai-gpt-5.6-terra']!.nanos).toBe(terra);
     expect(t['deepseek-deepseek-v4-pro']!.nanos).toBe(deepseek);
-    expect(r.tally.totals().cost.toJSON()).toBe(usd([1000, 2], [2000, 10], [100_000, 2.5], [1_000_000, 0.2], [500, 5], [1000, 25], [20_000, 6.25], [300_000, 0.5], [2000, 1], [4000, 5], [10_000, 1.25], [100_000, 0.1], [1000, 10]));
+    expect(r.tally.totals().cost.toJSON()).toBe(
+      usd(
+        [1000, 2],
+        [2000, 10],
+        [100_000, 2.5],
+        [1_000_000, 0.2],
+        [500, 5],
+        [1000, 25],
+        [20_000, 6.25],
+        [300_000, 0.5],
+        [2000, 1],
+        [4000, 5],
+        [10_000, 1.25],
+        [100_000, 0.1],
+        [1000, 10],
+      ),
+    );
     expect(r.tally.days().map((d) => d.date)).toEqual(['2026-11-10', '2026-11-11']);
   });
 
@@ -82,7 +113,12 @@ describe('ccusage monthly JSON', () => {
   it('prices a month at its first day and flags the price change inside it', () => {
     const r = run('ccusage-monthly.json');
     const row = r.rows[0]!;
-    expect(row).toMatchObject({ date: '2026-08-01', endDate: '2026-08-31', model: 'deepseek-deepseek-v4-pro', pricesFrom: '2026-04-24' });
+    expect(row).toMatchObject({
+      date: '2026-08-01',
+      endDate: '2026-08-31',
+      model: 'deepseek-deepseek-v4-pro',
+      pricesFrom: '2026-04-24',
+    });
     expect(row.cost.toJSON()).toBe(usd([1_000_000, 0.435], [100_000, 0.87]));
     expect(row.today.toJSON()).toBe(usd([1_000_000, 1.32], [100_000, 3.96]));
     expect(row.flags!.join(' ')).toContain('2026-08-17');
@@ -105,7 +141,9 @@ describe('OpenAI usage buckets', () => {
     expect(batch!.endDate).toBeUndefined();
   });
   it('lists rows with model null apart, saying why', () => {
-    expect(r.unknownModels).toEqual([{ model: null, rows: [4], reason: expect.stringContaining('group_by=model'), suggestions: [] }]);
+    expect(r.unknownModels).toEqual([
+      { model: null, rows: [4], reason: expect.stringContaining('group_by=model'), suggestions: [] },
+    ]);
   });
 });
 
@@ -115,7 +153,9 @@ describe('Anthropic usage_report/messages', () => {
     expect(r.format).toBe('anthropic');
     const [cached, batch] = r.rows;
     expect(cached!.units.inputTokens).toBe(121_000);
-    expect(cached!.cost.toJSON()).toBe(usd([1000, 2], [10_000, 2.5], [10_000, 4], [100_000, 0.2], [5000, 10], [10, 10_000]));
+    expect(cached!.cost.toJSON()).toBe(
+      usd([1000, 2], [10_000, 2.5], [10_000, 4], [100_000, 0.2], [5000, 10], [10, 10_000]),
+    );
     expect(batch!.mode).toBe('batch');
     expect(batch!.cost.toJSON()).toBe(usd([1_000_000, 2], [100_000, 10]) / 2);
   });
@@ -125,7 +165,11 @@ describe('OpenRouter activity', () => {
   it('reads the permaslug, the seller and the billed usage', () => {
     const r = run('openrouter-activity.json');
     const row = r.rows[0]!;
-    expect(row).toMatchObject({ model: 'anthropic-claude-sonnet-5', seller: 'Anthropic', units: { inputTokens: 10_000, outputTokens: 2000, reasoningTokens: 500, requests: 4 } });
+    expect(row).toMatchObject({
+      model: 'anthropic-claude-sonnet-5',
+      seller: 'Anthropic',
+      units: { inputTokens: 10_000, outputTokens: 2000, reasoningTokens: 500, requests: 4 },
+    });
     expect(row.cost.toJSON()).toBe(usd([10_000, 2], [2000, 10]));
     expect(row.reported).toMatchObject({ ratio: 1, status: 'agrees' });
   });
@@ -153,7 +197,10 @@ describe('the plain CSV', () => {
   });
   it('refuses a date out of range, naming the row and field', () => {
     const p = parseUsageText('date,model\n1999-01-01,openai-gpt-5\n2026-02-30,openai-gpt-5\n');
-    expect(p.errors.map((e) => [e.row, e.field])).toEqual([[1, 'date'], [2, 'date']]);
+    expect(p.errors.map((e) => [e.row, e.field])).toEqual([
+      [1, 'date'],
+      [2, 'date'],
+    ]);
   });
 });
 
@@ -164,7 +211,9 @@ describe('format detection', () => {
     expect(() => parseUsageText('{not json')).toThrowError(/not valid JSON/);
   });
   it('reads a JSON list of rows in the CSV columns', () => {
-    const p = parseUsageText(JSON.stringify([{ date: '2026-11-01', model: 'openai-gpt-5', input_tokens: 10, output_tokens: 5 }]));
+    const p = parseUsageText(
+      JSON.stringify([{ date: '2026-11-01', model: 'openai-gpt-5', input_tokens: 10, output_tokens: 5 }]),
+    );
     expect(p.format).toBe('rows');
     expect(p.rows[0]).toMatchObject({ model: 'openai-gpt-5', inputTokens: 10, outputTokens: 5 });
   });

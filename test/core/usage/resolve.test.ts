@@ -43,9 +43,27 @@ describe('modelResolver', () => {
   });
 
   it('at 10,000 models, each unknown name is matched with the index: near names find their id, junk finds none', () => {
-    const providers = ['openai', 'anthropic', 'google', 'mistral', 'deepseek', 'alibaba', 'amazon', 'cohere', 'together', 'xai'];
-    const ids = Array.from({ length: 10_000 }, (_, i) => `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`);
-    const big = { byId: new Map(ids.map((id) => [id, { id }])), providers: providers.map((slug) => ({ slug })) } as unknown as Catalogue;
+    const providers = [
+      'openai',
+      'anthropic',
+      'google',
+      'mistral',
+      'deepseek',
+      'alibaba',
+      'amazon',
+      'cohere',
+      'together',
+      'xai',
+    ];
+    const ids = Array.from(
+      { length: 10_000 },
+      (_, i) =>
+        `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`,
+    );
+    const big = {
+      byId: new Map(ids.map((id) => [id, { id }])),
+      providers: providers.map((slug) => ({ slug })),
+    } as unknown as Catalogue;
     const resolveName = modelResolver(big);
     for (const k of [17, 4242, 9999]) {
       const id = ids[k]!;
@@ -65,6 +83,10 @@ describe('modelResolver', () => {
     const r = repriceRows(catalogue, parseUsageText(csv), { today: '2026-11-28', targets: [] });
     expect(r.rows).toHaveLength(0);
     expect(r.unknownModels).toHaveLength(1000);
-    expect(r.unknownModels[7]).toMatchObject({ model: 'zz-unknown-7-qq', rows: [8], suggestions: closestModelIds(catalogue, 'zz-unknown-7-qq') });
+    expect(r.unknownModels[7]).toMatchObject({
+      model: 'zz-unknown-7-qq',
+      rows: [8],
+      suggestions: closestModelIds(catalogue, 'zz-unknown-7-qq'),
+    });
   });
 });

@@ -18,7 +18,8 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
   let built: BuiltDoors;
   let raws: RawDoor[];
   let doors: Door[];
-  const sellers = () => sellersFileSchema.parse(JSON.parse(readFileSync(join(DATA, 'offers', 'sellers.json'), 'utf8'))).sellers;
+  const sellers = () =>
+    sellersFileSchema.parse(JSON.parse(readFileSync(join(DATA, 'offers', 'sellers.json'), 'utf8'))).sellers;
   const records = () => readRecords(DATA);
   beforeAll(async () => {
     const sources = await readDoorSources(HOSTS);
@@ -29,39 +30,69 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
   const door = (model: string, seller: string) => doors.find((d) => d.model === model && d.seller === seller);
   const price = (d: Door | undefined) => d?.prices && `${d.prices.input} / ${d.prices.output}`;
 
-  it('finds Venice\'s gpt-oss-120b and Gemma 4 31B by models.dev\'s base_model link (hyphenated vendor prefix)', () => {
-    expect(door('openai-gpt-oss-120b', 'venice')).toMatchObject({ sellerModelId: 'openai-gpt-oss-120b', prices: { input: 0.07, output: 0.3 } });
-    expect(door('google-gemma-4-31b-it', 'venice')).toMatchObject({ sellerModelId: 'google-gemma-4-31b-it', prices: { input: 0.12, output: 0.36 } });
+  it("finds Venice's gpt-oss-120b and Gemma 4 31B by models.dev's base_model link (hyphenated vendor prefix)", () => {
+    expect(door('openai-gpt-oss-120b', 'venice')).toMatchObject({
+      sellerModelId: 'openai-gpt-oss-120b',
+      prices: { input: 0.07, output: 0.3 },
+    });
+    expect(door('google-gemma-4-31b-it', 'venice')).toMatchObject({
+      sellerModelId: 'google-gemma-4-31b-it',
+      prices: { input: 0.12, output: 0.36 },
+    });
   });
-  it('finds DigitalOcean\'s openai-gpt-oss-120b, Cerebras\' gemma-4-31b (genai-prices) and Databricks\' databricks- ids', () => {
-    expect(door('openai-gpt-oss-120b', 'digitalocean')).toMatchObject({ sellerModelId: 'openai-gpt-oss-120b', prices: { input: 0.1, output: 0.7 } });
+  it("finds DigitalOcean's openai-gpt-oss-120b, Cerebras' gemma-4-31b (genai-prices) and Databricks' databricks- ids", () => {
+    expect(door('openai-gpt-oss-120b', 'digitalocean')).toMatchObject({
+      sellerModelId: 'openai-gpt-oss-120b',
+      prices: { input: 0.1, output: 0.7 },
+    });
     expect(door('google-gemma-4-31b-it', 'cerebras')?.source).toMatch(/^genai-prices/);
     expect(door('openai-gpt-oss-120b', 'databricks')?.sellerModelId).toBe('databricks-gpt-oss-120b');
   });
-  it('reads LiteLLM\'s Bedrock openai.gpt-oss-120b-1:0 as gpt-oss-120b, and bedrock_mantle as Amazon Bedrock', () => {
+  it("reads LiteLLM's Bedrock openai.gpt-oss-120b-1:0 as gpt-oss-120b, and bedrock_mantle as Amazon Bedrock", () => {
     const index = new Map(records().flatMap((r) => modelKeys(r, r.providerSlug).map((k) => [k, r] as const)));
-    const bedrock = raws.find((r) => r.sellerAlias === 'bedrock_converse' && r.sellerModelId === 'openai.gpt-oss-120b-1:0');
+    const bedrock = raws.find(
+      (r) => r.sellerAlias === 'bedrock_converse' && r.sellerModelId === 'openai.gpt-oss-120b-1:0',
+    );
     expect(bedrock && matchRecord(bedrock, index)?.id).toBe('openai-gpt-oss-120b');
     expect(price(door('google-gemma-4-31b-it', 'amazon-bedrock'))).toBe('0.14 / 0.4');
     expect(price(door('google-gemma-4-26b-a4b-it', 'amazon-bedrock'))).toBe('0.13 / 0.4');
     expect(built.unreviewed.map((u) => u.alias)).not.toContain('bedrock_mantle');
   });
-  it('keeps NanoGPT\'s TEE/ entries and Chutes\' turbo-TEE apart from the plain model, and names them', () => {
-    expect(door('openai-gpt-oss-120b', 'nano-gpt')).toMatchObject({ sellerModelId: 'openai/gpt-oss-120b', prices: { input: 0.05, output: 0.25 } });
-    expect(built.variants).toContainEqual({ seller: 'nano-gpt', sellerModelId: 'TEE/gpt-oss-120b', model: 'openai-gpt-oss-120b', variant: 'tee' });
-    expect(doors.filter((d) => /tee|turbo|fast|highspeed|lightning|fp8|6bit/i.test(d.sellerModelId) && d.model.startsWith('google-gemma'))).toEqual([]);
+  it("keeps NanoGPT's TEE/ entries and Chutes' turbo-TEE apart from the plain model, and names them", () => {
+    expect(door('openai-gpt-oss-120b', 'nano-gpt')).toMatchObject({
+      sellerModelId: 'openai/gpt-oss-120b',
+      prices: { input: 0.05, output: 0.25 },
+    });
+    expect(built.variants).toContainEqual({
+      seller: 'nano-gpt',
+      sellerModelId: 'TEE/gpt-oss-120b',
+      model: 'openai-gpt-oss-120b',
+      variant: 'tee',
+    });
+    expect(
+      doors.filter(
+        (d) =>
+          /tee|turbo|fast|highspeed|lightning|fp8|6bit/i.test(d.sellerModelId) && d.model.startsWith('google-gemma'),
+      ),
+    ).toEqual([]);
   });
   it('leaves no seller of the sources unreviewed, and keeps the suspect entries apart with their reason', () => {
     expect(built.unreviewed).toEqual([]);
     expect(door('moonshot-kimi-k2.6', 'vultr')).toBeUndefined();
-    expect(built.suspect).toContainEqual(expect.objectContaining({ seller: 'vultr', sellerModelId: 'moonshotai/Kimi-K2.6', reason: expect.stringContaining('$0.15 / $0.60') }));
+    expect(built.suspect).toContainEqual(
+      expect.objectContaining({
+        seller: 'vultr',
+        sellerModelId: 'moonshotai/Kimi-K2.6',
+        reason: expect.stringContaining('$0.15 / $0.60'),
+      }),
+    );
     expect(doors.filter((d) => d.seller === 'synthetic')).toEqual([]);
     expect(built.suspect.filter((x) => x.seller === 'synthetic').length).toBeGreaterThan(0);
     // Tencent Cloud, Crusoe and Vultr sell these models and are reviewed now.
     expect(door('deepseek-deepseek-v4-pro', 'tencent-cloud')?.prices).toMatchObject({ input: 0.435, output: 0.87 });
     expect(door('openai-gpt-oss-120b', 'crusoe')?.source).toMatch(/^LiteLLM/);
   });
-  it('merges no size, version or variant: each door\'s id is a key of its model, a respelling of it, or its seller\'s own reviewed id', () => {
+  it("merges no size, version or variant: each door's id is a key of its model, a respelling of it, or its seller's own reviewed id", () => {
     const byId = new Map(records().map((r) => [r.id, r]));
     const own = new Map(sellers().map((s) => [s.slug, new Set(Object.keys(s.modelIds ?? {}).map(normaliseId))]));
     for (const d of doors) {
@@ -71,18 +102,40 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
       const ok = keys.some((k) => sameModel(id, k)) || own.get(d.seller)?.has(id);
       expect(ok, `${d.seller} ${d.sellerModelId} as ${d.model}`).toBe(true);
       // A serving-variant token is a door's only where the model's own name has it (Together's Turbo records).
-      for (const token of servingVariant(id).variant) expect(keys.some((k) => k.split('-').includes(token)), `${d.seller} ${d.sellerModelId}`).toBe(true);
+      for (const token of servingVariant(id).variant)
+        expect(
+          keys.some((k) => k.split('-').includes(token)),
+          `${d.seller} ${d.sellerModelId}`,
+        ).toBe(true);
     }
   });
 });
 
 describe('models.dev api.json, as the weekly workflow downloads it', () => {
-  it('reads as the snapshot\'s provider entries: one offer per provider and model id, with the provider\'s page', () => {
-    const api = { venice: { name: 'Venice AI', doc: 'https://docs.venice.ai', models: { 'openai-gpt-oss-120b': { cost: { input: 0.07, output: 0.3 }, limit: { context: 131072, output: 32768 } } } } };
+  it("reads as the snapshot's provider entries: one offer per provider and model id, with the provider's page", () => {
+    const api = {
+      venice: {
+        name: 'Venice AI',
+        doc: 'https://docs.venice.ai',
+        models: {
+          'openai-gpt-oss-120b': { cost: { input: 0.07, output: 0.3 }, limit: { context: 131072, output: 32768 } },
+        },
+      },
+    };
     const offers = offersFromModelsDevApi(api, '2026-12-07');
     expect(offers.meta.committed).toBe('2026-12-07');
     expect(readModelsDevOffers(offers, 'models.dev api.json of 2026-12-07', '2026-12-07', 3)).toEqual([
-      { sellerAlias: 'venice', sellerModelId: 'openai-gpt-oss-120b', prices: { input: 0.07, output: 0.3 }, contextTokens: 131072, maxOutputTokens: 32768, sourceUrl: 'https://docs.venice.ai', source: 'models.dev api.json of 2026-12-07', date: '2026-12-07', rank: 3 },
+      {
+        sellerAlias: 'venice',
+        sellerModelId: 'openai-gpt-oss-120b',
+        prices: { input: 0.07, output: 0.3 },
+        contextTokens: 131072,
+        maxOutputTokens: 32768,
+        sourceUrl: 'https://docs.venice.ai',
+        source: 'models.dev api.json of 2026-12-07',
+        date: '2026-12-07',
+        rank: 3,
+      },
     ]);
   });
 });

@@ -30,14 +30,18 @@ it('cannot measure before the tables are read, and a failed read is tried again'
   await expect(loadFonts(broken)).rejects.toThrow(/verdana-10px-bold: 404/);
   const binding = assetsBinding();
   await loadFonts(binding);
-  expect(binding.reads.sort()).toEqual(Object.values(FONT_TABLES).map((f) => `${FONTS_PATH}${f}.json`).sort());
+  expect(binding.reads.sort()).toEqual(
+    Object.values(FONT_TABLES)
+      .map((f) => `${FONTS_PATH}${f}.json`)
+      .sort(),
+  );
   // Read once per isolate.
   await loadFonts(binding);
   expect(binding.reads).toHaveLength(4);
 });
 
 // 2,000 measures of each implementation: seconds on a loaded machine.
-it("measures every text in every font as anafanafo does", { timeout: 60_000 }, async () => {
+it('measures every text in every font as anafanafo does', { timeout: 60_000 }, async () => {
   await loadFonts(assetsBinding());
   const fonts = Object.keys(FONT_TABLES);
   fc.assert(
@@ -46,6 +50,7 @@ it("measures every text in every font as anafanafo does", { timeout: 60_000 }, a
     }),
     { numRuns: 500 },
   );
-  for (const font of fonts) expect(measure('$2.5 / $10 per 1M', { font })).toBe(anafanafo('$2.5 / $10 per 1M', { font }));
+  for (const font of fonts)
+    expect(measure('$2.5 / $10 per 1M', { font })).toBe(anafanafo('$2.5 / $10 per 1M', { font }));
   expect(() => measure('x', { font: '12px Comic Sans' })).toThrow(/Unknown font "12px Comic Sans"/);
 });

@@ -8,12 +8,26 @@ import { createService } from '../../../src/http/service.js';
 import { fontFiles, staticAssets } from '../../../src/runtime/worker/static-assets.js';
 import { fixtureCatalogue } from '../../fixtures/catalogue.js';
 
-const bundles = { widgetJs: 'widget();', siteJs: 'site();', repriceJs: 'reprice();', docsJs: 'SwaggerUIBundle();', docsCss: '.swagger-ui{}' };
+const bundles = {
+  widgetJs: 'widget();',
+  siteJs: 'site();',
+  repriceJs: 'reprice();',
+  docsJs: 'SwaggerUIBundle();',
+  docsCss: '.swagger-ui{}',
+};
 
 it('holds every file the app serves, with the bytes the app sends', async () => {
   const service = createService({ catalogue: fixtureCatalogue, assets: bundles });
   const files = staticAssets(bundles);
-  expect([...files.keys()].sort()).toEqual(['_headers', 'assets/docs.css', 'assets/docs.js', 'assets/reprice.js', 'assets/site.css', 'assets/site.js', 'widget.js']);
+  expect([...files.keys()].sort()).toEqual([
+    '_headers',
+    'assets/docs.css',
+    'assets/docs.js',
+    'assets/reprice.js',
+    'assets/site.css',
+    'assets/site.js',
+    'widget.js',
+  ]);
   for (const { path } of SITE_FILES) {
     const response = await service.request(path);
     expect(response.status).toBe(200);
@@ -21,15 +35,21 @@ it('holds every file the app serves, with the bytes the app sends', async () => 
   }
 });
 
-it("gives each file, in _headers, the headers the app gives it (the asset server adds the type and an ETag)", async () => {
+it('gives each file, in _headers, the headers the app gives it (the asset server adds the type and an ETag)', async () => {
   const service = createService({ catalogue: fixtureCatalogue, assets: bundles });
   const rules = parseHeaders(staticAssets(bundles).get('_headers') ?? '');
   expect([...rules.keys()].sort()).toEqual(SITE_FILES.map((f) => f.path).sort());
   for (const [path, headers] of rules) {
     const response = await service.request(path);
-    const expected = Object.fromEntries([...response.headers].filter(([name]) => !['content-type', 'etag', 'content-length', 'vary'].includes(name)));
+    const expected = Object.fromEntries(
+      [...response.headers].filter(([name]) => !['content-type', 'etag', 'content-length', 'vary'].includes(name)),
+    );
     expect(headers).toEqual(expected);
-    expect(Object.keys(expected).sort()).toEqual(['access-control-allow-origin', 'cache-control', 'x-content-type-options']);
+    expect(Object.keys(expected).sort()).toEqual([
+      'access-control-allow-origin',
+      'cache-control',
+      'x-content-type-options',
+    ]);
   }
 });
 

@@ -33,8 +33,15 @@ export interface RateLimiter {
 
 // The clock is read through Date at each request, not kept as the Date.now of when the limiter was made: a
 // process (or a test) that sets the clock later is the one counted by.
-export function createRateLimiter({ perMinute, clientIp, exempt = ['/healthz'], maxClients, now = () => Date.now() }: RateLimitOptions): RateLimiter {
-  if (!Number.isInteger(perMinute) || perMinute < 1) throw new RangeError(`perMinute must be a whole number of 1 or more; got ${perMinute}`);
+export function createRateLimiter({
+  perMinute,
+  clientIp,
+  exempt = ['/healthz'],
+  maxClients,
+  now = () => Date.now(),
+}: RateLimitOptions): RateLimiter {
+  if (!Number.isInteger(perMinute) || perMinute < 1)
+    throw new RangeError(`perMinute must be a whole number of 1 or more; got ${perMinute}`);
   const window = new RequestWindow(perMinute, maxClients);
   const check = (path: string, env: unknown, requests = 1): Verdict => {
     const ip = exempt.includes(path) ? undefined : clientIp(env);
@@ -45,7 +52,11 @@ export function createRateLimiter({ perMinute, clientIp, exempt = ['/healthz'], 
     if (!verdict.allowed) {
       // Headers set on the context before throwing are kept by the error response onError builds.
       c.header('Retry-After', String(verdict.retryAfterSeconds));
-      throw new ApiError(429, 'rate_limited', `Too many requests: at most ${perMinute} a minute from one address. Retry after ${verdict.retryAfterSeconds} s.`);
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Too many requests: at most ${perMinute} a minute from one address. Retry after ${verdict.retryAfterSeconds} s.`,
+      );
     }
   };
   return {

@@ -21,7 +21,10 @@ export const CONTENT_SECURITY_POLICY = [
   'frame-ancestors *',
 ].join('; ');
 
-const ANY_TYPE: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
+const ANY_TYPE: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'x-content-type-options': 'nosniff',
+};
 const HTML: Readonly<Record<string, string>> = { ...ANY_TYPE, 'content-security-policy': CONTENT_SECURITY_POLICY };
 
 /** The headers a response of this Content-Type gets (the Worker's static assets get them too: src/runtime/worker/). */
@@ -60,7 +63,8 @@ export function securityHeaders(
     if (final === undefined) {
       const headers = new Headers(res.headers);
       // A page that sets its own policy keeps it.
-      for (const [name, value] of Object.entries(add(headers.get('content-type') ?? ''))) if (!headers.has(name)) headers.set(name, value);
+      for (const [name, value] of Object.entries(add(headers.get('content-type') ?? '')))
+        if (!headers.has(name)) headers.set(name, value);
       final = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
     }
     // Cleared first: Hono copies a replaced response's headers onto its successor (a copy of it).

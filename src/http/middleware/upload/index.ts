@@ -43,7 +43,12 @@ export function receiveUpload(limit: UploadLimit, budget: () => UploadBudget | u
       if (memory === undefined || bytes <= reserved) return;
       if (!memory.reserve(bytes - reserved)) {
         c.header('Retry-After', String(BUSY_RETRY_SECONDS));
-        throw new ApiError(503, 'busy', `The server holds as many uploads as its memory allows; retry in ${BUSY_RETRY_SECONDS} s.`, { param: 'body' });
+        throw new ApiError(
+          503,
+          'busy',
+          `The server holds as many uploads as its memory allows; retry in ${BUSY_RETRY_SECONDS} s.`,
+          { param: 'body' },
+        );
       }
       reserved = bytes;
     };
@@ -54,9 +59,15 @@ export function receiveUpload(limit: UploadLimit, budget: () => UploadBudget | u
       if (raw.body !== null) {
         const reader = raw.body.getReader();
         // The client went away (or the body broke off) before the body was whole: its fault, no stack to log.
-        const readChunk = () => reader.read().catch(() => {
-          throw new ApiError(400, 'incomplete_body', 'The body ended before it was whole (the connection closed or the chunks broke off).', { param: 'body' });
-        });
+        const readChunk = () =>
+          reader.read().catch(() => {
+            throw new ApiError(
+              400,
+              'incomplete_body',
+              'The body ended before it was whole (the connection closed or the chunks broke off).',
+              { param: 'body' },
+            );
+          });
         try {
           for (let read = await readChunk(); !read.done; read = await readChunk()) {
             size += read.value.byteLength;

@@ -8,7 +8,11 @@ export const MAX_URL_BYTES = 8192;
 export function refuseLongUrl(url: string, maxBytes = MAX_URL_BYTES): void {
   const bytes = targetBytes(url);
   if (bytes > maxBytes) {
-    throw new ApiError(414, 'uri_too_long', `The URL's path and query are ${bytes} bytes long; at most ${maxBytes} are accepted.`);
+    throw new ApiError(
+      414,
+      'uri_too_long',
+      `The URL's path and query are ${bytes} bytes long; at most ${maxBytes} are accepted.`,
+    );
   }
 }
 

@@ -2,8 +2,19 @@
 import type { Model } from '../../../../src/core/schema/catalogue-schema.js';
 import { bandVerb, formatContext } from '../../../../src/core/pricing/context-window.js';
 import { divideRoundHalfUp, parseScaled, Usd } from '../../../../src/core/schema/money.js';
-import { CACHE_TTLS, STREAMING_MARGIN, type AppliedPrices, type CacheTtl } from '../../../../src/core/pricing/applied-prices.js';
-import { describeOffPeak, isOffPeak, onWeekend, type OffPeak, type TimeOfDay } from '../../../../src/core/pricing/time-of-day.js';
+import {
+  CACHE_TTLS,
+  STREAMING_MARGIN,
+  type AppliedPrices,
+  type CacheTtl,
+} from '../../../../src/core/pricing/applied-prices.js';
+import {
+  describeOffPeak,
+  isOffPeak,
+  onWeekend,
+  type OffPeak,
+  type TimeOfDay,
+} from '../../../../src/core/pricing/time-of-day.js';
 
 export type { AppliedPrices };
 
@@ -74,7 +85,10 @@ export function priceNanos(price: number): bigint {
 }
 
 /** A price per 1M tokens as the record writes it (USD) and as whole nano-dollars. */
-interface Price { usd: number; nanos: bigint }
+interface Price {
+  usd: number;
+  nanos: bigint;
+}
 
 const price = (usd: number): Price => ({ usd, nanos: priceNanos(usd) });
 
@@ -112,7 +126,11 @@ function parse(model: Model): Parsed {
     parsed = {
       bands: [
         {
-          name: 'standard', threshold: 0, input: price(model.input), output: price(model.output), cachedInput: optional(model.cachedInput),
+          name: 'standard',
+          threshold: 0,
+          input: price(model.input),
+          output: price(model.output),
+          cachedInput: optional(model.cachedInput),
           write: { '5m': optional(model.cacheWrite), '1h': optional(model.cacheWrite1h) },
         },
         ...steps.map((s) => ({
@@ -121,10 +139,18 @@ function parse(model: Model): Parsed {
           input: price(s.input),
           output: price(s.output),
           cachedInput: optional(s.cachedInput ?? model.cachedInput),
-          write: { '5m': optional(s.cacheWrite ?? model.cacheWrite), '1h': optional(s.cacheWrite1h ?? model.cacheWrite1h) },
+          write: {
+            '5m': optional(s.cacheWrite ?? model.cacheWrite),
+            '1h': optional(s.cacheWrite1h ?? model.cacheWrite1h),
+          },
         })),
       ],
-      offPeak: off && { input: price(off.input), output: price(off.output), cachedInput: optional(off.cachedInput), record: off },
+      offPeak: off && {
+        input: price(off.input),
+        output: price(off.output),
+        cachedInput: optional(off.cachedInput),
+        record: off,
+      },
     };
     parsedPrices.set(model, parsed);
   }
@@ -148,7 +174,10 @@ function bandFor(model: Model, bands: readonly Band[], inputTokens: number): Ban
 /** A workload's token counts as bigints, made once for every model a request prices; scaled as tokensNumerator says. */
 interface Tokens {
   /** Cached and written tokens: each at most the input, together at most the input; uncached: the rest. */
-  uncached: bigint; cached: bigint; written: bigint; output: bigint;
+  uncached: bigint;
+  cached: bigint;
+  written: bigint;
+  output: bigint;
 }
 
 function tokensOf(workload: Workload): Tokens {
@@ -205,7 +234,8 @@ export function appliedPrices(model: Model, workload: Workload): AppliedPrices {
     applied.cacheTtl = workload.cacheTtl ?? '5m';
     if (write === undefined) applied.cacheWriteAsInput = true;
   }
-  if (workload.mode === 'batch' && model.batch) applied.batch = { discountPercent: model.batch.discountPercent, source: model.batch.source };
+  if (workload.mode === 'batch' && model.batch)
+    applied.batch = { discountPercent: model.batch.discountPercent, source: model.batch.source };
   if (workload.mode === 'streaming') applied.streamingMargin = STREAMING_MARGIN;
   if (offPeak) {
     applied.period = percent === 0 ? 'peak' : percent === 100 ? 'off-peak' : 'mixed';
@@ -275,7 +305,12 @@ export function calculateCost(model: Model, workload: Workload): Costs {
   const perRequest = requestNumerator(model, workload);
   const daily = perRequest * BigInt(workload.requests);
   const monthly = daily * BigInt(workload.days);
-  return { perRequest: requestUsd(perRequest), daily: requestUsd(daily), monthly: requestUsd(monthly), yearly: requestUsd(monthly * 12n) };
+  return {
+    perRequest: requestUsd(perRequest),
+    daily: requestUsd(daily),
+    monthly: requestUsd(monthly),
+    yearly: requestUsd(monthly * 12n),
+  };
 }
 
 /** The cost of one request alone (calculateCost(...).perRequest without the other three). */
