@@ -13,6 +13,7 @@
  * reads no price source.
  */
 import { resolve } from 'node:path';
+import { DAY_MS } from '../core/pricing/time-of-day.js';
 import { FORMATS, isFormat, type Format, type Source } from './entry.js';
 import { applyProposal } from './apply.js';
 import { reportRun, type EvidenceRun } from './benchmarks.js';
@@ -78,7 +79,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 const daysBefore = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  new Date(Date.parse(`${date}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
 
 export interface Io {
   out?: (line: string) => void;

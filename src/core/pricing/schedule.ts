@@ -11,8 +11,8 @@ import type { Usd } from '../schema/money.js';
 import { modelOn, percentChange, pricesOf, priceTimeline, samePrices, type PriceSet, type Prices } from './history.js';
 import { buildSheets } from './price-sheet.js';
 import type { Warning } from './warnings.js';
+import { DAY_MS } from './time-of-day.js';
 
-const DAY_MS = 86_400_000;
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

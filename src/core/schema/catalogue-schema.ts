@@ -6,7 +6,6 @@ import {
   LONG_CONTEXT_RULES,
   longContextSchema,
   offPeakSchema,
-  price,
   priceChangeSchema,
   priceFields,
   serviceTiersSchema,
