@@ -54,7 +54,7 @@ export interface Service {
   fetch(request: Request, env?: unknown): Promise<Response>;
   /** `fetch` for a path or URL (relative to http://localhost), as Hono's app.request. */
   request(input: string, init?: RequestInit): Promise<Response>;
-  /** Gives the places of the origins whose answers are kept anew (origins.ts), as on SIGHUP. */
+  /** Gives the places of the origins whose answers are kept anew, as on SIGHUP. */
   resetOrigins(): void;
 }
 

@@ -9,7 +9,7 @@
  * not what it should be: nothing is written, the message names the source, exit 1. --benchmarks
  * (repeatable) also proposes newer benchmark results from files in the reference's shapes, with the
  * score changes they make (benchmarks.ts; docs/quality.md). --modalities also sets what each model
- * takes in and gives out from a folder shaped as the reference's hosts/ (modalities.ts); alone, it
+ * takes in and gives out from a folder shaped as the reference's hosts/; alone, it
  * reads no price source.
  */
 import { resolve } from 'node:path';

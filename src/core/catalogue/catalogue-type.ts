@@ -22,24 +22,24 @@ export interface Catalogue {
   readonly byId: ReadonlyMap<string, Model>;
   readonly byProvider: ReadonlyMap<string, readonly Model[]>;
   readonly byTier: ReadonlyMap<Tier, readonly Model[]>;
-  /** A variant's id → the model whose place it shares in rankings (src/core/catalogue/variants.ts). */
+  /** A variant's id → the model whose place it shares in rankings. */
   readonly headOf: ReadonlyMap<string, Model>;
   /** A model's id → the ids of its variants, for the models that have some. */
   readonly variantsOf: ReadonlyMap<string, readonly string[]>;
   /** The models a ranking weighs, in catalogue order: every model but the variants (each shares its head's place). */
   readonly rankable: readonly Model[];
-  /** How each model's 0-100 scores were reached, with the evidence answers name and list, made on a model's first use (evidence.ts); a score it lacks is unrated. */
+  /** How each model's 0-100 scores were reached, with the evidence answers name and list, made on a model's first use; a score it lacks is unrated. */
   readonly scoreDetails: ScoreDetails;
   /** Each model's benchmark results with their dates and sources (data/quality/benchmarks.json). */
   readonly benchmarksOf: ReadonlyMap<string, readonly BenchmarkResult[]>;
   /**
-   * Every model's price sheets (price-sheet.ts), built once here, all at the catalogue's digits so
+   * Every model's price sheets, built once here, all at the catalogue's digits so
    * that rankings compare costs exactly without converting.
    */
   readonly sheets: ReadonlyMap<Model, ModelSheets>;
   /** The sheets of `rankable`, in its order. */
   readonly rankableSheets: readonly ModelSheets[];
-  /** The standard prices of `rankable`, in its order, as flat columns: what every ranking walks (price-table.ts). */
+  /** The standard prices of `rankable`, in its order, as flat columns: what every ranking walks. */
   readonly priceTable: PriceTable;
   /** What the filters and fit rules read of `rankable`, in its order, as flat columns (records differ in shape: slow to read in a loop over all). */
   readonly filterTable: FilterTable;

@@ -35,7 +35,7 @@ export interface ScheduledChange {
 }
 
 const timelines = new WeakMap<Model, PriceSet[]>();
-/** The record's price sets (history.ts), made once per record. */
+/** The record's price sets, made once per record. */
 export function timelineOf(record: Model): PriceSet[] {
   let sets = timelines.get(record);
   if (sets === undefined) timelines.set(record, (sets = priceTimeline(record)));

@@ -75,7 +75,7 @@ export const badge = endpoint({
     const pageUrl = `${baseUrl}${modelPagePath(model.id)}`;
     const alt = `${model.name} price`;
     const markdown = `[![${alt}](${badgeUrl})](${pageUrl})`;
-    // A price change within twelve months marks the badge (schedule.ts).
+    // A price change within twelve months marks the badge.
     const change = (model as { priceChange?: string }).priceChange;
     switch (format) {
       case 'json':

@@ -97,7 +97,7 @@ export const cheapest = endpoint({
       if (own) options.own = own;
       return options;
     };
-    // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
     const rank: Ranking = (q) =>

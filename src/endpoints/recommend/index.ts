@@ -194,7 +194,7 @@ export const recommend = endpoint({
     // counted_with: each model is priced, screened and ranked on the workload in its own tokens.
     const own = ownTokens(p, workload);
     const criteria = recommendCriteria(p, workload, own);
-    // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
     const rank: Ranking = (q) => {

@@ -1,6 +1,6 @@
 /**
  * Matches raw doors to catalogue models and reviewed sellers, merges every source's entry for one
- * (model, seller) into one door (merge.ts), and groups them by maker. Pure: main.ts does the I/O.
+ * (model, seller) into one door, and groups them by maker. Pure: main.ts does the I/O.
  */
 import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
 import type { ReferenceDoor } from '../../core/schema/catalogue-schema.js';
@@ -139,7 +139,7 @@ export function buildDoors(
   const byMaker = new Map<string, Door[]>();
   const referenceDoors: Door[] = [];
   for (const { raws: forDoor, record, seller } of listed.values()) {
-    // Every source's entry for this door, merged field by field (merge.ts).
+    // Every source's entry for this door, merged field by field.
     const door: Door = { model: record.id, seller: seller.slug, ...mergeDoor(forDoor) };
     if (seller.slug === record.referenceDoor?.seller) {
       referenceDoors.push(door);
