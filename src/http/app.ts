@@ -19,7 +19,7 @@ import { queryOf } from './url.js';
 import { cacheControlAt } from './cache-control.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
-import { securityHeaders } from './middleware/security-headers/index.js';
+import { securityHeaders, securityHeadersOn } from './middleware/security-headers/index.js';
 import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
 import { refuseLongUrl } from './middleware/url-limit/index.js';
 import { receiveUpload, type UploadBudget } from './middleware/upload/index.js';
@@ -144,7 +144,10 @@ export function createApp(options: AppOptions): Hono {
   };
   const app = new Hono();
 
-  app.use('*', securityHeaders(options.mcp?.path, remade));
+  app.use(
+    '*',
+    securityHeaders(options.mcp?.path, (response) => madeOf(response) !== undefined),
+  );
   // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
   // /mcp answers its own, by its own policy.
   const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
@@ -289,10 +292,11 @@ export function madeOf(response: Response): Made | undefined {
 }
 
 /**
- * A handler's reply as bytes, serialised once, with its type, caching headers, (for a 200) its
- * ETag, as one plain object: the Response is made with it (on Node, the Node adapter's Response
- * keeps it as it is, to the socket) and the cache in front of the app (service.ts) keeps it, once
- * securityHeaders has added its headers (remade).
+ * A handler's reply as bytes, serialised once, with its final headers written once (type, caching
+ * headers, for a 200 its ETag, and the security headers of its type) as one plain object: the one
+ * Response of the answer is made with it (on Node, the Node adapter's Response keeps it as it is,
+ * to the socket) and the cache in front of the app (service.ts) keeps it. securityHeaders leaves
+ * such a Response as it is.
  */
 function send(reply: Reply, readOrigin: boolean, cacheControl: string): Response {
   const [text, type, status]: [string, string, 200 | 404] =
@@ -304,6 +308,9 @@ function send(reply: Reply, readOrigin: boolean, cacheControl: string): Response
     'content-type': type,
   };
   if (status === 200 && cacheControl !== NO_STORE) headers.etag = etagOf(body, type);
+  // No endpoint or page is on a path with a CORS policy of its own (/mcp answers itself).
+  const security = securityHeadersOn(type, false);
+  for (const name in security) headers[name] = security[name] as string;
   const made: Made = { status, headers, body, readOrigin };
   if (reply instanceof TextReply && reply.fixed) made.fixed = reply.fixed;
   return madeResponse(made);
@@ -314,13 +321,6 @@ function madeResponse(made: Made): Response {
   const response = new Response(made.body as Uint8Array<ArrayBuffer>, { status: made.status, headers: made.headers });
   (response as MadeResponse)[MADE] = made;
   return response;
-}
-
-/** A made answer again with the security headers of its type (securityHeaders, the one writer of them); undefined for another response. */
-function remade(response: Response, add: (type: string) => Readonly<Record<string, string>>): Response | undefined {
-  const made = madeOf(response);
-  if (made === undefined) return undefined;
-  return madeResponse({ ...made, headers: { ...made.headers, ...add(made.headers['content-type'] ?? '') } });
 }
 
 function sendError(c: Context, error: ApiError): Response {

@@ -41,34 +41,29 @@ export function securityHeadersOn(type: string, closed: boolean): Readonly<Recor
 }
 
 /**
- * The one writer of the security headers: every answer the app gives passes here last, its
- * errors, redirects, 304s' entries and /mcp's answers included. `closed`: a path with a CORS policy
- * of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`. `remake`: how an answer
- * the app made as plain data (app.ts's send) is made again with the headers added, so that the data
- * the answer cache keeps carries them; undefined for any other Response.
+ * Every answer the app gives gets the security headers here last, its errors, redirects, 304s'
+ * entries and /mcp's answers included, unless `final` says its headers were written whole when it
+ * was made (an answer of an endpoint or page: app.ts writes them then, with securityHeadersOn, so
+ * that an answer is one Response with its headers written once). `closed`: a path with a CORS
+ * policy of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`.
  *
  * A response is made anew with its final headers rather than changed in place: the Node
  * adapter's Response drops changes made through `headers` once its body is read (as the Node
  * runtime reads it).
  */
-export function securityHeaders(
-  closed: string | undefined,
-  remake: (response: Response, add: (type: string) => Readonly<Record<string, string>>) => Response | undefined,
-): MiddlewareHandler {
+export function securityHeaders(closed: string | undefined, final: (response: Response) => boolean): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const add = (type: string) => securityHeadersOn(type, c.req.path === closed);
     const res = c.res;
-    let final = remake(res, add);
-    if (final === undefined) {
-      const headers = new Headers(res.headers);
-      // A page that sets its own policy keeps it.
-      for (const [name, value] of Object.entries(add(headers.get('content-type') ?? '')))
-        if (!headers.has(name)) headers.set(name, value);
-      final = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-    }
+    if (final(res)) return;
+    const headers = new Headers(res.headers);
+    // A page that sets its own policy keeps it.
+    for (const [name, value] of Object.entries(
+      securityHeadersOn(headers.get('content-type') ?? '', c.req.path === closed),
+    ))
+      if (!headers.has(name)) headers.set(name, value);
     // Cleared first: Hono copies a replaced response's headers onto its successor (a copy of it).
     c.res = undefined;
-    c.res = final;
+    c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   };
 }
