@@ -21,6 +21,7 @@ import type { Model } from '../schema/catalogue-schema.js';
 import { SET_PRICE_FIELDS } from '../schema/price-schemas.js';
 import type { PriceBlock, RequiredPriceField } from '../schema/units.js';
 import { priceNanos } from './cost.js';
+import { inForce } from './in-force.js';
 
 /** The prices of one price set, USD per 1M tokens. */
 /** A dated set's prices: the price block of SET_PRICE_FIELDS. */
@@ -29,6 +30,8 @@ export type Prices = PriceBlock<(typeof SET_PRICE_FIELDS)[number]>;
 /** Prices a record holds for its own (current) price set; a dated set may carry its own longContext. */
 const OWN_ONLY = ['longContext', 'longContextSteps', 'offPeak', 'cacheWrite1h'] as const;
 type OwnOnly = Partial<Pick<Model, (typeof OWN_ONLY)[number]>>;
+/** Every price a set may carry: a model as of a day takes each from the set in force, or lacks it. */
+const SET_FIELDS = [...SET_PRICE_FIELDS, ...OWN_ONLY] as const;
 
 /** The record's own-only prices that it has. */
 function ownOnly(model: Model): OwnOnly {
@@ -140,7 +143,7 @@ export function priceOn(model: Model, date: string): PriceOn {
   const released = firstDay(model);
   if (released !== undefined && date < released) return { kind: 'not-released', releasedOn: released };
   const sets = priceTimeline(model);
-  const set = sets.filter((s) => s.effectiveFrom === null || s.effectiveFrom <= date).at(-1);
+  const set = inForce(sets, date);
   if (set) return { kind: 'priced', set };
   // Every set has a date after `date`: the earliest known price started later.
   return { kind: 'unknown', knownFrom: sets[0]?.effectiveFrom ?? date };
@@ -156,14 +159,10 @@ export function modelOn(model: Model, date: string): ModelOn {
   const found = priceOn(model, date);
   if (found.kind !== 'priced') return found;
   const { set } = found;
-  // Every price field comes from the set in force, so a field it lacks is absent, not stale.
-  // (Spread over the record first so the fields keep their places in the JSON.)
-  const priced: Model = { ...model, ...pricesOf(set) };
-  if (set.cachedInput === undefined) delete priced.cachedInput;
-  if (set.cacheWrite === undefined) delete priced.cacheWrite;
-  // The prices only some sets carry (a dated set may have its own long-context prices) come from
-  // the set in force, or are absent.
-  for (const field of OWN_ONLY) {
+  // Every price comes from the set in force, so a price it lacks is absent, not stale. (Copied
+  // over the record so the fields keep their places in the JSON.)
+  const priced: Model = { ...model };
+  for (const field of SET_FIELDS) {
     if (set[field] === undefined) delete priced[field];
     else Object.assign(priced, { [field]: set[field] });
   }
