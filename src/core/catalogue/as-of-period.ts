@@ -5,6 +5,7 @@
  * rebuild of every model's price history (there are millions of valid dates, and a few dozen periods).
  */
 import { firstDay, modelOn, priceTimeline, type PriceSet } from '../pricing/history.js';
+import { inForce } from '../pricing/in-force.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import type { Catalogue } from './catalogue.js';
 
@@ -35,7 +36,7 @@ export function catalogueAsOf(catalogue: Catalogue, date: string): readonly Pric
     periods = { starts: [...starts].sort(), made: new Map() };
     periodsOf.set(catalogue, periods);
   }
-  const start = periodStart(periods.starts, date);
+  const start = inForce(periods.starts, date) ?? '';
   let made = periods.made.get(start);
   if (made === undefined) {
     const priced: PricedThen[] = [];
@@ -47,16 +48,4 @@ export function catalogueAsOf(catalogue: Catalogue, date: string): readonly Pric
     periods.made.set(start, made);
   }
   return made;
-}
-
-/** The last start on or before `date`, or '' before the first (binary search). */
-function periodStart(starts: readonly string[], date: string): string {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! <= date) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? '' : starts[lo - 1]!;
 }
