@@ -6,6 +6,7 @@
  * and everything else as they were), made once per started change and shared.
  */
 import { modelOn } from '../pricing/history.js';
+import { inForce } from '../pricing/in-force.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { assembleCatalogue } from './assemble.js';
 import type { Catalogue } from './catalogue.js';
@@ -31,7 +32,7 @@ export function catalogueOn(catalogue: Catalogue, day: string): Catalogue {
     schedules.set(catalogue, schedule);
   }
   // Every day from one start to the next prices alike: the catalogue of the last start on or before `day`.
-  const start = schedule.starts.filter((s) => s <= day).at(-1);
+  const start = inForce(schedule.starts, day);
   if (start === undefined) return catalogue;
   let priced = schedule.made.get(start);
   if (priced === undefined) {
