@@ -9,6 +9,7 @@ import type { Model } from '../schema/catalogue-schema.js';
 import { requestNumerator, requestUsd, type Workload } from './cost.js';
 import type { Usd } from '../schema/money.js';
 import { modelOn, percentChange, pricesOf, priceTimeline, samePrices, type PriceSet, type Prices } from './history.js';
+import { inForce } from './in-force.js';
 import { buildSheets } from './price-sheet.js';
 import type { Warning } from './warnings.js';
 import { DAY_MS } from './time-of-day.js';
@@ -140,7 +141,7 @@ export function scheduledYearly(record: Model, workload: Workload, date: string,
   for (let k = 0; k < 12; k++) {
     const day = billingDay(starts[k] as string, starts[k + 1] as string, changeDays);
     // The prices on that day are those of the last change on or before it (or the date's own).
-    const key = changeDays.filter((d) => d <= day).at(-1) ?? date;
+    const key = inForce(changeDays, day) ?? date;
     let cost = monthly.get(key);
     if (cost === undefined) {
       const found = modelOn(record, key);
