@@ -6,6 +6,7 @@
  */
 import type { CostsWithYear, Workload } from '../pricing/cost.js';
 import { modelOn } from '../pricing/history.js';
+import { inForce } from '../pricing/in-force.js';
 import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings, timelineOf } from '../pricing/schedule.js';
 import type { Warning } from '../pricing/warnings.js';
 import type { Model } from '../schema/catalogue-schema.js';
@@ -18,12 +19,8 @@ import { shareDoorData } from '../offers/book.js';
  * holds the prices of the day it was checked); undefined when the record's own prices hold.
  */
 export function startedChange(record: Model, today: string): Model | undefined {
-  if (
-    !timelineOf(record).some(
-      (s) => s.effectiveFrom !== null && s.effectiveFrom > record.checkedOn && s.effectiveFrom <= today,
-    )
-  )
-    return undefined;
+  const start = inForce(timelineOf(record), today)?.effectiveFrom;
+  if (start == null || start <= record.checkedOn) return undefined;
   const found = modelOn(record, today);
   return found.kind === 'priced' ? found.model : undefined;
 }
