@@ -4,6 +4,7 @@
  */
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import { priceTimeline, type PriceSet } from '../../core/pricing/history.js';
+import { inForce } from '../../core/pricing/in-force.js';
 import { formatPrice } from '../../badge/price-badge.js';
 import { escapeHtml } from '../../lib/escape.js';
 
@@ -17,8 +18,8 @@ function when(set: PriceSet, model: Model, current: PriceSet | undefined): strin
 
 export function priceHistorySection(model: Model): string {
   const sets = priceTimeline(model);
-  // The set in force on the day the prices were checked: the last one that started by then.
-  const current = sets.filter((s) => s.effectiveFrom === null || s.effectiveFrom <= model.checkedOn).at(-1);
+  // The set in force on the day the prices were checked.
+  const current = inForce(sets, model.checkedOn);
   const cached = sets.some((s) => s.cachedInput !== undefined);
   const rows = sets.map((s) => {
     const note = s.note ? `<br><span class="legacy">${escapeHtml(s.note)}</span>` : '';
