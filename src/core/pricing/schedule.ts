@@ -43,31 +43,17 @@ export function timelineOf(record: Model): PriceSet[] {
   return sets;
 }
 
-const lastStarts = new WeakMap<Model, string>();
-/** The day the record's last price set starts ('' when none is dated), made once per record. */
-function lastStartOf(record: Model): string {
-  let last = lastStarts.get(record);
-  if (last === undefined)
-    lastStarts.set(
-      record,
-      (last = timelineOf(record).reduce(
-        (l, s) => (s.effectiveFrom !== null && s.effectiveFrom > l ? s.effectiveFrom : l),
-        '',
-      )),
-    );
-  return last;
-}
-
 // The end of the twelve months from the last date asked for (every answer of a day asks for the same).
 let lastYear = { date: '', end: '' };
 
 /** The price sets that start after `date` and before the end of the twelve months from it. */
 function setsAhead(record: Model, date: string): PriceSet[] {
-  // Most records have no price set dated after the date priced: nothing to look for.
-  if (lastStartOf(record) <= date) return [];
+  const sets = timelineOf(record);
+  // Most records have their last price set in force on the date priced: nothing to look for.
+  if (inForce(sets, date) === sets.at(-1)) return [];
   if (lastYear.date !== date) lastYear = { date, end: addMonths(date, 12) };
   const end = lastYear.end;
-  return timelineOf(record).filter((s) => s.effectiveFrom !== null && s.effectiveFrom > date && s.effectiveFrom < end);
+  return sets.filter((s) => s.effectiveFrom !== null && s.effectiveFrom > date && s.effectiveFrom < end);
 }
 
 /** The changes of the record's prices within the twelve months after `date`, soonest first. */
