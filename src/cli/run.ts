@@ -83,7 +83,14 @@ async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promis
       command.endpoint.body && text !== undefined ? await command.endpoint.body.read(text, params) : undefined;
     const reply = await command.endpoint.handle(
       params,
-      { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {}, today: today(io.clock ?? systemClock) },
+      {
+        catalogue: loadCatalogue(io.env),
+        // Read away from the service: every link absolute.
+        baseUrl: baseUrl(io.env),
+        origin: baseUrl(io.env),
+        assets: {},
+        today: today(io.clock ?? systemClock),
+      },
       body,
     );
     if (reply instanceof TextReply) throw new Error(`${command.endpoint.path} did not answer with JSON`);

@@ -106,9 +106,9 @@ export class AnswerCache {
       this.#files.set(key, entry);
       return entry;
     }
-    // A key without a query (a page, an answer with every parameter at its default) is one of few:
-    // kept from its first request, so that its compressed codings are made once.
-    const keep = !key.includes('?') || this.#entries.askedBefore(key);
+    // A key without a query or an origin (a page, an answer with every parameter at its default)
+    // is one of few: kept from its first request, so that its compressed codings are made once.
+    const keep = (key.startsWith('/') && !key.includes('?')) || this.#entries.askedBefore(key);
     if (keep && catalogue === this.#catalogue && entry.size <= this.#entries.maxBytes / 4)
       this.#entries.put(key, entry);
     return entry;
