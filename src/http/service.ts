@@ -123,7 +123,11 @@ export function createService(options: ServiceOptions): Service {
     const response = await app.fetch(asGet ? new Request(request, { method: 'GET' }) : request, front.env);
     const made = key === null ? undefined : madeOf(response);
     if (key === null || made === undefined || !isStorable(made)) return asGet ? new Response(null, response) : response;
-    const entry = cache.store(storeKey(key, made.readOrigin), before, made.headers, made.body, made.fixed);
+    const at = storeKey(key, made.readOrigin);
+    const entry = cache.store(at, before, made.headers, made.body, made.fixed);
+    // An answer made for one origin and not kept (its first request) goes as it is: compressing it
+    // would cost more than making it, for a Host that may never ask again.
+    if (at !== key.target && !cache.isKept(entry)) return cache.answer(entry, { ...front, acceptEncoding: null });
     return cache.answer(entry, front);
   };
 

@@ -4,11 +4,13 @@
  * read it: the badge's snippets and the feeds), and compresses on a GET only: a
  * file's codings are made ahead, an answer's once per kept entry, and a HEAD or 304 never compresses.
  */
+import { resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../src/core/catalogue/catalogue.js';
 import { ENDPOINTS, PAGE_ROUTES } from '../../src/http/app.js';
 import { requestKey } from '../../src/http/answer-cache/key.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { fixtureApp, fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
 import { countingCompressors as counting } from './helpers.js';
 
@@ -171,6 +173,26 @@ describe('origins (issue 58)', () => {
     }
     expect([app.cache.size, app.cache.bytes]).toEqual([size, bytes]);
     expect(kept(app, `http://prices.example${badge}`)).toBe(true);
+  });
+
+  it("a Host's first request for a per-origin answer is not compressed; its second, kept, is", async () => {
+    const { compressors, calls } = counting();
+    // The real catalogue's feed (a few KB: compressible), as clients get it.
+    const app = fixtureApp({
+      compressors,
+      catalogue: loadCatalogueFromDir(resolve(import.meta.dirname, '../../data')),
+    });
+    const br = { headers: { 'Accept-Encoding': 'br' } };
+    for (let i = 0; i < 20; i++) {
+      const res = await app.request(`http://h${i}.example/api/changes?format=atom`, br);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(await res.text()).toContain(`href="http://h${i}.example/api/changes?format=atom"`);
+    }
+    expect(calls).toEqual([]);
+    const again = await app.request('http://h0.example/api/changes?format=atom', br);
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(await again.arrayBuffer()).toString()).toContain('href="http://h0.example/');
+    expect(calls).toHaveLength(1);
   });
 
   it('unique Hosts each asking twice are kept within the bounds, the oldest out first', async () => {

@@ -74,6 +74,11 @@ export class AnswerCache {
     return this.#entries.get(key);
   }
 
+  /** Whether an entry store() made is kept (a file, or an entry within the bounds). */
+  isKept(entry: Entry): boolean {
+    return (entry.key !== undefined && this.#files.get(entry.key) === entry) || this.#entries.holds(entry);
+  }
+
   /**
    * An entry for the app's 200 to a GET, computed from `catalogue`; kept under `key` unless there
    * is none, that catalogue is no longer in force or the body is too large for the bounds; a file
