@@ -9,8 +9,17 @@ import type { QuerySchema } from './params.js';
 
 export interface RequestContext {
   catalogue: Catalogue;
-  /** Public address of the service, no trailing slash. */
+  /**
+   * Where links read on this same site start (the JSON answers' meta, the pages, the OpenAPI
+   * server): BASE_URL without its trailing slash, or '' (links relative to the site's root).
+   */
   baseUrl: string;
+  /**
+   * An absolute address, for the few links that must work elsewhere (the badge's snippets, the
+   * feeds' links): BASE_URL, or the request's origin. Read only there: an answer that reads it
+   * is made per origin.
+   */
+  readonly origin: string;
   /** Static assets the runtime provides (widget bundle, pages). */
   assets: Assets;
   /** The UTC day (YYYY-MM-DD) the answer prices when not given one: the clock's (clock.ts). */
