@@ -156,8 +156,8 @@ export interface Endpoint<S extends QuerySchema = QuerySchema, B = undefined> {
   response: ResponseDoc;
   /** Never kept by a cache (`Cache-Control: no-store`): an answer made from what the client sent. */
   noStore?: boolean;
-  /** How many requests the answer counts for against the rate limit (default 1). */
-  charge?(body: B, params: z.output<S>): number;
+  /** How many requests the answer counts for against the rate limit (default 1), on the catalogue in force. */
+  charge?(body: B, params: z.output<S>, catalogue: Catalogue): number;
   tool?: ToolDoc;
   commands?: readonly CommandDoc[];
   /** A reply, or the promise of one (the OpenAPI document, whose code is imported on first use). */
