@@ -23,7 +23,8 @@ import {
   withYear,
 } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
-import { atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from '../sellers.js';
+import { atDoor, cheaperDoors, sellersFilter, sellersParam } from '../sellers.js';
+import { cheapestAtDoors } from '../../core/advice/at-doors.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
