@@ -229,7 +229,7 @@ export function createApp(options: AppOptions): Hono {
         async (c) => {
           const params = parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
           const read = await body.read(await c.req.text(), params);
-          const requests = e.charge?.(read, params) ?? 1;
+          const requests = e.charge?.(read, params, current()) ?? 1;
           if (requests > 1) options.rateLimiter?.charge(c, requests - 1);
           return answer(c, (ctx) => e.handle(params, ctx, read), e.noStore);
         },

@@ -3,7 +3,7 @@ import type { BenchmarkResult } from '../../core/quality/benchmarks.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import { monthlyCost } from '../../core/pricing/cost.js';
-import { closestIds, idIndexOf } from '../../core/advice/closest-ids.js';
+import { closestModelIds } from '../../core/advice/closest-ids.js';
 import { priceFacts } from '../../core/catalogue/price-facts.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
@@ -105,7 +105,7 @@ ${priceHistorySection(model)}
 }
 
 export function modelNotFoundPage(catalogue: Catalogue, id: string): string {
-  const suggestions = closestIds(idIndexOf(catalogue), id);
+  const suggestions = closestModelIds(catalogue, id);
   const list = suggestions
     .map((s) => `<li><a href="${escapeHtml(modelPagePath(s))}">${escapeHtml(s)}</a></li>`)
     .join('');
