@@ -64,6 +64,7 @@ describe('normalised ids', () => {
     expect(normaliseId('google-gemma-4-31b-it')).toBe('gemma-4-31b-it');
     expect(normaliseId('zai-org-glm-5-1')).toBe('glm-5-1');
     expect(normaliseId('databricks-gpt-oss-120b')).toBe('gpt-oss-120b');
+    expect(normaliseId('nvidia-nemotron-3-ultra-550b-a55b')).toBe('nemotron-3-ultra-550b-a55b');
     expect(normaliseId('openai.gpt-oss-120b-1:0')).toBe('gpt-oss-120b');
     expect(normaliseId('TEE/gpt-oss-120b')).toBe('tee-gpt-oss-120b');
     expect(normaliseId('openai/gpt-oss-120b')).toBe('gpt-oss-120b');

@@ -48,6 +48,35 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
     expect(door('google-gemma-4-31b-it', 'cerebras')?.source).toMatch(/^genai-prices/);
     expect(door('openai-gpt-oss-120b', 'databricks')?.sellerModelId).toBe('databricks-gpt-oss-120b');
   });
+  it("finds the six new models' doors: Venice's nvidia- prefixed Nemotron 3 Ultra, Kimi K3 and GLM-5.3 at the hosts genai-prices lists", () => {
+    expect(door('nvidia-nemotron-3-ultra-550b-a55b', 'venice')).toMatchObject({
+      sellerModelId: 'nvidia-nemotron-3-ultra-550b-a55b',
+      prices: { input: 0.625, output: 3.125 },
+    });
+    expect(price(door('nvidia-nemotron-3-ultra-550b-a55b', 'baseten'))).toBe('0.6 / 2.4');
+    expect(price(door('nvidia-nemotron-3-ultra-550b-a55b', 'together'))).toBe('0.6 / 3.6');
+    expect(price(door('moonshot-kimi-k3', 'fireworks'))).toBe('3 / 15');
+    expect(price(door('zhipu-glm-5.3-flash', 'baseten'))).toBe('0.15 / 0.5');
+    expect(price(door('minimax-minimax-m3', 'together'))).toBe('0.3 / 1.2');
+    // Fireworks' fast router and MiniMax's highspeed tier are serving variants: never the plain model's door.
+    expect(door('moonshot-kimi-k3', 'fireworks')?.sellerModelId).toBe('accounts/fireworks/models/kimi-k3');
+    expect(built.variants).toContainEqual(
+      expect.objectContaining({
+        seller: 'fireworks',
+        sellerModelId: 'accounts/fireworks/routers/kimi-k3-fast',
+        model: 'moonshot-kimi-k3',
+        variant: 'fast',
+      }),
+    );
+    expect(built.variants).toContainEqual(
+      expect.objectContaining({
+        seller: 'minimax',
+        sellerModelId: 'MiniMax-M2.7-highspeed',
+        model: 'minimax-minimax-m2.7',
+        variant: 'highspeed',
+      }),
+    );
+  });
   it("reads LiteLLM's Bedrock openai.gpt-oss-120b-1:0 as gpt-oss-120b, and bedrock_mantle as Amazon Bedrock", () => {
     const index = new Map(records().flatMap((r) => modelKeys(r, r.providerSlug).map((k) => [k, r] as const)));
     const bedrock = raws.find(
