@@ -31,5 +31,9 @@ export function resolveDoor(catalogue: Catalogue, target: string): PricedDoor | 
     book.sellers.get(parts.seller) ??
     [...book.sellers.values()].find((s) => s.aliases.includes(parts.seller) || s.name.toLowerCase() === parts.seller);
   const slug = seller?.slug ?? parts.seller;
-  return book.doorsOf(record.id).find((door) => door.seller.slug === slug);
+  // A serving variant's door by its own id (`…@nano-gpt:tee`); a seller alone names its plain door.
+  return (
+    book.byId.get(`${record.id}@${parts.seller}`) ??
+    book.doorsOf(record.id).find((door) => door.seller.slug === slug && door.door?.variant === undefined)
+  );
 }
