@@ -48,6 +48,7 @@ function doorFacts(door: PricedDoor) {
   const priced = door.priced;
   const data = door.door;
   return {
+    ...(data?.variant ? { variant: data.variant } : {}),
     ...(priced ? { prices: pricesOf(priced) } : {}),
     ...(priced
       ? {

@@ -18,6 +18,10 @@ const doorFields = {
   kind: z.enum(SELLER_KINDS),
   door: z.string().meta({ description: 'The id that names this door wherever a model id goes: <model-id>@<seller>.' }),
   sellerModelId: z.string().meta({ description: "The id the seller's API takes." }),
+  variant: z.string().optional().meta({
+    description:
+      "The serving variant this door sells (tee, fast, turbo, highspeed, lightning, flex, a quantisation such as fp8): its own price for another service, never the plain model's; kept out of rankings as `variant`.",
+  }),
   makersDoor: z.literal(true).optional().meta({
     description:
       "The catalogue record's own door: the maker's, Together's for its Llama records, or the door the record names as its price's (referenceDoor) where the maker sells none.",

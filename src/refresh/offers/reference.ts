@@ -95,6 +95,7 @@ export function checkReferenceDoors(
                 own: false,
                 priced: d.prices,
                 date: d.date,
+                variant: d.variant,
                 contextTokens: d.contextTokens,
                 maxOutputTokens: d.maxOutputTokens,
               },
