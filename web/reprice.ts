@@ -7,11 +7,12 @@
  * and width, the earlier ones wider beneath, so that two that coincide both show) and a table, every
  * amount printed as the site prints money (displayUsd).
  */
-import { toColumns } from '../src/core/usage/columns.js';
+import { toColumns } from '../src/core/usage/csv.js';
 import { parseUsageText } from '../src/core/usage/formats.js';
 import { UsageError } from '../src/core/usage/rows.js';
 import { displayUsd } from '../src/core/schema/display-usd.js';
 import { parseScaled, Usd } from '../src/core/schema/money.js';
+import { DAY_MS } from '../src/core/pricing/time-of-day.js';
 
 type Plain = Record<string, unknown>;
 const SVG = 'http://www.w3.org/2000/svg';
@@ -104,7 +105,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** Days since 1970 of a YYYY-MM-DD date, or undefined for another form. */
 function dayNumber(date: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000 : undefined;
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS : undefined;
 }
 
 /** "Nov 3" for 2026-11-03 (the axis title gives the first and last dates whole). */

@@ -101,7 +101,7 @@ export function emptyList(answer: Plain, fallback: string): string {
   return prose(typeof hint.message === 'string' ? hint.message : fallback);
 }
 
-/** The overall 0-100 score and the two results that matter most (headline-benchmarks.ts), or unrated. */
+/** The overall 0-100 score and the two results that matter most, or unrated. */
 function benchmarkLines(model: Plain): Array<[string, string]> {
   const results = Array.isArray(model.benchmarks) ? (model.benchmarks as BenchmarkResult[]) : [];
   const overall = record(model.scores).overall;

@@ -22,7 +22,7 @@ export interface RequestContext {
   readonly origin: string;
   /** Static assets the runtime provides (widget bundle, pages). */
   assets: Assets;
-  /** The UTC day (YYYY-MM-DD) the answer prices when not given one: the clock's (clock.ts). */
+  /** The UTC day (YYYY-MM-DD) the answer prices when not given one: the clock's. */
   today: string;
 }
 
@@ -149,7 +149,7 @@ export interface CommandDoc {
 /**
  * One endpoint, declared once: its method and path, query and body, what it answers and its
  * words, and the handler. The HTTP routes, the OpenAPI document, the MCP tools and the CLI
- * commands are all made from the list of these (endpoints/index.ts).
+ * commands are all made from the list of these.
  */
 export interface Endpoint<S extends QuerySchema = QuerySchema, B = undefined> {
   /** GET when unset (HEAD and OPTIONS go with it). */
@@ -183,7 +183,7 @@ export function endpoint<S extends QuerySchema, B = undefined>(definition: Endpo
 
 /** The model with this id or alias (any case), or a 404 that suggests the closest ids (closestModelIds). */
 export function findModel(catalogue: Catalogue, id: string, param: string): Model {
-  // `<model-id>@<seller>`: one seller's door, the record at that seller's prices (doors.ts).
+  // `<model-id>@<seller>`: one seller's door, the record at that seller's prices.
   if (id.includes('@')) return findDoor(catalogue, id, param, (plain) => findModel(catalogue, plain, param));
   const model = catalogue.byId.get(id.trim().toLowerCase());
   if (model) return model;

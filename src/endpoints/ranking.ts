@@ -123,7 +123,7 @@ export function rankedItem(
   const variants = catalogue.variantsOf.get(model.id);
   const sheets = catalogue.sheets.get(model);
   const warnings = costWarnings(model, workload, sheets);
-  // The price schedule (schedule.ts): its warnings, and the change named on the item.
+  // The price schedule: its warnings, and the change named on the item.
   const change = date === undefined ? undefined : schedulePhrase(model, date);
   if (change !== undefined) warnings.push(...scheduleWarnings(model, date as string));
   const item: RankedWho =

@@ -1,7 +1,7 @@
 /**
  * The price schedule in the answers: the date an answer prices (as_of, or today from the clock),
  * the model as priced today when a scheduled change has already started, the yearly cost under
- * the schedule and its warnings (core/pricing/schedule.ts), and the note of an as_of past every
+ * the schedule and its warnings, and the note of an as_of past every
  * known change.
  */
 import { calculateCost, type CostsWithYear, type Workload } from '../pricing/cost.js';
@@ -93,7 +93,7 @@ export function withPriceChanges<M extends Model>(
 
 /**
  * The catalogue rankings and comparisons price with: as priced on the answer's day, a scheduled
- * change that has started included (core/catalogue/priced-on.ts), with the same door data.
+ * change that has started included, with the same door data.
  */
 export function pricedToday({ catalogue, today }: { catalogue: Catalogue; today: string }): Catalogue {
   const priced = catalogueOn(catalogue, today);

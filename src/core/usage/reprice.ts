@@ -20,8 +20,9 @@ import {
 import { modelResolver } from './resolve.js';
 import type { PricedDoor } from '../offers/book.js';
 import { resolveDoor } from '../offers/resolve.js';
-import { compareReported, type Reported } from './reported.js';
-import { Tally, type UnitEcho } from './tally.js';
+import { compareReported } from './reported.js';
+import { Tally } from './tally.js';
+import type { PricedRow } from './priced-row.js';
 import type { Parsed, RowError, UsageRow } from './rows.js';
 
 export interface RepriceOptions {
@@ -48,29 +49,6 @@ export interface Picked {
   target: string;
   door: string;
   of: number;
-}
-
-export interface PricedRow {
-  row: number;
-  date: string;
-  endDate?: string;
-  model: string;
-  /** The model as the export spells it, when that differs from the id. */
-  exportModel?: string;
-  seller?: string;
-  /** The seller's door the row was priced at (`<model-id>@<seller>`), when the export names a seller we have a priced door of. */
-  door?: string;
-  mode: Mode;
-  serviceTier: ServiceTier;
-  units: UnitEcho;
-  /** At the prices in force on the row's date (from `pricesFrom`). */
-  cost: Usd;
-  pricesFrom: string | null;
-  today: Usd;
-  targets?: Record<string, Usd>;
-  reported?: Reported;
-  flags?: string[];
-  unpricedUnits?: string[];
 }
 
 export interface UnknownModel {

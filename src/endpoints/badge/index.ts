@@ -72,7 +72,7 @@ export const badge = endpoint({
       }
       throw err;
     }
-    // A price change within twelve months marks the badge (schedule.ts).
+    // A price change within twelve months marks the badge.
     const change = (model as { priceChange?: string }).priceChange;
     if (format === 'svg') return new TextReply(badgeSvg(priceBadgeContent(model, change), style), SVG);
     if (format === 'shields') return shieldsEndpointJson(priceBadgeContent(model, change), style);

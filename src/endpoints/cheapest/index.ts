@@ -8,7 +8,7 @@ import type { Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { Usd } from '../../core/schema/money.js';
 import { endpoint, namedJson } from '../endpoint.js';
-import { describeFilters, fitHint, whyEmpty } from '../hints.js';
+import { describeFilters, emptyRankingHint, type EmptyHint } from '../hints.js';
 import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choice, statusFilter, usdAmount } from '../params.js';
@@ -72,20 +72,13 @@ function emptyHint(
   catalogue: Catalogue,
   workload: Workload,
 ) {
-  const why = whyEmpty(p, FILTERS, (q) => rank({ ...q, limit: 1 }).ranked[0]);
-  if (why === undefined) return fitHint(catalogue, workload);
-  const { model, costs } = why.nearest;
-  const monthly = displayUsd(costs.monthly);
-  const raise =
-    why.without.length === 1 && why.param === 'budget'
-      ? ` A budget of ${costs.monthly.toString()} or more returns it.`
-      : '';
-  return {
-    param: why.param,
-    message: `No model meets ${describeFilters(p, FILTERS, why.without)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${why.nearest.at?.door.id ?? model.id}) at ${monthly} a month.${raise}`,
-    without: why.without,
-    nearest: present(why.nearest),
-  };
+  const first = (q: CheapestParams) => rank({ ...q, limit: 1 }).ranked[0];
+  return emptyRankingHint(p, FILTERS, first, present, says, catalogue, workload);
+  function says({ param, without, nearest: { model, costs, at } }: EmptyHint<Ranked & { at?: DoorCost }>) {
+    const raise =
+      without.length === 1 && param === 'budget' ? ` A budget of ${costs.monthly.toString()} or more returns it.` : '';
+    return `No model meets ${describeFilters(p, FILTERS, without)} for this workload. Without ${without.join(' and ')}, the cheapest is ${model.name} (${at?.door.id ?? model.id}) at ${displayUsd(costs.monthly)} a month.${raise}`;
+  }
 }
 
 export const cheapest = endpoint({
@@ -113,7 +106,7 @@ export const cheapest = endpoint({
       if (own) options.own = own;
       return options;
     };
-    // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
     const rank: Ranking = (q) =>

@@ -15,7 +15,7 @@ import type { Excluded } from '../../core/advice/eligible.js';
 import type { DoorCost } from '../../core/offers/rank.js';
 import { scoreBasis } from '../../core/quality/scores.js';
 import { endpoint, namedJson } from '../endpoint.js';
-import { describeFilters, fitHint, whyEmpty } from '../hints.js';
+import { describeFilters, emptyRankingHint, type EmptyHint } from '../hints.js';
 import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from '../params.js';
@@ -162,19 +162,19 @@ function emptyHint(
   catalogue: Catalogue,
   workload: Workload,
 ) {
-  const why = whyEmpty(p, FILTERS, (q) => rank({ ...q, limit: 1 }).recommendations[0]);
-  if (why === undefined) return fitHint(catalogue, workload);
-  const { model, costPerRequest } = why.nearest;
-  const raise =
-    why.without.length === 1 && why.param === 'max_cost'
-      ? ` A max_cost of ${costPerRequest.toString()} or more returns it.`
-      : '';
-  return {
-    param: why.param,
-    message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${why.nearest.at?.door.id ?? model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
-    without: why.without,
-    nearest: present(why.nearest),
-  };
+  const first = (q: RecommendParams) => rank({ ...q, limit: 1 }).recommendations[0];
+  return emptyRankingHint(p, FILTERS, first, present, says, catalogue, workload);
+  function says({
+    param,
+    without,
+    nearest: { model, costPerRequest, at },
+  }: EmptyHint<Recommendation & { at?: DoorCost }>) {
+    const raise =
+      without.length === 1 && param === 'max_cost'
+        ? ` A max_cost of ${costPerRequest.toString()} or more returns it.`
+        : '';
+    return `No model meets ${describeFilters(p, FILTERS, without)}. Without ${without.join(' and ')}, the best is ${model.name} (${at?.door.id ?? model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`;
+  }
 }
 
 export const recommend = endpoint({
@@ -204,7 +204,7 @@ export const recommend = endpoint({
     // counted_with: each model is priced, screened and ranked on the workload in its own tokens.
     const own = ownTokens(p, workload);
     const criteria = recommendCriteria(p, workload, own);
-    // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     const allowed = sellersFilter(catalogue, p.sellers);
     const rank: Ranking = (q) => {

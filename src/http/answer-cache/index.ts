@@ -1,7 +1,7 @@
 /**
  * The answer cache: the app's final answers (status, headers and bytes as the middleware chain
- * made them), kept under their request's key (see key.ts) as a CDN would keep them, bounded by
- * entries and bytes (bounded.ts), emptied when the catalogue changes; files
+ * made them), kept under their request's key as a CDN would keep them, bounded by
+ * entries and bytes, emptied when the catalogue changes; files
  * (the same bytes for the life of the process) are kept for good, apart. It answers a kept
  * entry's GET or HEAD itself: the coding the client accepts (br or gzip for large bodies), or a
  * 304 when its If-None-Match matches. A file's codings are made ahead (at build; read on its

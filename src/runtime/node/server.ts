@@ -1,6 +1,6 @@
 /**
  * The Node server: the service on HOST:PORT with bounded timeouts and sizes, and bounded pipelining
- * per connection (pipelining.ts). Kept answers are written straight to the response; the rest go
+ * per connection. Kept answers are written straight to the response; the rest go
  * through @hono/node-server to the service's fetch.
  */
 import { existsSync } from 'node:fs';
