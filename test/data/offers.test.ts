@@ -22,7 +22,7 @@ describe('data/offers', () => {
     const names = sellers.flatMap((s) => [s.slug, ...s.aliases]);
     expect(new Set(names).size).toBe(names.length);
   });
-  it('holds doors of catalogue models by reviewed sellers, each in its maker\'s file, one per model and seller', () => {
+  it('holds doors of catalogue models by reviewed sellers, each in its maker\'s file, one per model, seller and region', () => {
     const slugs = new Set(sellers.map((s) => s.slug));
     for (const { name, file } of files) {
       expect(name).toBe(`${file.maker}.json`);
@@ -31,8 +31,18 @@ describe('data/offers', () => {
         expect(slugs.has(door.seller), door.seller).toBe(true);
       }
     }
-    const keys = doors.map((d) => `${d.model}@${d.seller}`);
+    const keys = doors.map((d) => `${d.model}@${d.seller}/${d.region ?? ''}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+  it('holds regional uplifts of catalogue models at reviewed sellers, in their maker\'s file, each a multiplier above 1', () => {
+    const slugs = new Set(sellers.map((s) => s.slug));
+    const uplifts = files.flatMap(({ file }) => (file.uplifts ?? []).map((u) => ({ ...u, maker: file.maker })));
+    expect(uplifts.length).toBeGreaterThan(0);
+    for (const u of uplifts) {
+      expect(records.get(u.model)?.providerSlug, u.model).toBe(u.maker);
+      expect(slugs.has(u.seller), u.seller).toBe(true);
+      expect(u.multiplier).toBeGreaterThan(1);
+    }
   });
   it('merges no sizes, quantisations or versions: each seller id is one of its model\'s keys (or a respelling, or one less an omittable token), or its seller\'s own reviewed id', () => {
     const own = new Map(sellers.map((s) => [s.slug, new Map(Object.entries(s.modelIds ?? {}).map(([id, model]) => [normaliseId(id), model]))]));

@@ -15,7 +15,9 @@ import {
   type DoorsFile,
   type Seller,
   type SellersFile,
+  type Uplift,
 } from './door-schema.js';
+import type { InRegion } from './regional.js';
 import { predatedChange, vetDoors, type KeptOut, type Vettable } from './vetting.js';
 
 /** One seller's door to one model. */
@@ -29,6 +31,10 @@ export interface PricedDoor {
   readonly own: boolean;
   /** The id the seller's API takes. */
   readonly sellerModelId: string;
+  /** Where a source prices this door for one region (door data's `region`); undefined for the seller's base door. */
+  readonly region: string | undefined;
+  /** In a region's view (regional.ts): why the door serves the region asked, at the price it has there. */
+  readonly inRegion?: InRegion;
   /** The record as this seller prices it (its id the door's), or undefined when the door has no price. */
   readonly priced: Model | undefined;
   readonly source: string;
@@ -64,6 +70,13 @@ export interface DoorBook {
   readonly byId: ReadonlyMap<string, PricedDoor>;
   /** The number of doors to each model (its own included). */
   countOf(modelId: string): number;
+  /**
+   * A model's regional doors (a source's price for one region: Bedrock's `eu.` profile, `azure/eu/`),
+   * vetted with its other doors; answers use them only where `region=` asks (regional.ts).
+   */
+  regionalOf(modelId: string): readonly PricedDoor[];
+  /** Regional uplifts on a model's doors by seller (OpenAI's regional processing, Anthropic's US-only inference). */
+  upliftsOf(modelId: string): readonly Uplift[];
 }
 
 /**
@@ -189,7 +202,15 @@ export function buildDoorBook(
   const problems: string[] = [...(data.problems ?? [])];
   const byModel = new Map<string, PricedDoor[]>();
   const byId = new Map<string, PricedDoor>();
+  const regional = new Map<string, PricedDoor[]>();
+  const uplifts = new Map<string, Uplift[]>();
   const add = (door: PricedDoor) => {
+    if (door.region !== undefined) {
+      const list = regional.get(door.record.id);
+      if (list) list.push(door);
+      else regional.set(door.record.id, [door]);
+      return;
+    }
     const list = byModel.get(door.record.id);
     if (list) list.push(door);
     else byModel.set(door.record.id, [door]);
@@ -216,6 +237,7 @@ export function buildDoorBook(
         id: `${record.id}@${seller.slug}`,
         own: true,
         sellerModelId: record.referenceDoor?.sellerModelId ?? record.referenceId ?? record.id,
+        region: undefined,
         priced: record,
         source: record.priceSource,
         sourceUrl: record.sourceUrl,
@@ -227,6 +249,11 @@ export function buildDoorBook(
     );
   }
   for (const file of data.files) {
+    for (const uplift of file.uplifts ?? []) {
+      const list = uplifts.get(uplift.model);
+      if (list) list.push(uplift);
+      else uplifts.set(uplift.model, [uplift]);
+    }
     for (const door of file.doors) {
       const record = catalogue.byId.get(door.model);
       const seller = sellers.get(door.seller);
@@ -245,6 +272,7 @@ export function buildDoorBook(
           id: `${record.id}@${seller.slug}`,
           own: false,
           sellerModelId: door.sellerModelId,
+          region: door.region,
           priced: pricedRecord(record, door, seller),
           source: door.source,
           sourceUrl: door.sourceUrl,
@@ -256,9 +284,13 @@ export function buildDoorBook(
       );
     }
   }
-  for (const doors of byModel.values()) {
-    doors.sort((a, b) => Number(b.own) - Number(a.own) || a.seller.slug.localeCompare(b.seller.slug));
-    const reasons = vetDoors(doors.map((d) => ({ ...d, unitErrors: d.door?.unitErrors })));
+  for (const [model, base] of byModel) {
+    base.sort((a, b) => Number(b.own) - Number(a.own) || a.seller.slug.localeCompare(b.seller.slug));
+    // The base doors are vetted among themselves (the outlier median theirs alone, as without regions);
+    // a regional door against them and the other regional doors.
+    const doors = [...base, ...(regional.get(model) ?? [])];
+    const vettable = doors.map((d) => ({ ...d, unitErrors: d.door?.unitErrors }));
+    const reasons = [...vetDoors(vettable.slice(0, base.length)), ...vetDoors(vettable).slice(base.length)];
     doors.forEach((d, i) => {
       d.keptOut = reasons[i];
       // Mutable fields of a door made here (PricedDoor's are readonly to its readers).
@@ -272,6 +304,8 @@ export function buildDoorBook(
     byId,
     doorsOf: (modelId) => byModel.get(modelId) ?? [],
     countOf: (modelId) => byModel.get(modelId)?.length ?? 0,
+    regionalOf: (modelId) => regional.get(modelId) ?? [],
+    upliftsOf: (modelId) => uplifts.get(modelId) ?? [],
   };
 }
 

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { MODALITIES } from '../schema/catalogue-schema.js';
 import { isoDate, priceFields } from '../schema/price-schemas.js';
 import { PRICE_FIELDS } from '../schema/units.js';
+import { parseScaled } from '../schema/money.js';
 
 export const SELLER_KINDS = ['maker', 'cloud', 'host', 'gateway', 'subscription'] as const;
 export type SellerKind = (typeof SELLER_KINDS)[number];
@@ -17,6 +18,36 @@ export type FreeKind = (typeof FREE_KINDS)[number];
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a seller slug is lower case letters, digits and dashes');
 
+/**
+ * Where a door's price holds: `global`, a geography (`us`, `eu`, `apac`, `cn`, `au`, `jp`, `us-gov`) or a
+ * cloud region (`eu-central-1`), as its source prices it (regions.ts says which lies within which).
+ */
+export const regionCode = z
+  .string()
+  .regex(
+    /^[a-z]{2,6}(-[a-z]+(-\d+)?)?$/,
+    'a region is global, a geography (us, eu, apac, cn) or a cloud region (eu-central-1)',
+  );
+
+/** A multiplier on every price of a door where a region is asked (1.1: 10 % more), from its source. */
+export const upliftSchema = z.strictObject({
+  model: z.string().min(1),
+  seller: slug,
+  /** The region where the seller charges the uplift (OpenAI's EU and US regional processing, Anthropic's US-only inference). */
+  region: regionCode,
+  multiplier: z
+    .number()
+    .positive()
+    .refine((v) => parseScaled(v, 4) !== undefined, {
+      message: 'a multiplier has at most 4 decimal places',
+    }),
+  /** How the source names it (its field). */
+  what: z.string().min(1),
+  source: z.string().min(1),
+  date: isoDate,
+});
+export type Uplift = z.infer<typeof upliftSchema>;
+
 export const sellerSchema = z.strictObject({
   slug,
   name: z.string().min(1),
@@ -26,6 +57,12 @@ export const sellerSchema = z.strictObject({
   pricingUrl: z.url().optional(),
   /** Which prices are this seller's door: its global (or base) price unless a source prices a region apart. */
   regionPolicy: z.string().min(1),
+  /**
+   * The regions the seller serves at its base door's price, where a source or its pricing page says
+   * so (`source`); absent, its base doors are of unknown region, never assumed. Regional doors
+   * (a door's `region`) and uplifts say the rest.
+   */
+  regions: z.strictObject({ serves: z.array(regionCode).min(1), source: z.string().min(1) }).optional(),
   /** Where the seller's 0 is no price (free trial, rate-limited free use, a plan). */
   free: z.enum(FREE_KINDS).optional(),
   /** Catalogue providers whose records are this seller's own door (Together's Llama records, Amazon's Nova on Bedrock). */
@@ -66,6 +103,11 @@ export const doorSchema = z.strictObject({
   seller: slug,
   /** The id the seller's API takes for this model. */
   sellerModelId: z.string().min(1),
+  /**
+   * Where a source prices this door for one region (Bedrock's `eu.` profile, `azure/eu/`, a cloud
+   * region's entry): a door of its own there. Absent: the seller's base (or global) price.
+   */
+  region: regionCode.optional(),
   /** Absent where the source gives no price: unknown, never $0. */
   prices: doorPricesSchema.optional(),
   contextTokens: z.number().int().positive().optional(),
@@ -111,5 +153,7 @@ export const doorsFileSchema = z.strictObject({
   /** The sources read, with their dates. */
   sources: z.array(z.string().min(1)),
   doors: z.array(doorSchema),
+  /** Regional uplifts on this maker's models at their sellers (the makers' own doors among them). */
+  uplifts: z.array(upliftSchema).optional(),
 });
 export type DoorsFile = z.infer<typeof doorsFileSchema>;

@@ -2,7 +2,7 @@
  * Matches raw doors to catalogue models and reviewed sellers, merges every source's entry for one
  * (model, seller) into one door (merge.ts), and groups them by maker. Pure: main.ts does the I/O.
  */
-import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
+import type { Door, DoorsFile, Seller, Uplift } from '../../core/offers/door-schema.js';
 import type { ReferenceDoor } from '../../core/schema/catalogue-schema.js';
 import { modelKeys, normaliseId, sameModel, servingVariant } from './normalise.js';
 import { mergeDoor } from './merge.js';
@@ -94,6 +94,7 @@ export function buildDoors(
   const unreviewed = new Map<string, number>();
   const variants = new Map<string, BuiltDoors['variants'][number]>();
   const suspect = new Map<string, BuiltDoors['suspect'][number]>();
+  const uplifts = new Map<string, Uplift & { maker: string }>();
   for (const raw of raws) {
     const seller = sellerOf.get(raw.sellerAlias);
     const record = (seller && scoped.get(seller.slug)?.get(normaliseId(raw.sellerModelId))) ?? matchRecord(raw, index);
@@ -125,13 +126,26 @@ export function buildDoors(
       });
       continue;
     }
+    // A regional uplift is the seller's, on whichever door the record has there (the maker's own included).
+    for (const u of raw.uplifts ?? [])
+      if (raw.region === undefined)
+        uplifts.set(`${record.id}\u0000${seller.slug}\u0000${u.region}`, {
+          maker: record.providerSlug,
+          model: record.id,
+          seller: seller.slug,
+          region: u.region,
+          multiplier: u.multiplier,
+          what: u.what,
+          source: raw.source,
+          date: raw.date,
+        });
     // The catalogue record is its own seller's door: the maker's (where the maker sells none, as
     // OpenAI gpt-oss, its entries are no door either), Together's for its Llama records, or its reference door's.
     // A seller that only shares the maker's slug without being the maker (NVIDIA NIM, a host) keeps its door.
     const reference = seller.slug === record.referenceDoor?.seller;
     const makers = seller.kind === 'maker' && seller.slug === record.providerSlug;
     if (!reference && (makers || seller.ownCatalogue?.includes(record.providerSlug))) continue;
-    const key = `${record.id}\u0000${seller.slug}`;
+    const key = `${record.id}\u0000${seller.slug}\u0000${raw.region ?? ''}`;
     const held = listed.get(key);
     if (held) held.raws.push(raw);
     else listed.set(key, { raws: [raw], record, seller });
@@ -140,8 +154,17 @@ export function buildDoors(
   const referenceDoors: Door[] = [];
   for (const { raws: forDoor, record, seller } of listed.values()) {
     // Every source's entry for this door, merged field by field (merge.ts).
-    const door: Door = { model: record.id, seller: seller.slug, ...mergeDoor(forDoor) };
-    if (seller.slug === record.referenceDoor?.seller) {
+    const { sellerModelId, ...merged } = mergeDoor(forDoor);
+    const region = forDoor[0]?.region;
+    const door: Door = {
+      model: record.id,
+      seller: seller.slug,
+      sellerModelId,
+      ...(region === undefined ? {} : { region }),
+      ...merged,
+    };
+    // A record's regional doors at its reference door's seller are doors like any other: the record is only its base door.
+    if (seller.slug === record.referenceDoor?.seller && region === undefined) {
       referenceDoors.push(door);
       continue;
     }
@@ -150,15 +173,27 @@ export function buildDoors(
     else byMaker.set(record.providerSlug, [door]);
   }
   const order = new Map(records.map((r, i) => [r.id, i]));
+  const upliftsOf = new Map<string, Uplift[]>();
+  for (const { maker, ...u } of uplifts.values()) {
+    if (!byMaker.has(maker)) byMaker.set(maker, []);
+    const list = upliftsOf.get(maker);
+    if (list) list.push(u);
+    else upliftsOf.set(maker, [u]);
+  }
+  const byModel = (a: { model: string; seller: string }, b: { model: string; seller: string }) =>
+    (order.get(a.model) ?? 0) - (order.get(b.model) ?? 0) || a.seller.localeCompare(b.seller);
   const files = [...byMaker]
     .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([maker, doors]) => ({
-      maker,
-      sources: [...sources],
-      doors: doors.sort(
-        (a, b) => (order.get(a.model) ?? 0) - (order.get(b.model) ?? 0) || a.seller.localeCompare(b.seller),
-      ),
-    }));
+    .map(([maker, doors]) => {
+      const ups = upliftsOf.get(maker)?.sort((a, b) => byModel(a, b) || a.region.localeCompare(b.region));
+      return {
+        maker,
+        sources: [...sources],
+        // The base door first, then its seller's regional doors by region.
+        doors: doors.sort((a, b) => byModel(a, b) || (a.region ?? '').localeCompare(b.region ?? '')),
+        ...(ups ? { uplifts: ups } : {}),
+      };
+    });
   return {
     files,
     referenceDoors,

@@ -7,6 +7,10 @@ export interface RawDoor {
   sellerAlias: string;
   /** The id the seller's API takes. */
   sellerModelId: string;
+  /** Where the source prices this entry for one region (LiteLLM's `eu.` profiles, `azure/eu/`, `bedrock/eu-central-1/`). */
+  region?: string;
+  /** Multipliers the source puts on this entry's prices in a region (LiteLLM's regional uplifts), with the field that says so. */
+  uplifts?: Array<{ region: string; multiplier: number; what: string }>;
   /** models.dev's provider-neutral model this entry is linked to (`deepseek/deepseek-v4-pro`), where it is. */
   baseModel?: string;
   prices?: DoorPrices;

@@ -1,14 +1,33 @@
 /**
  * LiteLLM's `model_prices_and_context_window.json` as raw doors: one key per seller and region;
- * only chat and responses models, and only the base (or `global.`, else `us.`) key of a model:
- * a regional price is its own door only where a seller's region policy says so (none does yet).
+ * only chat and responses models. A model's base door is its base (or `global.`, else `us.`) key;
+ * each regional key (Bedrock's `us.`, `eu.`, `apac.`, `au.`, `jp.` profiles, `bedrock/<region>/`,
+ * `azure/eu/` and `azure/us/`) is a door of its own with its region. The regional uplifts LiteLLM
+ * puts on a maker's price (OpenAI's `regional_processing_uplift_multiplier_eu` / `_us`, Anthropic's
+ * `provider_specific_entry.us`) ride on the entry as `uplifts`.
  */
 import { perMillion, pricesOf, tokens, type RawDoor } from './raw-door.js';
 
 type Entry = Record<string, unknown>;
 
 const REGION_SEGMENT = /^(us|eu|ap|apac|global|jp|au|ca|uk|[a-z]{2}-[a-z]+-\d)$/;
-const CROSS_REGION = /^(global|us|eu|apac|jp|au)\./;
+const CROSS_REGION = /^(global|us|eu|apac|jp|au|ca|us-gov)\./;
+
+/** The multipliers LiteLLM puts on an entry's prices in a region, each with its field. */
+function upliftsOf(entry: Entry): RawDoor['uplifts'] {
+  const out: NonNullable<RawDoor['uplifts']> = [];
+  for (const region of ['eu', 'us'] as const) {
+    const m = entry[`regional_processing_uplift_multiplier_${region}`];
+    if (typeof m === 'number' && m > 0)
+      out.push({ region, multiplier: m, what: `regional_processing_uplift_multiplier_${region}` });
+  }
+  const specific = entry.provider_specific_entry;
+  if (typeof specific === 'object' && specific !== null)
+    for (const [key, m] of Object.entries(specific as Record<string, unknown>))
+      if (REGION_SEGMENT.test(key) && key !== 'global' && typeof m === 'number' && m > 0)
+        out.push({ region: key, multiplier: m, what: `provider_specific_entry.${key}` });
+  return out.length ? out : undefined;
+}
 
 /** Per 1M from LiteLLM's per-token field `name` with an optional suffix (`_batches`, `_flex`, `_priority`). */
 function pricesWith(entry: Entry, suffix: string) {
@@ -39,17 +58,23 @@ export function readLitellm(json: unknown, label: string, date: string, rank: nu
     if (typeof provider !== 'string' || (entry.mode !== 'chat' && entry.mode !== 'responses')) continue;
     let segments = key.split('/');
     if (segments.length > 1 && routes.has(segments[0] as string)) segments = segments.slice(1);
-    if (segments.length > 1 && REGION_SEGMENT.test(segments[0] as string)) continue;
+    // A region folder (`bedrock/eu-central-1/…`, `azure/eu/…`, `azure/global/…`): that region's door only.
+    let folder: string | undefined;
+    if (segments.length > 1 && REGION_SEGMENT.test(segments[0] as string)) {
+      folder = segments[0] as string;
+      segments = segments.slice(1);
+    }
     const id = segments.join('/');
     const cross = CROSS_REGION.exec(id)?.[1];
-    if (cross !== undefined && cross !== 'global' && cross !== 'us') continue;
+    const region = folder ?? cross;
     const prices = pricesWith(entry, '');
     const batch = pricesWith(entry, '_batches');
     const flex = pricesWith(entry, '_flex');
     const priority = pricesWith(entry, '_priority');
     const contextTokens = tokens(entry.max_input_tokens);
     const maxOutputTokens = tokens(entry.max_output_tokens);
-    doors.push({
+    const uplifts = upliftsOf(entry);
+    const door: RawDoor = {
       sellerAlias: provider,
       sellerModelId: id,
       ...(prices ? { prices } : {}),
@@ -62,7 +87,11 @@ export function readLitellm(json: unknown, label: string, date: string, rank: nu
       date,
       // The base key first, then global., then us.
       rank: rank + (cross === undefined ? 0 : cross === 'global' ? 0.1 : 0.2),
-    });
+      ...(uplifts ? { uplifts } : {}),
+    };
+    // The base door: the base key, global., or us. where a model has neither (as before regions were doors).
+    if (folder === undefined && (cross === undefined || cross === 'global' || cross === 'us')) doors.push(door);
+    if (region !== undefined) doors.push({ ...door, region, rank });
   }
   return doors;
 }

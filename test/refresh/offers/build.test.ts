@@ -231,13 +231,62 @@ describe('buildDoors', () => {
       date: '2026-07-02',
     });
   });
-  it('reads LiteLLM per-token prices per 1M without float noise, the base key before global. and us., no regional key', () => {
-    expect(door('anthropic-claude-sonnet-4-5', 'amazon-bedrock')).toMatchObject({
+  it('reads LiteLLM per-token prices per 1M without float noise, the base key before global. and us. for the base door', () => {
+    expect(
+      doors.find((d) => d.model === 'anthropic-claude-sonnet-4-5' && d.seller === 'amazon-bedrock' && !d.region),
+    ).toMatchObject({
       sellerModelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
       prices: { input: 3, output: 15 },
       batch: { input: 1.5, output: 7.5 },
       contextTokens: 200000,
     });
+  });
+  it('makes each regional key a door of its own with its region: a cross-region profile and a cloud region', () => {
+    const regional = doors.filter((d) => d.model === 'anthropic-claude-sonnet-4-5' && d.seller === 'amazon-bedrock');
+    expect(regional.map((d) => [d.region, d.sellerModelId, d.prices?.input, d.prices?.output])).toEqual([
+      [undefined, 'anthropic.claude-sonnet-4-5-20250929-v1:0', 3, 15],
+      ['eu-west-1', 'anthropic.claude-sonnet-4-5-20250929-v1:0', 9, 10],
+      ['global', 'global.anthropic.claude-sonnet-4-5-20250929-v1:0', 3.3, 16.5],
+      ['us', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', 3.6, 18],
+    ]);
+  });
+  it("keeps a maker's regional uplifts (LiteLLM's provider_specific_entry, regional_processing_uplift_multiplier_*) in its file", () => {
+    const out = buildDoors(
+      [records[2] as CatalogueRecord, { providerSlug: 'openai', id: 'openai-gpt-x', referenceId: 'gpt-x' }],
+      [...sellers, seller('anthropic', 'maker'), seller('openai', 'maker')],
+      readLitellm(
+        {
+          'claude-sonnet-4-5': {
+            litellm_provider: 'anthropic',
+            mode: 'chat',
+            input_cost_per_token: 3e-6,
+            output_cost_per_token: 1.5e-5,
+            provider_specific_entry: { us: 1.1, fast: 6 },
+          },
+          'gpt-x': {
+            litellm_provider: 'openai',
+            mode: 'chat',
+            input_cost_per_token: 1e-6,
+            output_cost_per_token: 2e-6,
+            regional_processing_uplift_multiplier_eu: 1.1,
+            regional_processing_uplift_multiplier_us: 1.25,
+          },
+        },
+        'litellm',
+        '2026-08-01',
+        2,
+      ),
+      [],
+    );
+    const uplifts = out.files.flatMap((f) =>
+      (f.uplifts ?? []).map((u) => [f.maker, u.model, u.seller, u.region, u.multiplier, u.what]),
+    );
+    expect(uplifts).toEqual([
+      ['anthropic', 'anthropic-claude-sonnet-4-5', 'anthropic', 'us', 1.1, 'provider_specific_entry.us'],
+      ['openai', 'openai-gpt-x', 'openai', 'eu', 1.1, 'regional_processing_uplift_multiplier_eu'],
+      ['openai', 'openai-gpt-x', 'openai', 'us', 1.25, 'regional_processing_uplift_multiplier_us'],
+    ]);
+    expect(out.files.flatMap((f) => f.doors)).toEqual([]);
   });
   it("leaves out the maker (the catalogue is its door), a record's own seller, quantisations and unreviewed sellers (listed)", () => {
     expect(door('deepseek-deepseek-v4-pro', 'deepseek')).toBeUndefined();
