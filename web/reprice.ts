@@ -73,16 +73,21 @@ interface Series {
   values: Array<bigint | undefined>;
 }
 
+/** A target as shown: its id, and the door picked for it (`<model-id>@cheapest`). */
+function targetName(t: Plain): string {
+  return typeof t.door === 'string' ? `${String(t.id)} (${t.door})` : String(t.id);
+}
+
 /** The series of an answer: at each day's list prices, at today's, each target, and what the export reported. */
 function seriesOf(a: Plain): Series[] {
   const days = (a.days as Plain[] | undefined) ?? [];
-  const targets = ((a.targets as Plain[] | undefined) ?? []).map((t) => String(t.id));
+  const targets = (a.targets as Plain[] | undefined) ?? [];
   const priced: Array<[string, (d: Plain) => unknown]> = [
     [AT_LIST_PRICES, (d) => d.cost],
     [AT_TODAY, (d) => d.today],
-    ...targets.map((id): [string, (d: Plain) => unknown] => [
-      `on ${id}`,
-      (d) => (d.targets as Plain | undefined)?.[id],
+    ...targets.map((t): [string, (d: Plain) => unknown] => [
+      `on ${targetName(t)}`,
+      (d) => (d.targets as Plain | undefined)?.[String(t.id)],
     ]),
   ];
   const out: Series[] = priced.map(([name, read], i) => ({
@@ -270,7 +275,8 @@ function drawChart(figure: HTMLElement, a: Plain): void {
 
 function showResult(out: HTMLElement, a: Plain): void {
   out.replaceChildren();
-  const targets = ((a.targets as Plain[] | undefined) ?? []).map((t) => String(t.id));
+  const named = (a.targets as Plain[] | undefined) ?? [];
+  const targets = named.map((t) => String(t.id));
   // The table scrolls inside its box when it is wider than the page; the words above it stay in view.
   const about = el(
     'p',
@@ -287,7 +293,7 @@ function showResult(out: HTMLElement, a: Plain): void {
     'Date',
     `Ours ${AT_LIST_PRICES}`,
     `Ours ${AT_TODAY}`,
-    ...targets.map((id) => `On ${id}`),
+    ...named.map((t) => `On ${targetName(t)}`),
     `Cost ${AS_REPORTED}`,
   ]) {
     const th = el('th', t);

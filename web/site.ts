@@ -103,7 +103,15 @@ function readWorkload(form: HTMLFormElement): Workload | string {
   return workload;
 }
 
+/** The address this page was read at, in the snippets to paste elsewhere (pages carry none unless BASE_URL is set). */
+function fillAddresses(): void {
+  for (const slot of document.querySelectorAll<HTMLElement>('[data-origin]')) {
+    slot.textContent = slot.dataset.origin === 'encoded' ? encodeURIComponent(location.origin) : location.origin;
+  }
+}
+
 function start(): void {
+  fillAddresses();
   const data = $('catalogue-data');
   const tableEl = $<HTMLTableElement>('models');
   const form = $<HTMLFormElement>('calc');

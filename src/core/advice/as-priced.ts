@@ -4,7 +4,8 @@
  * the schedule and its warnings, and the note of an as_of past every
  * known change.
  */
-import type { CostsWithYear, Workload } from '../pricing/cost.js';
+import { calculateCost, type CostsWithYear, type Workload } from '../pricing/cost.js';
+import type { ModelSheets } from '../pricing/price-sheet.js';
 import { modelOn } from '../pricing/history.js';
 import { inForce } from '../pricing/in-force.js';
 import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings, timelineOf } from '../pricing/schedule.js';
@@ -39,6 +40,15 @@ export function followSchedule(
     costs: yearly === costs.yearly ? costs : { ...costs, yearly },
     warnings: ahead.length ? [...warnings, ...ahead] : warnings,
   };
+}
+
+/**
+ * calculate's costs of the workload on `priced` (its sheets given), yearly under its price schedule
+ * from `date`: what a ranked item shows beside the monthly cost it is ranked by. A door other than
+ * the record's own has no schedule of the maker's (book.ts clears it): its year is monthly × 12.
+ */
+export function costsWithYear(priced: Model, workload: Workload, date: string, sheets: ModelSheets): CostsWithYear {
+  return followSchedule(priced, workload, date, calculateCost(priced, workload, sheets), []).costs;
 }
 
 /** "rises 100% on 2027-01-01" for the first change within the twelve months after `date`, if any. */

@@ -12,7 +12,16 @@ import { describeFilters, emptyRankingHint, type EmptyHint } from '../hints.js';
 import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choice, statusFilter, usdAmount } from '../params.js';
-import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from '../ranking.js';
+import {
+  excludedBody,
+  fallbackEcho,
+  legacyWouldRank,
+  rankedItem,
+  tierHint,
+  rankFilters,
+  rankFiltersOf,
+  withYear,
+} from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import { atDoor, cheaperDoors, sellersFilter, sellersParam } from '../sellers.js';
 import { cheapestAtDoors } from '../../core/advice/at-doors.js';
@@ -110,17 +119,20 @@ export const cheapest = endpoint({
       const mine = workloadOn(own, workload, r.model);
       const { item, appliedPrices } = rankedItem(catalogue, r.model, mine, place, today);
       if (own) Object.assign(item, tokensOn(own, r.model));
-      if (r.at) return atDoor(item, r.at, mine, r.costs);
+      const costs = withYear(catalogue, r, mine, today);
+      if (r.at) return atDoor(item, r.at, mine, costs);
       const cheaper = cheaperAt(r.model, r.costs.monthly);
-      return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
+      return Object.assign(item, { costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
     };
     const { ranked, excluded, notSold } = rank(p);
+    const legacy = legacyWouldRank(p, (q) => rank(q).ranked);
     const hint =
       ranked.length > 0
         ? undefined
         : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
     return {
       pricedOn: today,
+      rankedBy: 'costs.monthly',
       workload: workloadEcho(p),
       filters: {
         budget: p.budget === undefined ? null : new Usd(p.budget),
@@ -135,7 +147,7 @@ export const cheapest = endpoint({
         limit: p.limit,
       },
       recommendations: ranked.map((r) => present(r, r.rank)),
-      excluded: excludedBody(excluded),
+      excluded: excludedBody(excluded, legacy),
       ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };

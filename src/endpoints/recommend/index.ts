@@ -1,7 +1,7 @@
 /** GET /api/recommend: the best-suited models for a use case within tier, quality, cost and context limits. */
 import * as z from 'zod';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
-import type { Workload } from '../../core/pricing/cost.js';
+import type { CostsWithYear, Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { Usd } from '../../core/schema/money.js';
 import {
@@ -23,11 +23,13 @@ import {
   either,
   excludedBody,
   fallbackEcho,
+  legacyWouldRank,
   rankedItem,
   tierHint,
   rankFilters,
   rankFiltersOf,
   tierChoice,
+  withYear,
 } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import type { OwnTokens } from '../../core/pricing/tokenizers.js';
@@ -70,6 +72,13 @@ export const recommendQuery = z.object({
 
 type RecommendParams = z.output<typeof recommendQuery>;
 
+// What each sort orders by (never the yearly cost).
+const RANKED_BY: Record<RecommendParams['sort'], string> = {
+  score: 'score',
+  value: 'scorePerDollar',
+  cost: 'costs.monthly',
+};
+
 const tierOf = (p: RecommendParams) => either({ name: 'budget', value: p.budget }, { name: 'tier', value: p.tier });
 const minQualityOf = (p: RecommendParams) =>
   either({ name: 'quality', value: p.quality }, { name: 'min_quality', value: p.min_quality });
@@ -110,7 +119,8 @@ function presentItem(
   catalogue: Catalogue,
   own: OwnTokens | undefined,
   given: Workload,
-  { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation,
+  { rank, model, score, scoreDetail, costPerRequest, reason }: Recommendation,
+  costs: CostsWithYear,
   scoreOf: string,
   date?: string,
 ) {
@@ -126,7 +136,7 @@ function presentItem(
     quality: model.quality,
     context: model.context,
     costPerRequest,
-    costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+    costs,
     appliedPrices,
     reason:
       item.priceChange === undefined
@@ -202,14 +212,18 @@ export const recommend = endpoint({
       return allowed ? recommendAtDoors(catalogue, c, allowed) : recommendModels(catalogue, c);
     };
     const cheaperAt = cheaperDoors(catalogue, workload, own);
-    const present = (r: Recommendation & { at?: DoorCost }) =>
-      withDoor(
+    const present = (r: Recommendation & { at?: DoorCost }) => {
+      const mine = workloadOn(own, workload, r.model);
+      const costs = withYear(catalogue, r, mine, today);
+      return withDoor(
         cheaperAt,
-        workloadOn(own, workload, r.model),
-        presentItem(catalogue, own, workload, r, p.use_case ?? 'overall', today),
+        mine,
+        presentItem(catalogue, own, workload, r, costs, p.use_case ?? 'overall', today),
         r,
       );
+    };
     const { recommendations, excluded, notSold } = rank(p);
+    const legacy = legacyWouldRank(p, (q) => rank(q).recommendations);
     const hint =
       recommendations.length > 0
         ? undefined
@@ -238,8 +252,9 @@ export const recommend = endpoint({
       },
       workload: workloadEcho(p),
       pricedOn: today,
+      rankedBy: RANKED_BY[p.sort],
       recommendations: recommendations.map(present),
-      excluded: excludedBody(excluded),
+      excluded: excludedBody(excluded, legacy),
       ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     console.log(`Kept apart as suspect: ${x.seller} ${x.sellerModelId} (${x.model}): ${x.reason}`);
   if (built.variants.length) {
     console.log(
-      `Serving variants kept apart (their own price, never the plain model's): ${built.variants.map((v) => `${v.seller} ${v.sellerModelId} (${v.variant} of ${v.model})`).join(', ')}`,
+      `Serving variants, doors of their own (their own price, never the plain model's; kept out of rankings): ${built.variants.map((v) => `${v.seller} ${v.sellerModelId} (${v.variant} of ${v.model})`).join(', ')}`,
     );
   }
   if (built.unreviewed.length) {

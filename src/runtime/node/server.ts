@@ -179,8 +179,6 @@ export function startServer(
   });
 
   const reload = (): ReloadResult => {
-    // The origins whose answers are kept are chosen again from the requests that follow, whether the catalogue changes or not.
-    service.resetOrigins();
     try {
       const next = loadCatalogueFromDir(dataDir, checked);
       // A file gone missing (or moved aside mid-edit) would silently drop a provider: refused; removing one takes a restart.
