@@ -1,6 +1,7 @@
 /** `<model-id>@<seller>`: one door, named wherever a model id goes. */
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { doorBookOf, type PricedDoor } from './book.js';
+import { sellerResolverOf } from './sellers.js';
 
 /** The model and seller parts of `<model-id>@<seller>`, or undefined for a plain model id. */
 export function splitDoorId(target: string): { model: string; seller: string } | undefined {
@@ -16,8 +17,8 @@ export function splitDoorId(target: string): { model: string; seller: string } |
 }
 
 /**
- * The door `<model-id>@<seller>` names (the model by id or alias, the seller by slug or a source's
- * name for it), or undefined when there is none. Its `priced` is the record at that seller's prices
+ * The door `<model-id>@<seller>` names (the model by id or alias, the seller as sellerResolverOf
+ * reads it), or undefined when there is none. Its `priced` is the record at that seller's prices
  * (undefined when the door has no price), `keptOut` why rankings leave it out.
  */
 export function resolveDoor(catalogue: Catalogue, target: string): PricedDoor | undefined {
@@ -26,14 +27,10 @@ export function resolveDoor(catalogue: Catalogue, target: string): PricedDoor | 
   const record = catalogue.byId.get(parts.model);
   if (!record) return undefined;
   const book = doorBookOf(catalogue);
-  // By slug, by a source's name for it, or by its display name (OpenRouter's provider_name: "Amazon Bedrock").
-  const seller =
-    book.sellers.get(parts.seller) ??
-    [...book.sellers.values()].find((s) => s.aliases.includes(parts.seller) || s.name.toLowerCase() === parts.seller);
-  const slug = seller?.slug ?? parts.seller;
   // A serving variant's door by its own id (`…@nano-gpt:tee`); a seller alone names its plain door.
-  return (
-    book.byId.get(`${record.id}@${parts.seller}`) ??
-    book.doorsOf(record.id).find((door) => door.seller.slug === slug && door.door?.variant === undefined)
-  );
+  const variant = book.byId.get(`${record.id}@${parts.seller}`);
+  if (variant?.door?.variant !== undefined) return variant;
+  const seller = sellerResolverOf(catalogue).resolve(parts.seller);
+  if (!seller) return undefined;
+  return book.doorsOf(record.id).find((door) => door.seller.slug === seller.slug && door.door?.variant === undefined);
 }

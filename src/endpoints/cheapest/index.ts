@@ -14,7 +14,8 @@ import { pricedToday } from '../../core/advice/as-priced.js';
 import { choice, statusFilter, usdAmount } from '../params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
-import { atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from '../sellers.js';
+import { atDoor, cheaperDoors, sellersFilter, sellersParam } from '../sellers.js';
+import { cheapestAtDoors } from '../../core/advice/at-doors.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
