@@ -163,7 +163,7 @@ export function crossCheckDir(dataDir = DATA_DIR, pricesPath = REFERENCE_PRICES)
   );
 }
 
-/** The three files of a folder shaped as the reference's hosts/ that say what models take in and give out (modalities.ts). */
+/** The three files of a folder shaped as the reference's hosts/ that say what models take in and give out. */
 export function readModalityFiles(hostsDir: string): { offers: unknown; models: unknown; openRouter: unknown } {
   const read = (name: string) => {
     const path = join(hostsDir, name);

@@ -48,7 +48,7 @@ export function findCheapestAtDoors(
   );
   const probe = { model: undefined as unknown as Model, door: -1, cost: newRequestCost() };
   let notSold = 0;
-  // K of the k-th cheapest so far (cheapest.ts): a model whose floor's K is above it has no door that could enter.
+  // K of the k-th cheapest so far: a model whose floor's K is above it has no door that could enter.
   let cutoff = Infinity;
   const own = options.own;
   // The free-tier rule is a door's: the table holds no free-tier door, so a model whose own door is

@@ -29,7 +29,7 @@ export function resolveDoor(catalogue: Catalogue, target: string): PricedDoor | 
   const book = doorBookOf(catalogue);
   // A serving variant's door by its own id (`…@nano-gpt:tee`); a seller alone names its plain door.
   const variant = book.byId.get(`${record.id}@${parts.seller}`);
-  if (variant?.door?.variant !== undefined) return variant;
+  if (variant) return variant;
   const seller = sellerResolverOf(catalogue).resolve(parts.seller);
   if (!seller) return undefined;
   return book.doorsOf(record.id).find((door) => door.seller.slug === seller.slug && door.door?.variant === undefined);

@@ -8,14 +8,20 @@ import type { Workload } from '../../core/pricing/cost.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import { PRICE_FIELDS, type PriceBlock } from '../../core/schema/units.js';
 import { doorCaveats, doorPrices } from '../sellers.js';
+import { costsWithYear } from '../../core/advice/as-priced.js';
 import { endpoint, findModel, namedJson, requestedAs, requireParam } from '../endpoint.js';
-import { text } from '../params.js';
+import { optionalInteger, text } from '../params.js';
 import { refuseModality } from '../part-rules.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 
 export const offersQuery = z.object({
   model: text('Model id or alias (required): the model whose doors (sellers) to list.'),
   ...workloadQuery({ input: 2000, output: 500 }),
+  limit: optionalInteger(
+    1,
+    100,
+    'At most this many doors in offers (the cheapest), and in cannotRun and keptOut each; counts still count every door. All when unset.',
+  ),
 });
 
 /** Who sells through a door, and where its price comes from. */
@@ -64,10 +70,12 @@ function doorFacts(door: PricedDoor) {
   };
 }
 
-function costed(cost: DoorCost, workload: Workload) {
-  const { costs } = cost;
+/** A door's costs (yearly as calculate gives it, from `date`) and the prices they were worked out at. */
+function costed(cost: DoorCost, workload: Workload, date: string) {
+  const { costs, door } = cost;
+  const { yearly } = costsWithYear(door.priced as Model, workload, date, door.sheets());
   return {
-    costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+    costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly, yearly },
     appliedPrices: doorPrices(cost, workload),
   };
 }
@@ -94,7 +102,7 @@ export const offers = endpoint({
     },
   ],
   query: offersQuery,
-  handle: (p, { catalogue }) => {
+  handle: (p, { catalogue, today }) => {
     const id = requireParam(p.model, 'model', 'the id of the model whose sellers to list');
     const model = findModel(catalogue, id, 'model');
     // counted_with: every door is priced on the workload in the model's own tokens.
@@ -103,10 +111,13 @@ export const offers = endpoint({
     const workload = workloadOn(own, given, model);
     refuseModality(model, workload);
     const { ranked, cannotRun, keptOut } = rankDoors(doorBookOf(catalogue).doorsOf(model.id), workload);
+    const limit = p.limit;
     return {
       model: model.id,
       ...requestedAs(id, model),
       name: model.name,
+      pricedOn: today,
+      rankedBy: 'costs.monthly',
       workload: workloadEcho(p),
       ...tokensOn(own, model),
       counts: {
@@ -115,15 +126,20 @@ export const offers = endpoint({
         cannotRun: cannotRun.length,
         keptOut: keptOut.length,
       },
-      offers: ranked.map((c, i) => ({ rank: i + 1, ...doorWho(c.door), ...costed(c, workload), ...doorFacts(c.door) })),
-      cannotRun: cannotRun.map((c) => ({
+      offers: ranked.slice(0, limit).map((c, i) => ({
+        rank: i + 1,
+        ...doorWho(c.door),
+        ...costed(c, workload, today),
+        ...doorFacts(c.door),
+      })),
+      cannotRun: cannotRun.slice(0, limit).map((c) => ({
         ...doorWho(c.door),
         reason: c.problem,
         reasonText: EXCLUSION_TEXT[c.problem],
-        ...costed(c, workload),
+        ...costed(c, workload, today),
         ...doorFacts(c.door),
       })),
-      keptOut: keptOut.map((door) => ({
+      keptOut: keptOut.slice(0, limit).map((door) => ({
         ...doorWho(door),
         reason: door.keptOut ?? 'no_price',
         reasonText: KEPT_OUT_TEXT[door.keptOut ?? 'no_price'],

@@ -9,7 +9,7 @@ import { priceFields } from '../../core/schema/price-schemas.js';
 import { PRICE_FIELDS } from '../../core/schema/units.js';
 
 const single = calculateResponseSchema.options[0].shape;
-const costs = single.costs.pick({ perRequest: true, daily: true, monthly: true });
+const costs = single.costs;
 const prices = z.object(priceFields(PRICE_FIELDS, z.number()));
 
 const doorFields = {
@@ -75,6 +75,11 @@ export const offersResponseSchema = z.object({
   model: z.string(),
   requestedId: single.requestedId,
   name: z.string(),
+  pricedOn: z.string().meta({ description: 'The day yearly runs twelve months from (today, UTC).' }),
+  rankedBy: z.literal('costs.monthly').meta({
+    description:
+      "The offers are ordered by the monthly cost, cheapest first; costs.yearly (the maker's price schedule at its own door, monthly × 12 at a door with none) does not set the order.",
+  }),
   workload: single.workload,
   tokens: single.tokens,
   counts: z.object({

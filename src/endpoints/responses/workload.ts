@@ -117,15 +117,20 @@ export const excludedSchema = z
           'service_tier_not_offered',
           'free_tier_only',
           'unrated',
+          'legacy',
         ]),
         count: z.number().int(),
         message: z.string(),
+        shownWith: z
+          .string()
+          .optional()
+          .meta({ description: 'legacy only: the parameter that ranks them (status=all).' }),
       }),
     ),
   })
   .meta({
     description:
-      'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated).',
+      'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated); and, with the default status=current, the legacy models (older, still sold) that would rank among the items with status=all (legacy).',
   });
 
 /** What a ranked item carries besides its costs. */
