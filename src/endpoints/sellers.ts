@@ -14,6 +14,8 @@ import { cheapestDoorInto, doorTableOf, type DoorTable } from '../core/offers/do
 import { quantitiesOf } from '../core/pricing/quantities.js';
 import { recommendModels, type RecommendCriteria } from '../core/advice/recommend.js';
 import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
+import type { RegionView } from '../core/offers/regional.js';
+import type { Exclusion } from '../core/pricing/fit.js';
 import type { DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
 import type { OwnTokens } from '../core/pricing/tokenizers.js';
@@ -28,6 +30,16 @@ export const sellersParam = text(
 
 /** sellers=all: every seller's doors, which the door table reads without a mask. */
 export const anySeller = (_seller: string): boolean => true;
+
+/**
+ * Why region= leaves a model out where no allowed door runs the workload: no allowed door of it serves
+ * the region (region_unknown, not_in_region), or undefined where one does but cannot run the workload.
+ */
+function regionLeftOut(region: RegionView, model: Model): Exclusion | undefined {
+  // A door there of a seller sellers= leaves out: the model is not sold by those sellers, as without region.
+  const serving = region.book.doorsOf(model.id).some((d) => d.keptOut === undefined && d.priced !== undefined);
+  return serving ? undefined : region.reasonOf(model.id);
+}
 
 /** The door table's seller mask for `allowed`: undefined for every seller. */
 function sellerMask(table: DoorTable, allowed: (seller: string) => boolean): Uint8Array | undefined {
@@ -81,6 +93,7 @@ export function doorCaveats(door: PricedDoor) {
   return {
     ...(door.predates ? { predatesChange: { changedOn: door.predates.from, text: door.predates.text } } : {}),
     ...(door.limitsFromModel.length ? { limitsFromModel: [...door.limitsFromModel] } : {}),
+    ...(door.inRegion ? { inRegion: { ...door.inRegion } } : {}),
   };
 }
 
@@ -146,10 +159,18 @@ export function cheapestAtDoors(
   workload: Workload,
   options: CheapestOptions,
   allowed: (seller: string) => boolean,
+  region?: RegionView,
 ) {
-  const table = doorTableOf(catalogue, doorBookOf(catalogue));
+  const table = doorTableOf(catalogue, region?.book ?? doorBookOf(catalogue));
   const sellers = sellerMask(table, allowed);
-  const { ranked, excluded, notSold } = findCheapestAtDoors(catalogue, table, workload, options, sellers);
+  const { ranked, excluded, notSold } = findCheapestAtDoors(
+    catalogue,
+    table,
+    workload,
+    options,
+    sellers,
+    region && ((model) => regionLeftOut(region, model)),
+  );
   return {
     ranked: ranked.map((r) => ({ rank: r.rank, model: r.model, costs: r.costs, at: { door: r.door, costs: r.costs } })),
     excluded,
@@ -166,8 +187,9 @@ export function recommendAtDoors(
   catalogue: Catalogue,
   criteria: RecommendCriteria,
   allowed: (seller: string) => boolean,
+  region?: RegionView,
 ) {
-  const table = doorTableOf(catalogue, doorBookOf(catalogue));
+  const table = doorTableOf(catalogue, region?.book ?? doorBookOf(catalogue));
   const sellers = sellerMask(table, allowed);
   const q = quantitiesOf(criteria.workload);
   const chosen = new Int32Array(catalogue.rankable.length).fill(-1);
@@ -180,11 +202,19 @@ export function recommendAtDoors(
         ? cheapestDoorInto(table, row, q, criteria.workload, out, sellers)
         : cheapestDoorInto(table, row, mine.q, mine.workload, out, sellers);
     chosen[row] = door;
-    if (door === -1) notSold++;
+    if (door === -1) {
+      // With region=, a model no door serves there is left out for that reason, not "not sold".
+      const reason = region && regionLeftOut(region, catalogue.rankable[row] as Model);
+      if (reason === undefined) notSold++;
+      else apart[reason] = (apart[reason] ?? 0) + 1;
+    }
     return door !== -1;
   };
+  const apart: Partial<Record<Exclusion, number>> = {};
   // The free-tier rule is a door's (vetting keeps free-tier doors out of the table), not a model's.
   const { recommendations, excluded } = recommendModels(catalogue, { ...criteria, includeFreeTier: true, costAt });
+  for (const [reason, n] of Object.entries(apart) as Array<[Exclusion, number]>)
+    excluded[reason] = (excluded[reason] ?? 0) + n;
   return {
     recommendations: recommendations.map((r) => ({
       ...r,

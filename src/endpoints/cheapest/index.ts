@@ -14,7 +14,8 @@ import { pricedToday } from '../../core/advice/as-priced.js';
 import { choice, statusFilter, usdAmount } from '../params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
-import { atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from '../sellers.js';
+import { anySeller, atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from '../sellers.js';
+import { regionOf } from '../region.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
@@ -105,10 +106,12 @@ export const cheapest = endpoint({
     };
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
-    const allowed = sellersFilter(catalogue, p.sellers);
+    // region= ranks each model at its cheapest door serving the region, at that region's price (region.ts).
+    const region = regionOf(catalogue, p.region);
+    const allowed = sellersFilter(catalogue, p.sellers) ?? (region ? anySeller : undefined);
     const rank: Ranking = (q) =>
       allowed
-        ? cheapestAtDoors(catalogue, workload, optionsOf(q), allowed)
+        ? cheapestAtDoors(catalogue, workload, optionsOf(q), allowed, region)
         : findCheapest(catalogue, workload, optionsOf(q));
     const cheaperAt = cheaperDoors(catalogue, workload, own);
     // An item as the answer lists it, added to in place (see rankedItem): at a door, its seller and prices; else cheaperAt where a direct door is cheaper.
@@ -142,7 +145,7 @@ export const cheapest = endpoint({
       },
       recommendations: ranked.map((r) => present(r, r.rank)),
       excluded: excludedBody(excluded),
-      ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
+      ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };
   },

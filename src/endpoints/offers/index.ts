@@ -2,6 +2,8 @@
 import * as z from 'zod';
 import { doorBookOf, type PricedDoor } from '../../core/offers/book.js';
 import { KEPT_OUT_TEXT } from '../../core/offers/vetting.js';
+import { REGION_LEFT_OUT_TEXT } from '../../core/offers/regional.js';
+import { regionOf } from '../region.js';
 import { rankDoors, type DoorCost } from '../../core/offers/rank.js';
 import { EXCLUSION_TEXT } from '../../core/pricing/fit.js';
 import type { Workload } from '../../core/pricing/cost.js';
@@ -101,7 +103,13 @@ export const offers = endpoint({
     const own = ownTokens(p, given);
     const workload = workloadOn(own, given, model);
     refuseModality(model, workload);
-    const { ranked, cannotRun, keptOut } = rankDoors(doorBookOf(catalogue).doorsOf(model.id), workload);
+    // region=: the doors serving the region at its prices; the rest kept out with the region's reason (region.ts).
+    const region = regionOf(catalogue, p.region);
+    const { ranked, cannotRun, keptOut } = rankDoors(
+      (region?.book ?? doorBookOf(catalogue)).doorsOf(model.id),
+      workload,
+    );
+    const leftOut = region?.leftOutOf(model.id) ?? [];
     return {
       model: model.id,
       ...requestedAs(id, model),
@@ -112,7 +120,7 @@ export const offers = endpoint({
         doors: ranked.length + cannotRun.length + keptOut.length,
         ranked: ranked.length,
         cannotRun: cannotRun.length,
-        keptOut: keptOut.length,
+        keptOut: keptOut.length + leftOut.length,
       },
       offers: ranked.map((c, i) => ({ rank: i + 1, ...doorWho(c.door), ...costed(c, workload), ...doorFacts(c.door) })),
       cannotRun: cannotRun.map((c) => ({
@@ -122,12 +130,20 @@ export const offers = endpoint({
         ...costed(c, workload),
         ...doorFacts(c.door),
       })),
-      keptOut: keptOut.map((door) => ({
-        ...doorWho(door),
-        reason: door.keptOut ?? 'no_price',
-        reasonText: KEPT_OUT_TEXT[door.keptOut ?? 'no_price'],
-        ...doorFacts(door),
-      })),
+      keptOut: [
+        ...keptOut.map((door) => ({
+          ...doorWho(door),
+          reason: door.keptOut ?? 'no_price',
+          reasonText: KEPT_OUT_TEXT[door.keptOut ?? 'no_price'],
+          ...doorFacts(door),
+        })),
+        ...leftOut.map(({ door, reason }) => ({
+          ...doorWho(door),
+          reason,
+          reasonText: REGION_LEFT_OUT_TEXT[reason],
+          ...doorFacts(door),
+        })),
+      ],
     };
   },
 });

@@ -31,7 +31,8 @@ import {
 } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import type { OwnTokens } from '../../core/pricing/tokenizers.js';
-import { cheaperDoors, recommendAtDoors, sellersFilter, sellersParam, withDoor } from '../sellers.js';
+import { anySeller, cheaperDoors, recommendAtDoors, sellersFilter, sellersParam, withDoor } from '../sellers.js';
+import { regionOf } from '../region.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;
 
@@ -195,10 +196,12 @@ export const recommend = endpoint({
     const criteria = recommendCriteria(p, workload, own);
     // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
-    const allowed = sellersFilter(catalogue, p.sellers);
+    // region= ranks each model at its cheapest door serving the region, at that region's price (region.ts).
+    const region = regionOf(catalogue, p.region);
+    const allowed = sellersFilter(catalogue, p.sellers) ?? (region ? anySeller : undefined);
     const rank: Ranking = (q) => {
       const c = q === p ? criteria : recommendCriteria(q, workload, own);
-      return allowed ? recommendAtDoors(catalogue, c, allowed) : recommendModels(catalogue, c);
+      return allowed ? recommendAtDoors(catalogue, c, allowed, region) : recommendModels(catalogue, c);
     };
     const cheaperAt = cheaperDoors(catalogue, workload, own);
     const present = (r: Recommendation & { at?: DoorCost }) =>
@@ -239,7 +242,7 @@ export const recommend = endpoint({
       pricedOn: today,
       recommendations: recommendations.map(present),
       excluded: excludedBody(excluded),
-      ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
+      ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };
   },

@@ -1,6 +1,7 @@
 /** The answers of calculate and compare: the cost of a workload on given models. */
 import * as z from 'zod';
 import { appliedPricesSchema } from './applied-prices.js';
+import { doorCaveatFields } from './doors.js';
 import { listedFields, requestedId, usd } from './common.js';
 import { priceChangesSchema, scheduleFields } from './schedule.js';
 import { costsSchema, tokensSchema, warningsSchema, workloadSchema } from './workload.js';
@@ -14,6 +15,7 @@ export const calculateResponseSchema = z.union([
     costs: costsSchema,
     appliedPrices: appliedPricesSchema,
     warnings: warningsSchema,
+    inRegion: doorCaveatFields.inRegion,
     ...scheduleFields,
   }),
   z.object({
@@ -27,6 +29,7 @@ export const calculateResponseSchema = z.union([
         costs: costsSchema,
         appliedPrices: appliedPricesSchema,
         warnings: warningsSchema,
+        inRegion: doorCaveatFields.inRegion,
       }),
     ),
   }),
@@ -43,6 +46,7 @@ export const compareResponseSchema = z.object({
       costs: costsSchema,
       appliedPrices: appliedPricesSchema,
       warnings: warningsSchema,
+      inRegion: doorCaveatFields.inRegion,
     }),
   ),
   summary: z.object({

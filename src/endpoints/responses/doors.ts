@@ -14,6 +14,18 @@ export const doorCaveatFields = {
     .array(z.enum(['contextTokens', 'maxOutputTokens']))
     .optional()
     .meta({ description: "Limits no source gives for this door: the model's are used there." }),
+  inRegion: z
+    .object({
+      asked: z.string(),
+      region: z.string(),
+      multiplier: z.number().optional(),
+      why: z.string(),
+    })
+    .optional()
+    .meta({
+      description:
+        "With region: why this door serves the region asked at this price (a regional door's own price, the seller's base price times its uplift there, or a seller serving the region at its base price).",
+    }),
 };
 
 /** Who sells through the door an item is priced at (with sellers=). */
