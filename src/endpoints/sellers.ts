@@ -13,7 +13,7 @@ import { findCheapestAtDoors } from '../core/advice/cheapest-doors.js';
 import { cheapestDoorInto, doorTableOf, type DoorTable } from '../core/offers/door-table.js';
 import { quantitiesOf } from '../core/pricing/quantities.js';
 import { recommendModels, type RecommendCriteria } from '../core/advice/recommend.js';
-import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
+import { doorBookOf, type LocalPrices, type PricedDoor } from '../core/offers/book.js';
 import type { RegionView } from '../core/offers/regional.js';
 import type { Exclusion } from '../core/pricing/fit.js';
 import type { DoorCost } from '../core/offers/rank.js';
@@ -85,6 +85,17 @@ export function sellersFilter(
   return (seller) => slugs.has(seller);
 }
 
+/** A door's prices in its own currency, and the dated rate its dollar prices were converted at (none: currency unknown). */
+function currencyOf(local: LocalPrices) {
+  return {
+    code: local.currency,
+    prices: { ...local.prices },
+    ...(local.rate
+      ? { usdPerUnit: local.rate.usdPerUnit, rateDate: local.rate.date, rateSource: local.rate.source }
+      : { unknown: true as const }),
+  };
+}
+
 /**
  * What a buyer must know of a door wherever it is shown: a price its source lists before the
  * maker's last change (ranked, but older than the change), and limits no source gives for it (the model's).
@@ -94,6 +105,7 @@ export function doorCaveats(door: PricedDoor) {
     ...(door.predates ? { predatesChange: { changedOn: door.predates.from, text: door.predates.text } } : {}),
     ...(door.limitsFromModel.length ? { limitsFromModel: [...door.limitsFromModel] } : {}),
     ...(door.inRegion ? { inRegion: { ...door.inRegion } } : {}),
+    ...(door.local ? { currency: currencyOf(door.local) } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ export const KEPT_OUT = [
   'gateway',
   'stale',
   'outlier',
+  'currency_unknown',
 ] as const;
 export type KeptOut = (typeof KEPT_OUT)[number];
 
@@ -32,6 +33,8 @@ export const KEPT_OUT_TEXT: Record<KeptOut, string> = {
   gateway: "a gateway or router: it resells other sellers' capacity and is never ranked as a seller of its own",
   stale: "copies the maker's price of before its last price change (within 2 %), in a source older than that change",
   outlier: 'over 5x from the median price of the other sellers of this model, above or below',
+  currency_unknown:
+    'its source prices it in another currency and no reviewed rate to US dollars is on record: never shown as dollars it is not',
 };
 
 /** How far from the median a price may be, either way, before the door is an outlier. */
