@@ -1,11 +1,13 @@
 // npm run bench:profile -- [--endpoint=calculate|cheapest|recommend | --cached=PATH] [--seconds=S]
-// [--files | --functions] [--top=N]: where the server's CPU goes on unique answers (each request a
+// [--files | --functions] [--heap] [--top=N]: where the server's CPU goes on unique answers (each request a
 // new input_tokens, as npm run bench's unique rows), or on one cached answer asked again and again
 // (--cached=/healthz). The server (a source-mapped build of dist/server.mjs, in dist/profile/, with
 // npm start's flags, --cpu-prof and --trace-gc) runs pinned to CPU 0, wrk to CPU 1. Prints the CPU
 // profile's self time by where the code comes from (our folders, each package, Node's internals,
 // garbage collection), by file (--files) or by function and its source line (--functions), and
-// the garbage collections per 1,000 answers. BENCHMARKS.md has results.
+// the garbage collections per 1,000 answers. --heap: a heap sampling profile of the loaded run
+// instead (every object allocated, those collected included; no CPU profile), the same tables in
+// bytes allocated per answer: where an answer's garbage is made. BENCHMARKS.md has results.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -32,6 +34,31 @@ const checked = join(root, 'dist', 'catalogue-checked.json');
 if (existsSync(checked)) copyFileSync(checked, join(outdir, 'catalogue-checked.json'));
 execFileSync('taskset', ['-a', '-c', '-p', '1', String(process.pid)], { stdio: 'ignore' });
 
+// --heap: the server samples its allocations between two SIGUSR2s (the first starts, the second
+// writes the profile), so that start-up and the warm-up are left out.
+const HEAP = Boolean(args.heap);
+const heapProfile = join(scratch, 'answers.heapprofile');
+const sampler = join(scratch, 'heap-sampler.mjs');
+writeFileSync(
+  sampler,
+  `import { Session } from 'node:inspector/promises';
+import { renameSync, writeFileSync } from 'node:fs';
+const session = new Session();
+session.connect();
+let sampling = false;
+process.on('SIGUSR2', async () => {
+  sampling = !sampling;
+  if (sampling) {
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  } else {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    // Renamed once written whole: the profiler waits for the name.
+    writeFileSync(${JSON.stringify(heapProfile + '.part')}, JSON.stringify(profile));
+    renameSync(${JSON.stringify(heapProfile + '.part')}, ${JSON.stringify(heapProfile)});
+  }
+});
+`,
+);
 const child = spawn(
   'taskset',
   [
@@ -39,8 +66,7 @@ const child = spawn(
     '0',
     process.execPath,
     ...START_FLAGS,
-    '--cpu-prof',
-    `--cpu-prof-dir=${scratch}`,
+    ...(HEAP ? ['--import', pathToFileURL(sampler).href] : ['--cpu-prof', `--cpu-prof-dir=${scratch}`]),
     '--trace-gc',
     join(outdir, 'server.mjs'),
   ],
@@ -82,24 +108,32 @@ async function load(seconds) {
   next += answers + 1000;
   return answers;
 }
-await load(1);
+// The heap profile wants the code optimised as it will be: a longer warm-up.
+await load(HEAP ? 4 : 1);
+if (HEAP) child.kill('SIGUSR2');
 const gcBefore = out.length;
 const answers = await load(SECONDS);
 const gcLines = out.slice(gcBefore).split('\n');
 const scavenges = gcLines.filter((l) => l.includes('Scavenge')).length;
 const markCompacts = gcLines.filter((l) => /Mark-Compact|Mark-sweep/i.test(l)).length;
+if (HEAP) {
+  child.kill('SIGUSR2');
+  while (!existsSync(heapProfile)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
 child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));
 
-const profile = JSON.parse(
-  readFileSync(
-    join(
-      scratch,
-      readdirSync(scratch).find((f) => f.endsWith('.cpuprofile')),
-    ),
-    'utf8',
-  ),
-);
+const profile = HEAP
+  ? JSON.parse(readFileSync(heapProfile, 'utf8'))
+  : JSON.parse(
+      readFileSync(
+        join(
+          scratch,
+          readdirSync(scratch).find((f) => f.endsWith('.cpuprofile')),
+        ),
+        'utf8',
+      ),
+    );
 const maps = new Map();
 /** The source a profile node's code comes from: a folder of src/, a package, Node, or V8's own. */
 function origin({ url, functionName, lineNumber, columnNumber }) {
@@ -135,6 +169,28 @@ function origin({ url, functionName, lineNumber, columnNumber }) {
             .join('/')) || 'unmapped';
 }
 const selfUs = new Map();
+if (HEAP) {
+  // Bytes allocated by each frame (its self size), summed by origin as the CPU time is.
+  const walk = (node) => {
+    const key = origin(node.callFrame);
+    selfUs.set(key, (selfUs.get(key) ?? 0) + node.selfSize);
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `${args.cached ?? `/api/${ENDPOINT}`}, ${args.cached ? 'cached' : 'unique'} answers: ${answers} in ${SECONDS} s; allocated ${(total / answers / 1024).toFixed(1)} KB per answer (heap sampling, collected objects included)`,
+  );
+  console.log(
+    `garbage collections per 1,000 answers: ${((scavenges * 1000) / answers).toFixed(1)} scavenges, ${((markCompacts * 1000) / answers).toFixed(2)} mark-compacts`,
+  );
+  console.log('| where | bytes per answer | share |\n| --- | ---: | ---: |');
+  for (const [key, bytes] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(args.top ?? 16)))
+    console.log(`| ${key} | ${Math.round(bytes / answers)} | ${((bytes / total) * 100).toFixed(1)} % |`);
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
+  process.exit(0);
+}
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 profile.samples.forEach((id, i) => {
   const key = origin(byId.get(id).callFrame);

@@ -4,6 +4,12 @@ import { median } from './bench-load.mjs';
 
 /** Cold start: within this many times the minimal Hono app's start measured in the same run. */
 export const COLD_START_TO_HONO = 1.4;
+/** Peak RSS of the service over the whole bench, MB: the smallest common container size. */
+export const PEAK_RSS_MB = 128;
+/** cheapest over 10,000 doors (sellers=all, sellers=two hosts) within this many times the records-only cheapest of the same run. */
+export const DOORS_TO_RECORDS = 1.5;
+/** bench-core's row the rankings over doors are compared with. */
+const RECORDS_ONLY = 'cheapest (defaults)';
 /** The CPU per answer targets: cached rows against raw node:http, unique rows against the minimal Hono app (at --connections, 50 by default). */
 export const TARGETS = {
   cached: { of: 'toRaw', limit: 1.25, text: '≤ 1.25× raw' },
@@ -44,7 +50,7 @@ export function printTables({ targetConnections, rows, coldStarts, coldStartsCpu
   if (rows.length > 0) {
     const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
     console.log(
-      `| RSS < 100 MB under load (service's peak, VmHWM) | ${mb(peakKb.service)} (${mb(peakRssKb)} after a row, at most; peak of raw ${mb(peakKb.raw)}, Hono ${mb(peakKb.hono)}) | ${verdict(peakKb.service < 100 * 1024)} |`,
+      `| peak RSS ≤ ${PEAK_RSS_MB} MB over the bench (service's VmHWM) | ${mb(peakKb.service)} (${mb(peakRssKb)} after a row, at most; peak of raw ${mb(peakKb.raw)}, Hono ${mb(peakKb.hono)}) | ${verdict(peakKb.service <= PEAK_RSS_MB * 1024)} |`,
     );
   }
   const { reprice: repriceMs, ...rankings } = core ?? {};
@@ -52,10 +58,16 @@ export function printTables({ targetConnections, rows, coldStarts, coldStartsCpu
     console.log(
       `| POST /api/reprice < 200 ms: 10,000 rows, 3 targets | ${repriceMs.toFixed(1)} ms CPU (in-process) | ${verdict(repriceMs < 200)} |`,
     );
+  // Rankings over doors are judged against the records-only cheapest of the same run (a ratio holds
+  // on a busy machine where a millisecond does not); the others against 1 ms.
+  const records = rankings[RECORDS_ONLY]?.[10000];
   for (const [name, bySize] of Object.entries(rankings)) {
     const ms = bySize[10000];
+    const overDoors = name.startsWith('cheapest at doors') && records !== undefined;
     console.log(
-      `| ${name.replace(/ .*/, '')} < 1 ms at 10,000 models: ${name} | ${ms.toFixed(3)} ms CPU (in-process) | ${verdict(ms < 1)} |`,
+      overDoors
+        ? `| ${name} ≤ ${DOORS_TO_RECORDS}× ${RECORDS_ONLY} at 10,000 models (doors as many) | ${ms.toFixed(3)} ms CPU (in-process): ${(ms / records).toFixed(2)}× ${records.toFixed(3)} ms | ${verdict(ms / records <= DOORS_TO_RECORDS)} |`
+        : `| ${name.replace(/ .*/, '')} < 1 ms at 10,000 models: ${name} | ${ms.toFixed(3)} ms CPU (in-process) | ${verdict(ms < 1)} |`,
     );
   }
 }

@@ -1,6 +1,7 @@
 // npm run bench: the service's CPU time per answer, side by side with two servers that replay its
-// own bytes (scripts/bench-replay.mjs: raw node:http, and a minimal Hono app), and the targets
-// met or missed (bench-table.mjs). Method and results: BENCHMARKS.md.
+// own bytes (scripts/bench-replay.mjs: raw node:http, and a minimal Hono app answering with
+// c.body(bytes, status, headers)), both under the service's node flags, and the targets met or
+// missed (bench-table.mjs). Method and results: BENCHMARKS.md.
 //
 // Every server runs pinned to CPU 0 and wrk (Debian package wrk) to CPU 1 (taskset); this script
 // pins itself to CPU 1 too. A server's CPU time per answer is its utime + stime from

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
-import { closestMatches } from '../core/advice/suggest.js';
+import { closestMatches } from '../core/catalogue/suggest.js';
 import { systemClock, today, type Clock } from '../lib/clock.js';
 import { TextReply } from '../endpoints/endpoint.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';

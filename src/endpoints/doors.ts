@@ -7,7 +7,7 @@ import type { Model } from '../core/schema/catalogue-schema.js';
 import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
 import { resolveDoor, splitDoorId } from '../core/offers/resolve.js';
 import { KEPT_OUT_TEXT } from '../core/offers/vetting.js';
-import { closestMatches } from '../core/advice/suggest.js';
+import { closestMatches } from '../core/catalogue/suggest.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { doorCaveats } from './sellers.js';
 

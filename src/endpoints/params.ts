@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { parseContext } from '../core/pricing/context-window.js';
 import { parseScaled } from '../core/schema/money.js';
-import { closestMatches } from '../core/advice/suggest.js';
+import { closestMatches } from '../core/catalogue/suggest.js';
 import { ApiError, quote } from '../lib/errors.js';
 
 type Text = string | undefined;
@@ -164,9 +164,20 @@ export function statusFilter(fallback: StatusFilter) {
   );
 }
 
-/** Splits a list as people type it: `a,b`, `a, b` and `a b` are all [a, b]. */
+/**
+ * Splits a list as people type it: `a,b`, `a, b` and `a b` are all [a, b]. A door's seller runs
+ * to the next comma, as a seller's name may hold spaces: `a x@Amazon Bedrock` is [a, x@Amazon Bedrock].
+ */
 export function splitList(text: string): string[] {
-  return text.split(/[\s,]+/).filter(Boolean);
+  return text
+    .split(',')
+    .flatMap((part) => {
+      const at = part.indexOf('@');
+      if (at < 0) return part.split(/\s+/);
+      const before = part.slice(0, at).trim().split(/\s+/);
+      return [...before.slice(0, -1), `${before.at(-1) ?? ''}@${part.slice(at + 1).trim()}`];
+    })
+    .filter(Boolean);
 }
 
 /** A list of ids separated by commas (spaces are read as commas), between min and max entries, no repeats. */

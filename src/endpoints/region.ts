@@ -7,7 +7,7 @@ import type { Model } from '../core/schema/catalogue-schema.js';
 import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
 import { resolveDoor, splitDoorId } from '../core/offers/resolve.js';
 import { REGION_LEFT_OUT_TEXT, regionView, regionsOf, type RegionView } from '../core/offers/regional.js';
-import { closestMatches } from '../core/advice/suggest.js';
+import { closestMatches } from '../core/catalogue/suggest.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { text } from './params.js';
 

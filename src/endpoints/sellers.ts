@@ -6,73 +6,44 @@
  */
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
-import { costsOf, type Costs, type RequestCost, type Workload } from '../core/pricing/cost.js';
-import { closestMatches } from '../core/advice/suggest.js';
-import type { CheapestOptions } from '../core/advice/cheapest.js';
-import { findCheapestAtDoors } from '../core/advice/cheapest-doors.js';
-import { cheapestDoorInto, doorTableOf, type DoorTable } from '../core/offers/door-table.js';
-import { quantitiesOf } from '../core/pricing/quantities.js';
-import { recommendModels, type RecommendCriteria } from '../core/advice/recommend.js';
-import { doorBookOf, type LocalPrices, type PricedDoor } from '../core/offers/book.js';
-import type { RegionView } from '../core/offers/regional.js';
-import type { Exclusion } from '../core/pricing/fit.js';
+import type { Costs, Workload } from '../core/pricing/cost.js';
+import { sellerResolverOf } from '../core/offers/sellers.js';
+import { anySeller, cheaperDoorOf } from '../core/advice/at-doors.js';
+import type { LocalPrices, PricedDoor } from '../core/offers/book.js';
 import type { DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
 import type { OwnTokens } from '../core/pricing/tokenizers.js';
 import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { ApiError, quote } from '../lib/errors.js';
-import { splitList, text } from './params.js';
+import { text } from './params.js';
 
 export const sellersParam = text(
-  "Which doors to price models at: unset, the record's own (the maker's), with cheaperAt where a vetted direct door is cheaper; all, each model at its cheapest vetted direct door (maker, cloud or host); or seller slugs separated by commas (amazon-bedrock,google-vertex), only those sellers' doors.",
+  "Which doors to price models at: unset, the record's own (the maker's), with cheaperAt where a vetted direct door is cheaper; all, each model at its cheapest vetted direct door (maker, cloud or host); or sellers separated by commas, each by slug, alias or name in any case (amazon-bedrock,Google Cloud Vertex AI), only those sellers' doors.",
   ['all', 'amazon-bedrock'],
 );
 
-/** sellers=all: every seller's doors, which the door table reads without a mask. */
-export const anySeller = (_seller: string): boolean => true;
-
 /**
- * Why region= leaves a model out where no allowed door runs the workload: no allowed door of it serves
- * the region (region_unknown, not_in_region), or undefined where one does but cannot run the workload.
+ * Which sellers a `sellers` value lets in: undefined when unset, else a test on a seller's slug.
+ * Names are separated by commas only: `Amazon Bedrock` is one seller, not Amazon and Bedrock.
  */
-function regionLeftOut(region: RegionView, model: Model): Exclusion | undefined {
-  // A door there of a seller sellers= leaves out: the model is not sold by those sellers, as without region.
-  const serving = region.book.doorsOf(model.id).some((d) => d.keptOut === undefined && d.priced !== undefined);
-  return serving ? undefined : region.reasonOf(model.id);
-}
-
-/** The door table's seller mask for `allowed`: undefined for every seller. */
-function sellerMask(table: DoorTable, allowed: (seller: string) => boolean): Uint8Array | undefined {
-  return allowed === anySeller ? undefined : Uint8Array.from(table.sellers, (slug) => (allowed(slug) ? 1 : 0));
-}
-
-/** Which sellers a `sellers` value lets in: undefined when unset, else a test on a seller's slug. */
 export function sellersFilter(
   catalogue: Catalogue,
   value: string | undefined,
 ): ((seller: string) => boolean) | undefined {
   if (value === undefined) return undefined;
   if (value.trim().toLowerCase() === 'all') return anySeller;
-  const book = doorBookOf(catalogue);
+  const resolver = sellerResolverOf(catalogue);
   const slugs = new Set<string>();
-  for (const raw of splitList(value)) {
-    const name = raw.toLowerCase();
-    const seller =
-      book.sellers.get(name) ??
-      [...book.sellers.values()].find((s) => s.aliases.includes(name)) ??
-      (catalogue.byProvider.has(name) ? { slug: name } : undefined);
-    if (!seller) {
-      const known = [...book.sellers.keys()];
+  for (const raw of value.split(',')) {
+    if (!raw.trim()) continue;
+    const seller = resolver.resolve(raw);
+    if (!seller)
       throw new ApiError(
         400,
         'invalid_parameter',
-        `sellers names ${quote(raw)}, not a seller on record: give all, or seller slugs separated by commas (${known.slice(0, 8).join(', ')}, ...).`,
-        {
-          param: 'sellers',
-          suggestions: closestMatches(name, known),
-        },
+        `sellers names ${quote(raw.trim())}, not a seller on record: give all, or sellers separated by commas, by slug or name (${[...resolver.sellers.keys()].slice(0, 8).join(', ')}, ...).`,
+        { param: 'sellers', suggestions: resolver.closest(raw) },
       );
-    }
     slugs.add(seller.slug);
   }
   if (slugs.size === 0)
@@ -138,104 +109,15 @@ export function doorPrices({ door }: DoorCost, workload: Workload) {
   return applied;
 }
 
-const scratch: RequestCost = { nanos: 0, rest: 0, big: undefined };
-
-/**
- * `cheaperAt` for the items of one answer, priced at their records' doors: for a model, the
- * cheapest vetted direct door other than its own (on the door table sellers= ranks), when it costs
- * less a month than `monthly`. With `own` (counted_with), on the workload in the model's own tokens.
- */
+/** `cheaperAt` for the items of one answer priced at their records' doors: the cheaper door's seller, costs and prices. */
 export function cheaperDoors(catalogue: Catalogue, given: Workload, own?: OwnTokens) {
-  const table = doorTableOf(catalogue, doorBookOf(catalogue));
-  const q = quantitiesOf(given);
+  const cheaperDoor = cheaperDoorOf(catalogue, given, own);
   return (model: Model, monthly: Costs['monthly']) => {
-    const row = table.rowOf.get(model.id);
-    const mine = own?.of(model);
-    const workload = mine === undefined ? given : mine.workload;
-    const found =
-      row === undefined
-        ? -1
-        : cheapestDoorInto(table, row, mine === undefined ? q : mine.q, workload, scratch, undefined, true);
-    if (found === -1) return undefined;
-    const costs = costsOf(scratch, table.prices.digits, workload);
-    if (costs.monthly.compare(monthly) >= 0) return undefined;
-    const best = { door: table.doors[found] as PricedDoor, costs };
-    return { ...sellerOf(best), costs, appliedPrices: doorPrices(best, workload) };
+    const best = cheaperDoor(model, monthly);
+    return best && { ...sellerOf(best), costs: best.costs, appliedPrices: doorPrices(best, best.workload) };
   };
 }
 export type CheaperDoors = ReturnType<typeof cheaperDoors>;
-
-/** cheapest over doors: every eligible model at its cheapest allowed door, cheapest first, within the budget and limit (core/advice/cheapest-doors.ts). */
-export function cheapestAtDoors(
-  catalogue: Catalogue,
-  workload: Workload,
-  options: CheapestOptions,
-  allowed: (seller: string) => boolean,
-  region?: RegionView,
-) {
-  const table = doorTableOf(catalogue, region?.book ?? doorBookOf(catalogue));
-  const sellers = sellerMask(table, allowed);
-  const { ranked, excluded, notSold } = findCheapestAtDoors(
-    catalogue,
-    table,
-    workload,
-    options,
-    sellers,
-    region && ((model) => regionLeftOut(region, model)),
-  );
-  return {
-    ranked: ranked.map((r) => ({ rank: r.rank, model: r.model, costs: r.costs, at: { door: r.door, costs: r.costs } })),
-    excluded,
-    notSold,
-  };
-}
-
-/**
- * recommend over doors: the ranking as it is, each model priced at its cheapest allowed door that
- * runs the workload (the door table, as cheapest-doors.ts walks it), those no allowed door runs left
- * out and counted (among the models the ranking priced).
- */
-export function recommendAtDoors(
-  catalogue: Catalogue,
-  criteria: RecommendCriteria,
-  allowed: (seller: string) => boolean,
-  region?: RegionView,
-) {
-  const table = doorTableOf(catalogue, region?.book ?? doorBookOf(catalogue));
-  const sellers = sellerMask(table, allowed);
-  const q = quantitiesOf(criteria.workload);
-  const chosen = new Int32Array(catalogue.rankable.length).fill(-1);
-  let notSold = 0;
-  const own = criteria.own;
-  const costAt = (row: number, out: RequestCost) => {
-    const mine = own?.of(catalogue.rankable[row] as Model);
-    const door =
-      mine === undefined
-        ? cheapestDoorInto(table, row, q, criteria.workload, out, sellers)
-        : cheapestDoorInto(table, row, mine.q, mine.workload, out, sellers);
-    chosen[row] = door;
-    if (door === -1) {
-      // With region=, a model no door serves there is left out for that reason, not "not sold".
-      const reason = region && regionLeftOut(region, catalogue.rankable[row] as Model);
-      if (reason === undefined) notSold++;
-      else apart[reason] = (apart[reason] ?? 0) + 1;
-    }
-    return door !== -1;
-  };
-  const apart: Partial<Record<Exclusion, number>> = {};
-  // The free-tier rule is a door's (vetting keeps free-tier doors out of the table), not a model's.
-  const { recommendations, excluded } = recommendModels(catalogue, { ...criteria, includeFreeTier: true, costAt });
-  for (const [reason, n] of Object.entries(apart) as Array<[Exclusion, number]>)
-    excluded[reason] = (excluded[reason] ?? 0) + n;
-  return {
-    recommendations: recommendations.map((r) => ({
-      ...r,
-      at: { door: table.doors[chosen[table.rowOf.get(r.model.id) as number] as number] as PricedDoor, costs: r.costs },
-    })),
-    excluded,
-    notSold,
-  };
-}
 
 /**
  * An item priced at a door: its seller, prices and warnings the door's (a free tier, batch

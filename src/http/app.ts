@@ -19,7 +19,7 @@ import { queryOf } from './url.js';
 import { cacheControlAt } from './cache-control.js';
 import { etagOf } from './etag.js';
 import type { RateLimiter } from './middleware/rate-limit/index.js';
-import { securityHeaders } from './middleware/security-headers/index.js';
+import { securityHeadersOn, withSecurityHeaders } from './middleware/security-headers/index.js';
 import { trailingSlashRedirect } from './middleware/trailing-slash/index.js';
 import { refuseLongUrl } from './middleware/url-limit/index.js';
 import { receiveUpload, type UploadBudget } from './middleware/upload/index.js';
@@ -144,8 +144,7 @@ export function createApp(options: AppOptions): Hono {
   };
   const app = new Hono();
 
-  app.use('*', securityHeaders(options.mcp?.path, remade));
-  // Preflights only: every answer already gets Access-Control-Allow-Origin (securityHeaders);
+  // Preflights only: every answer already gets Access-Control-Allow-Origin (withSecurityHeaders);
   // /mcp answers its own, by its own policy.
   const preflight = cors({ origin: '*', allowMethods: [...ALLOWED_METHODS], maxAge: 86400 });
   // A path that takes a body: POST with a Content-Type, from any origin.
@@ -157,16 +156,18 @@ export function createApp(options: AppOptions): Hono {
   });
   const maxUrlBytes = options.maxUrlBytes;
   const slashes = { isRoute, ...(baseUrl === undefined ? {} : { baseUrl }) };
-  // What every request meets before its route, in this order, as one middleware (each level of
-  // middleware costs every answer a promise and a closure more): a 414 for a URL too long, the
-  // rate limit's 429, the preflight's answer, a 405 for a method this API does not serve, and the
-  // 301 that drops trailing slashes (`/api/pricing/?tier=mid` to `/api/pricing?tier=mid`; like
-  // every link, on BASE_URL when set).
-  app.use('*', async (c, next) => {
+  /**
+   * What a request meets before its route, in this order: a 414 for a URL too long, the rate
+   * limit's 429, the preflight's answer, a 405 for a method this API does not serve, and the 301
+   * that drops trailing slashes (`/api/pricing/?tier=mid` to `/api/pricing?tier=mid`; like every
+   * link, on BASE_URL when set). Undefined when the route answers.
+   */
+  const before = (c: Context): Response | Promise<Response | void> | undefined => {
     refuseLongUrl(c.req.url, maxUrlBytes);
     options.rateLimiter?.charge(c, 1);
     const closed = c.req.path === options.mcp?.path;
-    if (c.req.method === 'OPTIONS' && !closed) return (POSTS.has(c.req.path) ? postPreflight : preflight)(c, next);
+    if (c.req.method === 'OPTIONS' && !closed)
+      return (POSTS.has(c.req.path) ? postPreflight : preflight)(c, async () => {});
     const allowed = allowedAt(c.req.path);
     if (!closed && !allowed.includes(c.req.method)) {
       throw new ApiError(
@@ -177,7 +178,26 @@ export function createApp(options: AppOptions): Hono {
           : `Method ${c.req.method} is not allowed on ${c.req.path}; it takes ${allowed.join(', ')}.`,
       );
     }
-    return trailingSlashRedirect(c, slashes) ?? next();
+    return trailingSlashRedirect(c, slashes);
+  };
+  // One middleware (each level of middleware costs every answer a promise and a closure more):
+  // `before`, the route, and last the security headers of whatever is answered, its errors,
+  // redirects, preflights and /mcp's answers included; an answer of an endpoint or page was made
+  // with them (send) and goes as it is.
+  app.use('*', async (c, next) => {
+    try {
+      const early = before(c);
+      if (early === undefined) await next();
+      else c.res = (await early) ?? undefined;
+    } catch (err) {
+      // Thrown here, not in a route: answered as onError answers a route's.
+      c.res = failed(err, c);
+    }
+    const res = c.res;
+    if (madeOf(res) !== undefined) return;
+    // Cleared first: Hono copies a replaced response's headers onto its successor (a copy of it).
+    c.res = undefined;
+    c.res = withSecurityHeaders(res, c.req.path === options.mcp?.path);
   });
 
   const mcp = options.mcp;
@@ -228,16 +248,19 @@ export function createApp(options: AppOptions): Hono {
       new ApiError(404, 'not_found', `No such path: ${new URL(c.req.url).pathname.slice(0, 100)}. See /docs.`),
     ),
   );
-  app.onError((err, c) => {
-    if (err instanceof ApiError) return sendError(c, err);
-    // A bug, never a client's fault: log it and answer without internals.
-    console.error(err);
-    return c.body(toJson({ error: { status: 500, code: 'internal_error', message: 'Internal error.' } }), 500, {
-      'Content-Type': JSON_TYPE,
-      'Cache-Control': 'no-store',
-    });
-  });
+  app.onError(failed);
   return app;
+}
+
+/** The answer to an error: its own for an ApiError, else a 500 (logged). */
+function failed(err: unknown, c: Context): Response {
+  if (err instanceof ApiError) return sendError(c, err);
+  // A bug, never a client's fault: log it and answer without internals.
+  console.error(err);
+  return c.body(toJson({ error: { status: 500, code: 'internal_error', message: 'Internal error.' } }), 500, {
+    'Content-Type': JSON_TYPE,
+    'Cache-Control': 'no-store',
+  });
 }
 
 /**
@@ -289,10 +312,11 @@ export function madeOf(response: Response): Made | undefined {
 }
 
 /**
- * A handler's reply as bytes, serialised once, with its type, caching headers, (for a 200) its
- * ETag, as one plain object: the Response is made with it (on Node, the Node adapter's Response
- * keeps it as it is, to the socket) and the cache in front of the app (service.ts) keeps it, once
- * securityHeaders has added its headers (remade).
+ * A handler's reply as bytes, serialised once, with its final headers written once (type, caching
+ * headers, for a 200 its ETag, and the security headers of its type) as one plain object: the one
+ * Response of the answer is made with it (on Node, the Node adapter's Response keeps it as it is,
+ * to the socket) and the cache in front of the app (service.ts) keeps it. createApp's middleware
+ * leaves such a Response as it is.
  */
 function send(reply: Reply, readOrigin: boolean, cacheControl: string): Response {
   const [text, type, status]: [string, string, 200 | 404] =
@@ -304,6 +328,9 @@ function send(reply: Reply, readOrigin: boolean, cacheControl: string): Response
     'content-type': type,
   };
   if (status === 200 && cacheControl !== NO_STORE) headers.etag = etagOf(body, type);
+  // No endpoint or page is on a path with a CORS policy of its own (/mcp answers itself).
+  const security = securityHeadersOn(type, false);
+  for (const name in security) headers[name] = security[name] as string;
   const made: Made = { status, headers, body, readOrigin };
   if (reply instanceof TextReply && reply.fixed) made.fixed = reply.fixed;
   return madeResponse(made);
@@ -314,13 +341,6 @@ function madeResponse(made: Made): Response {
   const response = new Response(made.body as Uint8Array<ArrayBuffer>, { status: made.status, headers: made.headers });
   (response as MadeResponse)[MADE] = made;
   return response;
-}
-
-/** A made answer again with the security headers of its type (securityHeaders, the one writer of them); undefined for another response. */
-function remade(response: Response, add: (type: string) => Readonly<Record<string, string>>): Response | undefined {
-  const made = madeOf(response);
-  if (made === undefined) return undefined;
-  return madeResponse({ ...made, headers: { ...made.headers, ...add(made.headers['content-type'] ?? '') } });
 }
 
 function sendError(c: Context, error: ApiError): Response {

@@ -5,6 +5,7 @@
  * file's codings are made ahead, an answer's once per kept entry, and a HEAD or 304 never compresses.
  */
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../src/core/catalogue/catalogue.js';
 import { ENDPOINTS, PAGE_ROUTES } from '../../src/http/app.js';
@@ -47,6 +48,27 @@ describe('keys', () => {
     expect(target('?b=2&a=1&c=')).toBe('/api/x?a=1&b=2');
     expect(target('?b=2&&a=1')).toBe('/api/x?a=1&b=2');
     expect(target('?=1')).toBe('/api/x?=1');
+    // A name that is the start of another sorts first; pairs of one name keep their order.
+    expect(target('?model_b=1&model=2&a=3&model=1')).toBe('/api/x?a=3&model=2&model=1&model_b=1');
+  });
+
+  it('sort any number of pairs as a plain sort by name does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('a', 'ab', 'b', 'model', 'models', 'z_1', 'Z'), fc.nat(99)), {
+          maxLength: 40,
+        }),
+        (pairs) => {
+          const query = pairs.map(([n, v]) => `${n}=${v}`);
+          const byName = (x: string, y: string) => {
+            const [a, b] = [x.slice(0, x.indexOf('=')), y.slice(0, y.indexOf('='))];
+            return a < b ? -1 : a > b ? 1 : 0;
+          };
+          const expected = query.length === 0 ? '/api/x' : `/api/x?${[...query].sort(byName).join('&')}`;
+          expect(requestKey(`http://h/api/x?${query.join('&')}`, none)?.target).toBe(expected);
+        },
+      ),
+    );
   });
 
   it('are one for every spelling of a file, a query-free page or a query-free endpoint: one entry, the same bytes', async () => {

@@ -1,6 +1,7 @@
 /** `<model-id>@<seller>`: one door, named wherever a model id goes. */
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { doorBookOf, type PricedDoor } from './book.js';
+import { sellerResolverOf } from './sellers.js';
 
 /** The model and seller parts of `<model-id>@<seller>`, or undefined for a plain model id. */
 export function splitDoorId(target: string): { model: string; seller: string } | undefined {
@@ -16,20 +17,17 @@ export function splitDoorId(target: string): { model: string; seller: string } |
 }
 
 /**
- * The door `<model-id>@<seller>` names (the model by id or alias, the seller by slug or a source's
- * name for it), or undefined when there is none. Its `priced` is the record at that seller's prices
+ * The door `<model-id>@<seller>` names (the model by id or alias, the seller as sellerResolverOf
+ * reads it), or undefined when there is none. Its `priced` is the record at that seller's prices
  * (undefined when the door has no price), `keptOut` why rankings leave it out.
  */
 export function resolveDoor(catalogue: Catalogue, target: string): PricedDoor | undefined {
   const parts = splitDoorId(target);
   if (!parts) return undefined;
   const record = catalogue.byId.get(parts.model);
-  if (!record) return undefined;
-  const book = doorBookOf(catalogue);
-  // By slug, by a source's name for it, or by its display name (OpenRouter's provider_name: "Amazon Bedrock").
-  const seller =
-    book.sellers.get(parts.seller) ??
-    [...book.sellers.values()].find((s) => s.aliases.includes(parts.seller) || s.name.toLowerCase() === parts.seller);
-  const slug = seller?.slug ?? parts.seller;
-  return book.doorsOf(record.id).find((door) => door.seller.slug === slug);
+  const seller = record && sellerResolverOf(catalogue).resolve(parts.seller);
+  if (!record || !seller) return undefined;
+  return doorBookOf(catalogue)
+    .doorsOf(record.id)
+    .find((door) => door.seller.slug === seller.slug);
 }

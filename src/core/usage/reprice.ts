@@ -167,8 +167,7 @@ function sellerDoors(catalogue: Catalogue): (model: Model, seller: string) => Pr
   return (model, seller) => {
     const key = `${model.id}@${seller.trim().toLowerCase()}`;
     if (!found.has(key)) {
-      // As named ("Amazon Bedrock", by name or alias), else as a slug ("Google Vertex": google-vertex).
-      const door = resolveDoor(catalogue, key) ?? resolveDoor(catalogue, key.replace(/\s+/g, '-'));
+      const door = resolveDoor(catalogue, key);
       // A gateway's door is where the row was bought, though rankings leave gateways out; a door
       // kept out for anything else (a free tier, a plan, a stale or outlying price) is not used.
       found.set(

@@ -14,7 +14,8 @@ import { pricedToday } from '../../core/advice/as-priced.js';
 import { choice, statusFilter, usdAmount } from '../params.js';
 import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
-import { anySeller, atDoor, cheaperDoors, cheapestAtDoors, sellersFilter, sellersParam } from '../sellers.js';
+import { atDoor, cheaperDoors, sellersFilter, sellersParam } from '../sellers.js';
+import { anySeller, cheapestAtDoors } from '../../core/advice/at-doors.js';
 import { regionOf } from '../region.js';
 
 export const cheapestQuery = z.object({

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { TIERS, type Model } from '../../core/schema/catalogue-schema.js';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
-import { closestMatches } from '../../core/advice/suggest.js';
+import { closestMatches } from '../../core/catalogue/suggest.js';
 import { catalogueAsOf } from '../../core/catalogue/as-of-period.js';
 import { asOf, asOfInfo, modelAsOf } from '../as-of.js';
 import { endpoint, findModel, namedJson, requestedAs } from '../endpoint.js';

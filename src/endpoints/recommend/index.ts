@@ -31,7 +31,8 @@ import {
 } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import type { OwnTokens } from '../../core/pricing/tokenizers.js';
-import { anySeller, cheaperDoors, recommendAtDoors, sellersFilter, sellersParam, withDoor } from '../sellers.js';
+import { cheaperDoors, sellersFilter, sellersParam, withDoor } from '../sellers.js';
+import { anySeller, recommendAtDoors } from '../../core/advice/at-doors.js';
 import { regionOf } from '../region.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;

@@ -38,9 +38,23 @@ function sortedQuery(url: string): string {
   if (query === '') return '';
   // One pair (most queries) is in order already: nothing to split or sort on a hit.
   if (!query.includes('&')) return hasValue(query) ? `?${query}` : '';
-  const pairs = query.split('&').filter(hasValue).sort(byName);
+  const pairs = query.split('&').filter(hasValue);
+  if (pairs.length > FEW_PAIRS) pairs.sort(byName);
+  else {
+    // A few pairs (every query an endpoint takes) are put in order in place: Array.prototype.sort
+    // made ~0.9 KB of garbage for two (a heap profile of unique answers). Stable, as sort is.
+    for (let i = 1; i < pairs.length; i++) {
+      const pair = pairs[i] as string;
+      let j = i;
+      for (; j > 0 && byName(pairs[j - 1] as string, pair) > 0; j--) pairs[j] = pairs[j - 1] as string;
+      pairs[j] = pair;
+    }
+  }
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
+
+/** Pairs sorted in place by insertion (quadratic: a query of hundreds of pairs is sorted by Array.prototype.sort). */
+const FEW_PAIRS = 16;
 
 /** The path of a key (for the rate limit's exempt paths). */
 export function pathOfKey(key: string): string {
@@ -54,10 +68,15 @@ function hasValue(pair: string): boolean {
   return eq !== -1 && eq < pair.length - 1;
 }
 
+/** Two pairs compared by name (up to their `=`), as strings compare, without slicing the names out. */
 function byName(x: string, y: string): number {
-  const a = x.slice(0, x.indexOf('='));
-  const b = y.slice(0, y.indexOf('='));
-  return a < b ? -1 : a > b ? 1 : 0;
+  const endX = x.indexOf('=');
+  const endY = y.indexOf('=');
+  for (let i = 0; i < endX && i < endY; i++) {
+    const d = x.charCodeAt(i) - y.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return endX - endY;
 }
 
 /** The 32-bit FNV-1a hash of a string's UTF-16 code units (keys asked once are held as these). */

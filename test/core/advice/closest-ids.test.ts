@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closestIds, idIndex, idIndexOf } from '../../../src/core/advice/closest-ids.js';
-import { editDistance } from '../../../src/core/advice/suggest.js';
+import { editDistance } from '../../../src/core/catalogue/suggest.js';
 import { loadCatalogueFromDir } from '../../../src/runtime/node/load-catalogue.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', '..', 'data'));

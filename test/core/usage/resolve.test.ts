@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../../src/core/catalogue/catalogue.js';
 import { closestIds, closestModelIds, idIndexOf } from '../../../src/core/advice/closest-ids.js';
-import { editDistance } from '../../../src/core/advice/suggest.js';
+import { editDistance } from '../../../src/core/catalogue/suggest.js';
 import { parseUsageText } from '../../../src/core/usage/formats.js';
 import { repriceRows } from '../../../src/core/usage/reprice.js';
 import { modelResolver } from '../../../src/core/usage/resolve.js';

@@ -2,7 +2,6 @@
  * Headers every response carries, errors and 304s included: open CORS (the API is public and
  * read-only; /mcp excepted), nosniff, and a strict CSP on HTML pages.
  */
-import type { MiddlewareHandler } from 'hono';
 
 /**
  * Pages load their scripts, styles and images from this origin only (inline styles allowed, no
@@ -41,34 +40,20 @@ export function securityHeadersOn(type: string, closed: boolean): Readonly<Recor
 }
 
 /**
- * The one writer of the security headers: every answer the app gives passes here last, its
- * errors, redirects, 304s' entries and /mcp's answers included. `closed`: a path with a CORS policy
- * of its own (/mcp), whose answers get no `Access-Control-Allow-Origin: *`. `remake`: how an answer
- * the app made as plain data (app.ts's send) is made again with the headers added, so that the data
- * the answer cache keeps carries them; undefined for any other Response.
+ * A response again with the security headers of its type added (those it sets itself kept): for
+ * every answer the app gives that was not made with them, its errors, redirects, preflights and
+ * /mcp's answers included. `closed`: a path with a CORS policy of its own (/mcp), whose answers
+ * get no `Access-Control-Allow-Origin: *`. An answer of an endpoint or page is made with them
+ * (app.ts's send, with securityHeadersOn): one Response, its headers written once.
  *
  * A response is made anew with its final headers rather than changed in place: the Node
  * adapter's Response drops changes made through `headers` once its body is read (as the Node
  * runtime reads it).
  */
-export function securityHeaders(
-  closed: string | undefined,
-  remake: (response: Response, add: (type: string) => Readonly<Record<string, string>>) => Response | undefined,
-): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const add = (type: string) => securityHeadersOn(type, c.req.path === closed);
-    const res = c.res;
-    let final = remake(res, add);
-    if (final === undefined) {
-      const headers = new Headers(res.headers);
-      // A page that sets its own policy keeps it.
-      for (const [name, value] of Object.entries(add(headers.get('content-type') ?? '')))
-        if (!headers.has(name)) headers.set(name, value);
-      final = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-    }
-    // Cleared first: Hono copies a replaced response's headers onto its successor (a copy of it).
-    c.res = undefined;
-    c.res = final;
-  };
+export function withSecurityHeaders(res: Response, closed: boolean): Response {
+  const headers = new Headers(res.headers);
+  // A page that sets its own policy keeps it.
+  for (const [name, value] of Object.entries(securityHeadersOn(headers.get('content-type') ?? '', closed)))
+    if (!headers.has(name)) headers.set(name, value);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }

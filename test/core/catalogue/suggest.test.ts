@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestMatches, editDistance } from '../../../src/core/advice/suggest.js';
+import { closestMatches, editDistance } from '../../../src/core/catalogue/suggest.js';
 
 const ids = ['alpha-large', 'alpha-mini', 'alpha-nano', 'beta-pro', 'beta-flash', 'beta-classic'];
 
