@@ -12,8 +12,8 @@ import { ApiError, quote } from '../lib/errors.js';
 import { text } from './params.js';
 
 export const regionParam = text(
+  // No example: the docs' "Try it out" fills examples in, and a model's own door need not serve one region.
   "Where the requests must be served: global, us, eu, apac, au, jp, cn, us-gov, or a cloud region a source prices (eu-central-1). Each door at that region's price (a regional door, or the seller's price times its uplift there), doors no source says serve it left out and counted (region_unknown, not_in_region). A model id alone is its maker's door there. Unset: every door at its base price, as without regions.",
-  ['eu', 'us'],
 );
 
 /** The region's view for a `region` value, or undefined when unset; a region the data does not know is a 400. */
