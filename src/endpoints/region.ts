@@ -10,6 +10,7 @@ import { REGION_LEFT_OUT_TEXT, regionView, regionsOf, type RegionView } from '..
 import { closestMatches } from '../core/catalogue/suggest.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { text } from './params.js';
+import { doorCaveats } from './sellers.js';
 
 export const regionParam = text(
   // No example: the docs' "Try it out" fills examples in, and a model's own door need not serve one region.
@@ -88,17 +89,25 @@ export function regionFinder(
   const doors = new Map<Model, PricedDoor>();
   return {
     find: (id: string, param: string): Model => {
-      if (!view) return findModel(catalogue, id, param);
+      if (!view) {
+        const model = findModel(catalogue, id, param);
+        // A door priced in another currency says so wherever it is priced (its own prices and the rate).
+        const door = model.id.includes('@') ? doorBookOf(catalogue).byId.get(model.id.toLowerCase()) : undefined;
+        if (door?.local && door.priced === model) doors.set(model, door);
+        return model;
+      }
       const door = findInRegion(catalogue, view, id, param, (plain) => findModel(catalogue, plain, param));
       doors.set(door.priced as Model, door);
       return door.priced as Model;
     },
-    /** The door a found model is priced at in the region, or undefined without region. */
+    /** The door a found model is priced at in the region (without region, a door in another currency), else undefined. */
     doorOf: (model: Model): PricedDoor | undefined => doors.get(model),
   };
 }
 
-/** `inRegion` for an answer's item priced at a door in a region: why that door serves it at that price. */
+/** For an answer's item priced at a door: why it serves the region asked at that price (inRegion), and its own currency's prices and rate where it is priced in another (currency). */
 export function inRegionOf(door: PricedDoor | undefined) {
-  return door?.inRegion ? { inRegion: { ...door.inRegion } } : {};
+  if (!door) return {};
+  const { inRegion, currency } = doorCaveats(door);
+  return { ...(inRegion ? { inRegion } : {}), ...(currency ? { currency } : {}) };
 }

@@ -53,4 +53,18 @@ describe('doors in euros', () => {
     // 100,000 input tokens ten times: 1M tokens, the input price in dollars.
     expect(ovh.costs.monthly).toBe(ovh.prices.input);
   });
+  it("says so where a door in euros is priced by its id: calculate and compare give its euro prices and the rate's date", async () => {
+    const one = await get('/api/calculate?model=openai-gpt-oss-120b@ovhcloud');
+    expect(one.currency).toMatchObject({ code: 'EUR', prices: { input: 0.08, output: 0.4 } });
+    expect(one.currency.rateDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(one.appliedPrices).toMatchObject({
+      input: usd('0.08', String(one.currency.usdPerUnit)),
+      output: usd('0.4', String(one.currency.usdPerUnit)),
+    });
+    const both = await get('/api/compare?models=openai-gpt-oss-120b@ovhcloud,openai-gpt-oss-120b@groq');
+    expect(both.comparison.map((c: { currency?: { code: string } }) => c.currency?.code ?? null)).toEqual([
+      'EUR',
+      null,
+    ]);
+  });
 });

@@ -99,6 +99,7 @@ describe('region=', () => {
     const reasons = new Set(body.keptOut.map((k: { reason: string }) => k.reason));
     expect(reasons.has('region_unknown')).toBe(true);
     expect(body.counts.keptOut).toBe(body.keptOut.length);
+    expect(body.counts.doors).toBe(body.offers.length + body.cannotRun.length + body.keptOut.length);
   });
   it("prices reprice's targets at their doors in the region", async () => {
     const csv = 'date,model,input_tokens,output_tokens\n2026-11-01,anthropic-claude-sonnet-5,1000000,1000000\n';

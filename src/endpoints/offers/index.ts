@@ -117,7 +117,7 @@ export const offers = endpoint({
       workload: workloadEcho(p),
       ...tokensOn(own, model),
       counts: {
-        doors: ranked.length + cannotRun.length + keptOut.length,
+        doors: ranked.length + cannotRun.length + keptOut.length + leftOut.length,
         ranked: ranked.length,
         cannotRun: cannotRun.length,
         keptOut: keptOut.length + leftOut.length,

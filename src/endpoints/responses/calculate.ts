@@ -16,6 +16,7 @@ export const calculateResponseSchema = z.union([
     appliedPrices: appliedPricesSchema,
     warnings: warningsSchema,
     inRegion: doorCaveatFields.inRegion,
+    currency: doorCaveatFields.currency,
     ...scheduleFields,
   }),
   z.object({
@@ -30,6 +31,7 @@ export const calculateResponseSchema = z.union([
         appliedPrices: appliedPricesSchema,
         warnings: warningsSchema,
         inRegion: doorCaveatFields.inRegion,
+        currency: doorCaveatFields.currency,
       }),
     ),
   }),
@@ -47,6 +49,7 @@ export const compareResponseSchema = z.object({
       appliedPrices: appliedPricesSchema,
       warnings: warningsSchema,
       inRegion: doorCaveatFields.inRegion,
+      currency: doorCaveatFields.currency,
     }),
   ),
   summary: z.object({
