@@ -1,9 +1,11 @@
 // npm run bench:fair: what a miss costs and how long another client waits during a pipelined
-// burst (issue 37), on the built server (dist/server.mjs) in a child process, measured, not
-// estimated. Each cost row is the server's CPU time (/proc/<pid>/stat) over a burst of 200
-// requests pipelined on one connection, per request. The wait rows are the worst time a probe
-// (/healthz on its own connection, one request at a time) took while one (or 8) connections each
-// pipelined 250 of the costliest misses. The last row times closestIds in-process at 10,000 ids.
+// burst (issue 37) or an upload (issue 58), on the built server (dist/server.mjs) in a child
+// process, measured, not estimated. Each cost row is the server's CPU time (/proc/<pid>/stat) over
+// a burst of 200 requests pipelined on one connection, per request (an upload: over a few, each on
+// its own connection). The wait rows are the worst time a probe (/healthz on its own connection,
+// one request at a time) took while one (or 8) connections each pipelined 250 of the costliest
+// misses, or while uploads ran one after another. The last row times closestIds in-process at
+// 10,000 ids.
 // Prints a Markdown table (docs/reliability.md's) or, with --json, the figures.
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -69,13 +71,10 @@ async function costEach(server, make) {
   return (cpuMs(server.pid) - before) / 100;
 }
 
-/** The worst /healthz time (ms) seen by a probe asking one at a time while `connections` each pipeline 250 of `make(i)`. */
-async function wait(server, connections, make) {
-  const bursts = Array.from({ length: connections }, (_, c) =>
-    pipeline(server.port, [...Array.from({ length: 250 }, (_, i) => make(c * 1000 + i)), close]),
-  );
+/** The worst /healthz time (ms) seen by a probe asking one at a time until `work` settles. */
+async function worstProbe(server, work) {
   let done = false;
-  void Promise.all(bursts).then(() => (done = true));
+  void work.then(() => (done = true));
   let worst = 0;
   await new Promise((r) => setTimeout(r, 20));
   while (!done) {
@@ -84,6 +83,44 @@ async function wait(server, connections, make) {
     worst = Math.max(worst, performance.now() - t);
   }
   return worst;
+}
+
+/** The worst /healthz time (ms) seen by a probe asking one at a time while `connections` each pipeline 250 of `make(i)`. */
+function wait(server, connections, make) {
+  const bursts = Array.from({ length: connections }, (_, c) =>
+    pipeline(server.port, [...Array.from({ length: 250 }, (_, i) => make(c * 1000 + i)), close]),
+  );
+  return worstProbe(server, Promise.all(bursts));
+}
+
+/** A CSV upload to POST /api/reprice (`query` after the path), on a connection of its own. */
+const upload = (query, csv) =>
+  `POST /api/reprice${query} HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/csv\r\nContent-Length: ${Buffer.byteLength(csv)}\r\nConnection: close\r\n\r\n${csv}`;
+
+/** Sends `count` uploads one after another; throws unless each is a 200. */
+async function uploads(server, count, request) {
+  for (let i = 0; i < count; i++) {
+    const text = await new Promise((resolve) => {
+      const socket = connect(server.port, '127.0.0.1', () => socket.write(request));
+      let answer = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (c) => {
+        if (answer.length < 64) answer += c;
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(answer));
+    });
+    if (!text.startsWith('HTTP/1.1 200 ')) throw new Error(`an upload was answered ${text.slice(0, 200)}`);
+  }
+}
+
+/** [CPU ms per upload, worst /healthz wait ms while uploads run one after another]. */
+async function uploadCost(server, count, request) {
+  await uploads(server, 1, request);
+  const before = cpuMs(server.pid);
+  await uploads(server, count, request);
+  const cpu = (cpuMs(server.pid) - before) / count;
+  return [cpu, await worstProbe(server, uploads(server, count, request))];
 }
 
 const rows = [];
@@ -114,6 +151,26 @@ rows.push([
   'ms CPU',
   await cost(plain, (i) => get('/', `h${i}.example`, 'Accept-Encoding: br\r\n')),
 ]);
+rows.push([
+  '`/api/changes?format=atom`, br, from one `Host` (a hit, for scale)',
+  'ms CPU',
+  await cost(plain, () => get('/api/changes?format=atom', 'localhost', 'Accept-Encoding: br\r\n')),
+]);
+rows.push([
+  '`/api/changes?format=atom` with a unique `Host`, br (the feed carries the asking origin)',
+  'ms CPU',
+  await cost(plain, (i) => get('/api/changes?format=atom', `h${i}.example`, 'Accept-Encoding: br\r\n')),
+]);
+// The catalogue's own ids, for the badge and the uploads.
+const modelIds = ((await (await fetch(`http://127.0.0.1:${plain.port}/api/pricing`)).json()).models ?? []).map(
+  (m) => m.id,
+);
+if (modelIds.length < 20) throw new Error('the catalogue has fewer than 20 models');
+rows.push([
+  '`/api/badge?model=<id>&format=json` with a unique `Host` (the snippets carry the asking origin)',
+  'ms CPU',
+  await cost(plain, (i) => get(`/api/badge?model=${modelIds[0]}&format=json`, `h${i}.example`)),
+]);
 rows.push(['MCP `tools/list` (a POST on its own connection)', 'ms CPU', await costEach(plain, mcpList)]);
 rows.push([
   'MCP batch of ten `get_model_price` calls for unknown ids (a POST on its own connection)',
@@ -130,6 +187,19 @@ rows.push([
   'ms wait',
   await wait(based, 8, (i) => get(`/api/pricing?as_of=${day(i)}&status=all&n=${i}`)),
 ]);
+
+// Uploads (issue 58): 1,000 rows of distinct random 22-letter names (23 KB, the issue's repro),
+// and a full-size one: 10,000 rows of known models (about 420 KB) priced on 10 targets.
+let seed = 58;
+const letter = () => String.fromCharCode(97 + ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 26));
+const unknownCsv = `date,model\n${Array.from({ length: 1000 }, () => `2026-11-01,${Array.from({ length: 22 }, letter).join('')}`).join('\n')}\n`;
+const knownCsv = `date,model,input_tokens,output_tokens\n${Array.from({ length: 10_000 }, (_, i) => `2026-${String(1 + (i % 11)).padStart(2, '0')}-01,${modelIds[i % 20]},${1000 + i},${500 + i}`).join('\n')}\n`;
+const [unknownCpu, unknownWait] = await uploadCost(plain, 5, upload('', unknownCsv));
+rows.push(['Upload of 1,000 unknown names (23 KB CSV), `POST /api/reprice`', 'ms CPU', unknownCpu]);
+rows.push(['`/healthz` while such uploads run one after another (worst)', 'ms wait', unknownWait]);
+const [fullCpu, fullWait] = await uploadCost(plain, 3, upload(`?targets=${modelIds.slice(0, 10).join(',')}`, knownCsv));
+rows.push(['Upload of 10,000 rows on 10 targets (a full-size one)', 'ms CPU', fullCpu]);
+rows.push(['`/healthz` while such uploads run one after another (worst)', 'ms wait', fullWait]);
 
 // closestIds at 10,000 ids, in-process (bundled from src/ as bench-core does).
 const outdir = join(root, 'node_modules', '.cache', 'bench-fair');

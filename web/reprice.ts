@@ -7,11 +7,12 @@
  * and width, the earlier ones wider beneath, so that two that coincide both show) and a table, every
  * amount printed as the site prints money (displayUsd).
  */
-import { toColumns } from '../src/core/usage/columns.js';
+import { toColumns } from '../src/core/usage/csv.js';
 import { parseUsageText } from '../src/core/usage/formats.js';
 import { UsageError } from '../src/core/usage/rows.js';
 import { displayUsd } from '../src/core/schema/display-usd.js';
 import { parseScaled, Usd } from '../src/core/schema/money.js';
+import { DAY_MS } from '../src/core/pricing/time-of-day.js';
 
 type Plain = Record<string, unknown>;
 const SVG = 'http://www.w3.org/2000/svg';
@@ -72,16 +73,21 @@ interface Series {
   values: Array<bigint | undefined>;
 }
 
+/** A target as shown: its id, and the door picked for it (`<model-id>@cheapest`). */
+function targetName(t: Plain): string {
+  return typeof t.door === 'string' ? `${String(t.id)} (${t.door})` : String(t.id);
+}
+
 /** The series of an answer: at each day's list prices, at today's, each target, and what the export reported. */
 function seriesOf(a: Plain): Series[] {
   const days = (a.days as Plain[] | undefined) ?? [];
-  const targets = ((a.targets as Plain[] | undefined) ?? []).map((t) => String(t.id));
+  const targets = (a.targets as Plain[] | undefined) ?? [];
   const priced: Array<[string, (d: Plain) => unknown]> = [
     [AT_LIST_PRICES, (d) => d.cost],
     [AT_TODAY, (d) => d.today],
-    ...targets.map((id): [string, (d: Plain) => unknown] => [
-      `on ${id}`,
-      (d) => (d.targets as Plain | undefined)?.[id],
+    ...targets.map((t): [string, (d: Plain) => unknown] => [
+      `on ${targetName(t)}`,
+      (d) => (d.targets as Plain | undefined)?.[String(t.id)],
     ]),
   ];
   const out: Series[] = priced.map(([name, read], i) => ({
@@ -99,7 +105,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** Days since 1970 of a YYYY-MM-DD date, or undefined for another form. */
 function dayNumber(date: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000 : undefined;
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS : undefined;
 }
 
 /** "Nov 3" for 2026-11-03 (the axis title gives the first and last dates whole). */
@@ -269,7 +275,8 @@ function drawChart(figure: HTMLElement, a: Plain): void {
 
 function showResult(out: HTMLElement, a: Plain): void {
   out.replaceChildren();
-  const targets = ((a.targets as Plain[] | undefined) ?? []).map((t) => String(t.id));
+  const named = (a.targets as Plain[] | undefined) ?? [];
+  const targets = named.map((t) => String(t.id));
   // The table scrolls inside its box when it is wider than the page; the words above it stay in view.
   const about = el(
     'p',
@@ -286,7 +293,7 @@ function showResult(out: HTMLElement, a: Plain): void {
     'Date',
     `Ours ${AT_LIST_PRICES}`,
     `Ours ${AT_TODAY}`,
-    ...targets.map((id) => `On ${id}`),
+    ...named.map((t) => `On ${targetName(t)}`),
     `Cost ${AS_REPORTED}`,
   ]) {
     const th = el('th', t);

@@ -2,7 +2,7 @@
  * The site's script (/assets/site.js): the workload calculator, which re-prices the catalogue
  * table, the headline and the chart with the same core engine and fit rules as the API (bundled
  * in; the page's first render comes from the same functions on the server), and the table's
- * sorting and filtering (site-table.ts).
+ * sorting and filtering.
  */
 import type { UseCase } from '../src/core/schema/catalogue-schema.js';
 import { MODES, SERVICE_TIERS, type Workload } from '../src/core/pricing/cost.js';
@@ -48,7 +48,7 @@ function setCell(row: HTMLTableRowElement | undefined, col: number, text: string
 /**
  * The workload the form describes, or the sentence saying which field is wrong: every number field
  * under its API name, within the bounds the page gives it, and its parts checked by the API's own
- * rules (part-rules.ts), so the calculator refuses what the API refuses (a service tier with batch
+ * rules, so the calculator refuses what the API refuses (a service tier with batch
  * too), in the same words.
  */
 function readWorkload(form: HTMLFormElement): Workload | string {
@@ -103,13 +103,21 @@ function readWorkload(form: HTMLFormElement): Workload | string {
   return workload;
 }
 
+/** The address this page was read at, in the snippets to paste elsewhere (pages carry none unless BASE_URL is set). */
+function fillAddresses(): void {
+  for (const slot of document.querySelectorAll<HTMLElement>('[data-origin]')) {
+    slot.textContent = slot.dataset.origin === 'encoded' ? encodeURIComponent(location.origin) : location.origin;
+  }
+}
+
 function start(): void {
+  fillAddresses();
   const data = $('catalogue-data');
   const tableEl = $<HTMLTableElement>('models');
   const form = $<HTMLFormElement>('calc');
   if (!data || !tableEl || !form || !tableEl.tBodies[0]) return;
   const models = JSON.parse(data.textContent ?? '[]') as SiteModel[];
-  // Each model's vetted doors, for the seller choice (site-doors.ts).
+  // Each model's vetted doors, for the seller choice.
   const doors = JSON.parse($('doors-data')?.textContent ?? '{}') as Record<string, SiteDoor[]>;
   const sellers = $<HTMLSelectElement>('calc-sellers');
   const table = catalogueTable(tableEl, models);

@@ -1,5 +1,5 @@
 /**
- * The widget's building blocks (web/widget.ts): the API's origin (the origin this script was
+ * The widget's building blocks: the API's origin (the origin this script was
  * loaded from), DOM helpers that set every value as text, the amount formatters and the API call.
  */
 

@@ -8,7 +8,7 @@ import { priceFacts, type PricedRecord } from '../core/catalogue/price-facts.js'
 import type { BenchmarkResult } from '../core/quality/benchmarks.js';
 import { headlineBenchmarks } from '../core/quality/headline-benchmarks.js';
 import { shownValue } from '../core/quality/score-reason.js';
-import { displayUsd } from '../core/schema/display-usd.js';
+import { displayPlaces, displayUsd, displayUsdAt } from '../core/schema/display-usd.js';
 import { parseScaled, Usd } from '../core/schema/money.js';
 import { inputPartsText, outputPartsText, searchesText } from '../core/pricing/parts-text.js';
 import { extrasOf } from '../endpoints/part-rules.js';
@@ -22,6 +22,25 @@ export function usd(value: unknown): string {
   if (typeof value !== 'number' && typeof value !== 'string') return '';
   const nanos = parseScaled(value, 9);
   return nanos === undefined ? `$${value}` : displayUsd(new Usd(nanos));
+}
+
+/** An answer's amount as Usd, or undefined when it is none. */
+function amountOf(value: unknown): Usd | undefined {
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  const nanos = parseScaled(value, 9);
+  return nanos === undefined ? undefined : new Usd(nanos);
+}
+
+/**
+ * usd for the amounts of one table, all in one format: each with the same decimals, the most
+ * displayUsd gives any of `values` (cents at least), so `$1.080000` stands above `$0.845118`.
+ */
+export function usdAlike(values: readonly unknown[]): (value: unknown) => string {
+  const places = Math.max(2, ...values.map((v) => amountOf(v)).map((a) => (a === undefined ? 0 : displayPlaces(a))));
+  return (value) => {
+    const amount = amountOf(value);
+    return amount === undefined ? usd(value) : displayUsdAt(amount, places);
+  };
 }
 
 /** A price per 1M tokens as the site's tables show it: `$1.25`. */
@@ -82,7 +101,7 @@ export function emptyList(answer: Plain, fallback: string): string {
   return prose(typeof hint.message === 'string' ? hint.message : fallback);
 }
 
-/** The overall 0-100 score and the two results that matter most (headline-benchmarks.ts), or unrated. */
+/** The overall 0-100 score and the two results that matter most, or unrated. */
 function benchmarkLines(model: Plain): Array<[string, string]> {
   const results = Array.isArray(model.benchmarks) ? (model.benchmarks as BenchmarkResult[]) : [];
   const overall = record(model.scores).overall;

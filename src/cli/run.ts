@@ -12,7 +12,7 @@ import { systemClock, today, type Clock } from '../lib/clock.js';
 import { TextReply } from '../endpoints/endpoint.js';
 import { API_ENDPOINTS } from '../endpoints/index.js';
 import { ApiError } from '../lib/errors.js';
-import { toJson } from '../lib/json.js';
+import { JSON_TYPE, toJson } from '../lib/json.js';
 import { parseQuery, splitList, type QuerySchema } from '../endpoints/params.js';
 import { loadCatalogueFromDir } from '../runtime/node/load-catalogue.js';
 import { parseArgs, toOption, type ParsedArgs } from './args.js';
@@ -83,11 +83,20 @@ async function runQuery(command: QueryCommand, args: ParsedArgs, io: Io): Promis
       command.endpoint.body && text !== undefined ? await command.endpoint.body.read(text, params) : undefined;
     const reply = await command.endpoint.handle(
       params,
-      { catalogue: loadCatalogue(io.env), baseUrl: baseUrl(io.env), assets: {}, today: today(io.clock ?? systemClock) },
+      {
+        catalogue: loadCatalogue(io.env),
+        // Read away from the service: every link absolute.
+        baseUrl: baseUrl(io.env),
+        origin: baseUrl(io.env),
+        assets: {},
+        today: today(io.clock ?? systemClock),
+      },
       body,
     );
-    if (reply instanceof TextReply) throw new Error(`${command.endpoint.path} did not answer with JSON`);
-    const json = toJson(reply);
+    // A large answer (reprice's detail=rows) comes already serialised, in slices.
+    if (reply instanceof TextReply && reply.type !== JSON_TYPE)
+      throw new Error(`${command.endpoint.path} did not answer with JSON`);
+    const json = reply instanceof TextReply ? reply.body : toJson(reply);
     // The table's words name options as typed here (--include-free-tier), not as the API's query spells them.
     io.out(args.json ? `${json}\n` : `${command.render(toPlain(asOptions(json, known)))}\n`);
     return 0;

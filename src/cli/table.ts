@@ -1,7 +1,8 @@
 /**
  * Plain text for an 80-column terminal: tables (a header, a rule, columns padded to their widest
- * cell) and key/value lines. What is too wide wraps: a table's `wrap` column (the ids) breaks
- * after a hyphen onto continuation lines, a value breaks between words.
+ * cell) and key/value lines. What is too wide wraps between words, never inside one, so that an id
+ * (`moonshot-kimi-k2.6@amazon-bedrock`) or a URL is copied whole: a table's id too wide for its
+ * column takes a line of its own above the rest of its row.
  */
 
 export const COLUMNS = 80;
@@ -10,28 +11,26 @@ export interface Column {
   title: string;
   /** Numbers read better right-aligned. */
   align?: 'left' | 'right';
-  /** The column that gives way when the table is wider than the terminal. */
+  /** The column that gives way when the table is wider than the terminal (between words; an id too wide goes on a line of its own). */
   wrap?: boolean;
 }
 
-/**
- * `text` in lines of at most `width`, broken at a space, else after a hyphen (an id), else anywhere;
- * with `words`, only at spaces: a longer word (a URL) stays whole on its own line.
- */
-export function wrapText(text: string, width: number, words = false): string[] {
+/** `text` in lines of at most `width`, broken at spaces only: a longer word (an id, a URL) stays whole on its own line. */
+export function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
   let rest = text;
   while (rest.length > width) {
-    const head = rest.slice(0, width + 1);
-    const space = head.lastIndexOf(' ');
-    const hyphen = words ? -1 : head.lastIndexOf('-', width - 1);
+    const space = rest.slice(0, width + 1).lastIndexOf(' ');
     const next = rest.indexOf(' ', width + 1);
-    const cut = space > 0 ? space : hyphen > 0 ? hyphen + 1 : !words ? width : next === -1 ? rest.length : next;
+    const cut = space > 0 ? space : next === -1 ? rest.length : next;
     lines.push(rest.slice(0, cut).trimEnd());
     rest = rest.slice(cut).trimStart();
   }
   return [...lines, rest];
 }
+
+/** The longest word of a cell: what its column cannot be narrower than. */
+const longestWord = (cell: string) => Math.max(0, ...cell.split(' ').map((w) => w.length));
 
 export function table(columns: readonly Column[], rows: readonly (readonly string[])[], maxWidth = COLUMNS): string {
   const widths = columns.map((c, i) => Math.max(c.title.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -52,7 +51,11 @@ export function table(columns: readonly Column[], rows: readonly (readonly strin
       .trimEnd();
   const body = rows.flatMap((cells) => {
     if (flex === -1) return [line(cells)];
-    const [first = '', ...more] = wrapText(cells[flex] ?? '', widths[flex] ?? 0);
+    const cell = cells[flex] ?? '';
+    const width = widths[flex] ?? 0;
+    // A word wider than the column (an id): the cell whole on a line of its own, the row's other cells under it.
+    if (longestWord(cell) > width) return [cell, line(cells.map((c, i) => (i === flex ? '' : c)))];
+    const [first = '', ...more] = wrapText(cell, width);
     const blank = columns.map(() => '');
     return [
       line(cells.map((c, i) => (i === flex ? first : c))),
@@ -64,7 +67,7 @@ export function table(columns: readonly Column[], rows: readonly (readonly strin
 
 /** Prose wrapped to the terminal between words. */
 export function prose(text: string, maxWidth = COLUMNS): string {
-  return wrapText(text, maxWidth, true).join('\n');
+  return wrapText(text, maxWidth).join('\n');
 }
 
 /** Key/value lines, keys padded to the longest, values wrapped between words to the terminal under themselves. */
@@ -73,7 +76,7 @@ export function pairs(entries: readonly (readonly [string, string])[], maxWidth 
   const indent = ' '.repeat(width + 1);
   return entries
     .map(([k, v]) =>
-      wrapText(v, maxWidth - width - 1, true)
+      wrapText(v, maxWidth - width - 1)
         .map((part, i) => (i === 0 ? `${`${k}:`.padEnd(width)} ${part}` : `${indent}${part}`))
         .join('\n'),
     )

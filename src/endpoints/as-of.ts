@@ -59,13 +59,3 @@ export function modelAsOf(model: Model, date: string, param: string): { model: M
   }
   return { model: found.model, set: found.set };
 }
-
-/** The models that had a known price on `date`, each priced as it was then. */
-export function modelsAsOf(models: readonly Model[], date: string): Array<{ model: Model; set: PriceSet }> {
-  const priced: Array<{ model: Model; set: PriceSet }> = [];
-  for (const model of models) {
-    const found = modelOn(model, date);
-    if (found.kind === 'priced') priced.push({ model: found.model, set: found.set });
-  }
-  return priced;
-}

@@ -7,7 +7,8 @@ import type { Model } from '../core/schema/catalogue-schema.js';
 import { doorBookOf, type PricedDoor } from '../core/offers/book.js';
 import { resolveDoor, splitDoorId } from '../core/offers/resolve.js';
 import { KEPT_OUT_TEXT } from '../core/offers/vetting.js';
-import { closestMatches } from '../core/catalogue/suggest.js';
+import { editDistance } from '../core/catalogue/suggest.js';
+import { sellerKey } from '../core/offers/sellers.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { doorCaveats } from './sellers.js';
 
@@ -35,14 +36,15 @@ export function findPricedDoor(
   const record = findRecord(parts.model);
   const door = resolveDoor(catalogue, `${record.id}@${parts.seller}`);
   if (!door) {
-    const doors = doorBookOf(catalogue)
-      .doorsOf(record.id)
-      .map((d) => d.id);
+    const doors = doorBookOf(catalogue).doorsOf(record.id);
+    const near = closestDoors(parts.seller, doors).map((d) => d.id);
+    const more =
+      doors.length > near.length ? ` of its ${doors.length} (GET /api/offers?model=${record.id} lists them)` : '';
     throw new ApiError(
       404,
       'door_not_found',
-      `No seller ${quote(parts.seller)} on record for ${record.id} (${param}). ${doors.length ? `Its doors: ${doors.join(', ')}.` : 'It has no doors on record.'}`,
-      { param, suggestions: closestMatches(`${record.id}@${parts.seller}`, doors) },
+      `No seller ${quote(parts.seller)} on record for ${record.id} (${param}). ${near.length ? `Its closest doors${more}: ${near.join(', ')}.` : 'It has no doors on record.'}`,
+      { param, suggestions: near },
     );
   }
   if (!door.priced) {
@@ -54,6 +56,32 @@ export function findPricedDoor(
     );
   }
   return door;
+}
+
+/** How many of a model's doors a refused `<model-id>@<seller>` suggests. */
+const NEAREST_DOORS = 5;
+
+/**
+ * A model's doors whose sellers are named closest to `seller` (by slug, alias or name, as the
+ * seller resolver reads names: sellerKey), closest first, ties by slug; at most NEAREST_DOORS, near
+ * or not, so that a name like none of them still gets a handful to choose from.
+ */
+function closestDoors(seller: string, doors: readonly PricedDoor[]): PricedDoor[] {
+  const asked = sellerKey(seller).slice(0, 100);
+  const distance = (name: string) => {
+    const key = sellerKey(name);
+    return key.includes(asked) || asked.includes(key)
+      ? Math.abs(key.length - asked.length) / 100
+      : editDistance(asked, key);
+  };
+  return doors
+    .map((door) => ({
+      door,
+      score: Math.min(...[door.seller.slug, door.seller.name, ...door.seller.aliases].map(distance)),
+    }))
+    .sort((a, b) => a.score - b.score || a.door.seller.slug.localeCompare(b.door.seller.slug))
+    .slice(0, NEAREST_DOORS)
+    .map((d) => d.door);
 }
 
 /** The list's records, each with the number of its doors (its own included). */

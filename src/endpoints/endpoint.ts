@@ -2,18 +2,27 @@
 import type * as z from 'zod';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
-import { closestIds, idIndexOf } from '../core/advice/closest-ids.js';
+import { closestModelIds } from '../core/advice/closest-ids.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { findDoor } from './doors.js';
 import type { QuerySchema } from './params.js';
 
 export interface RequestContext {
   catalogue: Catalogue;
-  /** Public address of the service, no trailing slash. */
+  /**
+   * Where links read on this same site start (the JSON answers' meta, the pages, the OpenAPI
+   * server): BASE_URL without its trailing slash, or '' (links relative to the site's root).
+   */
   baseUrl: string;
+  /**
+   * An absolute address, for the few links that must work elsewhere (the badge's snippets, the
+   * feeds' links): BASE_URL, or the request's origin. Read only there: an answer that reads it
+   * is made per origin.
+   */
+  readonly origin: string;
   /** Static assets the runtime provides (widget bundle, pages). */
   assets: Assets;
-  /** The UTC day (YYYY-MM-DD) the answer prices when not given one: the clock's (clock.ts). */
+  /** The UTC day (YYYY-MM-DD) the answer prices when not given one: the clock's. */
   today: string;
 }
 
@@ -140,7 +149,7 @@ export interface CommandDoc {
 /**
  * One endpoint, declared once: its method and path, query and body, what it answers and its
  * words, and the handler. The HTTP routes, the OpenAPI document, the MCP tools and the CLI
- * commands are all made from the list of these (endpoints/index.ts).
+ * commands are all made from the list of these.
  */
 export interface Endpoint<S extends QuerySchema = QuerySchema, B = undefined> {
   /** GET when unset (HEAD and OPTIONS go with it). */
@@ -156,8 +165,8 @@ export interface Endpoint<S extends QuerySchema = QuerySchema, B = undefined> {
   response: ResponseDoc;
   /** Never kept by a cache (`Cache-Control: no-store`): an answer made from what the client sent. */
   noStore?: boolean;
-  /** How many requests the answer counts for against the rate limit (default 1). */
-  charge?(body: B, params: z.output<S>): number;
+  /** How many requests the answer counts for against the rate limit (default 1), on the catalogue in force. */
+  charge?(body: B, params: z.output<S>, catalogue: Catalogue): number;
   tool?: ToolDoc;
   commands?: readonly CommandDoc[];
   /** A reply, or the promise of one (the OpenAPI document, whose code is imported on first use). */
@@ -172,13 +181,14 @@ export function endpoint<S extends QuerySchema, B = undefined>(definition: Endpo
   return definition;
 }
 
-/** The model with this id or alias (any case), or a 404 that suggests the closest ids. */
+/** The model with this id or alias (any case), or a 404 that suggests the closest ids (closestModelIds). */
 export function findModel(catalogue: Catalogue, id: string, param: string): Model {
-  // `<model-id>@<seller>`: one seller's door, the record at that seller's prices (doors.ts).
+  // `<model-id>@<seller>`: one seller's door, the record at that seller's prices.
   if (id.includes('@')) return findDoor(catalogue, id, param, (plain) => findModel(catalogue, plain, param));
   const model = catalogue.byId.get(id.trim().toLowerCase());
   if (model) return model;
-  const suggestions = closestIds(idIndexOf(catalogue), id);
+  // With or without the maker's slug: `claude-sonet-5` finds anthropic-claude-sonnet-5.
+  const suggestions = closestModelIds(catalogue, id.trim());
   const hint = suggestions.length ? ` Did you mean ${suggestions.join(', ')}?` : '';
   throw new ApiError(404, 'model_not_found', `No model with id ${quote(id)} (${param}).${hint}`, {
     param,

@@ -55,6 +55,25 @@ export function whyEmpty<P extends object, R>(
   return undefined;
 }
 
+/**
+ * An empty ranking's hint: the filter to blame (whyEmpty) and the item the same ranking lists first
+ * without it, presented as the answer's items are and worded by `says`; else what comes nearest to
+ * running the workload at all (fitHint).
+ */
+export function emptyRankingHint<P extends object, R>(
+  params: P,
+  filters: ReadonlyArray<keyof P & string>,
+  first: (params: P) => R | undefined,
+  present: (r: R) => object,
+  says: (why: EmptyHint<R>) => string,
+  catalogue: Catalogue,
+  workload: Workload,
+) {
+  const why = whyEmpty(params, filters, first);
+  if (why === undefined) return fitHint(catalogue, workload);
+  return { param: why.param, message: says(why), without: why.without, nearest: present(why.nearest) };
+}
+
 /** `use_case=reasoning and budget=10.5`: the given filters as a query would spell them. */
 export function describeFilters<P extends object>(
   params: P,

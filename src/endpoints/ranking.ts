@@ -5,13 +5,15 @@
 import { TIERS, USE_CASES, type Model } from '../core/schema/catalogue-schema.js';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { RankFilters } from '../core/advice/cheapest.js';
-import type { Workload } from '../core/pricing/cost.js';
+import type { Costs, CostsWithYear, Workload } from '../core/pricing/cost.js';
+import type { DoorCost } from '../core/offers/rank.js';
+import { buildSheets } from '../core/pricing/price-sheet.js';
 import type { Excluded } from '../core/advice/eligible.js';
 import { EXCLUSION_TEXT, type Exclusion } from '../core/pricing/fit.js';
 import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
 import { scheduleWarnings } from '../core/pricing/schedule.js';
-import { schedulePhrase } from '../core/advice/as-priced.js';
+import { costsWithYear, schedulePhrase } from '../core/advice/as-priced.js';
 import { ApiError } from '../lib/errors.js';
 import { choice, choiceOr, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';
 
@@ -121,7 +123,7 @@ export function rankedItem(
   const variants = catalogue.variantsOf.get(model.id);
   const sheets = catalogue.sheets.get(model);
   const warnings = costWarnings(model, workload, sheets);
-  // The price schedule (schedule.ts): its warnings, and the change named on the item.
+  // The price schedule: its warnings, and the change named on the item.
   const change = date === undefined ? undefined : schedulePhrase(model, date);
   if (change !== undefined) warnings.push(...scheduleWarnings(model, date as string));
   const item: RankedWho =
@@ -135,6 +137,24 @@ export function rankedItem(
   return { item, appliedPrices: appliedPricesOf(model, workload, catalogue.datedFrom.get(model), sheets) };
 }
 
+/**
+ * A ranked item's costs with the yearly one calculate gives (core/advice/as-priced.ts costsWithYear):
+ * at its door's prices when it is priced at one, else its record's, the year from `date`. The
+ * ranking's own perRequest, daily and monthly are kept: it is ranked by them.
+ */
+export function withYear(
+  catalogue: Catalogue,
+  ranked: { model: Model; costs: Costs; at?: DoorCost | undefined },
+  workload: Workload,
+  date: string,
+): CostsWithYear {
+  const { model, costs, at } = ranked;
+  const { yearly } = at
+    ? costsWithYear(at.door.priced as Model, workload, date, at.door.sheets())
+    : costsWithYear(model, workload, date, catalogue.sheets.get(model) ?? buildSheets(model));
+  return { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly, yearly };
+}
+
 /** The hint of an empty ranking when models were left out for not selling the service tier asked. */
 export function tierHint(p: { service_tier: string }, excluded: Excluded) {
   const count = excluded.service_tier_not_offered;
@@ -146,10 +166,28 @@ export function tierHint(p: { service_tier: string }, excluded: Excluded) {
   };
 }
 
-/** How many models met the filters but were left out, and why. */
-export function excludedBody(excluded: Excluded) {
-  const byReason = (Object.keys(EXCLUSION_TEXT) as Exclusion[])
+/**
+ * With the default status=current: how many legacy models (older, still sold) the same ranking
+ * with status=all lists among its items. The status filter left them out, not their cost or fit,
+ * so the answer counts them (excludedBody) and names the parameter that shows them.
+ */
+export function legacyWouldRank<P extends { status: StatusFilter }>(
+  p: P,
+  ranked: (q: P) => ReadonlyArray<{ model: Model }>,
+): number {
+  if (p.status !== 'current') return 0;
+  return ranked({ ...p, status: 'all' }).filter((r) => r.model.status === 'legacy').length;
+}
+
+const LEGACY_TEXT = 'they are legacy (older, still sold) and would rank among these with status=all';
+
+/** How many models met the filters but were left out, and why; and the legacy models that would have ranked (legacyWouldRank). */
+export function excludedBody(excluded: Excluded, legacy = 0) {
+  const byReason: Array<{ reason: Exclusion | 'legacy'; count: number; message: string; shownWith?: string }> = (
+    Object.keys(EXCLUSION_TEXT) as Exclusion[]
+  )
     .filter((reason) => excluded[reason])
     .map((reason) => ({ reason, count: excluded[reason] ?? 0, message: EXCLUSION_TEXT[reason] }));
+  if (legacy > 0) byReason.push({ reason: 'legacy', count: legacy, message: LEGACY_TEXT, shownWith: 'status=all' });
   return { count: byReason.reduce((sum, r) => sum + r.count, 0), byReason };
 }

@@ -121,19 +121,22 @@ export type CheaperDoors = ReturnType<typeof cheaperDoors>;
 
 /**
  * An item priced at a door: its seller, prices and warnings the door's (a free tier, batch
- * discount or scheduled change of the record is its own door's, not this one's).
+ * discount or scheduled change of the record is its own door's, not this one's). At the record's
+ * own door they are the item's already, its scheduled change (which its yearly cost follows) included.
  */
 export function atDoor<T extends DoorItem>(item: T, at: DoorCost, workload: Workload, costs?: Costs) {
-  const warnings = costWarnings(at.door.priced as Model, workload, at.door.sheets());
-  // Set, not deleted (see rankedItem): undefined fields are not written.
-  const own = item as {
-    freeTierOnly?: true | undefined;
-    priceChange?: string | undefined;
-    warnings?: Warning[] | undefined;
-  };
-  own.freeTierOnly = undefined;
-  own.priceChange = undefined;
-  own.warnings = warnings.length ? warnings : undefined;
+  if (!at.door.own) {
+    const warnings = costWarnings(at.door.priced as Model, workload, at.door.sheets());
+    // Set, not deleted (see rankedItem): undefined fields are not written.
+    const own = item as {
+      freeTierOnly?: true | undefined;
+      priceChange?: string | undefined;
+      warnings?: Warning[] | undefined;
+    };
+    own.freeTierOnly = undefined;
+    own.priceChange = undefined;
+    own.warnings = warnings.length ? warnings : undefined;
+  }
   return Object.assign(item, sellerOf(at), costs ? { costs } : {}, { appliedPrices: doorPrices(at, workload) });
 }
 

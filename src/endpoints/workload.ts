@@ -66,7 +66,7 @@ function inClock([h = '0', m = '0', sec = '0']: Array<string | undefined>): bool
 
 /**
  * The parameters every cost endpoint takes besides its token counts: cache reads and writes, the
- * parts of the input and output billed apart (workload-parts.ts), and when the requests run (for
+ * parts of the input and output billed apart, and when the requests run (for
  * models with off-peak prices).
  */
 export const pricingOptions = {

@@ -108,7 +108,10 @@ export interface McpContext {
 export interface AppOptions {
   /** The catalogue, or a function that returns the one in force (so a reload swaps it atomically). */
   catalogue: Catalogue | (() => Catalogue);
-  /** Public address used in meta.source, meta.docs and badge URLs; the request's origin when unset. */
+  /**
+   * Public address that links are written from (meta.source, pages, badge snippets, feeds); unset,
+   * links read on the site are relative and those that must be absolute take the request's origin.
+   */
   baseUrl?: string;
   assets?: Assets;
   /** Longest request target (path and query) served, in bytes; longer ones get a 414 (default 8,192). */
@@ -226,7 +229,7 @@ export function createApp(options: AppOptions): Hono {
         async (c) => {
           const params = parseQuery(new URLSearchParams(queryOf(c.req.url)), e.query);
           const read = await body.read(await c.req.text(), params);
-          const requests = e.charge?.(read, params) ?? 1;
+          const requests = e.charge?.(read, params, current()) ?? 1;
           if (requests > 1) options.rateLimiter?.charge(c, requests - 1);
           return answer(c, (ctx) => e.handle(params, ctx, read), e.noStore);
         },
@@ -270,6 +273,7 @@ function failed(err: unknown, c: Context): Response {
  */
 class HandlerContext implements RequestContext {
   readOrigin = false;
+  readonly baseUrl: string;
 
   constructor(
     readonly catalogue: Catalogue,
@@ -278,11 +282,14 @@ class HandlerContext implements RequestContext {
     /** BASE_URL, when set. */
     private readonly base: string | undefined,
     readonly today: string,
-  ) {}
+  ) {
+    this.baseUrl = base ?? '';
+  }
 
-  get baseUrl(): string {
+  get origin(): string {
+    if (this.base !== undefined) return this.base;
     this.readOrigin = true;
-    return this.base ?? new URL(this.url).origin;
+    return new URL(this.url).origin;
   }
 }
 

@@ -9,9 +9,9 @@
  * midnight UTC. In the day's last hour that leaves nothing: `max-age=0`, revalidated by ETag.
  */
 import type { Clock } from '../lib/clock.js';
+import { DAY_MS } from '../core/pricing/time-of-day.js';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** The number of the clock's UTC hour since the epoch: the answer cache's period. */
 export function hourNumber(clock: Clock): number {

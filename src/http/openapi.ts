@@ -214,9 +214,9 @@ export async function describeApi(
       if ('named' in m) loaded.set(m, await m.named());
     }),
   );
-  // The document depends only on the catalogue and, in its server, the address: it is built once
-  // per catalogue (/openapi.json and /docs both read it; neither changes it) and freed with it; an
-  // address (without BASE_URL, the Host header, which clients choose) only names the server.
+  // The document depends only on the catalogue and, in its server, BASE_URL (unset: '/', this
+  // same site, whatever the Host): it is built once per catalogue (/openapi.json and /docs both
+  // read it; neither changes it) and freed with it.
   const built = new WeakMap<Catalogue, JsonObject>();
   return (ctx) => {
     let document = built.get(ctx.catalogue);
@@ -226,6 +226,6 @@ export async function describeApi(
       });
       built.set(ctx.catalogue, document);
     }
-    return { ...document, servers: [{ url: ctx.baseUrl }] };
+    return ctx.baseUrl === '' ? document : { ...document, servers: [{ url: ctx.baseUrl }] };
   };
 }

@@ -9,7 +9,6 @@ import type { Hono } from 'hono';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import { AnswerCache, type Answer, type Conditional } from './answer-cache/index.js';
 import type { Compressors } from './answer-cache/encoding.js';
-import { KeptOrigins, MAX_ORIGINS } from './answer-cache/origins.js';
 import { pathOfKey, requestKey, type RequestKey } from './answer-cache/key.js';
 import { systemClock } from '../lib/clock.js';
 import { hourNumber } from './cache-control.js';
@@ -54,8 +53,6 @@ export interface Service {
   fetch(request: Request, env?: unknown): Promise<Response>;
   /** `fetch` for a path or URL (relative to http://localhost), as Hono's app.request. */
   request(input: string, init?: RequestInit): Promise<Response>;
-  /** Gives the places of the origins whose answers are kept anew (origins.ts), as on SIGHUP. */
-  resetOrigins(): void;
 }
 
 /** Whether `answer` gave the app's Response (a Response has methods; an Answer is data). */
@@ -83,7 +80,6 @@ export function createService(options: ServiceOptions): Service {
   });
   // Without a public address, an answer that reads the request's origin embeds it.
   const byOrigin = options.baseUrl === undefined;
-  const origins = new KeptOrigins();
   const maxUrlBytes = options.maxUrlBytes ?? MAX_URL_BYTES;
 
   /**
@@ -96,22 +92,16 @@ export function createService(options: ServiceOptions): Service {
       : requestKey(url, ignoresQuery);
 
   /**
-   * Where an answer is kept: under its target, unless it embeds the origin: then under origin and
-   * target, for the MAX_ORIGINS origins asked most only (origins.ts: Host is the client's to
-   * choose); for another origin it is made and sent, not kept.
+   * Where an answer is kept: under its target, unless it embeds the origin (the few answers whose
+   * links must be absolute: badge snippets, feeds): then under origin and target, as any other
+   * answer to a query, from its second request, within the cache's bounds (Host is the client's to
+   * choose: a Host asked once keeps nothing, and none chooses another's links).
    */
-  const storeKey = ({ origin, target }: RequestKey, readOrigin: boolean): string | undefined => {
-    if (!byOrigin || !readOrigin) return target;
-    return origins.ask(origin) ? origin + target : undefined;
-  };
+  const storeKey = ({ origin, target }: RequestKey, readOrigin: boolean): string =>
+    byOrigin && readOrigin ? origin + target : target;
 
   const answerKept = (key: RequestKey, request: FrontRequest): Answer | undefined => {
-    let entry = cache.get(key.target);
-    if (entry === undefined && byOrigin) {
-      entry = cache.get(key.origin + key.target);
-      // A hit counts towards its origin's place, as a miss does (storeKey).
-      if (entry !== undefined) origins.ask(key.origin);
-    }
+    const entry = cache.get(key.target) ?? (byOrigin ? cache.get(key.origin + key.target) : undefined);
     if (entry === undefined) return undefined;
     // A request past the limit goes on to the app, whose rate-limit middleware refuses it.
     if (rateLimiter && !rateLimiter.check(pathOfKey(key.target), request.env).allowed) return undefined;
@@ -133,7 +123,11 @@ export function createService(options: ServiceOptions): Service {
     const response = await app.fetch(asGet ? new Request(request, { method: 'GET' }) : request, front.env);
     const made = key === null ? undefined : madeOf(response);
     if (key === null || made === undefined || !isStorable(made)) return asGet ? new Response(null, response) : response;
-    const entry = cache.store(storeKey(key, made.readOrigin), before, made.headers, made.body, made.fixed);
+    const at = storeKey(key, made.readOrigin);
+    const entry = cache.store(at, before, made.headers, made.body, made.fixed);
+    // An answer made for one origin and not kept (its first request) goes as it is: compressing it
+    // would cost more than making it, for a Host that may never ask again.
+    if (at !== key.target && !cache.isKept(entry)) return cache.answer(entry, { ...front, acceptEncoding: null });
     return cache.answer(entry, front);
   };
 
@@ -150,10 +144,8 @@ export function createService(options: ServiceOptions): Service {
   };
 
   const request = (input: string, init?: RequestInit) => fetch(new Request(new URL(input, 'http://localhost'), init));
-  return { app, cache, cached, answer, fetch, request, resetOrigins: () => origins.reset() };
+  return { app, cache, cached, answer, fetch, request };
 }
-
-export { MAX_ORIGINS };
 
 /** A 200 the app says any cache may keep. */
 function isStorable({ status, headers }: Made): boolean {

@@ -5,6 +5,8 @@
  * so that tests can fix it (`fixedClock('2026-11-28')`) and move it (`clock.set('2027-01-01')`).
  */
 
+import { DAY_MS } from '../core/pricing/time-of-day.js';
+
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -12,8 +14,6 @@ export interface Clock {
 
 /** The system's clock. */
 export const systemClock: Clock = { now: () => Date.now() };
-
-const DAY_MS = 86_400_000;
 
 /** A clock that stands still at `date` (YYYY-MM-DD, 00:00 UTC, or an ISO instant) until set again. */
 export interface FixedClock extends Clock {
@@ -48,16 +48,4 @@ export function dayOf(ms: number): string {
 /** The clock's UTC day, YYYY-MM-DD: the date an answer prices when it is not given one. */
 export function today(clock: Clock): string {
   return dayOf(clock.now());
-}
-
-/** The number of the clock's UTC day (days since the epoch): a cheap key that changes at midnight UTC. */
-export function dayNumber(clock: Clock): number {
-  return Math.floor(clock.now() / DAY_MS);
-}
-
-/** Whole seconds from the clock's instant to the end of its UTC day (at least 1). */
-export function secondsToEndOfDay(clock: Clock): number {
-  const ms = clock.now();
-  const end = (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
-  return Math.max(1, Math.floor((end - ms) / 1000));
 }

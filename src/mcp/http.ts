@@ -2,7 +2,7 @@
  * POST /mcp: the MCP server over streamable HTTP, stateless (a fresh server per request, JSON
  * answers, no sessions), on Web-standard Request/Response so Node and Workers serve it alike.
  * What one request may cost is bounded: its body, the messages in a batch (each counted by the
- * rate limit) and the bytes of the answer; browsers on other origins are refused (see route.ts).
+ * rate limit) and the bytes of the answer; browsers on other origins are refused.
  */
 import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';

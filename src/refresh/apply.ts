@@ -1,5 +1,5 @@
 /**
- * Applies a refresh proposal (./plan.ts) to the data files in memory: new prices with dated
+ * Applies a refresh proposal to the data files in memory: new prices with dated
  * priceHistory entries, new and removed models, aliases, long-context rules. Pure.
  */
 import type { ModelData, ProviderFile } from '../core/schema/catalogue-schema.js';

@@ -14,7 +14,7 @@ export const FORMATS = ['genai-prices', 'litellm', 'models.dev', 'openrouter'] a
 export type Format = (typeof FORMATS)[number];
 export const isFormat = (name: string): name is Format => (FORMATS as readonly string[]).includes(name);
 
-/** The per-token prices an entry may give, each a field of the same name on a catalogue record: the price block (units.ts). */
+/** The per-token prices an entry may give, each a field of the same name on a catalogue record: the price block. */
 export { PRICE_FIELDS, type PriceField } from '../core/schema/units.js';
 /** The price fields besides input and output, which every entry has. */
 export const EXTRA_PRICE_FIELDS = PRICE_FIELDS.filter(

@@ -15,7 +15,20 @@ import type { DataFile } from './proposal.js';
 
 /** The day the data bundled in the pinned @pydantic/genai-prices was last checked (its newest price comment). */
 export const GENAI_PACKAGE_DATE = '2026-09-22';
-const GENAI_PROVIDERS = ['openai', 'anthropic', 'google', 'mistral', 'deepseek', 'x-ai', 'cohere', 'aws', 'together'];
+const GENAI_PROVIDERS = [
+  'openai',
+  'anthropic',
+  'google',
+  'mistral',
+  'deepseek',
+  'x-ai',
+  'cohere',
+  'aws',
+  'together',
+  'moonshotai',
+  'zai',
+  'minimax',
+];
 const TIMEOUT_MS = 60_000;
 
 export interface Fetched {
@@ -150,7 +163,7 @@ export function crossCheckDir(dataDir = DATA_DIR, pricesPath = REFERENCE_PRICES)
   );
 }
 
-/** The three files of a folder shaped as the reference's hosts/ that say what models take in and give out (modalities.ts). */
+/** The three files of a folder shaped as the reference's hosts/ that say what models take in and give out. */
 export function readModalityFiles(hostsDir: string): { offers: unknown; models: unknown; openRouter: unknown } {
   const read = (name: string) => {
     const path = join(hostsDir, name);

@@ -9,10 +9,11 @@
  * not what it should be: nothing is written, the message names the source, exit 1. --benchmarks
  * (repeatable) also proposes newer benchmark results from files in the reference's shapes, with the
  * score changes they make (benchmarks.ts; docs/quality.md). --modalities also sets what each model
- * takes in and gives out from a folder shaped as the reference's hosts/ (modalities.ts); alone, it
+ * takes in and gives out from a folder shaped as the reference's hosts/; alone, it
  * reads no price source.
  */
 import { resolve } from 'node:path';
+import { DAY_MS } from '../core/pricing/time-of-day.js';
 import { FORMATS, isFormat, type Format, type Source } from './entry.js';
 import { applyProposal } from './apply.js';
 import { reportRun, type EvidenceRun } from './benchmarks.js';
@@ -78,7 +79,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 const daysBefore = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  new Date(Date.parse(`${date}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
 
 export interface Io {
   out?: (line: string) => void;

@@ -81,8 +81,10 @@ export function propose(
     const { slug, name: providerName } = file.json.provider;
     const ruleOf = new Set<LongContextRule>();
     for (const model of file.json.models) {
-      // A record that names its door (referenceDoor) is kept by the doors refresh (npm run catalog:doors), against that door.
-      if (model.referenceDoor) continue;
+      // A record priced at another seller's door (referenceDoor rule median-direct: the maker sells no
+      // capacity) is kept by the doors refresh (npm run catalog:doors), against that door; a record at
+      // its maker's own API (rule maker) is the maker's price, checked here as every maker's is.
+      if (model.referenceDoor && model.referenceDoor.rule !== 'maker') continue;
       const names = namesOf(slug, model);
       const found = finders.flatMap(({ source, find }): Found[] => {
         const entry = find(slug, names);
@@ -121,6 +123,22 @@ export function propose(
   return proposal;
 }
 
+/**
+ * The day the record's price moved off the set a source still lists, where the record holds that
+ * set as history ended on or before the source's date (a promotion the source's own comment says
+ * has ended, GLM-5.3-Flash's): the source is behind, not a change. Undefined otherwise.
+ */
+export function supersededListing(model: ModelData, found: Found): string | undefined {
+  const history = model.priceHistory ?? [];
+  if (found.entry.input === model.input && found.entry.output === model.output) return undefined;
+  for (let i = 0; i + 1 < history.length; i++) {
+    const [set, next] = [history[i]!, history[i + 1]!];
+    if (set.input === found.entry.input && set.output === found.entry.output && next.effectiveFrom <= found.source.date)
+      return next.effectiveFrom;
+  }
+  return undefined;
+}
+
 /** The change the winner proposes for one record, if any. */
 function changeOf(
   slug: string,
@@ -130,8 +148,18 @@ function changeOf(
   found: Found[],
   today: string,
 ): Change | undefined {
-  const { agreeText, differText } = verdict(winner, found);
-  const fields = fieldChanges(model, winner.entry);
+  const verdictText = verdict(winner, found);
+  const { agreeText } = verdictText;
+  let { differText } = verdictText;
+  let fields = fieldChanges(model, winner.entry);
+  const movedOn = supersededListing(model, winner);
+  if (movedOn) {
+    fields = fields.filter((f) => !(PRICE_FIELDS as readonly string[]).includes(f.field));
+    const behind = `${labelOf(winner)} (${winner.source.date}) still lists ${pair(winner.entry)}, the record's price before ${movedOn}.`;
+    differText = differText
+      ? `${differText} ${behind.slice(0, 1).toUpperCase()}${behind.slice(1)}`
+      : `Sources differ: ${behind}`;
+  }
   const units = unitChanges(model, rank(found), winner.entry);
   const oldDiffer = /Sources differ: .*$/s.exec(model.priceNote ?? '')?.[0];
   if (!fields.length && !units.length && oldDiffer === differText && !scheduleMoved(model, winner.entry, today))

@@ -1,4 +1,4 @@
-/** What a refresh proposes for data/*.json: the plan (./plan.ts) makes it, apply (./apply.ts) writes it, the report prints it. */
+/** What a refresh proposes for data/*.json: the plan makes it, apply writes it, the report prints it. */
 import type { LongContextRule, ModelData, ProviderFile } from '../core/schema/catalogue-schema.js';
 import type { PriceField, ScheduledPrices, Source, SourceEntry } from './entry.js';
 import type { UnitChange } from './unit-changes.js';
@@ -30,7 +30,7 @@ export interface Change {
   priceSource: string;
   differText: string | undefined;
   scheduled: ScheduledPrices[];
-  /** Unit and service-tier prices (./unit-changes.ts), each from the best source that gives it. */
+  /** Unit and service-tier prices, each from the best source that gives it. */
   units: UnitChange[];
 }
 

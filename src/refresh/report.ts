@@ -1,4 +1,4 @@
-/** A refresh proposal (./plan.ts) in plain text, for review (and the weekly pull request's body). */
+/** A refresh proposal in plain text, for review (and the weekly pull request's body). */
 import { pair, type Proposal } from './proposal.js';
 
 const show = (v: unknown) =>

@@ -51,7 +51,7 @@ const labelsOnDots = (page: Page) =>
           hits.push(`${label.textContent} @ ${d.left},${d.top}`);
       }
     }
-    return { shown: labels.length, hits };
+    return { shown: labels.length, frontier: document.querySelectorAll('svg.chart circle.frontier').length, hits };
   });
 
 describe('the headline, table and chart follow the calculator', () => {
@@ -175,13 +175,16 @@ describe.each([1280, 390])('chart labels at %i px', (width) => {
     const first = await labelsOnDots(page);
     expect(first.hits).toEqual([]);
     // Labels are shown where there is room for them: on a desktop; a phone's chart keeps its tooltips and the table.
-    if (width === 1280) expect(first.shown).toBeGreaterThanOrEqual(4);
+    // Only the frontier is named, and on the real data it may be short (GLM-5.3-Flash's 92 at $0.15 / $0.50 beats most).
+    if (width === 1280) expect(first.shown).toBeGreaterThanOrEqual(Math.min(4, first.frontier));
+    if (width === 1280) expect(first.shown).toBeGreaterThanOrEqual(2);
     await page.fill('#calc-input_tokens', '120000');
     await page.fill('#calc-output_tokens', '4000');
     await page.selectOption('#calc-mode', 'batch');
     const second = await labelsOnDots(page);
     expect(second.hits).toEqual([]);
-    if (width === 1280) expect(second.shown).toBeGreaterThanOrEqual(4);
+    if (width === 1280) expect(second.shown).toBeGreaterThanOrEqual(Math.min(4, second.frontier));
+    if (width === 1280) expect(second.shown).toBeGreaterThanOrEqual(2);
     await page.locator('#chart').screenshot({ path: `${ARTIFACTS}/chart-${width}.png` });
     await page.close();
   });

@@ -115,6 +115,14 @@ describe('the site in Chromium', () => {
       expect(w).toBeGreaterThan(50);
       expect(h).toBeGreaterThan(0);
     }
+    // The snippets to paste elsewhere carry the address the page was read at (the page itself carries none).
+    const snippets = await page.$$eval('main pre, main code', (els) => els.map((el) => el.textContent ?? ''));
+    expect(snippets).toContain(
+      `[![Beta Pro price](${site.origin}/api/badge?model=beta-pro)](${site.origin}/models/beta-pro)`,
+    );
+    expect(snippets).toContain(
+      `https://img.shields.io/endpoint?url=${encodeURIComponent(`${site.origin}/api/badge?model=beta-pro&format=shields`)}`,
+    );
     await page.screenshot({ path: `${ARTIFACTS}/model-page.png`, fullPage: true });
     await page.close();
   });

@@ -46,10 +46,10 @@ describe('data/ catalogue', () => {
     expect(all.reduce((n, f) => n + f.models.length, 0)).toBeGreaterThanOrEqual(60);
     for (const f of all.filter((x) => x.provider.slug in PROVIDERS)) expect(f.models.length, f.provider.slug).toBeGreaterThanOrEqual(f.provider.slug === 'deepseek' ? 2 : 3);
     const ids = (slug: string) => all.find((f) => f.provider.slug === slug)?.models.map((m) => m.id);
-    expect(ids('moonshot')).toEqual(['moonshot-kimi-k2.6', 'moonshot-kimi-k2.7-code']);
-    expect(ids('zhipu')).toEqual(['zhipu-glm-5.2', 'zhipu-glm-5.1']);
-    expect(ids('minimax')).toEqual(['minimax-minimax-m2.5']);
-    expect(ids('nvidia')).toEqual(['nvidia-nemotron-3-super-120b-a12b']);
+    expect(ids('moonshot')).toEqual(['moonshot-kimi-k3', 'moonshot-kimi-k2.6', 'moonshot-kimi-k2.7-code']);
+    expect(ids('zhipu')).toEqual(['zhipu-glm-5.3', 'zhipu-glm-5.3-flash', 'zhipu-glm-5.2', 'zhipu-glm-5.1']);
+    expect(ids('minimax')).toEqual(['minimax-minimax-m3', 'minimax-minimax-m2.7', 'minimax-minimax-m2.5']);
+    expect(ids('nvidia')).toEqual(['nvidia-nemotron-3-ultra-550b-a55b', 'nvidia-nemotron-3-super-120b-a12b']);
     expect(ids('openai')).toEqual(expect.arrayContaining(['openai-gpt-oss-120b', 'openai-gpt-oss-20b']));
   });
 
@@ -75,8 +75,10 @@ describe('data/ catalogue', () => {
     }
   });
 
-  it('every provider has at least one current model (MiniMax: only M2.5 is listed, older than its M2.7 and M3)', () => {
-    for (const f of parsed()) expect(f.models.some((m) => m.status === 'current'), f.provider.slug).toBe(f.provider.slug !== 'minimax');
+  it('every provider has at least one current model; the newest of a line makes the older ones legacy', () => {
+    for (const f of parsed()) expect(f.models.some((m) => m.status === 'current'), f.provider.slug).toBe(true);
+    const status = (id: string) => parsed().flatMap((f) => f.models).find((m) => m.id === id)?.status;
+    expect(['moonshot-kimi-k3', 'moonshot-kimi-k2.6', 'zhipu-glm-5.3', 'zhipu-glm-5.2', 'minimax-minimax-m3', 'minimax-minimax-m2.7'].map(status)).toEqual(['current', 'legacy', 'current', 'legacy', 'current', 'legacy']);
   });
 
   it('every tier follows the documented price rule', () => {

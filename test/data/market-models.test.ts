@@ -14,6 +14,9 @@ const byId = (id: string): ModelData => models.find((m) => m.id === id)!;
 /** The records that name the door their price comes from (referenceDoor). */
 const NAMED_DOOR = ['openai-gpt-oss-120b', 'openai-gpt-oss-20b', 'moonshot-kimi-k2.6', 'moonshot-kimi-k2.7-code', 'zhipu-glm-5.1', 'zhipu-glm-5.2', 'minimax-minimax-m2.5', 'nvidia-nemotron-3-super-120b-a12b'];
 
+/** Issue 51's six records: five at their makers' APIs, Nemotron 3 Ultra by the median rule. */
+const ISSUE_51 = ['moonshot-kimi-k3', 'zhipu-glm-5.3', 'zhipu-glm-5.3-flash', 'minimax-minimax-m2.7', 'minimax-minimax-m3', 'nvidia-nemotron-3-ultra-550b-a55b'];
+
 describe('records priced at a named door', () => {
   it('each names its door and rule: the maker\'s where it sells capacity, else a cloud or host by the median rule', () => {
     const rules = Object.fromEntries(NAMED_DOOR.map((id) => [id, `${byId(id).referenceDoor?.seller}/${byId(id).referenceDoor?.rule}`]));
@@ -82,7 +85,7 @@ describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('records priced 
     const evidence = (read(join(ROOT, 'data', 'quality', 'benchmarks.json')) as { models: Record<string, Record<string, { value?: number; date: string }>> }).models;
     const openrouter = (read(join(HOSTS, 'openrouter-models-2026-08-01.json')) as { data: Array<{ id: string; benchmarks?: { artificial_analysis?: { intelligence_index: number; coding_index: number } | null } }> }).data;
     const code = (read(TRANSCRIBED) as { lmarena_2026_09: { boards: { code: { rows: Array<[string, string, number]> } } } }).lmarena_2026_09.boards.code.rows;
-    for (const id of NAMED_DOOR) {
+    for (const id of [...NAMED_DOOR, ...ISSUE_51]) {
       const shipped = evidence[id] ?? {};
       const source = shipped.or_aa_intelligence_index ? openrouter.find((m) => m.id === (shipped.or_aa_intelligence_index as { sourceModel?: string }).sourceModel) : undefined;
       if (source) {
@@ -94,6 +97,54 @@ describe.skipIf(!existsSync(HOSTS) || !existsSync(TRANSCRIBED))('records priced 
       if (arena) expect(code.find((r) => r[0] === arena.sourceModel)?.[2], id).toBe(arena.value);
     }
     expect(evidence['minimax-minimax-m2.5']?.or_aa_intelligence_index).toBeUndefined();
+  });
+});
+
+
+describe("issue 51's six records, against the sources they were read from", () => {
+  it('each names its door and rule, dated by its source', () => {
+    expect(Object.fromEntries(ISSUE_51.map((id) => [id, `${byId(id).referenceDoor?.seller}/${byId(id).referenceDoor?.rule}/${byId(id).referenceDoor?.date}`]))).toEqual({
+      'moonshot-kimi-k3': 'moonshot/maker/2026-09-22', 'zhipu-glm-5.3': 'zhipu/maker/2026-09-22', 'zhipu-glm-5.3-flash': 'zhipu/maker/2026-09-22',
+      'minimax-minimax-m2.7': 'minimax/maker/2026-09-22', 'minimax-minimax-m3': 'minimax/maker/2026-09-22', 'nvidia-nemotron-3-ultra-550b-a55b': 'venice/median-direct/2026-07-02',
+    });
+    for (const id of ISSUE_51) expect(byId(id).priceSource, id).toContain(byId(id).referenceDoor!.date!);
+  });
+
+  it("prices the makers' records as genai-prices 0.1.8 lists the maker's own entry, context window and long-context band included", async () => {
+    const { findProvider } = await import('@pydantic/genai-prices');
+    const entry = (provider: string, id: string) => findProvider({ providerId: provider })!.models.find((m) => m.id === id)! as unknown as {
+      context_window: number;
+      prices: Record<string, number | { base: number; tiers: Array<{ start: number; price: number }> }>;
+    };
+    const base = (v: unknown) => (typeof v === 'number' ? v : (v as { base: number }).base);
+    for (const [id, provider, gpId] of [['moonshot-kimi-k3', 'moonshotai', 'kimi-k3'], ['zhipu-glm-5.3', 'zai', 'GLM-5.3'], ['minimax-minimax-m2.7', 'minimax', 'MiniMax-M2.7'], ['minimax-minimax-m3', 'minimax', 'minimax-m3']] as const) {
+      const e = entry(provider, gpId);
+      const m = byId(id);
+      expect({ input: m.input, output: m.output, cachedInput: m.cachedInput, contextTokens: m.contextTokens }, id).toEqual({
+        input: base(e.prices.input_mtok), output: base(e.prices.output_mtok), cachedInput: base(e.prices.cache_read_mtok), contextTokens: e.context_window,
+      });
+    }
+    const m3 = entry('minimax', 'minimax-m3').prices as Record<string, { tiers: Array<{ start: number; price: number }> }>;
+    expect(byId('minimax-minimax-m3').longContext).toEqual({
+      threshold: m3.input_mtok!.tiers[0]!.start, input: m3.input_mtok!.tiers[0]!.price, output: m3.output_mtok!.tiers[0]!.price, cachedInput: m3.cache_read_mtok!.tiers[0]!.price,
+    });
+    // GLM-5.3-Flash: genai-prices' numbers are the launch promotion its comment ends on 2026-09-09; the list prices it names are in force.
+    const flash = entry('zai', 'GLM-5.3-Flash') as unknown as { prices: { input_mtok: number; output_mtok: number }; price_comments: string };
+    expect(flash.price_comments).toMatch(/promotion ending at 24:00 on September 9, 2026 \(UTC\+8\): list prices are \$0\.15 input, \$0\.03 cached input, and \$0\.50 output/);
+    const history = byId('zhipu-glm-5.3-flash').priceHistory!;
+    expect(history.map((h) => [h.effectiveFrom, h.input, h.output, h.cachedInput])).toEqual([['2026-08-16', flash.prices.input_mtok, flash.prices.output_mtok, 0.015], ['2026-09-10', 0.15, 0.5, 0.03]]);
+    expect([byId('zhipu-glm-5.3-flash').input, byId('zhipu-glm-5.3-flash').output, byId('zhipu-glm-5.3-flash').cachedInput]).toEqual([0.15, 0.5, 0.03]);
+  });
+
+  it('prices Nemotron 3 Ultra at the middle of its three vetted direct doors by blended price, with that door\'s limits', () => {
+    const doors = (read(join(ROOT, 'data', 'offers', 'nvidia.json')) as { doors: Array<{ model: string; seller: string; prices?: { input: number; output: number } }> }).doors.filter((d) => d.model === 'nvidia-nemotron-3-ultra-550b-a55b');
+    const at = (seller: string) => doors.find((d) => d.seller === seller)?.prices;
+    expect([at('baseten'), at('together')]).toEqual([{ input: 0.6, output: 2.4, cachedInput: 0.12 }, { input: 0.6, output: 3.6, cachedInput: 0.2 }]);
+    const blended = (p: { input: number; output: number }) => (3 * p.input + p.output) / 4;
+    const m = byId('nvidia-nemotron-3-ultra-550b-a55b');
+    expect(blended(at('baseten')!)).toBeLessThan(blended(m));
+    expect(blended(m)).toBeLessThan(blended(at('together')!));
+    expect([m.input, m.output, m.cachedInput, m.contextTokens, m.maxOutputTokens]).toEqual([0.625, 3.125, 0.1875, 256000, 32768]);
   });
 });
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { doorsFileSchema, sellersFileSchema } from '../../src/core/offers/door-schema.js';
-import { modelKeys, normaliseId, sameModel } from '../../src/refresh/offers/normalise.js';
+import { modelKeys, normaliseId, sameModel, servingVariant } from '../../src/refresh/offers/normalise.js';
 
 const DATA = resolve(import.meta.dirname, '..', '..', 'data');
 const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
@@ -31,7 +31,7 @@ describe('data/offers', () => {
         expect(slugs.has(door.seller), door.seller).toBe(true);
       }
     }
-    const keys = doors.map((d) => `${d.model}@${d.seller}/${d.region ?? ''}`);
+    const keys = doors.map((d) => `${d.model}@${d.seller}/${d.region ?? ''}:${d.variant ?? ''}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
   it('holds regional uplifts of catalogue models at reviewed sellers, in their maker\'s file, each a multiplier above 1', () => {
@@ -48,7 +48,8 @@ describe('data/offers', () => {
     const own = new Map(sellers.map((s) => [s.slug, new Map(Object.entries(s.modelIds ?? {}).map(([id, model]) => [normaliseId(id), model]))]));
     for (const door of doors) {
       const record = records.get(door.model)!;
-      const id = normaliseId(door.sellerModelId);
+      // A serving variant's door (`variant`): its id less the variant's tokens is the model's.
+      const id = door.variant ? servingVariant(normaliseId(door.sellerModelId)).plain : normaliseId(door.sellerModelId);
       const ok = modelKeys(record, record.providerSlug).some((k) => sameModel(id, k)) || own.get(door.seller)?.get(id) === door.model;
       expect(ok, `${door.seller} ${door.sellerModelId}`).toBe(true);
     }

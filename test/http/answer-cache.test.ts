@@ -133,10 +133,15 @@ describe('response cache', () => {
 
   it('keys answers by origin when they embed it (no baseUrl)', async () => {
     const app = fixtureApp();
-    const one = await (await app.request('http://one.example/api/pricing')).json();
-    const two = await (await app.request('http://two.example/api/pricing')).json();
-    expect(one.meta.source).toBe('http://one.example/');
-    expect(two.meta.source).toBe('http://two.example/');
+    const target = '/api/badge?model=alpha-nano&format=url';
+    for (let n = 0; n < 2; n++) {
+      expect(await (await app.request(`http://one.example${target}`)).text()).toBe(
+        'http://one.example/api/badge?model=alpha-nano',
+      );
+      expect(await (await app.request(`http://two.example${target}`)).text()).toBe(
+        'http://two.example/api/badge?model=alpha-nano',
+      );
+    }
   });
 
   it('is dropped when the catalogue object changes (reload)', async () => {

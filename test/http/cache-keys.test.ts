@@ -1,16 +1,17 @@
 /**
  * Issue 24: the answer cache keys a request by the target as the app reads it (the path decoded as
  * the router decodes it, the query only where the route reads one, the origin only where the answer
- * read it), keeps answers for a bounded number of origins, and compresses on a GET only: a
+ * read it: the badge's snippets and the feeds), and compresses on a GET only: a
  * file's codings are made ahead, an answer's once per kept entry, and a HEAD or 304 never compresses.
  */
+import { resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type Catalogue } from '../../src/core/catalogue/catalogue.js';
 import { ENDPOINTS, PAGE_ROUTES } from '../../src/http/app.js';
 import { requestKey } from '../../src/http/answer-cache/key.js';
-import { MAX_ORIGINS } from '../../src/http/service.js';
+import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { fixtureApp, fixtureCatalogue, fixtureFiles } from '../fixtures/catalogue.js';
 import { countingCompressors as counting } from './helpers.js';
 
@@ -93,88 +94,152 @@ describe('keys', () => {
   });
 });
 
-describe('origins', () => {
-  // Every route, with parameters that give a 200.
+describe('origins (issue 58)', () => {
+  // The answers whose links must be absolute to work elsewhere: the badge's snippets and the feeds.
+  const perOrigin = [
+    '/api/badge?model=alpha-nano&format=json',
+    '/api/badge?model=alpha-nano&format=md',
+    '/api/badge?model=alpha-nano&format=url',
+    '/api/changes?format=atom',
+    '/api/changes?format=jsonfeed',
+  ];
+  // Every route, with parameters that give a 200, and the per-origin answers.
   const targets = [
     ...ENDPOINTS.map((e) => e.path),
     '/api/pricing?model=alpha-nano',
     '/api/calculate?model=alpha-large',
     '/api/compare?models=alpha-mini,beta-flash',
     '/api/badge?model=alpha-nano',
-    '/api/changes?format=atom',
+    '/api/badge?model=alpha-nano&format=shields',
+    '/api/changes',
     '/api/recommend?use_case=coding',
+    '/data/pricing.json',
     ...PAGE_ROUTES.map((r) => r.path.replace(':id', 'beta-pro')),
+    ...perOrigin,
   ];
 
-  it('an answer cached for one origin is served to another only when it is the same for both: every route', async () => {
-    const app = fixtureApp({ assets });
+  it("every answer is the same whatever the Host, but the badge's snippets and the feeds, which carry the asking origin", async () => {
     const uncached = fixtureApp({ assets, answerCache: false });
-    let shared = 0;
     for (const target of targets) {
-      const one = await (await app.request(`http://one.example${target}`)).text();
-      // Asked twice: kept (a query is kept from its second request), then asked from another origin.
-      await app.request(`http://one.example${target}`);
-      const two = await (await app.request(`http://two.example${target}`)).text();
-      expect(two, target).toBe(await (await uncached.request(`http://two.example${target}`)).text());
-      if (!one.includes('one.example')) {
-        shared++;
+      const one = await (await uncached.request(`http://one.example${target}`)).text();
+      const two = await (await uncached.request(`http://two.example:8080${target}`)).text();
+      if (perOrigin.includes(target)) {
+        expect(one, target).toContain('http://one.example/');
+        expect(two, target).toBe(one.replaceAll('http://one.example/', 'http://two.example:8080/'));
+      } else {
         expect(two, target).toBe(one);
+        expect(one, target).not.toContain('one.example');
       }
     }
-    // Files, /docs and /healthz among them: some answers are the same for every origin.
-    expect(shared).toBeGreaterThanOrEqual(5);
+  });
+
+  it('the cache serves each Host what the app would make for it, whoever asked first', async () => {
+    const app = fixtureApp({ assets });
+    const uncached = fixtureApp({ assets, answerCache: false });
+    for (const target of targets) {
+      // Asked twice (a query is kept from its second request), then from another origin.
+      await app.request(`http://first.example${target}`);
+      await app.request(`http://first.example${target}`);
+      const two = await (await app.request(`http://two.example${target}`)).text();
+      expect(two, target).toBe(await (await uncached.request(`http://two.example${target}`)).text());
+      expect(two, target).not.toContain('first.example');
+    }
+  });
+
+  it('links read on the site are relative: meta, the OpenAPI server, the pages', async () => {
+    const app = fixtureApp({ assets });
+    const list = (await (await app.request('http://h.example/api/pricing')).json()) as {
+      meta: { source: string; docs: string };
+    };
+    expect([list.meta.source, list.meta.docs]).toEqual(['/', '/docs']);
+    const changes = (await (await app.request('http://h.example/api/changes?provider=alpha')).json()) as {
+      meta: { feeds: { atom: string; jsonfeed: string } };
+    };
+    expect(changes.meta.feeds).toEqual({
+      atom: '/api/changes?provider=alpha&format=atom',
+      jsonfeed: '/api/changes?provider=alpha&format=jsonfeed',
+    });
+    const openapi = (await (await app.request('http://h.example/openapi.json')).json()) as { servers: unknown };
+    expect(openapi.servers).toEqual([{ url: '/' }]);
+    // A page's snippets to paste elsewhere leave the address to the page's script.
+    const page = await (await app.request('http://h.example/models/beta-pro')).text();
+    expect(page).toContain(
+      '[![Beta Pro price](<span data-origin></span>/api/badge?model=beta-pro)](<span data-origin></span>/models/beta-pro)',
+    );
+    expect(page).toContain('endpoint?url=<span data-origin="encoded"></span>%2Fapi%2Fbadge%3Fmodel%3Dbeta-pro');
+    expect(page).toContain('<script defer src="/assets/site.js">');
+    const home = await (await app.request('http://h.example/')).text();
+    expect(home).toContain('&lt;script async src="<span data-origin></span>/widget.js"&gt;');
   });
 
   const kept = (app: ReturnType<typeof fixtureApp>, url: string) =>
     app.cached({ method: 'GET', url, acceptEncoding: null, ifNoneMatch: null }) !== undefined;
 
-  it(`eight junk Hosts asked first do not keep the real Host's answers out of the cache (issue 37)`, async () => {
-    const app = fixtureApp({ assets });
-    for (let i = 1; i <= MAX_ORIGINS; i++) await app.request(`http://junk${i}.example/api/changes?format=atom`);
-    await app.request('http://prices.example/api/pricing');
-    // Asked more often than the least-asked junk name, the real one takes its place and is kept.
-    await app.request('http://prices.example/api/pricing');
-    expect(kept(app, 'http://prices.example/api/pricing')).toBe(true);
-    // Junk names asked once each, however many, never take the place of a name in use.
-    for (let i = 0; i < 200; i++) await app.request(`http://more${i}.example/api/pricing`);
-    expect(kept(app, 'http://prices.example/api/pricing')).toBe(true);
-    // The answer kept is the real Host's own.
-    const body = (await (await app.request('http://prices.example/api/pricing')).json()) as {
-      meta: { source: string };
-    };
-    expect(body.meta.source).toBe('http://prices.example/');
-  });
-
-  it('resetOrigins (SIGHUP) gives the places anew: names asked after it are kept from their first miss', async () => {
-    const app = fixtureApp({ assets });
-    for (let i = 1; i <= MAX_ORIGINS; i++)
-      for (let n = 0; n < 5; n++) await app.request(`http://junk${i}.example/api/changes?format=atom`);
-    await app.request('http://prices.example/api/pricing');
-    expect(kept(app, 'http://prices.example/api/pricing')).toBe(false);
-    app.resetOrigins();
-    await app.request('http://prices.example/api/pricing');
-    expect(kept(app, 'http://prices.example/api/pricing')).toBe(true);
-  });
-
-  it(`keeps answers that embed the origin for ${MAX_ORIGINS} origins only; others asked as often are answered, not kept`, async () => {
-    const app = fixtureApp({ assets });
-    for (let i = 0; i < 100; i++) {
-      const body = (await (await app.request(`http://h${i}.example/api/pricing`)).json()) as {
-        meta: { source: string };
-      };
-      expect(body.meta.source).toBe(`http://h${i}.example/`);
-      expect((await app.request(`http://h${i}.example/assets/docs.js`)).status).toBe(200);
+  it('a run of unique Hosts keeps nothing and evicts nothing; each gets its own links', async () => {
+    const app = fixtureApp({ assets, answerCache: { maxEntries: 20 } });
+    const badge = '/api/badge?model=alpha-nano&format=md';
+    for (const target of ['/api/pricing', badge, '/api/changes?format=atom', badge])
+      await app.request(`http://prices.example${target}`);
+    expect(kept(app, `http://prices.example${badge}`)).toBe(true);
+    const [size, bytes] = [app.cache.size, app.cache.bytes];
+    for (let i = 0; i < 500; i++) {
+      const host = `h${i}.example:${1000 + i}`;
+      expect(await (await app.request(`http://${host}${badge}`)).text()).toBe(
+        `[![Alpha Nano price](http://${host}/api/badge?model=alpha-nano)](http://${host}/models/alpha-nano)`,
+      );
+      expect(await (await app.request(`http://${host}/api/changes?format=atom`)).text()).toContain(
+        `href="http://${host}/api/changes?format=atom"`,
+      );
+      // Answered from the one entry every Host shares.
+      expect(kept(app, `http://${host}/api/pricing`)).toBe(true);
     }
-    // One entry for each of the first origins' /api/pricing, one for the file whatever the Host.
-    expect(app.cache.size).toBe(MAX_ORIGINS + 1);
-    const late = (await (await app.request('http://h99.example/api/pricing')).json()) as { meta: { source: string } };
-    expect(late.meta.source).toBe('http://h99.example/');
+    expect([app.cache.size, app.cache.bytes]).toEqual([size, bytes]);
+    expect(kept(app, `http://prices.example${badge}`)).toBe(true);
   });
 
-  it('with BASE_URL set, one entry whatever the Host', async () => {
+  it("a Host's first request for a per-origin answer is not compressed; its second, kept, is", async () => {
+    const { compressors, calls } = counting();
+    // The real catalogue's feed (a few KB: compressible), as clients get it.
+    const app = fixtureApp({
+      compressors,
+      catalogue: loadCatalogueFromDir(resolve(import.meta.dirname, '../../data')),
+    });
+    const br = { headers: { 'Accept-Encoding': 'br' } };
+    for (let i = 0; i < 20; i++) {
+      const res = await app.request(`http://h${i}.example/api/changes?format=atom`, br);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(await res.text()).toContain(`href="http://h${i}.example/api/changes?format=atom"`);
+    }
+    expect(calls).toEqual([]);
+    const again = await app.request('http://h0.example/api/changes?format=atom', br);
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(await again.arrayBuffer()).toString()).toContain('href="http://h0.example/');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('unique Hosts each asking twice are kept within the bounds, the oldest out first', async () => {
+    const app = fixtureApp({ assets, answerCache: { maxEntries: 20 } });
+    const badge = '/api/badge?model=alpha-nano&format=url';
+    for (let i = 0; i < 200; i++) {
+      for (let n = 0; n < 2; n++) await app.request(`http://h${i}.example${badge}`);
+      expect(app.cache.size).toBeLessThanOrEqual(20);
+    }
+    expect(app.cache.size).toBe(20);
+    expect(kept(app, `http://h199.example${badge}`)).toBe(true);
+    expect(kept(app, `http://h0.example${badge}`)).toBe(false);
+  });
+
+  it('with BASE_URL set, one entry whatever the Host, and every link on BASE_URL', async () => {
     const app = fixtureApp({ baseUrl: 'https://prices.example' });
-    for (let i = 0; i < 20; i++) await app.request(`http://h${i}.example/api/pricing`);
-    expect(app.cache.size).toBe(1);
+    for (const target of ['/api/pricing', '/api/badge?model=alpha-nano&format=md', '/api/changes?format=atom']) {
+      const before = app.cache.size;
+      for (let i = 0; i < 20; i++) {
+        const text = await (await app.request(`http://h${i}.example${target}`)).text();
+        expect(text, target).toContain('https://prices.example/');
+        expect(text, target).not.toContain(`h${i}.example`);
+      }
+      expect(app.cache.size, target).toBe(before + 1);
+    }
   });
 });
 

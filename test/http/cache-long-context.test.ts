@@ -207,9 +207,9 @@ describe('/api/cheapest with cached_input_tokens', () => {
     );
     expect(body.recommendations[1].appliedPrices).toEqual({ band: 'standard', input: 3, output: 15, cachedInput: 0.3 });
     expect(body.recommendations.map((r: { id: string; costs: unknown }) => [r.id, r.costs])).toEqual([
-      ['beta-classic', { perRequest: 0.003, daily: 3, monthly: 90 }],
-      ['alpha-large', { perRequest: 0.009, daily: 9, monthly: 270 }],
-      ['beta-pro', { perRequest: 0.0375, daily: 37.5, monthly: 1125 }],
+      ['beta-classic', { perRequest: 0.003, daily: 3, monthly: 90, yearly: 1080 }],
+      ['alpha-large', { perRequest: 0.009, daily: 9, monthly: 270, yearly: 3240 }],
+      ['beta-pro', { perRequest: 0.0375, daily: 37.5, monthly: 1125, yearly: 13500 }],
     ]);
     const uncached = await ok('/api/cheapest?input_tokens=30000&output_tokens=0&quality=high&status=all');
     expect(uncached.recommendations.map((r: { id: string }) => r.id)).toEqual([

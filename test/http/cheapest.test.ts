@@ -28,7 +28,7 @@ describe('GET /api/cheapest', () => {
         provider: 'Alpha AI',
         tier: 'Budget',
         status: 'current',
-        costs: { perRequest: 0.0003, daily: 0.3, monthly: 9 },
+        costs: { perRequest: 0.0003, daily: 0.3, monthly: 9, yearly: 108 },
         appliedPrices: applied(0.05, 0.4),
       },
       {
@@ -38,7 +38,7 @@ describe('GET /api/cheapest', () => {
         provider: 'Beta Labs',
         tier: 'Budget',
         status: 'current',
-        costs: { perRequest: 0.0004, daily: 0.4, monthly: 12 },
+        costs: { perRequest: 0.0004, daily: 0.4, monthly: 12, yearly: 144 },
         appliedPrices: applied(0.1, 0.4),
       },
       {
@@ -48,7 +48,7 @@ describe('GET /api/cheapest', () => {
         provider: 'Alpha AI',
         tier: 'Budget',
         status: 'current',
-        costs: { perRequest: 0.0015, daily: 1.5, monthly: 45 },
+        costs: { perRequest: 0.0015, daily: 1.5, monthly: 45, yearly: 540 },
         appliedPrices: applied(0.25, 2),
       },
       {
@@ -58,7 +58,7 @@ describe('GET /api/cheapest', () => {
         provider: 'Beta Labs',
         tier: 'Mid',
         status: 'current',
-        costs: { perRequest: 0.0075, daily: 7.5, monthly: 225 },
+        costs: { perRequest: 0.0075, daily: 7.5, monthly: 225, yearly: 2700 },
         appliedPrices: applied(1.25, 10),
       },
       {
@@ -68,7 +68,7 @@ describe('GET /api/cheapest', () => {
         provider: 'Alpha AI',
         tier: 'Premium',
         status: 'current',
-        costs: { perRequest: 0.0135, daily: 13.5, monthly: 405 },
+        costs: { perRequest: 0.0135, daily: 13.5, monthly: 405, yearly: 4860 },
         appliedPrices: applied(3, 15),
       },
     ]);
@@ -88,7 +88,7 @@ describe('GET /api/cheapest', () => {
 
   it('prints 0.0003, not float noise (raw response text)', async () => {
     const { text } = await getText('/api/cheapest?limit=2');
-    expect(text).toContain('"costs":{"perRequest":0.0003,"daily":0.3,"monthly":9}');
+    expect(text).toContain('"costs":{"perRequest":0.0003,"daily":0.3,"monthly":9,"yearly":108}');
     expect(text).not.toContain('0.00030000000000000003');
   });
 
@@ -99,8 +99,8 @@ describe('GET /api/cheapest', () => {
     // to the current beta-flash over the legacy beta-classic (by id alone it would be beta-classic)
     expect(body.workload).toEqual(workload({ input_tokens: 10000, output_tokens: 0, requests: 7, days: 30 }));
     expect(body.recommendations.map((r: { id: string; costs: unknown }) => [r.id, r.costs])).toEqual([
-      ['alpha-nano', { perRequest: 0.0005, daily: 0.0035, monthly: 0.105 }],
-      ['beta-flash', { perRequest: 0.001, daily: 0.007, monthly: 0.21 }],
+      ['alpha-nano', { perRequest: 0.0005, daily: 0.0035, monthly: 0.105, yearly: 1.26 }],
+      ['beta-flash', { perRequest: 0.001, daily: 0.007, monthly: 0.21, yearly: 2.52 }],
     ]);
     expect(body.recommendations.map((r: { status: string }) => r.status)).toEqual(['current', 'current']);
   });
@@ -281,7 +281,8 @@ describe('GET /api/cheapest', () => {
       provider,
       tier,
       status: 'current',
-      costs: { perRequest, daily: perRequest * 1000, monthly },
+      // No price change is scheduled in the fixture: a year is twelve months.
+      costs: { perRequest, daily: perRequest * 1000, monthly, yearly: monthly * 12 },
       appliedPrices: { band: 'standard', input, output },
     });
 

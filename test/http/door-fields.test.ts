@@ -3,7 +3,7 @@
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { createService } from '../../src/http/service.js';
 import { mcpRoute } from '../../src/mcp/route.js';

@@ -17,8 +17,8 @@ describe('GET /api/pricing', () => {
       providers: ['Alpha AI', 'Beta Labs'],
       tiers: ['Budget', 'Mid', 'Premium'],
       lastUpdated: '2026-11-21',
-      source: 'http://localhost/',
-      docs: 'http://localhost/docs',
+      source: '/',
+      docs: '/docs',
     });
   });
 
@@ -104,8 +104,8 @@ describe('GET /api/pricing', () => {
         output: 15,
         context: '1M',
       });
-      expect(body.source).toBe('http://localhost/');
-      expect(body.docs).toBe('http://localhost/docs');
+      expect(body.source).toBe('/');
+      expect(body.docs).toBe('/docs');
     }
   });
 

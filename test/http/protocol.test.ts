@@ -232,11 +232,11 @@ describe('query strings', () => {
 });
 
 describe('BASE_URL and the request origin', () => {
-  it('meta.source and meta.docs come from the request origin when BASE_URL is unset', async () => {
+  it('meta.source and meta.docs are relative when BASE_URL is unset, whatever the Host', async () => {
     const res = await fixtureApp().request('https://api.example.org:8443/api/pricing');
     const body = (await res.json()) as { meta: { source: string; docs: string } };
-    expect(body.meta.source).toBe('https://api.example.org:8443/');
-    expect(body.meta.docs).toBe('https://api.example.org:8443/docs');
+    expect(body.meta.source).toBe('/');
+    expect(body.meta.docs).toBe('/docs');
   });
 
   it('BASE_URL (trailing slash or not) wins over the request origin everywhere', async () => {
@@ -254,6 +254,13 @@ describe('BASE_URL and the request origin', () => {
       ]);
       const badge = await getJson('/api/badge?model=beta-pro&format=json', app);
       expect(badge.body.badge_url).toBe('https://prices.example.com/api/badge?model=beta-pro');
+      const openapi = await getJson('/openapi.json', app);
+      expect(openapi.body.servers).toEqual([{ url: 'https://prices.example.com' }]);
+      const page = await (await app.request('http://localhost/models/beta-pro')).text();
+      expect(page).toContain('[![Beta Pro price](https://prices.example.com/api/badge?model=beta-pro)]');
+      expect(page).not.toContain('data-origin');
+      const feed = await (await app.request('http://localhost/api/changes?format=jsonfeed')).json();
+      expect((feed as { feed_url: string }).feed_url).toBe('https://prices.example.com/api/changes?format=jsonfeed');
     }
   });
 

@@ -64,10 +64,11 @@ describe('recommend on the evidence', () => {
     const best = Math.max(...rivals.map((m) => (typeof m.scores!.coding === 'number' ? m.scores!.coding : -1)));
     const [first] = body.recommendations;
     expect(first.score).toBe(best);
-    expect(first.id).toBe('anthropic-claude-opus-5');
+    // Kimi K3 and Claude Opus 5 both code at 94; the tie goes to the cheaper, K3 ($3 / $15 against $5 / $25).
+    expect([first.id, body.recommendations[1].id]).toEqual(['moonshot-kimi-k3', 'anthropic-claude-opus-5']);
     expect(first.scoreOf).toBe('coding');
     expect(first.reason).toMatch(
-      /^Coding 94\/100 from the AA Coding Index 78 and the Code Arena 1,688 and 1 more, Aug 2026; /,
+      /^Coding 94\/100 from the AA Coding Index 76.2 and the Code Arena 1,674 and 1 more, Aug 2026; /,
     );
     expect(first.scoreEvidence.map((e: any) => [e.id, e.weight])).toEqual([
       ['or_aa_coding_index', 3],
@@ -108,7 +109,9 @@ describe('recommend on the evidence', () => {
       expect(frontier[i].costPerRequest).toBeGreaterThanOrEqual(frontier[i - 1].costPerRequest);
       expect(frontier[i].score).toBeGreaterThan(frontier[i - 1].score);
     }
-    expect(frontier.at(-1).id).toBe('anthropic-claude-opus-5');
+    // Kimi K3 codes as well as Claude Opus 5 (94) for less, so Opus 5 is off the frontier.
+    expect(frontier.at(-1).id).toBe('moonshot-kimi-k3');
+    expect(frontier.map((r: any) => r.id)).not.toContain('anthropic-claude-opus-5');
     expect((await app.request('http://localhost/api/recommend?min_score=101')).status).toBe(400);
     expect((await app.request('http://localhost/api/recommend?sort=price')).status).toBe(400);
   });

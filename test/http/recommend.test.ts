@@ -72,7 +72,7 @@ describe('GET /api/recommend', () => {
       quality: 5,
       context: '1M',
       costPerRequest: 0.0105,
-      costs: { perRequest: 0.0105, daily: 10.5, monthly: 315 },
+      costs: { perRequest: 0.0105, daily: 10.5, monthly: 315, yearly: 3780 },
       appliedPrices: { band: 'standard', input: 3, output: 15 },
       reason:
         'Overall 80/100 from the AA Intelligence Index 48, Jul 2026 (one result only); $0.0105 per request (Premium tier, 1M context).',

@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createService } from '../../src/http/service.js';
 import type { UploadBudget } from '../../src/http/middleware/upload/index.js';
-import { SLICE_WORK, WORK_PER_REQUEST } from '../../src/endpoints/reprice/index.js';
+import { answerJson, SLICE_WORK, WORK_PER_REQUEST } from '../../src/endpoints/reprice/index.js';
+import { Usd } from '../../src/core/schema/money.js';
 import { repriceSlices, repriceWork, SUGGESTION_WORK } from '../../src/core/usage/reprice.js';
 import { parseUsageText } from '../../src/core/usage/formats.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
@@ -180,6 +181,41 @@ describe('one upload is worked a slice at a time', () => {
     expect((await upload).status).toBe(200);
     // 10 slices of reading and 110 of pricing: a health check answered in most of them.
     expect(answered).toBeGreaterThan(50);
+  });
+});
+
+describe('each row with detail=rows', () => {
+  it('is written a slice of rows at a time, yielding between slices, as the same JSON as written at once', () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({ row: i + 1, model: `m-${i}`, cost: { usd: i / 8 } }));
+    // An amount no JSON number carries exactly is written as its exact decimal within a slice too.
+    const tiny = new Usd(1n);
+    const answer = { format: 'csv', totals: { cost: tiny }, rows: [...rows, { row: 26, cost: tiny }] };
+    const writing = answerJson(answer as unknown as Parameters<typeof answerJson>[0], 10);
+    let yields = 0;
+    let step = writing.next();
+    for (; !step.done; step = writing.next()) yields += 1;
+    // 26 rows, 10 a slice: 3 slices, the loop let go between them.
+    expect(yields).toBe(2);
+    const expected = JSON.stringify({
+      format: 'csv',
+      totals: { cost: 'TINY' },
+      rows: [...rows, { row: 26, cost: 'TINY' }],
+    });
+    expect(step.value).toBe(expected.replaceAll('"TINY"', '0.000000001'));
+    const none = answerJson({ format: 'csv', rows: [] } as unknown as Parameters<typeof answerJson>[0], 10);
+    expect(none.next()).toEqual({ done: true, value: '{"format":"csv","rows":[]}' });
+  });
+
+  it('answers each row over HTTP, with the same totals as without', async () => {
+    const service = createService({ catalogue, assets: {}, answerCache: false });
+    const csv = knownCsv(2000);
+    const res = await post(service, `?targets=${TARGETS}&detail=rows`, csv);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const detailed = await res.json();
+    expect(detailed.rows).toHaveLength(2000);
+    expect(detailed.rows.map((r: { row: number }) => r.row)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+    const plain = await (await post(service, `?targets=${TARGETS}`, csv)).json();
+    expect(detailed.totals).toEqual(plain.totals);
   });
 });
 

@@ -103,7 +103,9 @@ describe('rankings and compare price the day they answer', () => {
 
   it('recommend and cheapest rank it at the prices in force, with no change left to name', async () => {
     const recommended = geminiIn(
-      (await json(app, `/api/recommend?use_case=coding&sort=value&frontier=true&limit=10&${CODING}`)).recommendations,
+      // Among Mid models (GLM-5.3-Flash, Budget, coding 92 at a sixth of the cost, would take its place), by value: at
+      // its new price GLM-5.3 (coding 92 at $1.40 / $4.40) puts it off the frontier.
+      (await json(app, `/api/recommend?use_case=coding&sort=value&limit=10&tier=Mid&${CODING}`)).recommendations,
     );
     expect(recommended.costs.monthly).toBe(81000);
     expect(recommended.appliedPrices).toMatchObject({ input: 1.5, output: 7.5 });
@@ -135,7 +137,8 @@ describe('said everywhere', () => {
   const app = createService({ catalogue, clock: fixedClock('2026-11-28') });
 
   it('the coding recommendation names the change on the Gemini item, in its reason and warning', async () => {
-    const body = await json(app, `/api/recommend?use_case=coding&sort=value&frontier=true&limit=10&${CODING}`);
+    // Among Mid models: GLM-5.3-Flash (Budget, coding 92 at a sixth of the cost) takes Gemini 3.7 Flash's place on the whole frontier.
+    const body = await json(app, `/api/recommend?use_case=coding&sort=value&frontier=true&limit=10&tier=Mid&${CODING}`);
     expect(body.pricedOn).toBe('2026-11-28');
     const gemini = body.recommendations.find((r: { id: string }) => r.id === 'google-gemini-3.7-flash');
     expect(gemini, 'Gemini 3.7 Flash is recommended').toBeDefined();

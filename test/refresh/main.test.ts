@@ -1,7 +1,7 @@
 // npm run catalog:refresh end to end: small hand-made copies of the four public sources
 // (test/fixtures/refresh/) served by a local HTTP server, against a temporary copy of a small
 // data dir; data/ itself is never written.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -298,6 +298,41 @@ describe('catalog:refresh of data/ against the pinned genai-prices package', () 
       readJson(join(dir, 'openai.json')).models.find((m: { id: string }) => m.id === 'openai-gpt-5.6-terra').longContext
         .cacheWrite,
     ).toBe(5);
+  });
+});
+
+describe("catalog:refresh checks the open-weight makers' records against genai-prices, as every maker's", () => {
+  it("proposes Moonshot's, Z.ai's and MiniMax's own prices back where a record strays, and leaves a median-direct record to catalog:doors", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-refresh-'));
+    temps.push(dir);
+    cpSync(resolve(import.meta.dirname, '..', '..', 'data'), dir, { recursive: true });
+    const edit = (file: string, id: string, change: (m: Record<string, unknown>) => void) => {
+      const json = readJson(join(dir, file));
+      change(json.models.find((m: { id: string }) => m.id === id));
+      writeFileSync(join(dir, file), JSON.stringify(json, null, 2));
+    };
+    edit('moonshot.json', 'moonshot-kimi-k3', (m) => (m.input = 2));
+    edit('zhipu.json', 'zhipu-glm-5.3', (m) => (m.cachedInput = 0.2));
+    edit('minimax.json', 'minimax-minimax-m3', (m) => delete m.longContext);
+    edit('nvidia.json', 'nvidia-nemotron-3-ultra-550b-a55b', (m) => (m.input = 9));
+    const out: string[] = [];
+    const code = await main(['--genai-prices', 'package', '--data', dir], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      today: '2026-12-07',
+    });
+    expect(code).toBe(0);
+    const text = out.join('\n');
+    expect(text).toContain('Changed: 3 model(s)');
+    expect(text).toMatch(
+      /moonshot-kimi-k3: from genai-prices 0\.1\.8 data of 2026-09-22 \(kimi-k3\).*\n {4}input: 2 -> 3\n/,
+    );
+    expect(text).toMatch(/zhipu-glm-5\.3: from genai-prices .*\(GLM-5\.3\).*\n {4}cachedInput: 0\.2 -> 0\.26\n/);
+    expect(text).toMatch(/minimax-minimax-m3: from genai-prices .*\(minimax-m3\).*\n {4}longContext: - -> /);
+    // Nemotron 3 Ultra is priced at a host's door (its maker sells none): catalog:doors checks it, not this.
+    expect(text).not.toContain('nvidia-nemotron-3-ultra');
+    // GLM-5.3-Flash's listing is the launch promotion the record holds as history: no change, and said so.
+    expect(text).not.toContain('zhipu-glm-5.3-flash');
   });
 });
 

@@ -88,10 +88,10 @@ describe('malformed requests', () => {
       const health = await rawRequest(port, `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
       expect(health.status, host).toBe(200);
     }
-    const pricing = await rawRequest(port, 'GET /api/pricing?provider=openai HTTP/1.0\r\nHost: Localhost:8787\r\n\r\n');
-    expect(pricing.status).toBe(200);
-    expect(pricing.body).toContain('http://localhost:8787/');
-    expect(pricing.body).not.toContain('Localhost');
+    const feed = await rawRequest(port, 'GET /api/changes?format=atom HTTP/1.0\r\nHost: Localhost:8787\r\n\r\n');
+    expect(feed.status).toBe(200);
+    expect(feed.body).toContain('href="http://localhost:8787/api/changes?format=atom"');
+    expect(feed.body).not.toContain('Localhost');
   });
 
   it('answers an HTTP/1.1 request without Host with a 400 JSON error, and serves HTTP/1.0 without one', async () => {
@@ -240,10 +240,13 @@ describe('slow clients', () => {
   });
 });
 
-describe('origins kept while BASE_URL is unset (issue 37)', () => {
-  it("eight junk Hosts asked first do not keep the real Host's answers out of the cache; reload gives the places anew", async () => {
-    const ask = (host: string, target: string) =>
-      rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+describe('the Host while BASE_URL is unset (issues 37, 58)', () => {
+  it("junk Hosts asked first choose no one's links: each Host's feed carries its own, the rest is shared", async () => {
+    const ask = async (host: string, target: string) => {
+      const res = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(res.status, `${host}${target}`).toBe(200);
+      return res.body;
+    };
     const kept = (host: string, target: string) =>
       running.service.cached({
         method: 'GET',
@@ -251,16 +254,19 @@ describe('origins kept while BASE_URL is unset (issue 37)', () => {
         acceptEncoding: null,
         ifNoneMatch: null,
       }) !== undefined;
-    // Each junk name asked as often as the real one will be: they hold every place until it is asked more.
+    const atom = '/api/changes?format=atom';
     for (let i = 1; i <= 8; i++)
-      for (let n = 0; n < 3; n++) expect((await ask(`junk${i}.example`, '/api/changes?format=atom')).status).toBe(200);
-    expect((await ask('prices.example', '/api/pricing')).status).toBe(200);
-    expect(kept('prices.example', '/api/pricing')).toBe(false);
-    for (let n = 0; n < 3; n++) await ask('prices.example', '/api/pricing');
-    expect(kept('prices.example', '/api/pricing')).toBe(true);
-    // After a reload (SIGHUP), the places are given again from the requests that follow.
+      for (let n = 0; n < 3; n++) expect(await ask(`junk${i}.example`, atom)).toContain(`http://junk${i}.example/`);
+    const pricing = await ask('prices.example', '/api/pricing?provider=openai');
+    expect(pricing).toContain('"source":"/"');
+    expect(pricing).not.toContain('junk');
+    for (let n = 0; n < 2; n++) {
+      const feed = await ask('prices.example', atom);
+      expect(feed).toContain('href="http://prices.example/api/changes?format=atom"');
+      expect(feed).not.toContain('junk');
+    }
+    expect(kept('prices.example', atom)).toBe(true);
     expect(running.reload().ok).toBe(true);
-    await ask('other.example', '/api/pricing');
-    expect(kept('other.example', '/api/pricing')).toBe(true);
+    expect(await ask('other.example', atom)).toContain('href="http://other.example/api/changes?format=atom"');
   });
 });

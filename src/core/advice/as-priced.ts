@@ -1,10 +1,11 @@
 /**
  * The price schedule in the answers: the date an answer prices (as_of, or today from the clock),
  * the model as priced today when a scheduled change has already started, the yearly cost under
- * the schedule and its warnings (core/pricing/schedule.ts), and the note of an as_of past every
+ * the schedule and its warnings, and the note of an as_of past every
  * known change.
  */
-import type { CostsWithYear, Workload } from '../pricing/cost.js';
+import { calculateCost, type CostsWithYear, type Workload } from '../pricing/cost.js';
+import type { ModelSheets } from '../pricing/price-sheet.js';
 import { modelOn } from '../pricing/history.js';
 import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings, timelineOf } from '../pricing/schedule.js';
 import type { Warning } from '../pricing/warnings.js';
@@ -42,6 +43,15 @@ export function followSchedule(
     costs: yearly === costs.yearly ? costs : { ...costs, yearly },
     warnings: ahead.length ? [...warnings, ...ahead] : warnings,
   };
+}
+
+/**
+ * calculate's costs of the workload on `priced` (its sheets given), yearly under its price schedule
+ * from `date`: what a ranked item shows beside the monthly cost it is ranked by. A door other than
+ * the record's own has no schedule of the maker's (book.ts clears it): its year is monthly × 12.
+ */
+export function costsWithYear(priced: Model, workload: Workload, date: string, sheets: ModelSheets): CostsWithYear {
+  return followSchedule(priced, workload, date, calculateCost(priced, workload, sheets), []).costs;
 }
 
 /** "rises 100% on 2027-01-01" for the first change within the twelve months after `date`, if any. */
@@ -83,7 +93,7 @@ export function withPriceChanges<M extends Model>(
 
 /**
  * The catalogue rankings and comparisons price with: as priced on the answer's day, a scheduled
- * change that has started included (core/catalogue/priced-on.ts), with the same door data.
+ * change that has started included, with the same door data.
  */
 export function pricedToday({ catalogue, today }: { catalogue: Catalogue; today: string }): Catalogue {
   const priced = catalogueOn(catalogue, today);

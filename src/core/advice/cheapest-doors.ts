@@ -52,7 +52,7 @@ export function findCheapestAtDoors(
   let notSold = 0;
   // With region=, a model no door serves there is left out for that reason (regional.ts), not "not sold".
   const apart: Excluded = {};
-  // K of the k-th cheapest so far (cheapest.ts): a model whose floor's K is above it has no door that could enter.
+  // K of the k-th cheapest so far: a model whose floor's K is above it has no door that could enter.
   let cutoff = Infinity;
   const own = options.own;
   // The free-tier rule is a door's: the table holds no free-tier door, so a model whose own door is

@@ -58,7 +58,7 @@ export interface Ranked {
 
 /**
  * Models cheapest first (ties: current before legacy, then by id), among those that meet the
- * filters and can run the workload (eligible.ts), within the budget; and what was left out.
+ * filters and can run the workload, within the budget; and what was left out.
  */
 export function findCheapest(
   catalogue: Catalogue,

@@ -23,7 +23,7 @@ export interface Comparison {
 
 /**
  * Models in the order given; the first of equal costs wins cheapest and most expensive. The
- * cheapest is one that can run the workload and is sold as capacity (fit.ts) when any of them is:
+ * cheapest is one that can run the workload and is sold as capacity when any of them is:
  * a $0 free tier or a model that would refuse the request is no saving anyone can make. Cheapest
  * and most expensive are of the models that price every unit the workload uses, when any does. The
  * catalogue's sheets of the models (sheetsOf) spare building them again. With `own` (counted_with),

@@ -2,7 +2,7 @@
  * The models a ranking may offer for a request: those that meet its filters, can run the request
  * (fit.ts), are known to take its audio, image or video and price every unit it uses
  * (partsExclusion), are sold as capacity (not a free tier only, unless asked), and are not a
- * variant of a model already in the running (variants.ts). What it leaves out is counted by reason.
+ * variant of a model already in the running. What it leaves out is counted by reason.
  */
 import type { Model } from '../schema/catalogue-schema.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
@@ -36,7 +36,7 @@ export type Excluded = Partial<Record<Exclusion, number>>;
 /**
  * Calls `offer` with each model (and its row in `rankable`, the price table's) that meets the
  * filters and can be offered, in catalogue order (variants are not in `catalogue.rankable`), and
- * returns what was left out: one pass over the catalogue's filter columns (filter-table.ts), with
+ * returns what was left out: one pass over the catalogue's filter columns, with
  * no list in between and no record read for a model left out, as rankings walk every model on
  * every request.
  */

@@ -1,5 +1,5 @@
 /**
- * Recommendations: the models that fit every filter, ranked by the evidence (scores.ts). By
+ * Recommendations: the models that fit every filter, ranked by the evidence. By
  * default the 0-100 score for the use case (overall without one), the lower cost per request
  * breaking ties; `sort=value` by score per dollar, `sort=cost` by cost (score, then ties, after).
  * With a use case only suited models (1-5 score >= 3) are kept; unrated models cannot be placed
@@ -93,7 +93,7 @@ function perDollar(a: Candidate, b: Candidate): number {
   return d > 0n ? 1 : d < 0n ? -1 : 0;
 }
 
-/** The ranking, and how many models met the filters but could not be offered (eligible.ts), unrated ones included. */
+/** The ranking, and how many models met the filters but could not be offered, unrated ones included. */
 export function recommendModels(
   catalogue: Catalogue,
   criteria: RecommendCriteria,

@@ -4,7 +4,7 @@ import type { ScoreDetails } from '../quality/evidence.js';
 import type { BenchmarkResult } from '../quality/benchmarks.js';
 import { buildSheets, priceDigits, type ModelSheets } from '../pricing/price-sheet.js';
 import { continuedFrom } from '../pricing/history.js';
-import type { Catalogue, ProviderInfo } from './catalogue.js';
+import type { Catalogue, ProviderInfo } from './catalogue-type.js';
 import { buildFilterTable } from './filter-table.js';
 import { buildPriceTable } from './price-table.js';
 import { findVariants } from './variants.js';

@@ -73,7 +73,7 @@ export interface ColumnFilters {
 }
 
 /**
- * A request's filters, each typed from the model record field it tests (catalogue-schema.ts): a
+ * A request's filters, each typed from the model record field it tests: a
  * status, a tier, a use case, at least this quality and context.
  */
 export type RecordFilters = Partial<{

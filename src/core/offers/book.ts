@@ -28,7 +28,7 @@ export interface PricedDoor {
   /** The catalogue record this door sells (its head: the model as the catalogue lists it). */
   readonly record: Model;
   readonly seller: Seller;
-  /** `<model-id>@<seller>`: the id that names this door wherever a model id goes. */
+  /** `<model-id>@<seller>` (`:<variant>` after it for a serving variant's door): the id that names this door wherever a model id goes. */
   readonly id: string;
   /** True for the record's own door (the maker's, or Together's for its Llama records). */
   readonly own: boolean;
@@ -216,7 +216,7 @@ export function pricedRecord(record: Model, door: Door, seller: Seller): Model |
   for (const field of PRICE_FIELDS)
     if (door.prices[field] !== undefined) (priced as Record<string, unknown>)[field] = door.prices[field];
   return Object.assign(priced as Model, {
-    id: `${record.id}@${seller.slug}`,
+    id: `${record.id}@${seller.slug}${door.variant ? `:${door.variant.replace(/ /g, '-')}` : ''}`,
     contextTokens,
     context: formatContext(contextTokens),
     ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
@@ -323,7 +323,7 @@ export function buildDoorBook(
         withSheets({
           record,
           seller,
-          id: `${record.id}@${seller.slug}`,
+          id: `${record.id}@${seller.slug}${door.variant ? `:${door.variant.replace(/ /g, '-')}` : ''}`,
           own: false,
           sellerModelId: door.sellerModelId,
           region: door.region,
@@ -340,11 +340,18 @@ export function buildDoorBook(
     }
   }
   for (const [model, base] of byModel) {
-    base.sort((a, b) => Number(b.own) - Number(a.own) || a.seller.slug.localeCompare(b.seller.slug));
+    // A seller's plain door before its serving variants' (`model@seller` names the plain one).
+    base.sort(
+      (a, b) =>
+        Number(b.own) - Number(a.own) ||
+        a.seller.slug.localeCompare(b.seller.slug) ||
+        Number(a.door?.variant !== undefined) - Number(b.door?.variant !== undefined) ||
+        a.id.localeCompare(b.id),
+    );
     // The base doors are vetted among themselves (the outlier median theirs alone, as without regions);
     // a regional door against them and the other regional doors.
     const doors = [...base, ...(regional.get(model) ?? [])];
-    const vettable = doors.map((d) => ({ ...d, unitErrors: d.door?.unitErrors }));
+    const vettable = doors.map((d) => ({ ...d, unitErrors: d.door?.unitErrors, variant: d.door?.variant }));
     const reasons = [...vetDoors(vettable.slice(0, base.length)), ...vetDoors(vettable).slice(base.length)];
     doors.forEach((d, i) => {
       d.keptOut = d.local && !d.local.rate ? 'currency_unknown' : reasons[i];

@@ -131,6 +131,16 @@ export const doorSchema = z.strictObject({
   /** The id the seller's API takes for this model. */
   sellerModelId: z.string().min(1),
   /**
+   * The serving variant this door sells, where it is one: `tee` (confidential compute), a speed tier
+   * (`fast`, `turbo`, `highspeed`, `lightning`, `flex`) or a quantisation (`fp8`, `6bit`, ...), several
+   * space-separated. Its price is its own for another service: a door of its own, never the plain
+   * model's, named `<model-id>@<seller>:<variant>` and never ranked as the model.
+   */
+  variant: z
+    .string()
+    .regex(/^[a-z0-9]+( [a-z0-9]+)*$/, 'a variant is lower-case tokens separated by spaces')
+    .optional(),
+  /**
    * Where a source prices this door for one region (Bedrock's `eu.` profile, `azure/eu/`, a cloud
    * region's entry): a door of its own there. Absent: the seller's base (or global) price.
    */

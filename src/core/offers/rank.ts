@@ -37,19 +37,3 @@ export function rankDoors(doors: readonly PricedDoor[], workload: Workload): Doo
   ranking.cannotRun.sort(byMonthly);
   return ranking;
 }
-
-/** The cheapest vetted door that runs the workload, among those `allowed` lets in (all by default). */
-export function cheapestDoor(
-  doors: readonly PricedDoor[],
-  workload: Workload,
-  allowed?: (door: PricedDoor) => boolean,
-): DoorCost | undefined {
-  let best: DoorCost | undefined;
-  for (const door of doors) {
-    if (door.keptOut !== undefined || !door.priced || (allowed && !allowed(door))) continue;
-    if (fitProblem(door.priced, workload.inputTokens, workload.outputTokens)) continue;
-    const candidate = { door, costs: monthlyCost(door.priced, workload, door.sheets()) };
-    if (!best || byMonthly(candidate, best) < 0) best = candidate;
-  }
-  return best;
-}

@@ -25,9 +25,12 @@ export function resolveDoor(catalogue: Catalogue, target: string): PricedDoor | 
   const parts = splitDoorId(target);
   if (!parts) return undefined;
   const record = catalogue.byId.get(parts.model);
-  const seller = record && sellerResolverOf(catalogue).resolve(parts.seller);
-  if (!record || !seller) return undefined;
-  return doorBookOf(catalogue)
-    .doorsOf(record.id)
-    .find((door) => door.seller.slug === seller.slug);
+  if (!record) return undefined;
+  const book = doorBookOf(catalogue);
+  // A serving variant's door by its own id (`…@nano-gpt:tee`); a seller alone names its plain door.
+  const variant = book.byId.get(`${record.id}@${parts.seller}`);
+  if (variant) return variant;
+  const seller = sellerResolverOf(catalogue).resolve(parts.seller);
+  if (!seller) return undefined;
+  return book.doorsOf(record.id).find((door) => door.seller.slug === seller.slug && door.door?.variant === undefined);
 }

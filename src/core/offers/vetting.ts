@@ -4,7 +4,8 @@
  * (above $1,000 per 1M tokens, or a thousand or a million times another source's); a gateway resells
  * it; it copies the maker's price of before the maker's last change (within 2 %), in a source older
  * than that change (stale); or its price is over 5x from the median of the model's other vetted,
- * non-stale doors, either way (an outlier). A door that predates the maker's change but sets its own
+ * non-stale doors, either way (an outlier); or it sells a serving variant (TEE, fast, a quantisation),
+ * whose price is another service's. A door that predates the maker's change but sets its own
  * price stays ranked, and says so (predatesChange).
  */
 import type { Model } from '../schema/catalogue-schema.js';
@@ -19,6 +20,7 @@ export const KEPT_OUT = [
   'gateway',
   'stale',
   'outlier',
+  'variant',
   'currency_unknown',
 ] as const;
 export type KeptOut = (typeof KEPT_OUT)[number];
@@ -33,6 +35,8 @@ export const KEPT_OUT_TEXT: Record<KeptOut, string> = {
   gateway: "a gateway or router: it resells other sellers' capacity and is never ranked as a seller of its own",
   stale: "copies the maker's price of before its last price change (within 2 %), in a source older than that change",
   outlier: 'over 5x from the median price of the other sellers of this model, above or below',
+  variant:
+    'a serving variant (confidential compute, a speed tier or a quantisation): its own price for another service, listed as a door of its own and never ranked as the model',
   currency_unknown:
     'its source prices it in another currency and no reviewed rate to US dollars is on record: never shown as dollars it is not',
 };
@@ -56,6 +60,8 @@ export interface Vettable {
   readonly date: string;
   /** Prices its sources list that are unit errors (door data), where any. */
   readonly unitErrors?: readonly unknown[] | undefined;
+  /** The serving variant the door sells (door data), where it is one. */
+  readonly variant?: string | undefined;
 }
 
 /** The maker's last price change (the record's newest dated set it has reached) and the prices before it. */
@@ -88,6 +94,7 @@ export function predatedChange(door: Vettable): { from: string; input: number; o
 export function vetDoors(doors: readonly Vettable[]): Array<KeptOut | undefined> {
   const reasons = doors.map((door): KeptOut | undefined => {
     const { seller, priced } = door;
+    if (door.variant !== undefined) return 'variant';
     if (seller.free === 'trial') return 'trial';
     if (seller.free === 'plan' || seller.kind === 'subscription') return 'plan';
     if (seller.free === 'rate-limited') return 'free_tier';

@@ -1,4 +1,4 @@
-/** appliedPrices: which prices a workload is billed at on a model; the cost (cost.ts) is made of exactly these. */
+/** appliedPrices: which prices a workload is billed at on a model; the cost is made of exactly these. */
 import type { Model } from '../schema/catalogue-schema.js';
 import { STREAMING_MARGIN, type AppliedPrices, type AppliedUnit } from './applied-prices.js';
 import type { Workload } from './workload.js';

@@ -1,4 +1,4 @@
-/** What appliedPrices (applied-prices-of.ts) reports: the prices a workload is billed at on one model. */
+/** What appliedPrices reports: the prices a workload is billed at on one model. */
 import type { ServiceTier } from './price-sheet.js';
 
 /** The lifetimes a prompt-cache write is priced for (cost.ts bills them; appliedPrices names them). */

@@ -1,6 +1,6 @@
 /**
  * The cost engine: what a workload costs on a model, exactly. A cost is the sum of each unit's
- * quantity (quantities.ts) times its price on the sheet the request is billed at (price-sheet.ts),
+ * quantity times its price on the sheet the request is billed at,
  * less the batch discount on tokens, with the off-peak percent of requests at the off-peak sheet.
  */
 import type { Model } from '../schema/catalogue-schema.js';

@@ -23,7 +23,7 @@ import type { PriceBlock, RequiredPriceField } from '../schema/units.js';
 import { priceNanos } from './cost.js';
 
 /** The prices of one price set, USD per 1M tokens. */
-/** A dated set's prices: the price block of SET_PRICE_FIELDS (units.ts). */
+/** A dated set's prices: the price block of SET_PRICE_FIELDS. */
 export type Prices = PriceBlock<(typeof SET_PRICE_FIELDS)[number]>;
 
 /** Prices a record holds for its own (current) price set; a dated set may carry its own longContext. */

@@ -1,7 +1,7 @@
 /**
  * A model's price sheets: one per band (standard, then each long-context step), per service tier
- * and for the off-peak hours, each keyed by unit (units.ts). Built once per model record when the
- * catalogue loads (catalogue.ts), so pricing a request reads arrays and parses nothing.
+ * and for the off-peak hours, each keyed by unit. Built once per model record when the
+ * catalogue loads, so pricing a request reads arrays and parses nothing.
  */
 import { PAID_TIERS } from '../schema/service-tiers.js';
 import type { Model, TierPrices, UnitPrices } from '../schema/catalogue-schema.js';
@@ -144,7 +144,7 @@ function tierSheet(name: string, own: Own, standard: Sheet, digits: number): She
   return { name, threshold: 0, prices, usd, billedAs, fromStandard };
 }
 
-/** The units of these leaf counts (quantities.ts) a tier's sheet bills at standard prices, in units.ts order. */
+/** The units of these leaf counts a tier's sheet bills at standard prices, in units.ts order. */
 export function standardPricedUnits(s: Sheet, counts: ArrayLike<number>): number[] {
   const units: number[] = [];
   for (let u = 0; u < UNIT_COUNT; u++) if (s.fromStandard[u] && (counts[u] as number) > 0) units.push(u);

@@ -11,8 +11,8 @@ import type { Usd } from '../schema/money.js';
 import { modelOn, percentChange, pricesOf, priceTimeline, samePrices, type PriceSet, type Prices } from './history.js';
 import { buildSheets } from './price-sheet.js';
 import type { Warning } from './warnings.js';
+import { DAY_MS } from './time-of-day.js';
 
-const DAY_MS = 86_400_000;
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -35,7 +35,7 @@ export interface ScheduledChange {
 }
 
 const timelines = new WeakMap<Model, PriceSet[]>();
-/** The record's price sets (history.ts), made once per record. */
+/** The record's price sets, made once per record. */
 export function timelineOf(record: Model): PriceSet[] {
   let sets = timelines.get(record);
   if (sets === undefined) timelines.set(record, (sets = priceTimeline(record)));

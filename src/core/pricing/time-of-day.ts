@@ -14,7 +14,8 @@ export interface UtcWindow {
   endUtc: string;
 }
 
-const DAY_MS = 86_400_000;
+/** Milliseconds in a UTC day (no leap seconds in Unix time). */
+export const DAY_MS = 86_400_000;
 
 /** Seconds after midnight UTC of an HH:MM text. */
 function secondOf(hhmm: string): number {

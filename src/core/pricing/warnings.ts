@@ -23,7 +23,7 @@ export interface Warning {
     | 'price_change_scheduled'
     | 'cache_ttl_unpriced';
   message: string;
-  /** price_change_scheduled: the day, the new prices (USD per 1M tokens), percent per price, source (schedule.ts). */
+  /** price_change_scheduled: the day, the new prices (USD per 1M tokens), percent per price, source. */
   change?: { date: string; to: Prices; percent: { [K in keyof Prices]?: number }; source: string };
 }
 

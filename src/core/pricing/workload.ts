@@ -10,7 +10,7 @@ export type Mode = (typeof MODES)[number];
  * The billable units of a request beyond text tokens. Counts are inclusive, as genai-prices' Usage:
  * inputTokens includes every input token (text, audio, image, video; cached or not) and outputTokens
  * every output token (text, reasoning, audio, image, video). A more specific unit is billed at its
- * own price where the model publishes one, else at the price of the unit it is part of (units.ts).
+ * own price where the model publishes one, else at the price of the unit it is part of.
  * Image and video tokens are counted as not read from the cache.
  */
 export interface BillableExtras {
@@ -43,7 +43,7 @@ export interface Workload {
   cacheTtl?: CacheTtl;
   /** Unset: every request at the peak (standard) prices. */
   timeOfDay?: TimeOfDay;
-  /** Unset: standard. A tier the model does not sell is billed at standard prices (warnings.ts). */
+  /** Unset: standard. A tier the model does not sell is billed at standard prices. */
   serviceTier?: ServiceTier;
   extras?: BillableExtras;
 }

@@ -69,7 +69,7 @@ function scoredModel({ scores, details }: ModelScores): ScoredModel {
 
 /**
  * Each rated model's scores and levels, by id: the build keeps them beside its check of the
- * evidence file (src/runtime/node/load-catalogue.ts), so that a start reads them instead of scoring
+ * evidence file, so that a start reads them instead of scoring
  * (scoring every model costs about a sixth of a cold start's CPU).
  */
 export function scoreEvidence(evidence: BenchmarkFile): Record<string, ScoredModel> {

@@ -6,15 +6,7 @@
  * (said so in its detail), except speed, which only a speed measurement rates. Without any
  * result a score is `unrated`, never a number.
  */
-import {
-  SCORE_KEYS,
-  UNRATED,
-  USE_CASES,
-  type Score,
-  type ScoreKey,
-  type Scores,
-  type UseCase,
-} from '../schema/catalogue-schema.js';
+import { SCORE_KEYS, UNRATED, type ScoreKey, type Scores, type UseCase } from '../schema/catalogue-schema.js';
 import type { BenchmarkResult } from './benchmarks.js';
 import { BOUNDS, normalise, OVERALL, USE_CASE_INPUTS, type Input } from './score-rule.js';
 

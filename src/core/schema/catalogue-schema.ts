@@ -6,7 +6,6 @@ import {
   LONG_CONTEXT_RULES,
   longContextSchema,
   offPeakSchema,
-  price,
   priceChangeSchema,
   priceFields,
   serviceTiersSchema,
@@ -54,7 +53,7 @@ export const USE_CASES = [
 ] as const;
 export type UseCase = (typeof USE_CASES)[number];
 
-/** A 0-100 score from benchmark evidence (scores.ts), or `unrated` without any: never a number made up. */
+/** A 0-100 score from benchmark evidence, or `unrated` without any: never a number made up. */
 export const UNRATED = 'unrated';
 export type Score = number | typeof UNRATED;
 /** What a model is scored for: overall, then each use case (the one list of them). */
@@ -227,7 +226,7 @@ export type Model = ModelData & {
   longContextRule?: LongContextRule;
   /** 0-100 scores derived from them, overall and per use case, or `unrated` (docs/quality.md). */
   scores?: Scores;
-  /** Which tokenizer its tokens are counted with and how exact that is: set at load from the tokenizer table's rules (core/pricing/tokenizers.ts). */
+  /** Which tokenizer its tokens are counted with and how exact that is: set at load from the tokenizer table's rules. */
   tokenizer?: ModelTokenizer;
 };
 

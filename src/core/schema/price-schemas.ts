@@ -131,7 +131,7 @@ export type Batch = z.infer<typeof batchSchema>;
 /**
  * Prices of the billable units beyond text tokens, where the model publishes them, with where and
  * when they were read: per 1M tokens, but webSearches and requests per 1,000. A unit without its
- * own price here is billed at the price of the unit it is part of (src/core/schema/units.ts).
+ * own price here is billed at the price of the unit it is part of.
  */
 export const unitPricesSchema = z.strictObject({
   inputAudio: price.optional(),

@@ -3,7 +3,7 @@
  * and the units it is part of. A unit's count is part of its parents' (inclusive counts), and it
  * is billed at its own price where the model publishes one, else at its nearest priced ancestor's
  * (the first parent with its own price, else the first parent's). A new unit is a new row here and
- * the record field its price is read from (price-sheet.ts); the engine loops over the rows.
+ * the record field its price is read from; the engine loops over the rows.
  */
 import type { Modality } from './catalogue-schema.js';
 

@@ -12,27 +12,32 @@ import {
   emptyRow,
   FieldError,
   isObject,
-  readRow,
+  readRows,
   shown,
   UsageError,
   type Parsed,
   type UsageRow,
 } from './rows.js';
 
+/** The count columns, each with the row field it fills, in the order the columns are listed. */
+const COUNT_COLUMNS = [
+  ['input_tokens', 'inputTokens'],
+  ['output_tokens', 'outputTokens'],
+  ['cached_input_tokens', 'cachedInputTokens'],
+  ['cache_write_tokens', 'cacheWrite5mTokens'],
+  ['cache_write_1h_tokens', 'cacheWrite1hTokens'],
+  ['reasoning_tokens', 'reasoningTokens'],
+  ['input_audio_tokens', 'inputAudioTokens'],
+  ['output_audio_tokens', 'outputAudioTokens'],
+  ['web_searches', 'webSearches'],
+] as const satisfies ReadonlyArray<readonly [string, keyof UsageRow]>;
+
 export const CSV_COLUMNS = [
   'date',
   'end_date',
   'model',
   'seller',
-  'input_tokens',
-  'output_tokens',
-  'cached_input_tokens',
-  'cache_write_tokens',
-  'cache_write_1h_tokens',
-  'reasoning_tokens',
-  'input_audio_tokens',
-  'output_audio_tokens',
-  'web_searches',
+  ...COUNT_COLUMNS.map(([column]) => column),
   'requests',
   'mode',
   'service_tier',
@@ -52,15 +57,7 @@ function rowOf(n: number, rec: Record<string, unknown>, at: string): UsageRow {
     if (end > r.date) r.endDate = end;
   }
   if (typeof rec['seller'] === 'string' && rec['seller'] !== '') r.seller = rec['seller'];
-  r.inputTokens = count(rec['input_tokens'], 'input_tokens');
-  r.outputTokens = count(rec['output_tokens'], 'output_tokens');
-  r.cachedInputTokens = count(rec['cached_input_tokens'], 'cached_input_tokens');
-  r.cacheWrite5mTokens = count(rec['cache_write_tokens'], 'cache_write_tokens');
-  r.cacheWrite1hTokens = count(rec['cache_write_1h_tokens'], 'cache_write_1h_tokens');
-  r.reasoningTokens = count(rec['reasoning_tokens'], 'reasoning_tokens');
-  r.inputAudioTokens = count(rec['input_audio_tokens'], 'input_audio_tokens');
-  r.outputAudioTokens = count(rec['output_audio_tokens'], 'output_audio_tokens');
-  r.webSearches = count(rec['web_searches'], 'web_searches');
+  for (const [column, field] of COUNT_COLUMNS) r[field] = count(rec[column], column);
   if (rec['requests'] !== undefined && rec['requests'] !== '') r.requests = count(rec['requests'], 'requests');
   const inside = r.cachedInputTokens + r.cacheWrite5mTokens + r.cacheWrite1hTokens;
   if (inside > r.inputTokens)
@@ -84,30 +81,22 @@ function rowOf(n: number, rec: Record<string, unknown>, at: string): UsageRow {
 }
 
 /** Records read the same way from a CSV or a JSON list; it yields after each row (readUsage's slices). */
-function* parseRecords(
+function parseRecords(
   records: Iterable<Record<string, unknown>>,
   format: 'csv' | 'rows',
   firstRow: number,
 ): Generator<void, Parsed> {
-  const rows: UsageRow[] = [];
-  const errors: Parsed['errors'] = [];
-  let i = 0;
-  for (const rec of records) {
-    const n = i + 1;
+  return readRows(format, records, (rec, n) => {
     for (const key of Object.keys(rec)) {
       if (!KNOWN.has(key))
         throw new UsageError(
-          `Row ${n} (line ${i + firstRow}) has an unknown column ${shown(key)}; the columns are ${CSV_COLUMNS.join(', ')}.`,
+          `Row ${n} (line ${n - 1 + firstRow}) has an unknown column ${shown(key)}; the columns are ${CSV_COLUMNS.join(', ')}.`,
           n,
           key.slice(0, 40),
         );
     }
-    const row = readRow(errors, n, () => rowOf(n, rec, `row ${n}`));
-    if (row) rows.push(row);
-    i += 1;
-    yield;
-  }
-  return { format, rows, errors };
+    return rowOf(n, rec, `row ${n}`);
+  });
 }
 
 export function* parseRowList(list: unknown[]): Generator<void, Parsed> {
@@ -181,4 +170,17 @@ export function* parseCsv(text: string): Generator<void, Parsed> {
     }
   };
   return yield* parseRecords(records(), 'csv', 2);
+}
+
+/** A common row back in this service's own columns (format `rows`): what the site sends of a file it read. */
+export function toColumns(r: UsageRow): Record<string, string | number> {
+  const out: Record<string, string | number> = { date: r.date, model: r.model ?? '' };
+  if (r.endDate !== undefined) out.end_date = r.endDate;
+  if (r.seller !== undefined) out.seller = r.seller;
+  for (const [column, field] of COUNT_COLUMNS) if (r[field]) out[column] = r[field];
+  if (r.requests !== undefined) out.requests = r.requests;
+  if (r.batch) out.mode = 'batch';
+  if (r.serviceTier !== undefined) out.service_tier = r.serviceTier;
+  if (r.reportedCost !== undefined) out.cost = r.reportedCost;
+  return out;
 }

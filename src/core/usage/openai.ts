@@ -7,7 +7,7 @@
  * `group_by=model`) is kept with no model, listed apart; `batch: true` is priced in batch mode.
  * The export reports no cost.
  */
-import { bucketRows, count, day, isObject, type Parsed } from './rows.js';
+import { bucketRows, count, day, type Parsed } from './rows.js';
 
 export function* parseOpenAi(doc: Record<string, unknown>): Generator<void, Parsed> {
   return yield* bucketRows(doc, 'openai', 'start_time', (r, res, bucket, at, i) => {

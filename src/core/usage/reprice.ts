@@ -20,39 +20,35 @@ import {
 import { modelResolver } from './resolve.js';
 import type { PricedDoor } from '../offers/book.js';
 import { resolveDoor } from '../offers/resolve.js';
-import { compareReported, type Reported } from './reported.js';
-import { Tally, type UnitEcho } from './tally.js';
+import { compareReported } from './reported.js';
+import { Tally } from './tally.js';
+import type { PricedRow } from './priced-row.js';
 import type { Parsed, RowError, UsageRow } from './rows.js';
 
 export interface RepriceOptions {
   /** Today, YYYY-MM-DD: the day "today's prices" are read at. */
   today: string;
   targets: readonly Model[];
+  /**
+   * Targets a door is picked for (`<model-id>@cheapest`): the target at `index` is priced at the
+   * one of `doors` whose total for the export is least at today's prices (the first on a tie).
+   */
+  pick?: readonly PickDoor[];
   targetMode?: Mode;
   targetServiceTier?: ServiceTier;
 }
 
-export interface PricedRow {
-  row: number;
-  date: string;
-  endDate?: string;
-  model: string;
-  /** The model as the export spells it, when that differs from the id. */
-  exportModel?: string;
-  seller?: string;
-  /** The seller's door the row was priced at (`<model-id>@<seller>`), when the export names a seller we have a priced door of. */
-  door?: string;
-  mode: Mode;
-  serviceTier: ServiceTier;
-  units: UnitEcho;
-  /** At the prices in force on the row's date (from `pricesFrom`). */
-  cost: Usd;
-  pricesFrom: string | null;
-  today: Usd;
-  targets?: Record<string, Usd>;
-  reported?: Reported;
-  flags?: string[];
-  unpricedUnits?: string[];
+export interface PickDoor {
+  index: number;
+  /** The candidates, each the record as its door prices it, with the door's id. */
+  doors: readonly Model[];
+}
+
+/** A door picked for a target: which, and of how many. */
+export interface Picked {
+  target: string;
+  door: string;
+  of: number;
 }
 
 export interface UnknownModel {
@@ -65,6 +61,7 @@ export interface UnknownModel {
 export interface Repriced {
   format: Parsed['format'];
   today: string;
+  picked: Picked[];
   rows: PricedRow[];
   unknownModels: UnknownModel[];
   errors: RowError[];
@@ -109,6 +106,20 @@ export function* repriceSlices(
   const resolve = modelResolver(catalogue);
   const doorOf = sellerDoors(catalogue);
   const cache = new SheetCache();
+  const picked: Picked[] = [];
+  if (opts.pick?.length) {
+    const targets = [...opts.targets];
+    const totals = yield* doorTotals(parsed, resolve, opts, cache, sliceWork);
+    opts.pick.forEach((p, i) => {
+      const sums = totals[i] as bigint[];
+      let best = 0;
+      for (let d = 1; d < sums.length; d++) if ((sums[d] as bigint) < (sums[best] as bigint)) best = d;
+      const target = targets[p.index] as Model;
+      targets[p.index] = { ...(p.doors[best] as Model), id: target.id };
+      picked.push({ target: target.id, door: (p.doors[best] as Model).id, of: p.doors.length });
+    });
+    opts = { ...opts, targets };
+  }
   const tally = new Tally(opts.targets.map((t) => t.id));
   const unknown = new Map<string | null, UnknownModel>();
   const out: PricedRow[] = [];
@@ -150,11 +161,55 @@ export function* repriceSlices(
   return {
     format: parsed.format,
     today: opts.today,
+    picked,
     rows: out,
     unknownModels: [...unknown.values()],
     errors: parsed.errors,
     tally,
   };
+}
+
+/** How a row is billed on the targets: the target mode and tier where given, else the row's. */
+function targetBillingOf(opts: RepriceOptions, billing: Billing): Billing {
+  return { mode: opts.targetMode ?? billing.mode, serviceTier: opts.targetServiceTier ?? billing.serviceTier };
+}
+
+/**
+ * Each pick's doors' totals (whole nano-dollars) over the rows of known models, priced as the
+ * targets are (today's prices, the target billing), yielding as repriceSlices does: the work is a
+ * row per door. Rows whose model is unknown are not priced on targets, so they count for none.
+ */
+function* doorTotals(
+  parsed: Parsed,
+  resolve: ReturnType<typeof modelResolver>,
+  opts: RepriceOptions,
+  cache: SheetCache,
+  sliceWork: number,
+): Generator<RepriceProgress, bigint[][]> {
+  const picks = opts.pick ?? [];
+  const totals = picks.map((p) => p.doors.map(() => 0n));
+  const perRow = picks.reduce((n, p) => n + p.doors.length, 0);
+  let done = 0;
+  let sinceYield = 0;
+  for (const r of parsed.rows) {
+    if (sinceYield >= sliceWork) {
+      done += sinceYield;
+      sinceYield = 0;
+      yield { work: done, rows: [] };
+    }
+    if (r.model === null || resolve(r.model).kind !== 'known') continue;
+    const counts = rowCounts(r);
+    const billing = targetBillingOf(opts, rowBilling(r));
+    const q = rowQuantities(r, counts, billing.mode);
+    picks.forEach((p, i) => {
+      const sums = totals[i] as bigint[];
+      p.doors.forEach((door, d) => {
+        sums[d] = (sums[d] as bigint) + rowNanos(cache.on(door, opts.today).sheets, q, billing);
+      });
+    });
+    sinceYield += perRow;
+  }
+  return totals;
 }
 
 /**
@@ -222,10 +277,7 @@ function priceRow(
     today,
   };
   if (opts.targets.length) {
-    const targetBilling: Billing = {
-      mode: opts.targetMode ?? billing.mode,
-      serviceTier: opts.targetServiceTier ?? billing.serviceTier,
-    };
+    const targetBilling = targetBillingOf(opts, billing);
     const tq = targetBilling.mode === billing.mode ? q : rowQuantities(r, counts, targetBilling.mode);
     const targets: Record<string, Usd> = {};
     for (const t of opts.targets) targets[t.id] = new Usd(rowNanos(cache.on(t, opts.today).sheets, tq, targetBilling));

@@ -187,37 +187,51 @@ export function readRow(errors: RowError[], row: number, read: () => UsageRow | 
 }
 
 /**
+ * An export's rows, one an item, numbered from 1: `read` makes an item's row, and a FieldError it
+ * throws is that row's error, the others read on. Like every format's reader, it yields after each
+ * row (formats.ts's readUsage).
+ */
+export function* readRows<T>(
+  format: FormatName,
+  items: Iterable<T>,
+  read: (item: T, n: number) => UsageRow,
+): Generator<void, Parsed> {
+  const rows: UsageRow[] = [];
+  const errors: RowError[] = [];
+  let n = 0;
+  for (const item of items) {
+    const row = readRow(errors, ++n, () => read(item, n));
+    if (row) rows.push(row);
+    yield;
+  }
+  return { format, rows, errors };
+}
+
+/**
  * The rows of a bucketed report (OpenAI's and Anthropic's usage APIs): `data[].results[]`, each
  * result one model in one bucket. `start` names the bucket's first-day field; `read` fills the row.
- * Like every format's reader, it yields after each row (formats.ts's readUsage).
  */
-export function* bucketRows(
+export function bucketRows(
   doc: Record<string, unknown>,
   format: FormatName,
   start: string,
   read: (r: UsageRow, res: Record<string, unknown>, bucket: Record<string, unknown>, at: string, i: number) => void,
 ): Generator<void, Parsed> {
-  const rows: UsageRow[] = [];
-  const errors: RowError[] = [];
-  let n = 0;
-  for (const [i, bucket] of (doc['data'] as unknown[]).entries()) {
-    const results = isObject(bucket) && Array.isArray(bucket['results']) ? (bucket['results'] as unknown[]) : [];
-    for (const [j, res] of results.entries()) {
-      const at = `data[${i}].results[${j}]`;
-      const row = readRow(errors, ++n, () => {
-        if (!isObject(res) || !isObject(bucket)) throw new FieldError(at, `${at} must be an object`);
-        const model = res['model'];
-        if (model !== null && model !== undefined && typeof model !== 'string')
-          throw new FieldError(`${at}.model`, `${at}.model must be a model id or null`);
-        const r = emptyRow(n, day(bucket[start], `data[${i}].${start}`), typeof model === 'string' ? model : null);
-        read(r, res, bucket, at, i);
-        return r;
-      });
-      if (row) rows.push(row);
-      yield;
+  function* results() {
+    for (const [i, bucket] of (doc['data'] as unknown[]).entries()) {
+      const list = isObject(bucket) && Array.isArray(bucket['results']) ? (bucket['results'] as unknown[]) : [];
+      for (const [j, res] of list.entries()) yield { i, bucket, res, at: `data[${i}].results[${j}]` };
     }
   }
-  return { format, rows, errors };
+  return readRows(format, results(), ({ i, bucket, res, at }, n) => {
+    if (!isObject(res) || !isObject(bucket)) throw new FieldError(at, `${at} must be an object`);
+    const model = res['model'];
+    if (model !== null && model !== undefined && typeof model !== 'string')
+      throw new FieldError(`${at}.model`, `${at}.model must be a model id or null`);
+    const r = emptyRow(n, day(bucket[start], `data[${i}].${start}`), typeof model === 'string' ? model : null);
+    read(r, res, bucket, at, i);
+    return r;
+  });
 }
 
 /** A reader (a generator that yields after each row) run to its end. */

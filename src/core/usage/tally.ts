@@ -5,23 +5,8 @@
  */
 import { Usd } from '../schema/money.js';
 import { ratioOf } from './reported.js';
-import type { PricedRow } from './reprice.js';
+import { ECHO, type PricedRow, type UnitEcho } from './priced-row.js';
 import type { UsageRow } from './rows.js';
-
-/** A row's counts as read (inclusive), the non-zero ones. */
-export type UnitEcho = Partial<Record<(typeof ECHO)[number], number>>;
-const ECHO = [
-  'inputTokens',
-  'outputTokens',
-  'cachedInputTokens',
-  'cacheWrite5mTokens',
-  'cacheWrite1hTokens',
-  'reasoningTokens',
-  'inputAudioTokens',
-  'outputAudioTokens',
-  'webSearches',
-  'requests',
-] as const;
 
 interface Sums {
   cost: bigint;

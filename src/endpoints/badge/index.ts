@@ -56,7 +56,8 @@ export const badge = endpoint({
     errors: [404],
   },
   query: badgeQuery,
-  handle: (p, { catalogue, baseUrl, today }): Reply => {
+  handle: (p, ctx): Reply => {
+    const { catalogue, today } = ctx;
     const style = p.style ?? 'flat';
     const format = p.format ?? 'svg';
     const id = requireParam(p.model, 'model', 'a model id');
@@ -71,12 +72,17 @@ export const badge = endpoint({
       }
       throw err;
     }
-    const badgeUrl = `${baseUrl}/api/badge?model=${encodeURIComponent(model.id)}${style === 'flat' ? '' : `&style=${style}`}`;
-    const pageUrl = `${baseUrl}${modelPagePath(model.id)}`;
+    // A price change within twelve months marks the badge.
+    const change = (model as { priceChange?: string }).priceChange;
+    if (format === 'svg') return new TextReply(badgeSvg(priceBadgeContent(model, change), style), SVG);
+    if (format === 'shields') return shieldsEndpointJson(priceBadgeContent(model, change), style);
+    // The snippets are pasted elsewhere (a README, another site): their links are absolute, and only
+    // these formats read the origin (the image and shields' JSON are the same for every Host).
+    const { origin } = ctx;
+    const badgeUrl = `${origin}/api/badge?model=${encodeURIComponent(model.id)}${style === 'flat' ? '' : `&style=${style}`}`;
+    const pageUrl = `${origin}${modelPagePath(model.id)}`;
     const alt = `${model.name} price`;
     const markdown = `[![${alt}](${badgeUrl})](${pageUrl})`;
-    // A price change within twelve months marks the badge (schedule.ts).
-    const change = (model as { priceChange?: string }).priceChange;
     switch (format) {
       case 'json':
         return {
@@ -100,14 +106,10 @@ export const badge = endpoint({
             ...requestedAs(id, model),
           },
         };
-      case 'shields':
-        return shieldsEndpointJson(priceBadgeContent(model, change), style);
       case 'md':
         return new TextReply(markdown, 'text/markdown; charset=utf-8');
       case 'url':
         return new TextReply(badgeUrl, 'text/plain; charset=utf-8');
-      case 'svg':
-        return new TextReply(badgeSvg(priceBadgeContent(model, change), style), SVG);
     }
   },
 });

@@ -8,6 +8,7 @@ import { toJson } from '../../lib/json.js';
 
 /** The feed-wide facts a renderer needs. */
 export interface FeedContext {
+  /** The absolute address the feed's links start from (read in a feed reader, elsewhere). */
   baseUrl: string;
   /** The feed's own address (with its filters). */
   selfUrl: string;

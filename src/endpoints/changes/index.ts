@@ -88,12 +88,24 @@ export const changes = endpoint({
     const filters = new URLSearchParams();
     if (providers) filters.set('provider', [...providers].join(','));
     if (only) filters.set('model', only.id);
-    const query = (fmt?: string) => {
+    const query = (base: string, fmt?: string) => {
       const search = new URLSearchParams(filters);
       if (fmt) search.set('format', fmt);
       const text = search.toString();
-      return `${ctx.baseUrl}/api/changes${text ? `?${text}` : ''}`;
+      return `${base}/api/changes${text ? `?${text}` : ''}`;
     };
+    if (format === undefined || format === 'json') {
+      return {
+        changes: items,
+        meta: {
+          count: items.length,
+          lastUpdated: catalogue.lastUpdated,
+          feeds: { atom: query(ctx.baseUrl, 'atom'), jsonfeed: query(ctx.baseUrl, 'jsonfeed') },
+          ...links(ctx),
+        },
+      };
+    }
+
     const scope = only
       ? only.name
       : providers
@@ -102,26 +114,18 @@ export const changes = endpoint({
             .map((p) => p.name)
             .join(', ')
         : '';
+    // A feed is read in a feed reader, away from this site: its links are absolute.
+    const { origin } = ctx;
     const feed: FeedContext = {
-      baseUrl: ctx.baseUrl,
-      selfUrl: query(format),
+      baseUrl: origin,
+      selfUrl: query(origin, format),
       filters: filters.toString(),
-      jsonUrl: query(),
+      jsonUrl: query(origin),
       lastUpdated: catalogue.lastUpdated,
       scope,
     };
-
-    if (format === 'atom') return new TextReply(atomFeed(list, feed), 'application/atom+xml; charset=utf-8');
-    if (format === 'jsonfeed')
-      return new TextReply(jsonFeed(list, items, feed), 'application/feed+json; charset=utf-8');
-    return {
-      changes: items,
-      meta: {
-        count: items.length,
-        lastUpdated: catalogue.lastUpdated,
-        feeds: { atom: query('atom'), jsonfeed: query('jsonfeed') },
-        ...links(ctx),
-      },
-    };
+    return format === 'atom'
+      ? new TextReply(atomFeed(list, feed), 'application/atom+xml; charset=utf-8')
+      : new TextReply(jsonFeed(list, items, feed), 'application/feed+json; charset=utf-8');
   },
 });

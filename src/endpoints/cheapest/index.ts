@@ -8,11 +8,20 @@ import type { Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { Usd } from '../../core/schema/money.js';
 import { endpoint, namedJson } from '../endpoint.js';
-import { describeFilters, fitHint, whyEmpty } from '../hints.js';
+import { describeFilters, emptyRankingHint, type EmptyHint } from '../hints.js';
 import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choice, statusFilter, usdAmount } from '../params.js';
-import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf } from '../ranking.js';
+import {
+  excludedBody,
+  fallbackEcho,
+  legacyWouldRank,
+  rankedItem,
+  tierHint,
+  rankFilters,
+  rankFiltersOf,
+  withYear,
+} from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import { atDoor, cheaperDoors, sellersFilter, sellersParam } from '../sellers.js';
 import { anySeller, cheapestAtDoors } from '../../core/advice/at-doors.js';
@@ -64,20 +73,13 @@ function emptyHint(
   catalogue: Catalogue,
   workload: Workload,
 ) {
-  const why = whyEmpty(p, FILTERS, (q) => rank({ ...q, limit: 1 }).ranked[0]);
-  if (why === undefined) return fitHint(catalogue, workload);
-  const { model, costs } = why.nearest;
-  const monthly = displayUsd(costs.monthly);
-  const raise =
-    why.without.length === 1 && why.param === 'budget'
-      ? ` A budget of ${costs.monthly.toString()} or more returns it.`
-      : '';
-  return {
-    param: why.param,
-    message: `No model meets ${describeFilters(p, FILTERS, why.without)} for this workload. Without ${why.without.join(' and ')}, the cheapest is ${model.name} (${why.nearest.at?.door.id ?? model.id}) at ${monthly} a month.${raise}`,
-    without: why.without,
-    nearest: present(why.nearest),
-  };
+  const first = (q: CheapestParams) => rank({ ...q, limit: 1 }).ranked[0];
+  return emptyRankingHint(p, FILTERS, first, present, says, catalogue, workload);
+  function says({ param, without, nearest: { model, costs, at } }: EmptyHint<Ranked & { at?: DoorCost }>) {
+    const raise =
+      without.length === 1 && param === 'budget' ? ` A budget of ${costs.monthly.toString()} or more returns it.` : '';
+    return `No model meets ${describeFilters(p, FILTERS, without)} for this workload. Without ${without.join(' and ')}, the cheapest is ${model.name} (${at?.door.id ?? model.id}) at ${displayUsd(costs.monthly)} a month.${raise}`;
+  }
 }
 
 export const cheapest = endpoint({
@@ -105,7 +107,7 @@ export const cheapest = endpoint({
       if (own) options.own = own;
       return options;
     };
-    // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     // region= ranks each model at its cheapest door serving the region, at that region's price (region.ts).
     const region = regionOf(catalogue, p.region);
@@ -120,17 +122,20 @@ export const cheapest = endpoint({
       const mine = workloadOn(own, workload, r.model);
       const { item, appliedPrices } = rankedItem(catalogue, r.model, mine, place, today);
       if (own) Object.assign(item, tokensOn(own, r.model));
-      if (r.at) return atDoor(item, r.at, mine, r.costs);
+      const costs = withYear(catalogue, r, mine, today);
+      if (r.at) return atDoor(item, r.at, mine, costs);
       const cheaper = cheaperAt(r.model, r.costs.monthly);
-      return Object.assign(item, { costs: r.costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
+      return Object.assign(item, { costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
     };
     const { ranked, excluded, notSold } = rank(p);
+    const legacy = legacyWouldRank(p, (q) => rank(q).ranked);
     const hint =
       ranked.length > 0
         ? undefined
         : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
     return {
       pricedOn: today,
+      rankedBy: 'costs.monthly',
       workload: workloadEcho(p),
       filters: {
         budget: p.budget === undefined ? null : new Usd(p.budget),
@@ -145,7 +150,7 @@ export const cheapest = endpoint({
         limit: p.limit,
       },
       recommendations: ranked.map((r) => present(r, r.rank)),
-      excluded: excludedBody(excluded),
+      excluded: excludedBody(excluded, legacy),
       ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };

@@ -10,14 +10,20 @@ import type { Workload } from '../../core/pricing/cost.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import { PRICE_FIELDS, type PriceBlock } from '../../core/schema/units.js';
 import { doorCaveats, doorPrices } from '../sellers.js';
+import { costsWithYear } from '../../core/advice/as-priced.js';
 import { endpoint, findModel, namedJson, requestedAs, requireParam } from '../endpoint.js';
-import { text } from '../params.js';
+import { optionalInteger, text } from '../params.js';
 import { refuseModality } from '../part-rules.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 
 export const offersQuery = z.object({
   model: text('Model id or alias (required): the model whose doors (sellers) to list.'),
   ...workloadQuery({ input: 2000, output: 500 }),
+  limit: optionalInteger(
+    1,
+    100,
+    'At most this many doors in offers (the cheapest), and in cannotRun and keptOut each; counts still count every door. All when unset.',
+  ),
 });
 
 /** Who sells through a door, and where its price comes from. */
@@ -44,6 +50,7 @@ function doorFacts(door: PricedDoor) {
   const priced = door.priced;
   const data = door.door;
   return {
+    ...(data?.variant ? { variant: data.variant } : {}),
     ...(priced ? { prices: pricesOf(priced) } : {}),
     ...(priced
       ? {
@@ -65,10 +72,12 @@ function doorFacts(door: PricedDoor) {
   };
 }
 
-function costed(cost: DoorCost, workload: Workload) {
-  const { costs } = cost;
+/** A door's costs (yearly as calculate gives it, from `date`) and the prices they were worked out at. */
+function costed(cost: DoorCost, workload: Workload, date: string) {
+  const { costs, door } = cost;
+  const { yearly } = costsWithYear(door.priced as Model, workload, date, door.sheets());
   return {
-    costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+    costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly, yearly },
     appliedPrices: doorPrices(cost, workload),
   };
 }
@@ -95,7 +104,7 @@ export const offers = endpoint({
     },
   ],
   query: offersQuery,
-  handle: (p, { catalogue }) => {
+  handle: (p, { catalogue, today }) => {
     const id = requireParam(p.model, 'model', 'the id of the model whose sellers to list');
     const model = findModel(catalogue, id, 'model');
     // counted_with: every door is priced on the workload in the model's own tokens.
@@ -110,10 +119,13 @@ export const offers = endpoint({
       workload,
     );
     const leftOut = region?.leftOutOf(model.id) ?? [];
+    const limit = p.limit;
     return {
       model: model.id,
       ...requestedAs(id, model),
       name: model.name,
+      pricedOn: today,
+      rankedBy: 'costs.monthly',
       workload: workloadEcho(p),
       ...tokensOn(own, model),
       counts: {
@@ -122,12 +134,17 @@ export const offers = endpoint({
         cannotRun: cannotRun.length,
         keptOut: keptOut.length + leftOut.length,
       },
-      offers: ranked.map((c, i) => ({ rank: i + 1, ...doorWho(c.door), ...costed(c, workload), ...doorFacts(c.door) })),
-      cannotRun: cannotRun.map((c) => ({
+      offers: ranked.slice(0, limit).map((c, i) => ({
+        rank: i + 1,
+        ...doorWho(c.door),
+        ...costed(c, workload, today),
+        ...doorFacts(c.door),
+      })),
+      cannotRun: cannotRun.slice(0, limit).map((c) => ({
         ...doorWho(c.door),
         reason: c.problem,
         reasonText: EXCLUSION_TEXT[c.problem],
-        ...costed(c, workload),
+        ...costed(c, workload, today),
         ...doorFacts(c.door),
       })),
       keptOut: [
@@ -143,7 +160,7 @@ export const offers = endpoint({
           reasonText: REGION_LEFT_OUT_TEXT[reason],
           ...doorFacts(door),
         })),
-      ],
+      ].slice(0, limit),
     };
   },
 });

@@ -10,7 +10,7 @@ import { priceFields } from '../../core/schema/price-schemas.js';
 import { PRICE_FIELDS } from '../../core/schema/units.js';
 
 const single = calculateResponseSchema.options[0].shape;
-const costs = single.costs.pick({ perRequest: true, daily: true, monthly: true });
+const costs = single.costs;
 const prices = z.object(priceFields(PRICE_FIELDS, z.number()));
 
 const doorFields = {
@@ -19,6 +19,10 @@ const doorFields = {
   kind: z.enum(SELLER_KINDS),
   door: z.string().meta({ description: 'The id that names this door wherever a model id goes: <model-id>@<seller>.' }),
   sellerModelId: z.string().meta({ description: "The id the seller's API takes." }),
+  variant: z.string().optional().meta({
+    description:
+      "The serving variant this door sells (tee, fast, turbo, highspeed, lightning, flex, a quantisation such as fp8): its own price for another service, never the plain model's; kept out of rankings as `variant`.",
+  }),
   makersDoor: z.literal(true).optional().meta({
     description:
       "The catalogue record's own door: the maker's, Together's for its Llama records, or the door the record names as its price's (referenceDoor) where the maker sells none.",
@@ -72,6 +76,11 @@ export const offersResponseSchema = z.object({
   model: z.string(),
   requestedId: single.requestedId,
   name: z.string(),
+  pricedOn: z.string().meta({ description: 'The day yearly runs twelve months from (today, UTC).' }),
+  rankedBy: z.literal('costs.monthly').meta({
+    description:
+      "The offers are ordered by the monthly cost, cheapest first; costs.yearly (the maker's price schedule at its own door, monthly × 12 at a door with none) does not set the order.",
+  }),
   workload: single.workload,
   tokens: single.tokens,
   counts: z.object({

@@ -1,7 +1,7 @@
 /** GET /api/recommend: the best-suited models for a use case within tier, quality, cost and context limits. */
 import * as z from 'zod';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
-import type { Workload } from '../../core/pricing/cost.js';
+import type { CostsWithYear, Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { Usd } from '../../core/schema/money.js';
 import {
@@ -15,7 +15,7 @@ import type { Excluded } from '../../core/advice/eligible.js';
 import type { DoorCost } from '../../core/offers/rank.js';
 import { scoreBasis } from '../../core/quality/scores.js';
 import { endpoint, namedJson } from '../endpoint.js';
-import { describeFilters, fitHint, whyEmpty } from '../hints.js';
+import { describeFilters, emptyRankingHint, type EmptyHint } from '../hints.js';
 import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from '../params.js';
@@ -23,11 +23,13 @@ import {
   either,
   excludedBody,
   fallbackEcho,
+  legacyWouldRank,
   rankedItem,
   tierHint,
   rankFilters,
   rankFiltersOf,
   tierChoice,
+  withYear,
 } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import type { OwnTokens } from '../../core/pricing/tokenizers.js';
@@ -71,6 +73,13 @@ export const recommendQuery = z.object({
 
 type RecommendParams = z.output<typeof recommendQuery>;
 
+// What each sort orders by (never the yearly cost).
+const RANKED_BY: Record<RecommendParams['sort'], string> = {
+  score: 'score',
+  value: 'scorePerDollar',
+  cost: 'costs.monthly',
+};
+
 const tierOf = (p: RecommendParams) => either({ name: 'budget', value: p.budget }, { name: 'tier', value: p.tier });
 const minQualityOf = (p: RecommendParams) =>
   either({ name: 'quality', value: p.quality }, { name: 'min_quality', value: p.min_quality });
@@ -111,7 +120,8 @@ function presentItem(
   catalogue: Catalogue,
   own: OwnTokens | undefined,
   given: Workload,
-  { rank, model, score, scoreDetail, costPerRequest, costs, reason }: Recommendation,
+  { rank, model, score, scoreDetail, costPerRequest, reason }: Recommendation,
+  costs: CostsWithYear,
   scoreOf: string,
   date?: string,
 ) {
@@ -127,7 +137,7 @@ function presentItem(
     quality: model.quality,
     context: model.context,
     costPerRequest,
-    costs: { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly },
+    costs,
     appliedPrices,
     reason:
       item.priceChange === undefined
@@ -153,19 +163,19 @@ function emptyHint(
   catalogue: Catalogue,
   workload: Workload,
 ) {
-  const why = whyEmpty(p, FILTERS, (q) => rank({ ...q, limit: 1 }).recommendations[0]);
-  if (why === undefined) return fitHint(catalogue, workload);
-  const { model, costPerRequest } = why.nearest;
-  const raise =
-    why.without.length === 1 && why.param === 'max_cost'
-      ? ` A max_cost of ${costPerRequest.toString()} or more returns it.`
-      : '';
-  return {
-    param: why.param,
-    message: `No model meets ${describeFilters(p, FILTERS, why.without)}. Without ${why.without.join(' and ')}, the best is ${model.name} (${why.nearest.at?.door.id ?? model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`,
-    without: why.without,
-    nearest: present(why.nearest),
-  };
+  const first = (q: RecommendParams) => rank({ ...q, limit: 1 }).recommendations[0];
+  return emptyRankingHint(p, FILTERS, first, present, says, catalogue, workload);
+  function says({
+    param,
+    without,
+    nearest: { model, costPerRequest, at },
+  }: EmptyHint<Recommendation & { at?: DoorCost }>) {
+    const raise =
+      without.length === 1 && param === 'max_cost'
+        ? ` A max_cost of ${costPerRequest.toString()} or more returns it.`
+        : '';
+    return `No model meets ${describeFilters(p, FILTERS, without)}. Without ${without.join(' and ')}, the best is ${model.name} (${at?.door.id ?? model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`;
+  }
 }
 
 export const recommend = endpoint({
@@ -195,7 +205,7 @@ export const recommend = endpoint({
     // counted_with: each model is priced, screened and ranked on the workload in its own tokens.
     const own = ownTokens(p, workload);
     const criteria = recommendCriteria(p, workload, own);
-    // sellers= prices each model at its cheapest allowed door (sellers.ts); unset, at its record's.
+    // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
     // region= ranks each model at its cheapest door serving the region, at that region's price (region.ts).
     const region = regionOf(catalogue, p.region);
@@ -205,14 +215,18 @@ export const recommend = endpoint({
       return allowed ? recommendAtDoors(catalogue, c, allowed, region) : recommendModels(catalogue, c);
     };
     const cheaperAt = cheaperDoors(catalogue, workload, own);
-    const present = (r: Recommendation & { at?: DoorCost }) =>
-      withDoor(
+    const present = (r: Recommendation & { at?: DoorCost }) => {
+      const mine = workloadOn(own, workload, r.model);
+      const costs = withYear(catalogue, r, mine, today);
+      return withDoor(
         cheaperAt,
-        workloadOn(own, workload, r.model),
-        presentItem(catalogue, own, workload, r, p.use_case ?? 'overall', today),
+        mine,
+        presentItem(catalogue, own, workload, r, costs, p.use_case ?? 'overall', today),
         r,
       );
+    };
     const { recommendations, excluded, notSold } = rank(p);
+    const legacy = legacyWouldRank(p, (q) => rank(q).recommendations);
     const hint =
       recommendations.length > 0
         ? undefined
@@ -241,8 +255,9 @@ export const recommend = endpoint({
       },
       workload: workloadEcho(p),
       pricedOn: today,
+      rankedBy: RANKED_BY[p.sort],
       recommendations: recommendations.map(present),
-      excluded: excludedBody(excluded),
+      excluded: excludedBody(excluded, legacy),
       ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };

@@ -8,14 +8,23 @@ import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import { SERVICE_TIERS } from '../../core/pricing/price-sheet.js';
 import { FORMATS, readUsageJson, readUsageText, type FormatName } from '../../core/usage/formats.js';
-import { repriceSlices, repriceWork, SUGGESTION_WORK, type Repriced } from '../../core/usage/reprice.js';
+import {
+  repriceSlices,
+  repriceWork,
+  SUGGESTION_WORK,
+  type PickDoor,
+  type Picked,
+  type Repriced,
+} from '../../core/usage/reprice.js';
+import { doorBookOf } from '../../core/offers/book.js';
 import { UsageError, type Parsed } from '../../core/usage/rows.js';
 import { CSV_COLUMNS } from '../../core/usage/csv.js';
 import { findPricedDoor } from '../doors.js';
 import { findInRegion, regionOf, regionParam } from '../region.js';
 import type { RegionView } from '../../core/offers/regional.js';
-import { endpoint, findModel } from '../endpoint.js';
+import { endpoint, findModel, TextReply } from '../endpoint.js';
 import { ApiError, quote } from '../../lib/errors.js';
+import { JSON_TYPE, toJson } from '../../lib/json.js';
 import { choice, idList } from '../params.js';
 
 /** The most a body may hold, bytes, and the most rows an export may have. */
@@ -27,7 +36,7 @@ export const repriceQuery = z.object({
   targets: idList(
     1,
     10,
-    "Models to price all the usage on, at today's prices: model ids, or <model-id>@<seller> (at most 10).",
+    "Models to price all the usage on, at today's prices: model ids, <model-id>@<seller>, or <model-id>@cheapest for the model's vetted door that prices this export least (named in the answer); at most 10.",
   ),
   target_mode: choice(['standard', 'batch'] as const, "Price the targets in this mode (default: each row's own)."),
   target_service_tier: choice(SERVICE_TIERS, "Price the targets at this service tier (default: each row's own)."),
@@ -52,11 +61,43 @@ export const SLICE_WORK = 1000;
  * The work an export buys, charged before it is done: its rows on its targets, and each distinct
  * name as if unknown (its suggestions), since which are known is found only by doing the work.
  */
-export function exportWork(parsed: Parsed, params: RepriceParams): number {
+export function exportWork(parsed: Parsed, params: RepriceParams, catalogue: Catalogue): number {
   const names = new Set(parsed.rows.map((r) => r.model?.trim().toLowerCase()));
+  // A door picked (@cheapest) costs each row once per candidate door besides its pricing as a target.
+  const candidates = pickedTargets(catalogue, params.targets).count;
   return (
-    repriceWork(parsed.rows.length + parsed.errors.length, params.targets?.length ?? 0) + names.size * SUGGESTION_WORK
+    repriceWork(parsed.rows.length + parsed.errors.length, (params.targets?.length ?? 0) + candidates) +
+    names.size * SUGGESTION_WORK
   );
+}
+
+/** `<model-id>@cheapest`: the target a door is picked for. */
+const PICK = /@\s*cheapest\s*$/i;
+
+/** The doors a `<model-id>@cheapest` target picks among: the model's vetted doors with a price, as rankings take them. */
+function pickDoors(catalogue: Catalogue, model: Model): Model[] {
+  const doors = doorBookOf(catalogue)
+    .doorsOf(model.id)
+    .filter((door) => door.keptOut === undefined && door.priced !== undefined)
+    .map((door) => ({ ...(door.priced as Model), id: door.id }));
+  if (doors.length === 0)
+    throw new ApiError(404, 'door_not_found', `${model.id} has no vetted door with a price on record (targets).`, {
+      param: 'targets',
+    });
+  return doors;
+}
+
+/** The targets that pick a door (by their place in the list), and how many candidate doors they have in all. */
+function pickedTargets(catalogue: Catalogue, ids: readonly string[] | undefined) {
+  const pick: PickDoor[] = [];
+  let count = 0;
+  (ids ?? []).forEach((asked, index) => {
+    if (!PICK.test(asked)) return;
+    const doors = pickDoors(catalogue, findModel(catalogue, asked.replace(PICK, ''), 'targets'));
+    pick.push({ index, doors });
+    count += doors.length;
+  });
+  return { pick, count };
 }
 
 /** Lets the event loop answer what else has arrived (I/O first, as setImmediate runs after it) before the next slice. */
@@ -93,14 +134,10 @@ function targetModels(catalogue: Catalogue, ids: readonly string[] | undefined, 
   const find = (plain: string) => findModel(catalogue, plain, 'targets');
   return ids.map((asked) => {
     // region: each target is its door in the region, at the region's price (region.ts).
-    const there = region && findInRegion(catalogue, region, asked, 'targets', find);
+    const there = region && !PICK.test(asked) && findInRegion(catalogue, region, asked, 'targets', find);
     const model = there
       ? { ...(there.priced as Model), id: asked.includes('@') ? there.id : (there.priced as Model).id }
-      : asked.includes('@')
-        ? (({ id, priced }) => ({ ...(priced as Model), id }))(
-            findPricedDoor(catalogue, asked, 'targets', (plain) => findModel(catalogue, plain, 'targets')),
-          )
-        : findModel(catalogue, asked, 'targets');
+      : targetModel(catalogue, asked);
     const earlier = seen.get(model.id);
     if (earlier !== undefined)
       throw new ApiError(
@@ -112,6 +149,18 @@ function targetModels(catalogue: Catalogue, ids: readonly string[] | undefined, 
     seen.set(model.id, asked);
     return model;
   });
+}
+
+/** One target as priced (see targetModels); `<model-id>@cheapest` at its first candidate until the door is picked for the export (core/usage/reprice.ts). */
+function targetModel(catalogue: Catalogue, asked: string): Model {
+  const find = (plain: string) => findModel(catalogue, plain, 'targets');
+  if (PICK.test(asked)) {
+    const record = find(asked.replace(PICK, ''));
+    return { ...(pickDoors(catalogue, record)[0] as Model), id: `${record.id}@cheapest` };
+  }
+  if (!asked.includes('@')) return find(asked);
+  const { id, priced } = findPricedDoor(catalogue, asked, 'targets', find);
+  return { ...(priced as Model), id };
 }
 
 /** An export's problem as the 400 that names where it is. */
@@ -153,22 +202,72 @@ export async function readExportInSlices(body: string | unknown, format: FormatN
   }
 }
 
-/** The answer to a parsed export, priced a slice of SLICE_WORK units at a time, the event loop let go between slices. */
-export async function repriceInSlices(parsed: Parsed, params: RepriceParams, catalogue: Catalogue, today: string) {
+/**
+ * The answer to a parsed export, priced a slice of SLICE_WORK units at a time, the event loop let
+ * go between slices; with detail=rows, serialised in slices too (its rows are most of it: 6 MB for
+ * 10,000 rows on 10 targets).
+ */
+export async function repriceInSlices(
+  parsed: Parsed,
+  params: RepriceParams,
+  catalogue: Catalogue,
+  today: string,
+): Promise<Answer | TextReply> {
   const slices = repriceSlices(catalogue, parsed, repriceOptions(catalogue, params, today), SLICE_WORK);
   for (let step = slices.next(); ; step = slices.next()) {
-    if (step.done) return answerOf(step.value, params, today);
+    if (step.done) {
+      const answer = answerOf(step.value, params, today);
+      if (answer.rows === undefined) return answer;
+      const writing = answerJson(answer, Math.max(1, Math.floor(SLICE_WORK / (1 + (params.targets?.length ?? 0)))));
+      for (let part = writing.next(); ; part = writing.next()) {
+        if (part.done) return new TextReply(part.value, JSON_TYPE);
+        await nextTurn();
+      }
+    }
     await nextTurn();
   }
 }
 
+/**
+ * toJson(answer), its rows (the last field) written `perSlice` at a time, yielding between slices:
+ * the same text as toJson of the whole (each row is written as it would be within it).
+ */
+export function* answerJson(answer: Answer, perSlice: number): Generator<void, string> {
+  const { rows = [], ...rest } = answer;
+  const parts = [toJson(rest).slice(0, -1), ',"rows":['];
+  for (let i = 0; i < rows.length; i += perSlice) {
+    if (i > 0) {
+      parts.push(',');
+      yield;
+    }
+    parts.push(toJson(rows.slice(i, i + perSlice)).slice(1, -1));
+  }
+  parts.push(']}');
+  return parts.join('');
+}
+
 function repriceOptions(catalogue: Catalogue, params: RepriceParams, today: string) {
+  const { pick } = pickedTargets(catalogue, params.targets);
   return {
     today,
     targets: targetModels(catalogue, params.targets, regionOf(catalogue, params.region)),
+    ...(pick.length ? { pick } : {}),
     ...(params.target_mode === undefined ? {} : { targetMode: params.target_mode }),
     ...(params.target_service_tier === undefined ? {} : { targetServiceTier: params.target_service_tier }),
   };
+}
+
+type Answer = ReturnType<typeof answerOf>;
+
+/** A target a door was picked for: the door, and why it. */
+function pickedDoor(picked: readonly Picked[], id: string) {
+  const p = picked.find((x) => x.target === id);
+  return p === undefined
+    ? {}
+    : {
+        door: p.door,
+        picked: `the cheapest for this export at today's prices of ${p.of} vetted door${p.of === 1 ? '' : 's'} (GET /api/offers lists them)`,
+      };
 }
 
 function answerOf(r: Repriced, params: RepriceParams, today: string) {
@@ -181,6 +280,7 @@ function answerOf(r: Repriced, params: RepriceParams, today: string) {
       ? {
           targets: targets.map((id) => ({
             id,
+            ...pickedDoor(r.picked, id),
             pricedAt: 'today',
             mode: params.target_mode ?? 'as each row',
             serviceTier: params.target_service_tier ?? 'as each row',
@@ -229,7 +329,8 @@ export const repriceEndpoint = endpoint({
     argument: { name: 'rows', what: 'a list of usage rows', schema: usageRows, query: { format: 'rows' } },
   },
   noStore: true,
-  charge: (parsed, params) => Math.max(1, Math.ceil(exportWork(parsed, params) / WORK_PER_REQUEST)),
+  charge: (parsed, params, catalogue) =>
+    Math.max(1, Math.ceil(exportWork(parsed, params, catalogue) / WORK_PER_REQUEST)),
   response: {
     description:
       'The totals, a series per day, unknown models apart, per-row errors; each row priced with detail=rows.',

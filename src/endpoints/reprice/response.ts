@@ -21,7 +21,19 @@ export const repriceResponseSchema = z.object({
     })
     .meta({ description: 'What was read: rows, models, dates, units.' }),
   targets: z
-    .array(z.object({ id: z.string(), pricedAt: z.literal('today'), mode: z.string(), serviceTier: z.string() }))
+    .array(
+      z.object({
+        id: z.string(),
+        door: z
+          .string()
+          .optional()
+          .meta({ description: '<model-id>@cheapest only: the door picked, <model-id>@<seller>.' }),
+        picked: z.string().optional().meta({ description: 'How the door was picked, and among how many.' }),
+        pricedAt: z.literal('today'),
+        mode: z.string(),
+        serviceTier: z.string(),
+      }),
+    )
     .optional(),
   totals: z.object({
     cost: usd("At the prices in force on each row's date."),

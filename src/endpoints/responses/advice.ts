@@ -7,10 +7,15 @@ import { sellersEchoSchema } from './doors.js';
 import { scheduleFields } from './schedule.js';
 import { costsSchema, excludedSchema, fitHintSchema, rankedFields, workloadSchema } from './workload.js';
 
-const cheapestCosts = costsSchema.pick({ perRequest: true, daily: true, monthly: true });
+/** What a ranked answer says it is ordered by: never the yearly cost. */
+const rankedBy = z.enum(['costs.monthly', 'score', 'scorePerDollar']).meta({
+  description:
+    'The field the items are ordered by: costs.monthly (cheapest first, at the prices of pricedOn), score or scorePerDollar (best first; recommend by its sort). costs.yearly follows the price schedule over the twelve months from pricedOn and does not set the order: a change within them can make a lower-ranked item cheaper over the year.',
+});
 
 export const cheapestResponseSchema = z.object({
   pricedOn: scheduleFields.pricedOn,
+  rankedBy,
   workload: workloadSchema,
   filters: z.object({
     budget: z.number().nullable(),
@@ -28,7 +33,7 @@ export const cheapestResponseSchema = z.object({
     limit: z.number().int(),
   }),
   recommendations: z.array(
-    z.object({ rank: z.number().int(), ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema }),
+    z.object({ rank: z.number().int(), ...rankedFields, costs: costsSchema, appliedPrices: appliedPricesSchema }),
   ),
   sellers: sellersEchoSchema,
   excluded: excludedSchema,
@@ -37,7 +42,7 @@ export const cheapestResponseSchema = z.object({
       z.object({
         ...hintFields,
         nearest: z
-          .object({ ...rankedFields, costs: cheapestCosts, appliedPrices: appliedPricesSchema })
+          .object({ ...rankedFields, costs: costsSchema, appliedPrices: appliedPricesSchema })
           .meta({ description: 'The cheapest model that can run it without those filters.' }),
       }),
       fitHintSchema,
@@ -75,7 +80,7 @@ const recommendationSchema = z.object({
   quality: z.number().int(),
   context: z.string(),
   costPerRequest: usd('Cost of one request, USD.'),
-  costs: cheapestCosts,
+  costs: costsSchema,
   appliedPrices: appliedPricesSchema,
   reason: z.string(),
 });
@@ -107,6 +112,7 @@ export const recommendResponseSchema = z.object({
   }),
   workload: workloadSchema,
   pricedOn: scheduleFields.pricedOn,
+  rankedBy,
   recommendations: z.array(recommendationSchema),
   sellers: sellersEchoSchema,
   excluded: excludedSchema,

@@ -1,4 +1,4 @@
-/** The fields sellers= and cheaperAt add to cheapest's and recommend's items and answers (endpoints/sellers.ts). */
+/** The fields sellers= and cheaperAt add to cheapest's and recommend's items and answers. */
 import * as z from 'zod';
 import { SELLER_KINDS } from '../../core/offers/door-schema.js';
 

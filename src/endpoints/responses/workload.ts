@@ -118,11 +118,16 @@ export const excludedSchema = z
           'service_tier_not_offered',
           'free_tier_only',
           'unrated',
+          'legacy',
           'region_unknown',
           'not_in_region',
         ]),
         count: z.number().int(),
         message: z.string(),
+        shownWith: z
+          .string()
+          .optional()
+          .meta({ description: 'legacy only: the parameter that ranks them (status=all).' }),
       }),
     ),
   })

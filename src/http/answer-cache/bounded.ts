@@ -57,9 +57,14 @@ export class BoundedEntries {
     this.#evict(entry);
   }
 
+  /** Whether this very entry is kept (not marked as used). */
+  holds(entry: Entry): boolean {
+    return entry.key !== undefined && this.#slots.get(entry.key)?.entry === entry;
+  }
+
   /** Counts bytes an entry grew by (a coding made of it), when it is kept, and makes room for them. */
   grew(entry: Entry, bytes: number): void {
-    if (entry.key === undefined || this.#slots.get(entry.key)?.entry !== entry) return;
+    if (!this.holds(entry)) return;
     this.#bytes += bytes;
     this.#evict(entry);
   }

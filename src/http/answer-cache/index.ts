@@ -1,7 +1,7 @@
 /**
  * The answer cache: the app's final answers (status, headers and bytes as the middleware chain
- * made them), kept under their request's key (see key.ts) as a CDN would keep them, bounded by
- * entries and bytes (bounded.ts), emptied when the catalogue changes; files
+ * made them), kept under their request's key as a CDN would keep them, bounded by
+ * entries and bytes, emptied when the catalogue changes; files
  * (the same bytes for the life of the process) are kept for good, apart. It answers a kept
  * entry's GET or HEAD itself: the coding the client accepts (br or gzip for large bodies), or a
  * 304 when its If-None-Match matches. A file's codings are made ahead (at build; read on its
@@ -74,6 +74,11 @@ export class AnswerCache {
     return this.#entries.get(key);
   }
 
+  /** Whether an entry store() made is kept (a file, or an entry within the bounds). */
+  isKept(entry: Entry): boolean {
+    return (entry.key !== undefined && this.#files.get(entry.key) === entry) || this.#entries.holds(entry);
+  }
+
   /**
    * An entry for the app's 200 to a GET, computed from `catalogue`; kept under `key` unless there
    * is none, that catalogue is no longer in force or the body is too large for the bounds; a file
@@ -106,9 +111,9 @@ export class AnswerCache {
       this.#files.set(key, entry);
       return entry;
     }
-    // A key without a query (a page, an answer with every parameter at its default) is one of few:
-    // kept from its first request, so that its compressed codings are made once.
-    const keep = !key.includes('?') || this.#entries.askedBefore(key);
+    // A key without a query or an origin (a page, an answer with every parameter at its default)
+    // is one of few: kept from its first request, so that its compressed codings are made once.
+    const keep = (key.startsWith('/') && !key.includes('?')) || this.#entries.askedBefore(key);
     if (keep && catalogue === this.#catalogue && entry.size <= this.#entries.maxBytes / 4)
       this.#entries.put(key, entry);
     return entry;

@@ -17,7 +17,7 @@ import { inPool, leftOut, whyText, type Priced, type StatusFilter } from './site
 
 const W = 900;
 const H = 420;
-// The left margin holds "100" at a phone's font (site-css.ts) clear of the rotated axis title.
+// The left margin holds "100" at a phone's font clear of the rotated axis title.
 const M = { top: 20, right: 30, bottom: 50, left: 110 };
 
 /** The score the chart plots, or undefined when unrated (read without scores.ts, which the browser bundle leaves out). */

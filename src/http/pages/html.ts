@@ -9,6 +9,28 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+// Stands for the service's address in a snippet until addressed() puts it in: escapeHtml leaves it
+// as it is, and no page holds it otherwise.
+const ADDRESS = '\u0000address\u0000';
+const ENCODED_ADDRESS = encodeURIComponent(ADDRESS);
+
+/** Where a snippet to paste elsewhere (which needs an absolute address) starts: BASE_URL, or a stand-in for addressed(). */
+export function snippetBase(baseUrl: string): string {
+  return baseUrl === '' ? ADDRESS : baseUrl;
+}
+
+/**
+ * An escaped snippet made from snippetBase, with the address put in: BASE_URL as it is; unset, a
+ * slot that the page's script (web/site.ts) fills with the address the page was read at (percent-
+ * encoded where the snippet encoded it), so that the page is the same whatever the Host. Read
+ * without the script, the snippet shows paths on this site.
+ */
+export function addressed(escaped: string): string {
+  return escaped
+    .replaceAll(ADDRESS, '<span data-origin></span>')
+    .replaceAll(ENCODED_ADDRESS, '<span data-origin="encoded"></span>');
+}
+
 export interface PageFrame {
   title: string;
   description: string;

@@ -3,12 +3,12 @@ import type { BenchmarkResult } from '../../core/quality/benchmarks.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import { monthlyCost } from '../../core/pricing/cost.js';
-import { closestIds, idIndexOf } from '../../core/advice/closest-ids.js';
+import { closestModelIds } from '../../core/advice/closest-ids.js';
 import { priceFacts } from '../../core/catalogue/price-facts.js';
 import { formatPrice, priceMessage } from '../../badge/price-badge.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { escapeHtml, modelPagePath } from '../../lib/escape.js';
-import { pageFrame } from './html.js';
+import { addressed, pageFrame, snippetBase } from './html.js';
 import { benchmarksSection } from './benchmarks-section.js';
 import { priceHistorySection } from './price-history.js';
 import { whereToBuySection } from './where-to-buy.js';
@@ -36,8 +36,10 @@ export function modelPage(
 ): string {
   const e = escapeHtml;
   const id = encodeURIComponent(model.id);
-  const badgeUrl = `${baseUrl}/api/badge?model=${id}`;
-  const pageUrl = `${baseUrl}${modelPagePath(model.id)}`;
+  // The snippets are pasted elsewhere: absolute, from BASE_URL or the page's script (addressed).
+  const base = snippetBase(baseUrl);
+  const badgeUrl = `${base}/api/badge?model=${id}`;
+  const pageUrl = `${base}${modelPagePath(model.id)}`;
   const workload = { inputTokens: 2000, outputTokens: 500, requests: 1000, days: 30, mode: 'standard' as const };
   const costs = monthlyCost(model, workload);
   const useCases = Object.entries(model.useCases)
@@ -88,20 +90,22 @@ ${benchmarksSection(model, benchmarks)}
 ${priceHistorySection(model)}
 <h2>Embed the badge</h2>
 <p>Markdown:</p>
-<pre>${e(markdown)}</pre>
+<pre>${addressed(e(markdown))}</pre>
 <p>HTML:</p>
-<pre>${e(html)}</pre>
-<p>shields.io: <code>https://img.shields.io/endpoint?url=${e(encodeURIComponent(`${badgeUrl}&format=shields`))}</code></p>
-<p>Widget: <code>&lt;div class="ai-pricing-widget" data-type="badge" data-model="${e(model.id)}"&gt;&lt;/div&gt;</code> with <code>&lt;script async src="${e(baseUrl)}/widget.js"&gt;&lt;/script&gt;</code></p>`;
+<pre>${addressed(e(html))}</pre>
+<p>shields.io: <code>https://img.shields.io/endpoint?url=${addressed(e(encodeURIComponent(`${badgeUrl}&format=shields`)))}</code></p>
+<p>Widget: <code>&lt;div class="ai-pricing-widget" data-type="badge" data-model="${e(model.id)}"&gt;&lt;/div&gt;</code> with <code>&lt;script async src="${addressed(e(base))}/widget.js"&gt;&lt;/script&gt;</code></p>`;
   return pageFrame({
     title: `${model.name} pricing: ${priceMessage(model)}`,
     description: `${model.name} by ${model.provider}: ${priceMessage(model)} tokens.`,
     main,
+    // It fills in the snippets' address when BASE_URL is unset.
+    script: baseUrl === '',
   });
 }
 
 export function modelNotFoundPage(catalogue: Catalogue, id: string): string {
-  const suggestions = closestIds(idIndexOf(catalogue), id);
+  const suggestions = closestModelIds(catalogue, id);
   const list = suggestions
     .map((s) => `<li><a href="${escapeHtml(modelPagePath(s))}">${escapeHtml(s)}</a></li>`)
     .join('');

@@ -1,5 +1,5 @@
 /**
- * A model page's price history: every price set of its timeline (core/pricing/history.ts), oldest first,
+ * A model page's price history: every price set of its timeline, oldest first,
  * with the day it took effect, its prices, where it comes from, and which one is in force.
  */
 import type { Model } from '../../core/schema/catalogue-schema.js';

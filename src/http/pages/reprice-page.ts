@@ -12,7 +12,7 @@ export function repricePage(): string {
 only its rows (dates, models, token counts, reported costs) are sent to <code>POST /api/reprice</code>, and nothing is stored.</p>
 <form id="reprice-form" class="reprice" method="dialog">
 <label for="reprice-file">Usage export <input id="reprice-file" type="file" name="file" accept=".json,.csv,application/json,text/csv"></label>
-<label for="reprice-targets">Also price it on (model ids, comma-separated) <input id="reprice-targets" name="targets" type="text" autocomplete="off" spellcheck="false" placeholder="openai-gpt-5.6-terra,deepseek-deepseek-v4-pro"></label>
+<label for="reprice-targets">Also price it on (model ids, comma-separated; <code>&lt;model-id&gt;@cheapest</code> for its cheapest vetted door) <input id="reprice-targets" name="targets" type="text" autocomplete="off" spellcheck="false" placeholder="openai-gpt-5.6-terra,deepseek-deepseek-v4-pro"></label>
 <button type="submit" id="reprice-go">Re-price</button>
 </form>
 <div id="reprice-drop" class="drop" tabindex="0">…or drop the file here.</div>

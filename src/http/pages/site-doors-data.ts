@@ -1,4 +1,4 @@
-/** The vetted doors the home page embeds for its calculator's seller choice (site-doors.ts); server only. */
+/** The vetted doors the home page embeds for its calculator's seller choice; server only. */
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import { doorBookOf } from '../../core/offers/book.js';
 import type { SiteDoor } from './site-doors.js';

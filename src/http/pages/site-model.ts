@@ -136,7 +136,7 @@ export function frontierQuery(
   for (const [name, value] of Object.entries(partsParams(w))) q.set(name, String(value));
   if (useCase) q.set('use_case', useCase);
   if (status !== 'current') q.set('status', status);
-  // The calculator's seller choice (site-doors.ts) is the API's sellers=; unset, each model's own door.
+  // The calculator's seller choice is the API's sellers=; unset, each model's own door.
   if (sellers) q.set('sellers', sellers);
   return q.toString();
 }
@@ -160,7 +160,7 @@ export function priceAll<M extends SiteModel>(models: readonly M[], w: Workload)
     return {
       model,
       monthly: monthlyCost(asModel(model), w, sheets).monthly,
-      // As the rankings leave them out (eligible.ts): the fit rules, then a modality it does not (or is not known to) take, or a unit it has no price for.
+      // As the rankings leave them out: the fit rules, then a modality it does not (or is not known to) take, or a unit it has no price for.
       // A service tier the model is not sold on leaves it out too, as cheapest does by default.
       exclusion:
         exclusionOf(model, w.inputTokens, w.outputTokens, false) ??
@@ -256,7 +256,7 @@ export function headlineHtml(all: readonly Priced[], w: Workload, status: Status
   const left = why ? ` Left out: ${escapeHtml(why)}.` : '';
   if (!best) return `No model in the catalogue can run ${escapeHtml(workloadText(w))}.${left}`;
   const link = `<a href="${escapeHtml(modelPagePath(best.model.id))}">${escapeHtml(best.model.name)}</a>`;
-  // With the calculator's seller choice (site-doors.ts), the door the model is priced at; a price
+  // With the calculator's seller choice, the door the model is priced at; a price
   // that does not last says so: "(its price rises 100% on 2027-01-01)".
   const seller = (best as { sellerName?: string }).sellerName;
   const change = best.model.priceChange ? ` (its price ${escapeHtml(best.model.priceChange)})` : '';

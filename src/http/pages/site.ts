@@ -14,7 +14,7 @@ import { formatPrice } from '../../badge/price-badge.js';
 import type { RequestContext } from '../../endpoints/endpoint.js';
 import { priceQualityChart } from './chart.js';
 import { escapeHtml, modelPagePath } from '../../lib/escape.js';
-import { jsonForScript, pageFrame } from './html.js';
+import { addressed, jsonForScript, pageFrame, snippetBase } from './html.js';
 import { pricedToday, withPriceChanges } from '../../core/advice/as-priced.js';
 import {
   DEFAULT_WORKLOAD,
@@ -91,22 +91,20 @@ function row(p: Priced<Model & { priceChange?: string }>): string {
   );
 }
 
-// Where the address goes in a rendered page: a string no page holds otherwise (escapeHtml leaves it as is).
-const ADDRESS_SLOT = '\u0000address\u0000';
-const rendered = new WeakMap<Catalogue, { today: string; parts: readonly string[] }>();
+const rendered = new WeakMap<Catalogue, { today: string; baseUrl: string; text: string }>();
 
 /**
  * The home page: rendered once per catalogue and day (it names the price changes within twelve
- * months of today), with the service's address (its one use: the widget
- * snippet) put in per request, so that a request from a new origin costs no rendering.
+ * months of today); the same for every Host (its one absolute address, in the widget snippet, is
+ * BASE_URL's or put in by the page's script: addressed()).
  */
 export function sitePage({ catalogue, baseUrl, today }: RequestContext): string {
   let page = rendered.get(catalogue);
-  if (page?.today !== today) {
-    page = { today, parts: renderSitePage(catalogue, ADDRESS_SLOT, today).split(ADDRESS_SLOT) };
+  if (page?.today !== today || page.baseUrl !== baseUrl) {
+    page = { today, baseUrl, text: renderSitePage(catalogue, baseUrl, today) };
     rendered.set(catalogue, page);
   }
-  return page.parts.join(escapeHtml(baseUrl));
+  return page.text;
 }
 
 function renderSitePage(catalogue: Catalogue, baseUrl: string, today: string): string {
@@ -208,7 +206,7 @@ ${priced.map(row).join('\n')}
 <section id="embed" aria-labelledby="embed-h">
 <h2 id="embed-h">Embed</h2>
 <p>A price badge: <code>/api/badge?model=&lt;id&gt;</code> (each model's page has the snippets). A live widget on any page:</p>
-<pre>&lt;script async src="${escapeHtml(baseUrl)}/widget.js"&gt;&lt;/script&gt;
+<pre>&lt;script async src="${addressed(escapeHtml(snippetBase(baseUrl)))}/widget.js"&gt;&lt;/script&gt;
 &lt;div class="ai-pricing-widget" data-type="compare" data-models="id-1,id-2"&gt;&lt;/div&gt;</pre>
 </section>
 <script type="application/json" id="catalogue-data">${jsonForScript(site)}</script>

@@ -52,10 +52,7 @@ ${items.join('\n')}</main>`;
 }
 
 export async function docsPage(ctx: RequestContext, describe: DescribeApi): Promise<string> {
-  // The plain reference reads the paths, never the service's address: left unread, the page is the
-  // same for every origin (and the answer cache keeps one copy of it).
-  const pathsOnly: RequestContext = { catalogue: ctx.catalogue, assets: ctx.assets, baseUrl: '', today: ctx.today };
-  const reference = plainReference(await describe(pathsOnly));
+  const reference = plainReference(await describe(ctx));
   return `<!doctype html>
 <html lang="en">
 <head>

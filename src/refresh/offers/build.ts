@@ -23,7 +23,8 @@ export interface BuiltDoors {
   unreviewed: Array<{ alias: string; doors: number }>;
   /**
    * Reviewed sellers' serving variants of a catalogue model (NanoGPT's `TEE/gpt-oss-120b`, a `-fast`
-   * or `-fp8` id): their own price, never the plain model's, so they are no door of it; named for review.
+   * or `-fp8` id): their own price, never the plain model's, so each is a door of its own (its
+   * `variant` named), never merged with the plain door; listed for review.
    */
   variants: Array<{ seller: string; sellerModelId: string; model: string; variant: string }>;
   /** Entries of reviewed sellers marked suspect in sellers.json: kept apart, each with its reason. */
@@ -121,25 +122,22 @@ export function buildDoors(
   const sellerOf = new Map<string, Seller>();
   for (const seller of sellers) for (const alias of [seller.slug, ...seller.aliases]) sellerOf.set(alias, seller);
   const scoped = sellerIndex(records, sellers);
-  const listed = new Map<string, { raws: RawDoor[]; record: CatalogueRecord; seller: Seller }>();
+  const listed = new Map<string, { raws: RawDoor[]; record: CatalogueRecord; seller: Seller; variant?: string }>();
   const unreviewed = new Map<string, number>();
   const variants = new Map<string, BuiltDoors['variants'][number]>();
   const suspect = new Map<string, BuiltDoors['suspect'][number]>();
   const uplifts = new Map<string, Uplift & { maker: string }>();
   for (const raw of raws) {
     const seller = sellerOf.get(raw.sellerAlias);
-    const record = (seller && scoped.get(seller.slug)?.get(normaliseId(raw.sellerModelId))) ?? matchRecord(raw, index);
+    let record = (seller && scoped.get(seller.slug)?.get(normaliseId(raw.sellerModelId))) ?? matchRecord(raw, index);
+    // A serving variant of a catalogue model (`TEE/…`, `-fast`, `-fp8`): a door of its own, at a reviewed seller only.
+    let variant: string | undefined;
     if (!record) {
-      const { variant, plain } = servingVariant(normaliseId(raw.sellerModelId));
-      const of = variant.length ? index.get(plain) : undefined;
-      if (seller && of)
-        variants.set(`${seller.slug}\u0000${raw.sellerModelId}`, {
-          seller: seller.slug,
-          sellerModelId: raw.sellerModelId,
-          model: of.id,
-          variant: variant.join(' '),
-        });
-      continue;
+      const split = servingVariant(normaliseId(raw.sellerModelId));
+      const of = split.variant.length ? index.get(split.plain) : undefined;
+      if (!seller || !of) continue;
+      record = of;
+      variant = split.variant.join(' ');
     }
     if (!seller) {
       unreviewed.set(raw.sellerAlias, (unreviewed.get(raw.sellerAlias) ?? 0) + 1);
@@ -157,9 +155,16 @@ export function buildDoors(
       });
       continue;
     }
+    if (variant)
+      variants.set(`${seller.slug}\u0000${raw.sellerModelId}`, {
+        seller: seller.slug,
+        sellerModelId: raw.sellerModelId,
+        model: record.id,
+        variant,
+      });
     // A regional uplift is the seller's, on whichever door the record has there (the maker's own included).
     for (const u of raw.uplifts ?? [])
-      if (raw.region === undefined)
+      if (raw.region === undefined && variant === undefined)
         uplifts.set(`${record.id}\u0000${seller.slug}\u0000${u.region}`, {
           maker: record.providerSlug,
           model: record.id,
@@ -173,17 +178,18 @@ export function buildDoors(
     // The catalogue record is its own seller's door: the maker's (where the maker sells none, as
     // OpenAI gpt-oss, its entries are no door either), Together's for its Llama records, or its reference door's.
     // A seller that only shares the maker's slug without being the maker (NVIDIA NIM, a host) keeps its door.
+    // A variant is never the record's door, so the maker's and the reference seller's variants are doors.
     const reference = seller.slug === record.referenceDoor?.seller;
     const makers = seller.kind === 'maker' && seller.slug === record.providerSlug;
-    if (!reference && (makers || seller.ownCatalogue?.includes(record.providerSlug))) continue;
-    const key = `${record.id}\u0000${seller.slug}\u0000${raw.region ?? ''}`;
+    if (!variant && !reference && (makers || seller.ownCatalogue?.includes(record.providerSlug))) continue;
+    const key = `${record.id}\u0000${seller.slug}\u0000${raw.region ?? ''}\u0000${variant ?? ''}`;
     const held = listed.get(key);
     if (held) held.raws.push(raw);
-    else listed.set(key, { raws: [raw], record, seller });
+    else listed.set(key, { raws: [raw], record, seller, ...(variant ? { variant } : {}) });
   }
   const byMaker = new Map<string, Door[]>();
   const referenceDoors: Door[] = [];
-  for (const { raws: forDoor, record, seller } of listed.values()) {
+  for (const { raws: forDoor, record, seller, variant } of listed.values()) {
     // Every source's entry for this door, merged field by field (merge.ts), in the seller's currency where a source gives it.
     const { raws: priced, currency, converted } = inCurrency(seller, forDoor);
     const { sellerModelId, ...merged } = mergeDoor(priced);
@@ -192,13 +198,14 @@ export function buildDoors(
       model: record.id,
       seller: seller.slug,
       sellerModelId,
+      ...(variant ? { variant } : {}),
       ...(region === undefined ? {} : { region }),
       ...(currency === undefined ? {} : { currency }),
       ...merged,
     };
     if (converted.length) door.disagreements = [...(door.disagreements ?? []), ...converted];
-    // A record's regional doors at its reference door's seller are doors like any other: the record is only its base door.
-    if (seller.slug === record.referenceDoor?.seller && region === undefined) {
+    // A record's regional doors and variants at its reference door's seller are doors like any other: the record is only its base door.
+    if (seller.slug === record.referenceDoor?.seller && region === undefined && !variant) {
       referenceDoors.push(door);
       continue;
     }
@@ -224,7 +231,12 @@ export function buildDoors(
         maker,
         sources: [...sources],
         // The base door first, then its seller's regional doors by region.
-        doors: doors.sort((a, b) => byModel(a, b) || (a.region ?? '').localeCompare(b.region ?? '')),
+        doors: doors.sort(
+          (a, b) =>
+            byModel(a, b) ||
+            (a.variant ?? '').localeCompare(b.variant ?? '') ||
+            (a.region ?? '').localeCompare(b.region ?? ''),
+        ),
         ...(ups ? { uplifts: ups } : {}),
       };
     });

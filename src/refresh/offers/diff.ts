@@ -1,7 +1,7 @@
 /** What a door refresh changes against the doors on file: new doors, price changes and doors gone, each with its source and date. */
 import type { Door, DoorsFile } from '../../core/offers/door-schema.js';
 
-const key = (d: Door) => `${d.model}@${d.seller}`;
+const key = (d: Door) => `${d.model}@${d.seller}${d.variant ? `:${d.variant.replace(/ /g, '-')}` : ''}`;
 const priceText = (d: Door) => (d.prices ? `$${d.prices.input} / $${d.prices.output}` : 'no price');
 
 export function diffDoors(before: DoorsFile | undefined, after: DoorsFile): string[] {

@@ -4,9 +4,9 @@
  * weekly workflow downloads them, models.dev's api.json and LiteLLM's file dated --today; and the
  * pinned @pydantic/genai-prices package, newest first) and writes data/offers/<maker>.json for the
  * reviewed sellers of data/offers/sellers.json. Source sellers it cannot place are listed for review,
- * and each record priced at a reference door by rule is checked against the doors (reference.ts).
+ * and each record priced at a reference door by rule is checked against the doors.
  * --propose also writes data/proposals/open-weight.json: open-weight models the catalogue lacks
- * with at least five vetted direct sellers, for review (propose.ts).
+ * with at least five vetted direct sellers, for review.
  */
 import { mkdirSync } from 'node:fs';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     console.log(`Kept apart as suspect: ${x.seller} ${x.sellerModelId} (${x.model}): ${x.reason}`);
   if (built.variants.length) {
     console.log(
-      `Serving variants kept apart (their own price, never the plain model's): ${built.variants.map((v) => `${v.seller} ${v.sellerModelId} (${v.variant} of ${v.model})`).join(', ')}`,
+      `Serving variants, doors of their own (their own price, never the plain model's; kept out of rankings): ${built.variants.map((v) => `${v.seller} ${v.sellerModelId} (${v.variant} of ${v.model})`).join(', ')}`,
     );
   }
   if (built.unreviewed.length) {

@@ -16,9 +16,10 @@ const VENDOR_PREFIX =
   /^(anthropic|amazon|meta|deepseek|openai|mistral|cohere|google|qwen|moonshotai|moonshot|xai|writer|minimax|zai|nvidia)\./;
 /**
  * Vendor and platform prefixes some sellers join with a hyphen (Venice's and DigitalOcean's
- * `openai-gpt-oss-120b`, `google-gemma-4-31b-it`, `zai-org-glm-5.1`, Databricks' `databricks-gpt-oss-120b`).
+ * `openai-gpt-oss-120b`, `google-gemma-4-31b-it`, `zai-org-glm-5.1`, `nvidia-nemotron-3-ultra-550b-a55b`, Databricks'
+ * `databricks-gpt-oss-120b`).
  */
-const HYPHEN_PREFIX = /^(openai|google|zai-org|databricks)-/;
+const HYPHEN_PREFIX = /^(openai|google|zai-org|nvidia|databricks)-/;
 /**
  * Path folders that name a serving variant, not an organisation: NanoGPT's `TEE/` (confidential
  * compute, its own price). They stay a token, so the variant never merges with the plain model.

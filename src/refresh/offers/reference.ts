@@ -36,6 +36,25 @@ export function checkReferenceDoors(
       continue;
     }
     const ownDoor = referenceDoors.find((d) => d.model === record.id);
+    // A source that still lists a set the record holds as history ended before the source's date is behind, not a change.
+    const history = record.priceHistory ?? [];
+    const ended = history.findIndex(
+      (set, i) =>
+        i + 1 < history.length &&
+        set.input === ownDoor?.prices?.input &&
+        set.output === ownDoor?.prices?.output &&
+        history[i + 1]!.effectiveFrom <= ownDoor.date,
+    );
+    if (
+      ownDoor?.prices &&
+      ended >= 0 &&
+      (ownDoor.prices.input !== record.input || ownDoor.prices.output !== record.output)
+    ) {
+      lines.push(
+        `reference door: ${record.id} at its ${reference.rule === 'maker' ? 'maker ' : ''}${own.slug} (${money(record)}): ${ownDoor.source} still lists ${money(ownDoor.prices)}, the record's price before ${history[ended + 1]!.effectiveFrom} (priceHistory): unchanged`,
+      );
+      continue;
+    }
     if (ownDoor?.prices && (ownDoor.prices.input !== record.input || ownDoor.prices.output !== record.output)) {
       lines.push(
         `reference door: ${record.id}: ${own.slug} now lists ${money(ownDoor.prices)} (${ownDoor.source}), the record ${money(record)}: update data/${record.providerSlug}.json`,
@@ -79,6 +98,7 @@ export function checkReferenceDoors(
                 own: false,
                 priced: d.prices,
                 date: d.date,
+                variant: d.variant,
                 contextTokens: d.contextTokens,
                 maxOutputTokens: d.maxOutputTokens,
               },

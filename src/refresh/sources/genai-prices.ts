@@ -30,6 +30,10 @@ const PROVIDERS: Record<string, { slug: string; own?: RegExp }> = {
   cohere: { slug: 'cohere' },
   aws: { slug: 'amazon', own: /^(global\.)?amazon\.nova-/ },
   together: { slug: 'together', own: /^meta-llama\//i },
+  // The open-weight makers that sell capacity at their own APIs (the records' `maker` doors).
+  moonshotai: { slug: 'moonshot' },
+  zai: { slug: 'zhipu' },
+  minimax: { slug: 'minimax' },
 };
 
 const constrained = z.looseObject({

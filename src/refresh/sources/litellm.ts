@@ -20,6 +20,9 @@ const PROVIDERS: Record<string, string> = {
   bedrock_converse: 'amazon',
   dashscope: 'alibaba',
   together_ai: 'together',
+  moonshot: 'moonshot',
+  zai: 'zhipu',
+  minimax: 'minimax',
 };
 
 const spec = z.looseObject({

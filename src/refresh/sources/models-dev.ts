@@ -18,6 +18,9 @@ const PROVIDERS: Record<string, string> = {
   'amazon-bedrock': 'amazon',
   alibaba: 'alibaba',
   togetherai: 'together',
+  moonshotai: 'moonshot',
+  zai: 'zhipu',
+  minimax: 'minimax',
 };
 
 const model = z.looseObject({

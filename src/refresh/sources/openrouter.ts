@@ -18,6 +18,9 @@ const PROVIDERS: Record<string, string> = {
   cohere: 'cohere',
   amazon: 'amazon',
   qwen: 'alibaba',
+  moonshotai: 'moonshot',
+  'z-ai': 'zhipu',
+  minimax: 'minimax',
 };
 
 const pricing = z.looseObject({

@@ -9,7 +9,7 @@ import { clientKey } from '../../http/middleware/rate-limit/client-key.js';
 import type { Holder, MemoryBudget } from './memory-budget.js';
 import { refuseConnection } from './refusals.js';
 
-/** One connection: its pipelined requests (pipelining.ts) and what the memory budget counts for it. */
+/** One connection: its pipelined requests and what the memory budget counts for it. */
 export interface Conn extends Holder {
   socket: Socket;
   /** Answers made or being sent, not yet taken whole by the operating system. */
@@ -18,7 +18,7 @@ export interface Conn extends Holder {
   waiting: [IncomingMessage, ServerResponse][];
   /** Whether pipelining paused the socket (and so must resume it). */
   paused: boolean;
-  /** Whether it is in the queue of connections whose waiting requests take turns (pipelining.ts). */
+  /** Whether it is in the queue of connections whose waiting requests take turns. */
   queued: boolean;
   /** Whether it sent more requests ahead than it may: those after it are not answered, and it closes after the refusal. */
   overflowed: boolean;

@@ -43,7 +43,7 @@ export class MemoryBudget {
 
   /**
    * Past half the bound, counting each answer being made as the largest made so far, a connection
-   * with an answer in progress makes no other until that one is taken (pipelining.ts): a connection
+   * with an answer in progress makes no other until that one is taken: a connection
    * that does not read then holds one answer, not sixteen, and makes no more while it waits to be cut.
    */
   get pressed(): boolean {

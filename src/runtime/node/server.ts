@@ -1,6 +1,6 @@
 /**
  * The Node server: the service on HOST:PORT with bounded timeouts and sizes, and bounded pipelining
- * per connection (pipelining.ts). Kept answers are written straight to the response; the rest go
+ * per connection. Kept answers are written straight to the response; the rest go
  * through @hono/node-server to the service's fetch.
  */
 import { existsSync } from 'node:fs';
@@ -179,8 +179,6 @@ export function startServer(
   });
 
   const reload = (): ReloadResult => {
-    // The origins whose answers are kept are chosen again from the requests that follow, whether the catalogue changes or not.
-    service.resetOrigins();
     try {
       const next = loadCatalogueFromDir(dataDir, checked);
       // A file gone missing (or moved aside mid-edit) would silently drop a provider: refused; removing one takes a restart.

@@ -4,7 +4,7 @@
  * file of the site (SITE_FILES) at its path, with the headers the app gives it on Node in a
  * `_headers` file (the asset server adds Content-Type by the file's extension and an ETag; it
  * answers If-None-Match, HEAD and, at the edge, compression), and badge-maker's font tables,
- * which only the Worker reads (fonts.ts).
+ * which only the Worker reads.
  */
 import type { Assets } from '../../endpoints/endpoint.js';
 import { CACHE_CONTROL } from '../../http/app.js';

@@ -6,13 +6,23 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueAsOf } from '../../../src/core/catalogue/as-of-period.js';
-import { firstDay, priceTimeline } from '../../../src/core/pricing/history.js';
-import { modelsAsOf } from '../../../src/endpoints/as-of.js';
+import { firstDay, modelOn, priceTimeline, type PriceSet } from '../../../src/core/pricing/history.js';
+import type { Model } from '../../../src/core/schema/catalogue-schema.js';
 import { loadCatalogueFromDir } from '../../../src/runtime/node/load-catalogue.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', '..', 'data'));
 const day = (date: string, delta: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
+
+/** The oracle: the models that had a known price on `date`, each priced as it was then, one by one. */
+function modelsAsOf(models: readonly Model[], date: string): Array<{ model: Model; set: PriceSet }> {
+  const priced: Array<{ model: Model; set: PriceSet }> = [];
+  for (const model of models) {
+    const found = modelOn(model, date);
+    if (found.kind === 'priced') priced.push({ model: found.model, set: found.set });
+  }
+  return priced;
+}
 
 describe('catalogueAsOf', () => {
   const changes = new Set<string>();

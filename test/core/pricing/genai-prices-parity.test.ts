@@ -23,8 +23,11 @@ const catalogue = buildCatalogue(
     .map((f) => ({ file: f, data: JSON.parse(readFileSync(join(DATA_DIR, f), 'utf8')) })),
 );
 
-/** genai-prices' provider ids for ours (Alibaba is not in its data). */
+/** genai-prices' provider ids for ours (Alibaba and NVIDIA are not in its data). */
 const PROVIDERS: Record<string, string> = {
+  moonshot: 'moonshotai',
+  zhipu: 'zai',
+  minimax: 'minimax',
   openai: 'openai',
   anthropic: 'anthropic',
   google: 'google',

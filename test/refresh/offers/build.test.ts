@@ -64,6 +64,7 @@ describe('normalised ids', () => {
     expect(normaliseId('google-gemma-4-31b-it')).toBe('gemma-4-31b-it');
     expect(normaliseId('zai-org-glm-5-1')).toBe('glm-5-1');
     expect(normaliseId('databricks-gpt-oss-120b')).toBe('gpt-oss-120b');
+    expect(normaliseId('nvidia-nemotron-3-ultra-550b-a55b')).toBe('nemotron-3-ultra-550b-a55b');
     expect(normaliseId('openai.gpt-oss-120b-1:0')).toBe('gpt-oss-120b');
     expect(normaliseId('TEE/gpt-oss-120b')).toBe('tee-gpt-oss-120b');
     expect(normaliseId('openai/gpt-oss-120b')).toBe('gpt-oss-120b');
@@ -362,7 +363,7 @@ describe('buildDoors', () => {
     ]);
     expect(out.referenceDoors.map((d) => d.seller)).toEqual(['deepinfra']);
   });
-  it("matches a seller's own ids (modelIds) at that seller only, and names serving variants apart", () => {
+  it("matches a seller's own ids (modelIds) at that seller only, and makes serving variants doors of their own", () => {
     const nemo = { providerSlug: 'nvidia', id: 'nvidia-nemo-3-super-120b-a12b' };
     const withIds = [
       seller('baseten', 'host', [], { modelIds: { 'nvidia/Nemo-120B-A12B': 'nvidia-nemo-3-super-120b-a12b' } }),
@@ -388,9 +389,15 @@ describe('buildDoors', () => {
       ],
       [],
     );
-    expect(out.files.flatMap((f) => f.doors.map((d) => `${d.seller}:${d.sellerModelId}:${d.prices?.input}`))).toEqual([
-      'baseten:nvidia/Nemo-120B-A12B:0.3',
-      'nano-gpt:nvidia/nemo-3-super-120b-a12b:0.1',
+    // NanoGPT's TEE door is a door of its own at its own $2, named as a variant; its plain door keeps $0.10.
+    expect(
+      out.files.flatMap((f) =>
+        f.doors.map((d) => `${d.seller}:${d.sellerModelId}:${d.variant ?? '-'}:${d.prices?.input}`),
+      ),
+    ).toEqual([
+      'baseten:nvidia/Nemo-120B-A12B:-:0.3',
+      'nano-gpt:nvidia/nemo-3-super-120b-a12b:-:0.1',
+      'nano-gpt:TEE/nemo-3-super-120b-a12b:tee:2',
     ]);
     expect(out.variants).toEqual([
       {
@@ -399,6 +406,35 @@ describe('buildDoors', () => {
         model: 'nvidia-nemo-3-super-120b-a12b',
         variant: 'tee',
       },
+    ]);
+  });
+  it("makes the maker's own serving variant a door (the plain entry is the record), and merges one variant's ids", () => {
+    const m25 = { providerSlug: 'minimax', id: 'minimax-minimax-m2.5', referenceDoor: { seller: 'minimax' } };
+    const raw = (sellerAlias: string, sellerModelId: string, input: number, source = 's') => ({
+      sellerAlias,
+      sellerModelId,
+      prices: { input, output: 1 },
+      source,
+      date: '2026-07-02',
+      rank: 3,
+    });
+    const out = buildDoors(
+      [m25],
+      [seller('minimax', 'maker'), seller('fireworks', 'host')],
+      [
+        raw('minimax', 'MiniMax-M2.5', 0.3),
+        raw('minimax', 'MiniMax-M2.5-highspeed', 0.6),
+        raw('minimax', 'MiniMax-M2.5-lightning', 2.4),
+        raw('fireworks', 'accounts/fireworks/routers/minimax-m2p5-fast', 0.9, 'a'),
+        raw('fireworks', 'minimax-m2p5-fast', 0.9, 'b'),
+      ],
+      [],
+    );
+    expect(out.referenceDoors.map((d) => `${d.seller}:${d.prices?.input}`)).toEqual(['minimax:0.3']);
+    expect(out.files.flatMap((f) => f.doors.map((d) => `${d.seller}:${d.variant}:${d.prices?.input}`))).toEqual([
+      'fireworks:fast:0.9',
+      'minimax:highspeed:0.6',
+      'minimax:lightning:2.4',
     ]);
   });
   it("keeps a seller's suspect entries out of the doors, each with its reason (one id, or all of a seller's)", () => {

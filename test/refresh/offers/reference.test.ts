@@ -70,6 +70,28 @@ describe('checkReferenceDoors', () => {
       /b-cloud now lists \$0\.25 \/ \$0\.8 .*update data\/openai\.json/,
     );
   });
+  it("reads a maker's listing of a set the record holds as history ended before the listing as behind, not a change", () => {
+    const history = [
+      { effectiveFrom: '2026-08-16', input: 0.075, output: 0.25, source: 'promotion' },
+      { effectiveFrom: '2026-09-10', input: 0.15, output: 0.5, source: 'list' },
+    ];
+    const flash = record({
+      providerSlug: 'kimi',
+      id: 'kimi-flash',
+      input: 0.15,
+      output: 0.5,
+      priceHistory: history,
+      referenceDoor: { seller: 'kimi', sellerModelId: 'flash', rule: 'maker', date: '2026-08-01' },
+    });
+    const listing = door('kimi-flash', 'kimi', 0.075, 0.25);
+    expect(checkReferenceDoors([flash], [], [{ ...listing, date: '2026-08-01' }], sellers)[0]).toMatch(
+      /kimi now lists \$0\.075 \/ \$0\.25 .*update data\/kimi\.json/,
+    );
+    const late = { ...flash, referenceDoor: { ...flash.referenceDoor!, date: '2026-09-22' } };
+    expect(checkReferenceDoors([late], [], [{ ...listing, date: '2026-09-22' }], sellers)[0]).toBe(
+      "reference door: kimi-flash at its maker kimi ($0.15 / $0.5): src still lists $0.075 / $0.25, the record's price before 2026-09-10 (priceHistory): unchanged",
+    );
+  });
   it('counts and picks among the doors the rule may choose: priced, vetted, at a cloud or host', () => {
     const r = record({
       referenceDoor: { seller: 'b-cloud', sellerModelId: 'oss', rule: 'median-direct', date: '2026-08-01' },

@@ -27,7 +27,9 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
     built = buildDoors(records(), sellers(), raws, sources.labels);
     doors = [...built.files.flatMap((f) => f.doors), ...built.referenceDoors];
   });
-  const door = (model: string, seller: string) => doors.find((d) => d.model === model && d.seller === seller);
+  /** A seller's plain door to a model (its serving variants are doors of their own, `variant` named). */
+  const door = (model: string, seller: string) =>
+    doors.find((d) => d.model === model && d.seller === seller && d.variant === undefined);
   const price = (d: Door | undefined) => d?.prices && `${d.prices.input} / ${d.prices.output}`;
 
   it("finds Venice's gpt-oss-120b and Gemma 4 31B by models.dev's base_model link (hyphenated vendor prefix)", () => {
@@ -48,6 +50,39 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
     expect(door('google-gemma-4-31b-it', 'cerebras')?.source).toMatch(/^genai-prices/);
     expect(door('openai-gpt-oss-120b', 'databricks')?.sellerModelId).toBe('databricks-gpt-oss-120b');
   });
+  it("finds the six new models' doors: Venice's nvidia- prefixed Nemotron 3 Ultra, Kimi K3 and GLM-5.3 at the hosts genai-prices lists", () => {
+    expect(door('nvidia-nemotron-3-ultra-550b-a55b', 'venice')).toMatchObject({
+      sellerModelId: 'nvidia-nemotron-3-ultra-550b-a55b',
+      prices: { input: 0.625, output: 3.125 },
+    });
+    expect(price(door('nvidia-nemotron-3-ultra-550b-a55b', 'baseten'))).toBe('0.6 / 2.4');
+    expect(price(door('nvidia-nemotron-3-ultra-550b-a55b', 'together'))).toBe('0.6 / 3.6');
+    expect(price(door('moonshot-kimi-k3', 'fireworks'))).toBe('3 / 15');
+    expect(price(door('zhipu-glm-5.3-flash', 'baseten'))).toBe('0.15 / 0.5');
+    expect(price(door('minimax-minimax-m3', 'together'))).toBe('0.3 / 1.2');
+    // Fireworks' fast router and MiniMax's highspeed tier are serving variants: doors of their own, never the plain model's.
+    expect(door('moonshot-kimi-k3', 'fireworks')?.sellerModelId).toBe('accounts/fireworks/models/kimi-k3');
+    const fast = built.files
+      .flatMap((f) => f.doors)
+      .find((d) => d.model === 'moonshot-kimi-k3' && d.variant === 'fast');
+    expect(fast).toMatchObject({ seller: 'fireworks', prices: { input: 4.5, output: 22.5 } });
+    expect(built.variants).toContainEqual(
+      expect.objectContaining({
+        seller: 'fireworks',
+        sellerModelId: 'accounts/fireworks/routers/kimi-k3-fast',
+        model: 'moonshot-kimi-k3',
+        variant: 'fast',
+      }),
+    );
+    expect(built.variants).toContainEqual(
+      expect.objectContaining({
+        seller: 'minimax',
+        sellerModelId: 'MiniMax-M2.7-highspeed',
+        model: 'minimax-minimax-m2.7',
+        variant: 'highspeed',
+      }),
+    );
+  });
   it("reads LiteLLM's Bedrock openai.gpt-oss-120b-1:0 as gpt-oss-120b, and bedrock_mantle as Amazon Bedrock", () => {
     const index = new Map(records().flatMap((r) => modelKeys(r, r.providerSlug).map((k) => [k, r] as const)));
     const bedrock = raws.find(
@@ -58,7 +93,7 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
     expect(price(door('google-gemma-4-26b-a4b-it', 'amazon-bedrock'))).toBe('0.13 / 0.4');
     expect(built.unreviewed.map((u) => u.alias)).not.toContain('bedrock_mantle');
   });
-  it("keeps NanoGPT's TEE/ entries and Chutes' turbo-TEE apart from the plain model, and names them", () => {
+  it("makes NanoGPT's TEE/ entries and Chutes' turbo-TEE doors of their own, named as variants, apart from the plain model", () => {
     expect(door('openai-gpt-oss-120b', 'nano-gpt')).toMatchObject({
       sellerModelId: 'openai/gpt-oss-120b',
       prices: { input: 0.05, output: 0.25 },
@@ -69,12 +104,24 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
       model: 'openai-gpt-oss-120b',
       variant: 'tee',
     });
-    expect(
-      doors.filter(
-        (d) =>
-          /tee|turbo|fast|highspeed|lightning|fp8|6bit/i.test(d.sellerModelId) && d.model.startsWith('google-gemma'),
-      ),
-    ).toEqual([]);
+    expect(doors.find((d) => d.model === 'openai-gpt-oss-120b' && d.seller === 'nano-gpt' && d.variant)).toMatchObject({
+      sellerModelId: 'TEE/gpt-oss-120b',
+      variant: 'tee',
+      prices: { input: 2, output: 2 },
+    });
+    // Every door whose id names a variant says so, and every variant door's id names it.
+    const byId = new Map(records().map((r) => [r.id, r]));
+    for (const d of doors) {
+      // Tokens the model's own name has (Together's Turbo and FP8 Llama records) are no variant.
+      const keys = modelKeys(byId.get(d.model)!, byId.get(d.model)!.providerSlug).map((k) => k.split('-'));
+      const tokens = servingVariant(normaliseId(d.sellerModelId)).variant.filter(
+        (t) => !keys.some((k) => k.includes(t)),
+      );
+      expect(d.variant, `${d.seller} ${d.sellerModelId}`).toBe(tokens.join(' ') || undefined);
+    }
+    // Each (model, seller, region, variant) once.
+    const keys = doors.map((d) => `${d.model}@${d.seller}/${d.region ?? ''}:${d.variant ?? ''}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
   it('leaves no seller of the sources unreviewed, and keeps the suspect entries apart with their reason', () => {
     expect(built.unreviewed).toEqual([]);
@@ -99,14 +146,17 @@ describe.skipIf(!existsSync(join(HOSTS, 'models-dev-offers.json')))('doors built
       const record = byId.get(d.model)!;
       const id = normaliseId(d.sellerModelId);
       const keys = modelKeys(record, record.providerSlug);
-      const ok = keys.some((k) => sameModel(id, k)) || own.get(d.seller)?.has(id);
+      // A variant's door: its id less the variant's tokens is the model's.
+      const plain = d.variant ? servingVariant(id).plain : id;
+      const ok = keys.some((k) => sameModel(plain, k)) || own.get(d.seller)?.has(plain);
       expect(ok, `${d.seller} ${d.sellerModelId} as ${d.model}`).toBe(true);
-      // A serving-variant token is a door's only where the model's own name has it (Together's Turbo records).
-      for (const token of servingVariant(id).variant)
-        expect(
-          keys.some((k) => k.split('-').includes(token)),
-          `${d.seller} ${d.sellerModelId}`,
-        ).toBe(true);
+      // A serving-variant token is a plain door's only where the model's own name has it (Together's Turbo records).
+      if (!d.variant)
+        for (const token of servingVariant(id).variant)
+          expect(
+            keys.some((k) => k.split('-').includes(token)),
+            `${d.seller} ${d.sellerModelId}`,
+          ).toBe(true);
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Optional per-client rate limit: past N requests a minute, a 429 JSON error with Retry-After.
- * Clients are counted by address, IPv6 ones by /64 (client-key.ts), in bounded memory (window.ts).
+ * Clients are counted by address, IPv6 ones by /64, in bounded memory.
  */
 import type { Context } from 'hono';
 import { ApiError } from '../../../lib/errors.js';
