@@ -27,4 +27,5 @@ export const WORKLOAD_ATTRIBUTES = {
   at: 'at',
   countedWith: 'counted_with',
   textKind: 'text_kind',
+  region: 'region',
 } as const;

@@ -206,10 +206,15 @@ export function requestedAs(id: string, model: Model): { requestedId?: string } 
 }
 
 /** Each id's model (as findModel); two ids naming one model (an id and its alias) are a 400. */
-export function findModels(catalogue: Catalogue, ids: readonly string[], param: string): Model[] {
+export function findModels(
+  catalogue: Catalogue,
+  ids: readonly string[],
+  param: string,
+  find: (id: string, param: string) => Model = (id, p) => findModel(catalogue, id, p),
+): Model[] {
   const found = new Map<string, string>();
   return ids.map((id) => {
-    const model = findModel(catalogue, id, param);
+    const model = find(id, param);
     const earlier = found.get(model.id);
     if (earlier !== undefined) {
       throw new ApiError(

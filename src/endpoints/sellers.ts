@@ -9,7 +9,7 @@ import type { Model } from '../core/schema/catalogue-schema.js';
 import type { Costs, Workload } from '../core/pricing/cost.js';
 import { sellerResolverOf } from '../core/offers/sellers.js';
 import { anySeller, cheaperDoorOf } from '../core/advice/at-doors.js';
-import type { PricedDoor } from '../core/offers/book.js';
+import type { LocalPrices, PricedDoor } from '../core/offers/book.js';
 import type { DoorCost } from '../core/offers/rank.js';
 import { appliedPricesOf } from './applied-prices.js';
 import type { OwnTokens } from '../core/pricing/tokenizers.js';
@@ -56,6 +56,17 @@ export function sellersFilter(
   return (seller) => slugs.has(seller);
 }
 
+/** A door's prices in its own currency, and the dated rate its dollar prices were converted at (none: currency unknown). */
+function currencyOf(local: LocalPrices) {
+  return {
+    code: local.currency,
+    prices: { ...local.prices },
+    ...(local.rate
+      ? { usdPerUnit: local.rate.usdPerUnit, rateDate: local.rate.date, rateSource: local.rate.source }
+      : { unknown: true as const }),
+  };
+}
+
 /**
  * What a buyer must know of a door wherever it is shown: a price its source lists before the
  * maker's last change (ranked, but older than the change), and limits no source gives for it (the model's).
@@ -64,6 +75,8 @@ export function doorCaveats(door: PricedDoor) {
   return {
     ...(door.predates ? { predatesChange: { changedOn: door.predates.from, text: door.predates.text } } : {}),
     ...(door.limitsFromModel.length ? { limitsFromModel: [...door.limitsFromModel] } : {}),
+    ...(door.inRegion ? { inRegion: { ...door.inRegion } } : {}),
+    ...(door.local ? { currency: currencyOf(door.local) } : {}),
   };
 }
 

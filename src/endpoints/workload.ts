@@ -9,6 +9,7 @@ import { partOptions, serviceTier } from './workload-parts.js';
 import { OwnTokens } from '../core/pricing/tokenizers.js';
 import type { Model } from '../core/schema/catalogue-schema.js';
 import { TEXT_KINDS, TOKENIZER_IDS, TOKENIZER_TABLE } from './tokenizer-data.js';
+import { regionParam } from './region.js';
 
 export { MAX_TOKENS };
 export const MAX_REQUESTS = 1_000_000_000;
@@ -133,6 +134,7 @@ export function workloadQuery(defaults: { input: number; output: number }) {
     service_tier: serviceTier,
     ...pricingOptions,
     ...countingOptions,
+    region: regionParam,
   };
 }
 
@@ -149,6 +151,7 @@ export interface WorkloadParams extends PartParams {
   at?: AtTime | undefined;
   counted_with?: string | undefined;
   text_kind?: string | undefined;
+  region?: string | undefined;
 }
 
 /**
@@ -260,5 +263,6 @@ export function workloadEcho(p: WorkloadParams, { requestsPerDay = false } = {})
     service_tier: p.service_tier,
     ...(p.at === undefined ? { off_peak_share: p.off_peak_share ?? 0 } : { at: p.at.text }),
     ...(p.counted_with === undefined ? {} : { counted_with: p.counted_with, text_kind: p.text_kind ?? 'english' }),
+    ...(p.region === undefined ? {} : { region: p.region.trim().toLowerCase() }),
   };
 }

@@ -97,7 +97,6 @@ describe('the models the market buys (issue 38)', () => {
       'google-vertex',
       'groq',
       'nebius',
-      'scaleway',
       'tensormesh',
       'tinfoil',
       'together',

@@ -13,9 +13,21 @@ import type { DoorCost } from '../offers/rank.js';
 import type { CheapestOptions } from './cheapest.js';
 import { findCheapestAtDoors } from './cheapest-doors.js';
 import { recommendModels, type RecommendCriteria } from './recommend.js';
+import type { RegionView } from '../offers/regional.js';
+import type { Exclusion } from '../pricing/fit.js';
 
 /** sellers=all: every seller's doors, which the door table reads without a mask. */
 export const anySeller = (_seller: string): boolean => true;
+
+/**
+ * Why region= leaves a model out where no allowed door runs the workload: no door of it serves the
+ * region (region_unknown, not_in_region); undefined where one does (it cannot run the workload, or
+ * sellers= leaves its seller out: "not sold", as without region).
+ */
+function regionLeftOut(region: RegionView, model: Model): Exclusion | undefined {
+  const serving = region.book.doorsOf(model.id).some((d) => d.keptOut === undefined && d.priced !== undefined);
+  return serving ? undefined : region.reasonOf(model.id);
+}
 
 /** The door table's seller mask for `allowed`: undefined for every seller. */
 function sellerMask(table: DoorTable, allowed: (seller: string) => boolean): Uint8Array | undefined {
@@ -28,10 +40,19 @@ export function cheapestAtDoors(
   workload: Workload,
   options: CheapestOptions,
   allowed: (seller: string) => boolean,
+  region?: RegionView,
 ) {
-  const table = doorTableOf(catalogue, doorBookOf(catalogue));
+  // With region=, the region's view of the doors (offers/regional.ts): each at the region's price.
+  const table = doorTableOf(catalogue, region?.book ?? doorBookOf(catalogue));
   const sellers = sellerMask(table, allowed);
-  const { ranked, excluded, notSold } = findCheapestAtDoors(catalogue, table, workload, options, sellers);
+  const { ranked, excluded, notSold } = findCheapestAtDoors(
+    catalogue,
+    table,
+    workload,
+    options,
+    sellers,
+    region && ((model) => regionLeftOut(region, model)),
+  );
   return {
     ranked: ranked.map((r) => ({ rank: r.rank, model: r.model, costs: r.costs, at: { door: r.door, costs: r.costs } })),
     excluded,
@@ -47,8 +68,9 @@ export function recommendAtDoors(
   catalogue: Catalogue,
   criteria: RecommendCriteria,
   allowed: (seller: string) => boolean,
+  region?: RegionView,
 ) {
-  const table = doorTableOf(catalogue, doorBookOf(catalogue));
+  const table = doorTableOf(catalogue, region?.book ?? doorBookOf(catalogue));
   const sellers = sellerMask(table, allowed);
   const q = quantitiesOf(criteria.workload);
   const chosen = new Int32Array(catalogue.rankable.length).fill(-1);
@@ -61,11 +83,19 @@ export function recommendAtDoors(
         ? cheapestDoorInto(table, row, q, criteria.workload, out, sellers)
         : cheapestDoorInto(table, row, mine.q, mine.workload, out, sellers);
     chosen[row] = door;
-    if (door === -1) notSold++;
+    if (door === -1) {
+      // With region=, a model no door serves there is left out for that reason, not "not sold".
+      const reason = region && regionLeftOut(region, catalogue.rankable[row] as Model);
+      if (reason === undefined) notSold++;
+      else apart[reason] = (apart[reason] ?? 0) + 1;
+    }
     return door !== -1;
   };
+  const apart: Partial<Record<Exclusion, number>> = {};
   // The free-tier rule is a door's (vetting keeps free-tier doors out of the table), not a model's.
   const { recommendations, excluded } = recommendModels(catalogue, { ...criteria, includeFreeTier: true, costAt });
+  for (const [reason, n] of Object.entries(apart) as Array<[Exclusion, number]>)
+    excluded[reason] = (excluded[reason] ?? 0) + n;
   return {
     recommendations: recommendations.map((r) => ({
       ...r,

@@ -20,6 +20,7 @@ import { cheapestDoorInto, runsAnyDoor, type DoorTable } from '../offers/door-ta
 import { tableExceeds } from '../catalogue/price-table.js';
 import { QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
 import { forEachEligible, type Excluded } from './eligible.js';
+import type { Exclusion } from '../pricing/fit.js';
 import { compareTies } from './ties.js';
 import { TopK } from './top-k.js';
 
@@ -37,6 +38,7 @@ export function findCheapestAtDoors(
   workload: Workload,
   options: CheapestOptions,
   allowed?: Uint8Array,
+  notSoldAs?: (model: Model) => Exclusion | undefined,
 ): { ranked: RankedAtDoor[]; excluded: Excluded; notSold: number } {
   const { quality, budgetNanos, limit } = options;
   const filters = columnFilters(options, quality ? QUALITY_BANDS[quality] : undefined);
@@ -48,6 +50,8 @@ export function findCheapestAtDoors(
   );
   const probe = { model: undefined as unknown as Model, door: -1, cost: newRequestCost() };
   let notSold = 0;
+  // With region=, a model no door serves there is left out for that reason (regional.ts), not "not sold".
+  const apart: Excluded = {};
   // K of the k-th cheapest so far: a model whose floor's K is above it has no door that could enter.
   let cutoff = Infinity;
   const own = options.own;
@@ -67,7 +71,9 @@ export function findCheapestAtDoors(
     const qm = mine === undefined ? q : mine.q;
     const wm = mine === undefined ? workload : mine.workload;
     if (!runsAnyDoor(table, i, wm, allowed)) {
-      notSold++;
+      const reason = notSoldAs?.(model);
+      if (reason === undefined) notSold++;
+      else apart[reason] = (apart[reason] ?? 0) + 1;
       return;
     }
     // No door costs less than its floor: above the cutoff, none is priced.
@@ -84,5 +90,7 @@ export function findCheapestAtDoors(
     if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
     ranked.push({ rank: ranked.length + 1, model, door: table.doors[door] as PricedDoor, costs });
   }
+  for (const [reason, n] of Object.entries(apart) as Array<[Exclusion, number]>)
+    excluded[reason] = (excluded[reason] ?? 0) + n;
   return { ranked, excluded, notSold };
 }

@@ -14,9 +14,12 @@ import {
   type Door,
   type DoorsFile,
   type Seller,
+  type DoorPrices,
+  type Rate,
   type SellersFile,
   type Uplift,
 } from './door-schema.js';
+import { divideRoundHalfUp, formatScaled, parseScaled } from '../schema/money.js';
 import type { InRegion } from './regional.js';
 import { predatedChange, vetDoors, type KeptOut, type Vettable } from './vetting.js';
 
@@ -33,6 +36,11 @@ export interface PricedDoor {
   readonly sellerModelId: string;
   /** Where a source prices this door for one region (door data's `region`); undefined for the seller's base door. */
   readonly region: string | undefined;
+  /**
+   * Where the door's source prices it in another currency: its prices in that currency and the reviewed
+   * rate its dollar prices (`priced`) were converted at; without a rate it has no dollar price (currency_unknown).
+   */
+  readonly local: LocalPrices | undefined;
   /** In a region's view (regional.ts): why the door serves the region asked, at the price it has there. */
   readonly inRegion?: InRegion;
   /** The record as this seller prices it (its id the door's), or undefined when the door has no price. */
@@ -53,6 +61,43 @@ export interface PricedDoor {
   keptOut: KeptOut | undefined;
   /** Its price sheets, made on first use. */
   sheets(): ModelSheets;
+}
+
+export interface LocalPrices {
+  readonly currency: string;
+  readonly prices: DoorPrices;
+  readonly rate: Rate | undefined;
+}
+
+/** A price in another currency in US dollars at `usdPerUnit`, exact to the nano-dollar (half up). */
+export function toUsd(price: number, usdPerUnit: number): number {
+  const nanos = parseScaled(price, 9) as bigint;
+  const rate = parseScaled(usdPerUnit, 6) as bigint;
+  return Number(formatScaled(divideRoundHalfUp(nanos * rate, 1_000_000n), 9));
+}
+
+function blockToUsd(block: DoorPrices, usdPerUnit: number): DoorPrices {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(block)) if (v !== undefined) out[k] = toUsd(v, usdPerUnit);
+  return out as DoorPrices;
+}
+
+/** A door priced in another currency, in US dollars at the rate (prices, batch and tiers). */
+function doorInUsd(door: Door, usdPerUnit: number): Door {
+  const tiers = door.serviceTiers;
+  return {
+    ...door,
+    ...(door.prices ? { prices: blockToUsd(door.prices, usdPerUnit) } : {}),
+    ...(door.batch ? { batch: blockToUsd(door.batch, usdPerUnit) } : {}),
+    ...(tiers
+      ? {
+          serviceTiers: {
+            ...(tiers.flex ? { flex: blockToUsd(tiers.flex, usdPerUnit) } : {}),
+            ...(tiers.priority ? { priority: blockToUsd(tiers.priority, usdPerUnit) } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 export interface DoorData {
@@ -199,6 +244,7 @@ export function buildDoorBook(
   data: { sellers: SellersFile; files: readonly DoorsFile[]; problems?: readonly string[] },
 ): DoorBook {
   const sellers = new Map(data.sellers.sellers.map((s) => [s.slug, s]));
+  const rates = new Map((data.sellers.rates ?? []).map((r) => [r.currency, r]));
   const problems: string[] = [...(data.problems ?? [])];
   const byModel = new Map<string, PricedDoor[]>();
   const byId = new Map<string, PricedDoor>();
@@ -238,6 +284,7 @@ export function buildDoorBook(
         own: true,
         sellerModelId: record.referenceDoor?.sellerModelId ?? record.referenceId ?? record.id,
         region: undefined,
+        local: undefined,
         priced: record,
         source: record.priceSource,
         sourceUrl: record.sourceUrl,
@@ -265,6 +312,13 @@ export function buildDoorBook(
         );
         continue;
       }
+      // A door priced in another currency: in dollars at the reviewed rate, or no dollar price without one.
+      const rate = door.currency === undefined ? undefined : rates.get(door.currency);
+      const local =
+        door.currency === undefined || !door.prices
+          ? undefined
+          : { currency: door.currency, prices: door.prices, rate };
+      const usd = local === undefined ? door : rate ? doorInUsd(door, rate.usdPerUnit) : { ...door, prices: undefined };
       add(
         withSheets({
           record,
@@ -273,13 +327,14 @@ export function buildDoorBook(
           own: false,
           sellerModelId: door.sellerModelId,
           region: door.region,
-          priced: pricedRecord(record, door, seller),
+          local,
+          priced: pricedRecord(record, usd, seller),
           source: door.source,
           sourceUrl: door.sourceUrl,
           date: door.date,
           effectiveFrom: door.effectiveFrom,
           limitsFromModel: door.prices ? limitsFromModel(door, record) : [],
-          door,
+          door: usd,
         }),
       );
     }
@@ -299,7 +354,7 @@ export function buildDoorBook(
     const vettable = doors.map((d) => ({ ...d, unitErrors: d.door?.unitErrors, variant: d.door?.variant }));
     const reasons = [...vetDoors(vettable.slice(0, base.length)), ...vetDoors(vettable).slice(base.length)];
     doors.forEach((d, i) => {
-      d.keptOut = reasons[i];
+      d.keptOut = d.local && !d.local.rate ? 'currency_unknown' : reasons[i];
       // Mutable fields of a door made here (PricedDoor's are readonly to its readers).
       (d as { predates: PricedDoor['predates'] }).predates =
         reasons[i] === undefined ? predatesOf(d.record, d) : undefined;

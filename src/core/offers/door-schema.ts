@@ -29,6 +29,24 @@ export const regionCode = z
     'a region is global, a geography (us, eu, apac, cn) or a cloud region (eu-central-1)',
   );
 
+/** An ISO 4217 currency code (EUR, CNY). */
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'a currency is an ISO 4217 code (EUR)');
+
+/** A reviewed exchange rate: US dollars per unit of `currency` on `date`, from a public source (no live fetch). */
+export const rateSchema = z.strictObject({
+  currency: currencyCode,
+  usdPerUnit: z
+    .number()
+    .positive()
+    .refine((v) => parseScaled(v, 6) !== undefined, {
+      message: 'a rate has at most 6 decimal places',
+    }),
+  date: isoDate,
+  source: z.string().min(1),
+  note: z.string().min(1).optional(),
+});
+export type Rate = z.infer<typeof rateSchema>;
+
 /** A multiplier on every price of a door where a region is asked (1.1: 10 % more), from its source. */
 export const upliftSchema = z.strictObject({
   model: z.string().min(1),
@@ -63,6 +81,13 @@ export const sellerSchema = z.strictObject({
    * (a door's `region`) and uplifts say the rest.
    */
   regions: z.strictObject({ serves: z.array(regionCode).min(1), source: z.string().min(1) }).optional(),
+  /**
+   * The currency the seller bills in where it is not USD, and the sources whose figures are its own
+   * prices in it (by the start of their label: `LiteLLM`); other sources' figures for it are dollar conversions.
+   */
+  currency: z
+    .strictObject({ code: currencyCode, sources: z.array(z.string().min(1)).min(1), note: z.string().min(1) })
+    .optional(),
   /** Where the seller's 0 is no price (free trial, rate-limited free use, a plan). */
   free: z.enum(FREE_KINDS).optional(),
   /** Catalogue providers whose records are this seller's own door (Together's Llama records, Amazon's Nova on Bedrock). */
@@ -89,6 +114,8 @@ export const sellersFileSchema = z.strictObject({
   /** The day the list was last reviewed by hand. */
   reviewed: isoDate,
   sellers: z.array(sellerSchema).min(1),
+  /** The rates non-USD doors are shown in dollars at, one per currency, each dated and sourced. */
+  rates: z.array(rateSchema).optional(),
 });
 export type SellersFile = z.infer<typeof sellersFileSchema>;
 
@@ -118,6 +145,8 @@ export const doorSchema = z.strictObject({
    * region's entry): a door of its own there. Absent: the seller's base (or global) price.
    */
   region: regionCode.optional(),
+  /** The currency of `prices` and the other price blocks where it is not USD (the seller's own, sellers.json `currency`). */
+  currency: currencyCode.optional(),
   /** Absent where the source gives no price: unknown, never $0. */
   prices: doorPricesSchema.optional(),
   contextTokens: z.number().int().positive().optional(),

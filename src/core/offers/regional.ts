@@ -125,7 +125,8 @@ function viewOf(catalogue: Catalogue, book: DoorBook, region: string): RegionVie
   const byId = new Map<string, PricedDoor>();
   const left = new Map<string, Array<{ door: PricedDoor; reason: RegionLeftOut }>>();
   for (const record of catalogue.models) {
-    const base = book.doorsOf(record.id);
+    // Serving variants (a door's `variant`) are never the model's door, in a region or not.
+    const base = book.doorsOf(record.id).filter((d) => d.door?.variant === undefined);
     const regional = book.regionalOf(record.id);
     const uplifts = book.upliftsOf(record.id);
     const doors: PricedDoor[] = [];

@@ -21,6 +21,7 @@ export const KEPT_OUT = [
   'stale',
   'outlier',
   'variant',
+  'currency_unknown',
 ] as const;
 export type KeptOut = (typeof KEPT_OUT)[number];
 
@@ -36,6 +37,8 @@ export const KEPT_OUT_TEXT: Record<KeptOut, string> = {
   outlier: 'over 5x from the median price of the other sellers of this model, above or below',
   variant:
     'a serving variant (confidential compute, a speed tier or a quantisation): its own price for another service, listed as a door of its own and never ranked as the model',
+  currency_unknown:
+    'its source prices it in another currency and no reviewed rate to US dollars is on record: never shown as dollars it is not',
 };
 
 /** How far from the median a price may be, either way, before the door is an outlier. */

@@ -18,7 +18,9 @@ export type Exclusion =
   | 'unit_unpriced'
   | 'service_tier_not_offered'
   | 'free_tier_only'
-  | 'unrated';
+  | 'unrated'
+  | 'region_unknown'
+  | 'not_in_region';
 
 /** The fields the fit rules read (the site's and the widget's smaller records carry them too). */
 export type FitFields = Pick<Model, 'contextTokens' | 'maxOutputTokens' | 'freeTierOnly'>;
@@ -65,6 +67,9 @@ export const EXCLUSION_TEXT: Record<Exclusion, string> = {
     'not sold on the service tier asked (or not for a prompt this long): service_tier_fallback=standard ranks them at standard prices, marked',
   free_tier_only: 'served only on a free, rate-limited tier: no capacity to buy (include_free_tier=true shows them)',
   unrated: 'unrated: no benchmark result gives it a score for this use case, so a score-ranked answer cannot place it',
+  region_unknown:
+    'no door of it is known to serve the region asked: no source or pricing page says its sellers serve it (left out, never assumed)',
+  not_in_region: 'every seller of it serves other regions only, as its source or pricing page says',
 };
 
 /** The sentence of a fit problem for one model and request. */

@@ -11,6 +11,7 @@ import { listed } from '../present.js';
 import { buildSheets } from '../../core/pricing/price-sheet.js';
 import { costWarnings } from '../../core/pricing/warnings.js';
 import { refuseModality } from '../part-rules.js';
+import { inRegionOf, regionFinder, regionOf } from '../region.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import { followSchedule, latestKnownNote, startedChange } from '../../core/advice/as-priced.js';
 
@@ -40,6 +41,8 @@ export const calculate = endpoint({
   query: calculateQuery,
   handle: (params, { catalogue, today }) => {
     const given = toWorkload(params);
+    // region: each id is its door in the region, at the region's price (region.ts).
+    const region = regionFinder(catalogue, regionOf(catalogue, params.region), findModel);
     // counted_with: each model is priced on the workload in its own tokens.
     const own = ownTokens(params, given);
     // With as_of, each model is priced as it was that day, else as it is today; the answer says which day.
@@ -51,8 +54,9 @@ export const calculate = endpoint({
       const priced = then?.model ?? startedChange(model, today) ?? model;
       const workload = workloadOn(own, given, model);
       refuseModality(priced, workload);
+      const door = region.doorOf(model);
       // A model as it was priced on as_of is not in the catalogue: its sheets are built once here.
-      const sheets = catalogue.sheets.get(priced) ?? buildSheets(priced);
+      const sheets = catalogue.sheets.get(priced) ?? (priced === door?.priced ? door.sheets() : buildSheets(priced));
       const followed = followSchedule(
         model,
         workload,
@@ -72,6 +76,7 @@ export const calculate = endpoint({
           sheets,
         ),
         ...(followed.warnings.length ? { warnings: followed.warnings } : {}),
+        ...inRegionOf(door),
       };
     };
     if (params.model !== undefined && params.models !== undefined) {
@@ -82,7 +87,7 @@ export const calculate = endpoint({
     const head = { ...(date === undefined ? {} : { as_of: date }), pricedOn, workload: workloadEcho(params) };
     if (params.models !== undefined) {
       const ids = params.models;
-      const results = findModels(catalogue, ids, 'models').map((model, i) => ({
+      const results = findModels(catalogue, ids, 'models', region.find).map((model, i) => ({
         ...listed(model),
         ...requestedAs(ids[i] ?? model.id, model),
         ...costsOf(model, 'models'),
@@ -94,7 +99,7 @@ export const calculate = endpoint({
         param: 'model',
       });
     }
-    const model = findModel(catalogue, params.model, 'model');
+    const model = region.find(params.model, 'model');
     const one = costsOf(model, 'model');
     return {
       model: model.id,

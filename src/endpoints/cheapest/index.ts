@@ -24,7 +24,8 @@ import {
 } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import { atDoor, cheaperDoors, sellersFilter, sellersParam } from '../sellers.js';
-import { cheapestAtDoors } from '../../core/advice/at-doors.js';
+import { anySeller, cheapestAtDoors } from '../../core/advice/at-doors.js';
+import { regionOf } from '../region.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
@@ -108,10 +109,12 @@ export const cheapest = endpoint({
     };
     // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
-    const allowed = sellersFilter(catalogue, p.sellers);
+    // region= ranks each model at its cheapest door serving the region, at that region's price (region.ts).
+    const region = regionOf(catalogue, p.region);
+    const allowed = sellersFilter(catalogue, p.sellers) ?? (region ? anySeller : undefined);
     const rank: Ranking = (q) =>
       allowed
-        ? cheapestAtDoors(catalogue, workload, optionsOf(q), allowed)
+        ? cheapestAtDoors(catalogue, workload, optionsOf(q), allowed, region)
         : findCheapest(catalogue, workload, optionsOf(q));
     const cheaperAt = cheaperDoors(catalogue, workload, own);
     // An item as the answer lists it, added to in place (see rankedItem): at a door, its seller and prices; else cheaperAt where a direct door is cheaper.
@@ -148,7 +151,7 @@ export const cheapest = endpoint({
       },
       recommendations: ranked.map((r) => present(r, r.rank)),
       excluded: excludedBody(excluded, legacy),
-      ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
+      ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };
   },

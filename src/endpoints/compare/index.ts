@@ -4,7 +4,8 @@ import { compareModels } from '../../core/advice/compare.js';
 import type { Model } from '../../core/schema/catalogue-schema.js';
 import { costWarnings } from '../../core/pricing/warnings.js';
 import { appliedPricesOf } from '../applied-prices.js';
-import { endpoint, findModels, namedJson, requestedAs, requireParam } from '../endpoint.js';
+import { regionFinder, regionOf, inRegionOf } from '../region.js';
+import { endpoint, findModel, findModels, namedJson, requestedAs, requireParam } from '../endpoint.js';
 import { idList, optionalInteger } from '../params.js';
 import { listed } from '../present.js';
 import { either } from '../ranking.js';
@@ -53,7 +54,9 @@ export const compare = endpoint({
     const { today } = ctx;
     const catalogue = pricedToday(ctx);
     const ids = requireParam(p.models, 'models', '2 to 10 model ids separated by commas');
-    const models = findModels(catalogue, ids, 'models');
+    // region: each id is its door in the region, at the region's price (region.ts).
+    const region = regionFinder(catalogue, regionOf(catalogue, p.region), findModel);
+    const models = findModels(catalogue, ids, 'models', region.find);
     const requests =
       either({ name: 'requests_per_day', value: p.requests_per_day }, { name: 'requests', value: p.requests }) ??
       REQUESTS;
@@ -94,6 +97,7 @@ export const compare = endpoint({
           costs,
           appliedPrices: appliedPricesOf(model, on(model), catalogue.datedFrom.get(model), sheets),
           ...(warnings.length ? { warnings } : {}),
+          ...inRegionOf(region.doorOf(model)),
         };
       }),
       summary: {

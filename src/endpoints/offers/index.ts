@@ -2,6 +2,8 @@
 import * as z from 'zod';
 import { doorBookOf, type PricedDoor } from '../../core/offers/book.js';
 import { KEPT_OUT_TEXT } from '../../core/offers/vetting.js';
+import { REGION_LEFT_OUT_TEXT } from '../../core/offers/regional.js';
+import { regionOf } from '../region.js';
 import { rankDoors, type DoorCost } from '../../core/offers/rank.js';
 import { EXCLUSION_TEXT } from '../../core/pricing/fit.js';
 import type { Workload } from '../../core/pricing/cost.js';
@@ -110,7 +112,13 @@ export const offers = endpoint({
     const own = ownTokens(p, given);
     const workload = workloadOn(own, given, model);
     refuseModality(model, workload);
-    const { ranked, cannotRun, keptOut } = rankDoors(doorBookOf(catalogue).doorsOf(model.id), workload);
+    // region=: the doors serving the region at its prices; the rest kept out with the region's reason (region.ts).
+    const region = regionOf(catalogue, p.region);
+    const { ranked, cannotRun, keptOut } = rankDoors(
+      (region?.book ?? doorBookOf(catalogue)).doorsOf(model.id),
+      workload,
+    );
+    const leftOut = region?.leftOutOf(model.id) ?? [];
     const limit = p.limit;
     return {
       model: model.id,
@@ -121,10 +129,10 @@ export const offers = endpoint({
       workload: workloadEcho(p),
       ...tokensOn(own, model),
       counts: {
-        doors: ranked.length + cannotRun.length + keptOut.length,
+        doors: ranked.length + cannotRun.length + keptOut.length + leftOut.length,
         ranked: ranked.length,
         cannotRun: cannotRun.length,
-        keptOut: keptOut.length,
+        keptOut: keptOut.length + leftOut.length,
       },
       offers: ranked.slice(0, limit).map((c, i) => ({
         rank: i + 1,
@@ -139,12 +147,20 @@ export const offers = endpoint({
         ...costed(c, workload, today),
         ...doorFacts(c.door),
       })),
-      keptOut: keptOut.slice(0, limit).map((door) => ({
-        ...doorWho(door),
-        reason: door.keptOut ?? 'no_price',
-        reasonText: KEPT_OUT_TEXT[door.keptOut ?? 'no_price'],
-        ...doorFacts(door),
-      })),
+      keptOut: [
+        ...keptOut.map((door) => ({
+          ...doorWho(door),
+          reason: door.keptOut ?? 'no_price',
+          reasonText: KEPT_OUT_TEXT[door.keptOut ?? 'no_price'],
+          ...doorFacts(door),
+        })),
+        ...leftOut.map(({ door, reason }) => ({
+          ...doorWho(door),
+          reason,
+          reasonText: REGION_LEFT_OUT_TEXT[reason],
+          ...doorFacts(door),
+        })),
+      ].slice(0, limit),
     };
   },
 });

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { SELLER_KINDS } from '../../core/offers/door-schema.js';
 import { KEPT_OUT } from '../../core/offers/vetting.js';
+import { REGION_LEFT_OUT } from '../../core/offers/regional.js';
 import { appliedPricesSchema } from '../responses/applied-prices.js';
 import { calculateResponseSchema } from '../responses/calculate.js';
 import { doorCaveatFields } from '../responses/doors.js';
@@ -101,6 +102,9 @@ export const offersResponseSchema = z.object({
     }),
   ),
   keptOut: z
-    .array(z.object({ ...doorFields, reason: z.enum(KEPT_OUT), reasonText: z.string() }))
-    .meta({ description: 'Doors rankings leave out, each with its reason.' }),
+    .array(z.object({ ...doorFields, reason: z.enum([...KEPT_OUT, ...REGION_LEFT_OUT]), reasonText: z.string() }))
+    .meta({
+      description:
+        'Doors rankings leave out, each with its reason; with region, also the doors not known to serve it (region_unknown, not_in_region).',
+    }),
 });

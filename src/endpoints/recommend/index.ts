@@ -34,7 +34,8 @@ import {
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import type { OwnTokens } from '../../core/pricing/tokenizers.js';
 import { cheaperDoors, sellersFilter, sellersParam, withDoor } from '../sellers.js';
-import { recommendAtDoors } from '../../core/advice/at-doors.js';
+import { anySeller, recommendAtDoors } from '../../core/advice/at-doors.js';
+import { regionOf } from '../region.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;
 
@@ -206,10 +207,12 @@ export const recommend = endpoint({
     const criteria = recommendCriteria(p, workload, own);
     // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
-    const allowed = sellersFilter(catalogue, p.sellers);
+    // region= ranks each model at its cheapest door serving the region, at that region's price (region.ts).
+    const region = regionOf(catalogue, p.region);
+    const allowed = sellersFilter(catalogue, p.sellers) ?? (region ? anySeller : undefined);
     const rank: Ranking = (q) => {
       const c = q === p ? criteria : recommendCriteria(q, workload, own);
-      return allowed ? recommendAtDoors(catalogue, c, allowed) : recommendModels(catalogue, c);
+      return allowed ? recommendAtDoors(catalogue, c, allowed, region) : recommendModels(catalogue, c);
     };
     const cheaperAt = cheaperDoors(catalogue, workload, own);
     const present = (r: Recommendation & { at?: DoorCost }) => {
@@ -255,7 +258,7 @@ export const recommend = endpoint({
       rankedBy: RANKED_BY[p.sort],
       recommendations: recommendations.map(present),
       excluded: excludedBody(excluded, legacy),
-      ...(notSold === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
+      ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
       ...(hint ? { hint } : {}),
     };
   },

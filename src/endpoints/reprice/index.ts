@@ -20,6 +20,8 @@ import { doorBookOf } from '../../core/offers/book.js';
 import { UsageError, type Parsed } from '../../core/usage/rows.js';
 import { CSV_COLUMNS } from '../../core/usage/csv.js';
 import { findPricedDoor } from '../doors.js';
+import { findInRegion, regionOf, regionParam } from '../region.js';
+import type { RegionView } from '../../core/offers/regional.js';
 import { endpoint, findModel, TextReply } from '../endpoint.js';
 import { ApiError, quote } from '../../lib/errors.js';
 import { JSON_TYPE, toJson } from '../../lib/json.js';
@@ -38,6 +40,7 @@ export const repriceQuery = z.object({
   ),
   target_mode: choice(['standard', 'batch'] as const, "Price the targets in this mode (default: each row's own)."),
   target_service_tier: choice(SERVICE_TIERS, "Price the targets at this service tier (default: each row's own)."),
+  region: regionParam,
   detail: choice(
     ['totals', 'rows'] as const,
     'totals (the default): the totals, the series per day, what was read and what was not priced; rows: each row priced as well, in rows.',
@@ -125,11 +128,16 @@ const usageRows = z
  * seller's door, named by the door's id so its totals stay apart from the model's own (the door's
  * record keeps the model's id). A target named twice is refused.
  */
-function targetModels(catalogue: Catalogue, ids: readonly string[] | undefined): Model[] {
+function targetModels(catalogue: Catalogue, ids: readonly string[] | undefined, region?: RegionView): Model[] {
   if (ids === undefined) return [];
   const seen = new Map<string, string>();
+  const find = (plain: string) => findModel(catalogue, plain, 'targets');
   return ids.map((asked) => {
-    const model = targetModel(catalogue, asked);
+    // region: each target is its door in the region, at the region's price (region.ts).
+    const there = region && !PICK.test(asked) && findInRegion(catalogue, region, asked, 'targets', find);
+    const model = there
+      ? { ...(there.priced as Model), id: asked.includes('@') ? there.id : (there.priced as Model).id }
+      : targetModel(catalogue, asked);
     const earlier = seen.get(model.id);
     if (earlier !== undefined)
       throw new ApiError(
@@ -242,7 +250,7 @@ function repriceOptions(catalogue: Catalogue, params: RepriceParams, today: stri
   const { pick } = pickedTargets(catalogue, params.targets);
   return {
     today,
-    targets: targetModels(catalogue, params.targets),
+    targets: targetModels(catalogue, params.targets, regionOf(catalogue, params.region)),
     ...(pick.length ? { pick } : {}),
     ...(params.target_mode === undefined ? {} : { targetMode: params.target_mode }),
     ...(params.target_service_tier === undefined ? {} : { targetServiceTier: params.target_service_tier }),
@@ -345,7 +353,7 @@ export const repriceEndpoint = endpoint({
     description:
       "Re-price usage rows: each at the prices in force on its date, at today's, and on each target model, with the cost the row reports beside ours; " +
       'unknown models are listed apart, never priced as $0',
-    keys: ['targets', 'target_mode', 'target_service_tier', 'detail'],
+    keys: ['targets', 'target_mode', 'target_service_tier', 'region', 'detail'],
   },
   commands: [
     {

@@ -1,6 +1,7 @@
 /** The answers of calculate and compare: the cost of a workload on given models. */
 import * as z from 'zod';
 import { appliedPricesSchema } from './applied-prices.js';
+import { doorCaveatFields } from './doors.js';
 import { listedFields, requestedId, usd } from './common.js';
 import { priceChangesSchema, scheduleFields } from './schedule.js';
 import { costsSchema, tokensSchema, warningsSchema, workloadSchema } from './workload.js';
@@ -14,6 +15,8 @@ export const calculateResponseSchema = z.union([
     costs: costsSchema,
     appliedPrices: appliedPricesSchema,
     warnings: warningsSchema,
+    inRegion: doorCaveatFields.inRegion,
+    currency: doorCaveatFields.currency,
     ...scheduleFields,
   }),
   z.object({
@@ -27,6 +30,8 @@ export const calculateResponseSchema = z.union([
         costs: costsSchema,
         appliedPrices: appliedPricesSchema,
         warnings: warningsSchema,
+        inRegion: doorCaveatFields.inRegion,
+        currency: doorCaveatFields.currency,
       }),
     ),
   }),
@@ -43,6 +48,8 @@ export const compareResponseSchema = z.object({
       costs: costsSchema,
       appliedPrices: appliedPricesSchema,
       warnings: warningsSchema,
+      inRegion: doorCaveatFields.inRegion,
+      currency: doorCaveatFields.currency,
     }),
   ),
   summary: z.object({

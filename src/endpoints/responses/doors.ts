@@ -14,6 +14,32 @@ export const doorCaveatFields = {
     .array(z.enum(['contextTokens', 'maxOutputTokens']))
     .optional()
     .meta({ description: "Limits no source gives for this door: the model's are used there." }),
+  currency: z
+    .object({
+      code: z.string(),
+      prices: z.record(z.string(), z.number()),
+      usdPerUnit: z.number().optional(),
+      rateDate: z.string().optional(),
+      rateSource: z.string().optional(),
+      unknown: z.literal(true).optional(),
+    })
+    .optional()
+    .meta({
+      description:
+        "Where the door's source prices it in another currency (OVHcloud, Scaleway: EUR): its prices in that currency per 1M tokens, and the reviewed rate (US dollars per unit, its date and source) its dollar prices were converted at; unknown where no rate is on record (the door is then kept out, currency_unknown).",
+    }),
+  inRegion: z
+    .object({
+      asked: z.string(),
+      region: z.string(),
+      multiplier: z.number().optional(),
+      why: z.string(),
+    })
+    .optional()
+    .meta({
+      description:
+        "With region: why this door serves the region asked at this price (a regional door's own price, the seller's base price times its uplift there, or a seller serving the region at its base price).",
+    }),
 };
 
 /** Who sells through the door an item is priced at (with sellers=). */

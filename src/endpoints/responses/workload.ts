@@ -55,6 +55,7 @@ export const workloadSchema = z.object({
     .string()
     .optional()
     .meta({ description: 'With counted_with: the kind of text counted (english by default).' }),
+  region: z.string().optional().meta({ description: 'With region: the region the doors were priced for.' }),
 });
 
 /** With counted_with: what an item was priced on, in the model's own tokens. */
@@ -118,6 +119,8 @@ export const excludedSchema = z
           'free_tier_only',
           'unrated',
           'legacy',
+          'region_unknown',
+          'not_in_region',
         ]),
         count: z.number().int(),
         message: z.string(),
@@ -130,7 +133,7 @@ export const excludedSchema = z
   })
   .meta({
     description:
-      'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), or (recommend) no benchmark rates them (unrated); and, with the default status=current, the legacy models (older, still sold) that would rank among the items with status=all (legacy).',
+      'The models that met every filter but were left out: the request does not fit them, they are served only on a free tier (include_free_tier=true offers those), (recommend) no benchmark rates them (unrated), or (with region) no door of them is known to serve the region (region_unknown, not_in_region).',
   });
 
 /** What a ranked item carries besides its costs. */

@@ -230,6 +230,8 @@ const WHY: Record<Exclusion, (count: number) => string> = {
   free_tier_only: (c) =>
     `${plural(c, 'model', 'models')} served only on a free, rate-limited tier (its $0 is not capacity anyone can buy)`,
   unrated: (c) => `${plural(c, 'model', 'models')} with no benchmark result for this use case (unrated)`,
+  region_unknown: (c) => `${plural(c, 'model', 'models')} no door of which is known to serve the region asked`,
+  not_in_region: (c) => `${plural(c, 'model', 'models')} whose sellers serve other regions only`,
 };
 
 /** "2 models whose … and 1 model served only …", or '' when none. */

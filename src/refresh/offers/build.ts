@@ -81,6 +81,37 @@ function sellerIndex(
   return out;
 }
 
+/** An entry's limits, modalities and page without its prices. */
+function withoutPrices({ prices: _prices, batch: _batch, serviceTiers: _tiers, ...rest }: RawDoor): RawDoor {
+  return rest;
+}
+
+/**
+ * A door's raw entries as its seller's currency has them: where the seller bills in another currency
+ * and a source gives its own figures in it (sellers.json `currency`), those figures are the price, in
+ * that currency; the other sources' prices for it are dollar conversions, kept as disagreements, not
+ * prices. Otherwise the entries as they are, in USD.
+ */
+function inCurrency(
+  seller: Seller,
+  raws: readonly RawDoor[],
+): { raws: readonly RawDoor[]; currency?: string; converted: string[] } {
+  const c = seller.currency;
+  const own = (r: RawDoor) => c !== undefined && c.sources.some((prefix) => r.source.startsWith(prefix));
+  if (!c || !raws.some((r) => own(r) && r.prices)) return { raws, converted: [] };
+  const converted = raws
+    .filter((r) => !own(r) && r.prices)
+    .map(
+      (r) =>
+        `${r.source} lists $${r.prices?.input} / $${r.prices?.output}: a dollar figure, where ${seller.name} bills in ${c.code}`,
+    );
+  return {
+    raws: raws.map((r) => (own(r) ? r : withoutPrices(r))),
+    currency: c.code,
+    converted: [...new Set(converted)],
+  };
+}
+
 export function buildDoors(
   records: readonly CatalogueRecord[],
   sellers: readonly Seller[],
@@ -159,8 +190,9 @@ export function buildDoors(
   const byMaker = new Map<string, Door[]>();
   const referenceDoors: Door[] = [];
   for (const { raws: forDoor, record, seller, variant } of listed.values()) {
-    // Every source's entry for this door, merged field by field (merge.ts).
-    const { sellerModelId, ...merged } = mergeDoor(forDoor);
+    // Every source's entry for this door, merged field by field (merge.ts), in the seller's currency where a source gives it.
+    const { raws: priced, currency, converted } = inCurrency(seller, forDoor);
+    const { sellerModelId, ...merged } = mergeDoor(priced);
     const region = forDoor[0]?.region;
     const door: Door = {
       model: record.id,
@@ -168,8 +200,10 @@ export function buildDoors(
       sellerModelId,
       ...(variant ? { variant } : {}),
       ...(region === undefined ? {} : { region }),
+      ...(currency === undefined ? {} : { currency }),
       ...merged,
     };
+    if (converted.length) door.disagreements = [...(door.disagreements ?? []), ...converted];
     // A record's regional doors and variants at its reference door's seller are doors like any other: the record is only its base door.
     if (seller.slug === record.referenceDoor?.seller && region === undefined && !variant) {
       referenceDoors.push(door);

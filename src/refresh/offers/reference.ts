@@ -73,7 +73,10 @@ export function checkReferenceDoors(
       );
       continue;
     }
-    const others = files.flatMap((f) => f.doors.filter((d) => d.model === record.id));
+    // Base doors priced in dollars, as the record is: a regional door or a price in another currency is no such median's.
+    const others = files.flatMap((f) =>
+      f.doors.filter((d) => d.model === record.id && d.region === undefined && d.currency === undefined),
+    );
     // Each door with its limits, which break a tie at the median price (the record's own are its door's).
     const doors: Array<Vettable & Pick<Door, 'contextTokens' | 'maxOutputTokens'>> = [
       {

@@ -1,7 +1,7 @@
 // Regional doors and uplifts in the door book, and a region's view of it (region=), over the fixture catalogue.
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
-import { buildDoorBook } from '../../../src/core/offers/book.js';
+import { buildDoorBook, toUsd } from '../../../src/core/offers/book.js';
 import type { Door, Seller } from '../../../src/core/offers/door-schema.js';
 import { regionView, regionsOf, upliftPrice } from '../../../src/core/offers/regional.js';
 import { fixtureFiles } from '../../fixtures/catalogue.js';
@@ -133,5 +133,32 @@ describe("a region's view (region=)", () => {
     expect(regionsOf(book, catalogue)).toEqual(
       expect.arrayContaining(['eu', 'us', 'cn', 'global', 'eu-west-2', 'us-east-1']),
     );
+  });
+});
+
+describe('a door priced in another currency', () => {
+  const eur = (rates: Array<{ currency: string; usdPerUnit: number; date: string; source: string }>) =>
+    buildDoorBook(catalogue, {
+      sellers: { ...sellers, rates },
+      files: [{ maker: 'alpha', sources: ['fixture'], doors: [door('euhost', 0.08, 0.4, { currency: 'EUR' })] }],
+    })
+      .doorsOf('alpha-mini')
+      .find((d) => d.seller.slug === 'euhost')!;
+  it('is priced in dollars at the reviewed rate, exactly, and keeps its own prices and the rate', () => {
+    const d = eur([{ currency: 'EUR', usdPerUnit: 1.175, date: '2026-09-22', source: 'fixture rate' }]);
+    // 0.08 x 1.175 = 0.094; 0.4 x 1.175 = 0.47.
+    expect([d.priced?.input, d.priced?.output]).toEqual([0.094, 0.47]);
+    expect(d.local).toMatchObject({
+      currency: 'EUR',
+      prices: { input: 0.08, output: 0.4 },
+      rate: { date: '2026-09-22' },
+    });
+    expect(d.keptOut).toBeUndefined();
+    expect(toUsd(0.123456789, 1.1)).toBe(0.135802468);
+  });
+  it('has no dollar price without a rate on record: kept out as currency_unknown, never shown as dollars', () => {
+    const d = eur([]);
+    expect(d.priced).toBeUndefined();
+    expect(d.keptOut).toBe('currency_unknown');
   });
 });

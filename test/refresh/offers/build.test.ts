@@ -251,6 +251,31 @@ describe('buildDoors', () => {
       ['us', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', 3.6, 18],
     ]);
   });
+  it("takes a euro-billing seller's price from the source that lists its euros, in EUR, the other sources' dollar figures said apart", () => {
+    const ovh = seller('ovhcloud', 'host', [], {
+      currency: { code: 'EUR', sources: ['LiteLLM'], note: 'bills in euros' },
+    });
+    const raw = (source: string, input: number, output: number, date: string) => ({
+      sellerAlias: 'ovhcloud',
+      sellerModelId: 'deepseek-v4-pro',
+      prices: { input, output },
+      contextTokens: 131072,
+      source,
+      date,
+      rank: 1,
+    });
+    const out = buildDoors(
+      [records[0] as CatalogueRecord],
+      [ovh],
+      [raw('genai-prices', 0.09, 0.47, '2026-09-22'), raw('LiteLLM file', 0.08, 0.4, '2026-08-01')],
+      [],
+    );
+    const [door] = out.files.flatMap((f) => f.doors);
+    expect(door).toMatchObject({ currency: 'EUR', prices: { input: 0.08, output: 0.4 }, source: 'LiteLLM file' });
+    expect(door?.disagreements).toEqual([
+      'genai-prices lists $0.09 / $0.47: a dollar figure, where ovhcloud bills in EUR',
+    ]);
+  });
   it("keeps a maker's regional uplifts (LiteLLM's provider_specific_entry, regional_processing_uplift_multiplier_*) in its file", () => {
     const out = buildDoors(
       [records[2] as CatalogueRecord, { providerSlug: 'openai', id: 'openai-gpt-x', referenceId: 'gpt-x' }],
