@@ -6,9 +6,9 @@
  */
 import { calculateCost, type CostsWithYear, type Workload } from '../pricing/cost.js';
 import type { ModelSheets } from '../pricing/price-sheet.js';
-import { modelOn } from '../pricing/history.js';
+import { modelOn, timelineOf } from '../pricing/history.js';
 import { inForce } from '../pricing/in-force.js';
-import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings, timelineOf } from '../pricing/schedule.js';
+import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings } from '../pricing/schedule.js';
 import type { Warning } from '../pricing/warnings.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import type { Catalogue } from '../catalogue/catalogue.js';

@@ -125,6 +125,14 @@ export function priceTimeline(model: Model): PriceSet[] {
   return sets;
 }
 
+const timelines = new WeakMap<Model, PriceSet[]>();
+/** The record's price sets, made once per record; shared: never change them. */
+export function timelineOf(record: Model): PriceSet[] {
+  let sets = timelines.get(record);
+  if (sets === undefined) timelines.set(record, (sets = priceTimeline(record)));
+  return sets;
+}
+
 /**
  * The first day the model existed, when known: its release date or its first dated price on or
  * before checkedOn, whichever is earlier (a scheduled price says nothing about the release).
@@ -142,7 +150,7 @@ export function firstDay(model: Model): string | undefined {
 export function priceOn(model: Model, date: string): PriceOn {
   const released = firstDay(model);
   if (released !== undefined && date < released) return { kind: 'not-released', releasedOn: released };
-  const sets = priceTimeline(model);
+  const sets = timelineOf(model);
   const set = inForce(sets, date);
   if (set) return { kind: 'priced', set };
   // Every set has a date after `date`: the earliest known price started later.

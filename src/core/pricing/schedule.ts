@@ -8,7 +8,7 @@
 import type { Model } from '../schema/catalogue-schema.js';
 import { requestNumerator, requestUsd, type Workload } from './cost.js';
 import type { Usd } from '../schema/money.js';
-import { modelOn, percentChange, pricesOf, priceTimeline, samePrices, type PriceSet, type Prices } from './history.js';
+import { modelOn, percentChange, pricesOf, samePrices, timelineOf, type PriceSet, type Prices } from './history.js';
 import { inForce } from './in-force.js';
 import { buildSheets } from './price-sheet.js';
 import type { Warning } from './warnings.js';
@@ -33,14 +33,6 @@ export interface ScheduledChange {
   /** Percent change per price field that changes (from a non-zero price). */
   percent: Partial<Record<keyof Prices, number>>;
   source: string;
-}
-
-const timelines = new WeakMap<Model, PriceSet[]>();
-/** The record's price sets, made once per record. */
-export function timelineOf(record: Model): PriceSet[] {
-  let sets = timelines.get(record);
-  if (sets === undefined) timelines.set(record, (sets = priceTimeline(record)));
-  return sets;
 }
 
 // The end of the twelve months from the last date asked for (every answer of a day asks for the same).
