@@ -16,6 +16,7 @@ import {
   monthlyCell,
   STATUS_CHOICES,
   tableNoteText,
+  whyText,
   workloadText,
   type SiteModel,
   type StatusFilter,
@@ -25,10 +26,16 @@ import { formatContext } from '../src/core/pricing/context-window.js';
 import {
   chosenSellerName,
   notSoldCell,
+  notInRegionCell,
   notSoldHtml,
   priceAtSellers,
+  priceInRegion,
   type SiteDoor,
+  type SiteRegion,
 } from '../src/http/pages/site-doors.js';
+import { escapeHtml } from '../src/lib/escape.js';
+import type { Exclusion } from '../src/core/pricing/fit.js';
+import type { RegionLeftOut } from '../src/core/offers/regional.js';
 import { priceNanos } from '../src/core/pricing/cost.js';
 import { formatScaled } from '../src/core/schema/money.js';
 
@@ -120,6 +127,27 @@ function start(): void {
   // Each model's vetted doors, for the seller choice.
   const doors = JSON.parse($('doors-data')?.textContent ?? '{}') as Record<string, SiteDoor[]>;
   const sellers = $<HTMLSelectElement>('calc-sellers');
+  // Each region's doors, for the region choice (the API's region=).
+  const regions = JSON.parse($('regions-data')?.textContent ?? '{}') as Record<string, SiteRegion>;
+  const regionSelect = $<HTMLSelectElement>('calc-region');
+  const makerOption = sellers?.querySelector<HTMLOptionElement>('option[value="maker"]');
+  // With a region, the API prices each model at every seller's doors there (or the sellers asked),
+  // never at its maker's alone: "each model's own seller" is no choice then, and comes back after.
+  let makerBeforeRegion = false;
+  function regionChanged(): void {
+    const asked = Boolean(regionSelect?.value);
+    if (!sellers || !makerOption) return;
+    makerOption.disabled = asked;
+    if (asked && sellers.value === 'maker') {
+      sellers.value = 'all';
+      makerBeforeRegion = true;
+    } else if (!asked && makerBeforeRegion) {
+      if (sellers.value === 'all') sellers.value = 'maker';
+      makerBeforeRegion = false;
+    }
+  }
+  regionSelect?.addEventListener('change', regionChanged);
+  regionChanged();
   const table = catalogueTable(tableEl, models);
   const byId = new Map(models.map((m) => [m.id, m]));
   const summary = $('calc-summary');
@@ -149,7 +177,10 @@ function start(): void {
     const picked = (form!.elements.namedItem('status') as HTMLSelectElement | null)?.value;
     const status: StatusFilter = STATUS_CHOICES.includes(picked as StatusFilter) ? (picked as StatusFilter) : 'current';
     const choice = sellers?.value ?? 'maker';
-    const { priced, notSold } = priceAtSellers(models, doors, workload, choice);
+    const region = regionSelect?.value && regions[regionSelect.value] ? regionSelect.value : undefined;
+    const { priced, notSold, leftOut } = region
+      ? priceInRegion(models, regions[region] as SiteRegion, workload, choice)
+      : { ...priceAtSellers(models, doors, workload, choice), leftOut: new Map<string, never>() };
     const sellerName = chosenSellerName(choice);
     table.unfit.clear();
     table.unsold.clear();
@@ -162,7 +193,8 @@ function start(): void {
       row?.classList.add('unsold');
       setCell(row, INPUT_COL, '—', '');
       setCell(row, OUTPUT_COL, '—', '');
-      setCell(row, MONTHLY_COL, notSoldCell(sellerName), '');
+      const apart = leftOut.get(id);
+      setCell(row, MONTHLY_COL, region && apart ? notInRegionCell(region, apart) : notSoldCell(sellerName), '');
     }
     for (const p of priced) {
       if (hidden(p) || !inPool(p.model, status)) table.unfit.add(p.model.id);
@@ -176,16 +208,33 @@ function start(): void {
       const { text, sort } = monthlyCell(p);
       setCell(row, MONTHLY_COL, text, sort);
     }
-    const unsoldShown = notSold.filter((id) => !table.unfit.has(id)).length;
+    const shown = notSold.filter((id) => !table.unfit.has(id));
+    const unsoldShown = shown.filter((id) => !leftOut.has(id)).length;
+    // What region= leaves out of the pool, by reason, as the API's excluded counts it (a variant ranks as its head).
+    const apart = new Map<Exclusion, number>();
+    for (const id of shown) {
+      const reason = byId.get(id)?.variantOf === undefined ? leftOut.get(id) : undefined;
+      if (reason) apart.set(reason, (apart.get(reason) ?? 0) + 1);
+    }
+    const regionLeft = [...apart.values()].reduce((a, b) => a + b, 0);
+    const regionHtml =
+      region && regionLeft
+        ? escapeHtml(
+            `Left out in ${region}: ${whyText(new Map([...apart].sort()))}; the table lists ${regionLeft === 1 ? 'it' : 'them'} last, marked ${[...apart.keys()].map((reason) => `"${notInRegionCell(region, reason as RegionLeftOut)}"`).join(' or ')}.`,
+          )
+        : '';
     // The same HTML the server renders, from the same functions; every catalogue value is escaped there.
     if (summary)
-      summary.innerHTML = `${headlineHtml(priced, workload, status)} ${notSoldHtml(unsoldShown, sellerName)}`.trim();
-    const query = frontierQuery(workload, useCase(), status, choice === 'maker' ? undefined : choice);
+      summary.innerHTML = [headlineHtml(priced, workload, status), notSoldHtml(unsoldShown, sellerName), regionHtml]
+        .filter(Boolean)
+        .join(' ');
+    const query = frontierQuery(workload, useCase(), status, choice === 'maker' ? undefined : choice, region);
     if (chart)
       chart.innerHTML = priceQualityChart(priced, workloadText(workload), useCase(), {
         status,
         query,
         ...(sellerName ? { seller: { name: sellerName, notSold: unsoldShown } } : {}),
+        ...(region ? { region: { asked: region, leftOut: regionLeft } } : {}),
       });
     if (note) {
       note.textContent = tableNoteText(priced.filter((p) => inPool(p.model, status)));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { bundleWeb } from '../../scripts/web-bundles.mjs';
 import { buildCatalogue } from '../../src/core/catalogue/catalogue.js';
@@ -105,3 +105,16 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/** The chart's ringed dots' model ids, cheapest first, without variants (`headOf`: the API ranks a variant as its head). */
+export const ringed = (page: Page, headOf: ReadonlyMap<string, unknown>) =>
+  page
+    .$$eval('#chart-figure circle.frontier', (cs) =>
+      cs.map((c) => ({ id: c.getAttribute('data-id') ?? '', x: Number(c.getAttribute('cx')) })),
+    )
+    .then((dots) =>
+      dots
+        .sort((a, b) => a.x - b.x)
+        .map((d) => d.id)
+        .filter((id) => !headOf.has(id)),
+    );

@@ -5,10 +5,9 @@
  * Screenshots go to test-artifacts/.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
-import { ARTIFACTS, realSiteInChromium } from './harness.js';
+import { ARTIFACTS, realSiteInChromium, ringed } from './harness.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
 const real = realSiteInChromium();
@@ -20,26 +19,13 @@ async function apiFrontier(query: string): Promise<string[]> {
   return body.recommendations.map((r) => r.id);
 }
 
-/** The ringed dots' model ids, cheapest first, without variants (the API ranks a variant as its head). */
-const ringed = (page: Page) =>
-  page
-    .$$eval('#chart-figure circle.frontier', (cs) =>
-      cs.map((c) => ({ id: c.getAttribute('data-id') ?? '', x: Number(c.getAttribute('cx')) })),
-    )
-    .then((dots) =>
-      dots
-        .sort((a, b) => a.x - b.x)
-        .map((d) => d.id)
-        .filter((id) => !catalogue.headOf.has(id)),
-    );
-
 describe.each([1280, 390] as const)('at %i px wide', (width) => {
   it("the chart rings the frontier the API returns for the calculator's workload, in view, and follows the use case", async () => {
     const page = await real.browser.newPage({ viewport: { width, height: 900 } });
     await page.goto(`${real.site.origin}/`);
     await page.waitForSelector('#chart-figure circle.frontier');
     const workload = 'input_tokens=2000&output_tokens=500&requests=1000&days=30';
-    const overall = await ringed(page);
+    const overall = await ringed(page, catalogue.headOf);
     expect(overall.length).toBeGreaterThan(1);
     // Sorted by cost, the frontier's scores only rise (otherwise a cheaper model would beat one).
     expect(overall).toEqual(await apiFrontier(workload));
@@ -54,7 +40,9 @@ describe.each([1280, 390] as const)('at %i px wide', (width) => {
     await page.waitForFunction(() =>
       document.querySelector('#chart-figure figcaption')?.textContent?.includes('5,000 output'),
     );
-    expect(await ringed(page)).toEqual(await apiFrontier('input_tokens=2000&output_tokens=5000&requests=1000&days=30'));
+    expect(await ringed(page, catalogue.headOf)).toEqual(
+      await apiFrontier('input_tokens=2000&output_tokens=5000&requests=1000&days=30'),
+    );
 
     // The use case: the chart plots the coding score; every ringed model is on the coding frontier of all drawn.
     await page.selectOption('#chart-use-case', 'coding');

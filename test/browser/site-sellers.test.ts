@@ -12,7 +12,7 @@ import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { siteDoors } from '../../src/http/pages/site-doors-data.js';
 import { priceAtSellers } from '../../src/http/pages/site-doors.js';
 import { DEFAULT_WORKLOAD, monthlyCell, siteModel } from '../../src/http/pages/site-model.js';
-import { ARTIFACTS, realSiteInChromium } from './harness.js';
+import { ARTIFACTS, realSiteInChromium, ringed } from './harness.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const catalogue = loadCatalogueFromDir(join(ROOT, 'data'));
@@ -50,19 +50,6 @@ const shownRows = (page: Page) =>
         };
       }),
   );
-
-/** The ringed dots' model ids, cheapest first, without variants (the API ranks a variant as its head). */
-const ringed = (page: Page) =>
-  page
-    .$$eval('#chart-figure circle.frontier', (cs) =>
-      cs.map((c) => ({ id: c.getAttribute('data-id') ?? '', x: Number(c.getAttribute('cx')) })),
-    )
-    .then((dots) =>
-      dots
-        .sort((a, b) => a.x - b.x)
-        .map((d) => d.id)
-        .filter((id) => !catalogue.headOf.has(id)),
-    );
 
 const BEDROCK = 'not sold at Amazon Bedrock';
 
@@ -126,8 +113,8 @@ describe.each([390, 1280] as const)('the seller choice at %i px', (width) => {
     const query = new URL((await page.getAttribute('#chart-figure a.frontier-api', 'href')) ?? '', real.site.origin);
     expect(query.searchParams.get('sellers')).toBe('amazon-bedrock');
     const api = (await (await fetch(query)).json()) as { recommendations: Array<{ id: string }> };
-    expect(await ringed(page)).toEqual(api.recommendations.map((r) => r.id));
-    expect(await ringed(page)).toContain('openai-gpt-oss-20b');
+    expect(await ringed(page, catalogue.headOf)).toEqual(api.recommendations.map((r) => r.id));
+    expect(await ringed(page, catalogue.headOf)).toContain('openai-gpt-oss-20b');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,
     );

@@ -5,8 +5,10 @@ import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { doorBookOf } from '../../src/core/offers/book.js';
 import { escapeHtml } from '../../src/lib/escape.js';
-import { siteDoors } from '../../src/http/pages/site-doors-data.js';
-import { priceAtSellers } from '../../src/http/pages/site-doors.js';
+import { siteDoors, siteRegions } from '../../src/http/pages/site-doors-data.js';
+import { priceAtSellers, priceInRegion } from '../../src/http/pages/site-doors.js';
+import { pricedToday } from '../../src/core/advice/as-priced.js';
+import { fixedClock } from '../../src/lib/clock.js';
 import { DEFAULT_WORKLOAD, headlineHtml, priceAll, siteModel } from '../../src/http/pages/site-model.js';
 
 const catalogue = loadCatalogueFromDir(join(resolve(import.meta.dirname, '..', '..'), 'data'));
@@ -89,10 +91,44 @@ describe("the calculator's seller choice", () => {
     });
     expect(notSold).toContain('deepseek-deepseek-v4-pro');
   });
+  it("a region: each model at its cheapest door serving it, at the cost the API's calculate gives that door there; the rest left out with why", async () => {
+    const today = '2026-12-07';
+    const dated = createService({ catalogue, clock: fixedClock(today) });
+    const asPriced = pricedToday({ catalogue, today });
+    const eu = siteRegions(asPriced).eu!;
+    const all = asPriced.models.map(siteModel);
+    const { priced, notSold, leftOut } = priceInRegion(all, eu, DEFAULT_WORKLOAD, 'all');
+    expect(priced.length).toBeGreaterThan(20);
+    for (const p of priced) {
+      const costs = await Promise.all(
+        eu.doors[p.model.id]!.map(async (d) => {
+          const res = await dated.request(
+            `http://localhost/api/calculate?model=${encodeURIComponent(`${p.model.id}@${d.seller}`)}&region=eu`,
+          );
+          expect(res.status, `${p.model.id}@${d.seller}`).toBe(200);
+          return BigInt(Math.round(((await res.json()) as { costs: { monthly: number } }).costs.monthly * 1e9));
+        }),
+      );
+      expect(p.monthly.nanos, p.model.id).toBe(costs.reduce((a, b) => (b < a ? b : a)));
+    }
+    // OpenAI's own door in the EU: its record's prices times its uplift (1.1).
+    const sol = priced.find((p) => p.model.id === 'openai-gpt-5.6-sol')!;
+    expect(sol.prices).toMatchObject({ input: 4.4, output: 22 });
+    // The others: no door of them known to serve the EU (no seller of theirs says where it serves).
+    expect(notSold).toEqual([...leftOut.keys()]);
+    expect(new Set(leftOut.values())).toEqual(new Set(['region_unknown']));
+    expect(leftOut.size + priced.length).toBe(all.length);
+    expect(leftOut.get('deepseek-deepseek-v4-pro')).toBe('region_unknown');
+  });
   it('the home page offers the choice and embeds the doors', async () => {
     const html = await page('/');
     expect(html).toContain('<select id="calc-sellers" name="sellers">');
     expect(html).toContain('<option value="amazon-bedrock">Amazon Bedrock only</option>');
     expect(html).toContain('<script type="application/json" id="doors-data">');
+    expect(html).toContain(
+      '<select id="calc-region" name="region"><option value="">Any: each door at its base price</option>',
+    );
+    expect(html).toContain('<option value="eu">Europe (eu)</option>');
+    expect(html).toContain('<script type="application/json" id="regions-data">');
   });
 });

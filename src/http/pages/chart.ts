@@ -34,6 +34,7 @@ function notDrawn(
   useCase: UseCase | undefined,
   unsuited: number,
   seller: ChartSeller | undefined,
+  region: ChartRegion | undefined,
 ): string {
   const why = whyText(leftOut(all));
   const fits = all.filter((p) => !p.exclusion);
@@ -42,6 +43,9 @@ function notDrawn(
   const parts = [
     seller?.notSold
       ? `${seller.notSold} ${seller.notSold === 1 ? 'model' : 'models'} with no door at ${seller.name}`
+      : '',
+    region?.leftOut
+      ? `${region.leftOut} ${region.leftOut === 1 ? 'model' : 'models'} with no door serving ${region.asked}`
       : '',
     why,
     unsuited
@@ -74,6 +78,12 @@ export interface ChartSeller {
   notSold: number;
 }
 
+/** The calculator's region choice: the region asked, and how many models of the pool no door serves there. */
+export interface ChartRegion {
+  asked: string;
+  leftOut: number;
+}
+
 /**
  * The chart of the API's pool: the models of `status` (current by default, legacy ones marked), each
  * family of variants once (its head), with a use case only the suited ones, as /api/recommend ranks
@@ -83,7 +93,7 @@ export function priceQualityChart(
   every: readonly Priced[],
   workloadText: string,
   useCase?: UseCase,
-  pool: { status: StatusFilter; query?: string; seller?: ChartSeller } = { status: 'current' },
+  pool: { status: StatusFilter; query?: string; seller?: ChartSeller; region?: ChartRegion } = { status: 'current' },
 ): string {
   const what = useCase ?? 'overall';
   const inStatus = every.filter((p) => inPool(p.model, pool.status) && p.model.variantOf === undefined);
@@ -104,8 +114,11 @@ export function priceQualityChart(
     ? ` The API's <a class="frontier-api" href="/api/recommend?${escapeHtml(pool.query)}">/api/recommend?frontier=true</a> for this workload returns the same frontier${more}.`
     : '';
   const models = pool.status === 'all' ? 'current and legacy models (legacy ones marked)' : `${pool.status} models`;
-  const at = pool.seller ? `, at ${escapeHtml(pool.seller.name)}'s prices` : '';
-  const caption = `<figcaption>Monthly cost of ${escapeHtml(workloadText)} against the ${escapeHtml(what)} score (0-100, from public benchmarks), ${models}${at}. Colours: <span class="tier tier-Budget">Budget</span> <span class="tier tier-Mid">Mid</span> <span class="tier tier-Premium">Premium</span>; ringed: the frontier.${frontierText}${claim} The table below has the same costs.${notDrawn(all, useCase, inStatus.length - all.length, pool.seller)}</figcaption>`;
+  const inRegion = pool.region ? ` in ${escapeHtml(pool.region.asked)}` : '';
+  const at = pool.seller
+    ? `, at ${escapeHtml(pool.seller.name)}'s prices${inRegion}`
+    : inRegion && `, at the prices${inRegion}`;
+  const caption = `<figcaption>Monthly cost of ${escapeHtml(workloadText)} against the ${escapeHtml(what)} score (0-100, from public benchmarks), ${models}${at}. Colours: <span class="tier tier-Budget">Budget</span> <span class="tier tier-Mid">Mid</span> <span class="tier tier-Premium">Premium</span>; ringed: the frontier.${frontierText}${claim} The table below has the same costs.${notDrawn(all, useCase, inStatus.length - all.length, pool.seller, pool.region)}</figcaption>`;
   if (drawn.length === 0)
     return `<figure><p>No rated model has a cost to draw for this workload.</p>\n${caption}</figure>`;
   // Positions only: the numbers shown come from displayUsd on the exact amounts.

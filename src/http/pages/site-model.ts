@@ -117,6 +117,7 @@ export function frontierQuery(
   useCase: string | undefined,
   status: StatusFilter,
   sellers?: string,
+  region?: string,
 ): string {
   const q = new URLSearchParams({
     frontier: 'true',
@@ -138,6 +139,7 @@ export function frontierQuery(
   if (status !== 'current') q.set('status', status);
   // The calculator's seller choice is the API's sellers=; unset, each model's own door.
   if (sellers) q.set('sellers', sellers);
+  if (region) q.set('region', region);
   return q.toString();
 }
 

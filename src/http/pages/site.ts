@@ -3,8 +3,8 @@
  * the workload calculator and the price-against-quality chart. Rendered in full on the server,
  * with the default workload's costs, so it reads right before (or without) the script.
  */
-import { sellerField } from './site-doors.js';
-import { siteDoors } from './site-doors-data.js';
+import { regionField, sellerField } from './site-doors.js';
+import { siteDoors, siteRegions } from './site-doors-data.js';
 import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import { modalitiesShort } from '../../core/catalogue/price-facts.js';
 import { TIERS, USE_CASES, type Model } from '../../core/schema/catalogue-schema.js';
@@ -121,6 +121,9 @@ function renderSitePage(catalogue: Catalogue, baseUrl: string, today: string): s
     return head ? { ...siteModel(m), variantOf: head.id } : siteModel(m);
   });
   const pool = priceAll(site, w);
+  const asPriced = pricedToday({ catalogue, today });
+  // Each region's doors, for the region choice (region= on the API).
+  const regions = siteRegions(asPriced);
   const note = tableNoteText(priced.filter((p) => inPool(p.model, 'current')));
   const shown = priced.filter((p) => !hidden(p) && inPool(p.model, 'current')).length;
   const columns = [
@@ -157,6 +160,7 @@ ${numberField('days', 'Days per month', w.days, 1, 31)}
 <label for="calc-status">Models<select id="calc-status" name="status">${STATUS_CHOICES.map((c) => `<option value="${c}">${c === 'current' ? 'current (as the API ranks by default)' : c === 'all' ? 'all (legacy marked)' : c}</option>`).join('')}</select></label>
 <label for="calc-mode">Mode<select id="calc-mode" name="mode">${MODES.map((m) => `<option value="${m}"${m === w.mode ? ' selected' : ''}>${escapeHtml(MODE_LABELS[m])}</option>`).join('')}</select></label>
 ${sellerField()}
+${regionField(Object.keys(regions))}
 <details class="advanced"><summary>Advanced: prompt cache, off-peak hours, service tier, reasoning, audio, image, video and web searches</summary>
 <div class="calc">
 ${numberField('cached_input_tokens', 'Cached input tokens per request', 0, 0, 100_000_000)}
@@ -210,7 +214,8 @@ ${priced.map(row).join('\n')}
 &lt;div class="ai-pricing-widget" data-type="compare" data-models="id-1,id-2"&gt;&lt;/div&gt;</pre>
 </section>
 <script type="application/json" id="catalogue-data">${jsonForScript(site)}</script>
-<script type="application/json" id="doors-data">${jsonForScript(siteDoors(pricedToday({ catalogue, today })))}</script>`;
+<script type="application/json" id="doors-data">${jsonForScript(siteDoors(asPriced))}</script>
+<script type="application/json" id="regions-data">${jsonForScript(regions)}</script>`;
   return pageFrame({
     title: 'AI model pricing: prices and cost calculator',
     description: `Prices of ${models.length} AI language models per million tokens, a workload cost calculator and a free JSON API.`,
