@@ -61,6 +61,12 @@ export interface Ranked {
   costs: Costs;
 }
 
+/** Cheapest first, ties as compareTies has them: the order of both cheapest rankings (at records and at doors). */
+export const cheaperFirst =
+  (digits: number) =>
+  (a: { model: Model; cost: RequestCost }, b: { model: Model; cost: RequestCost }): number =>
+    compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model);
+
 /** One ranking's best so far: the models of the status asked, or (aside) those only the status filter leaves out. */
 interface Lane {
   best: TopK<{ model: Model; cost: RequestCost }>;
@@ -84,20 +90,11 @@ export function findCheapest(
   // The workload's unit quantities, once; each model's cost from the price table the catalogue built.
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
-  const order = (a: { model: Model; cost: RequestCost }, b: { model: Model; cost: RequestCost }) =>
-    compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model);
+  const order = cheaperFirst(digits);
   const lane = (): Lane => ({ best: new TopK(limit, order), cutoff: Infinity });
   // One probe for every model: an object is made only for a model that enters the top `limit`.
   const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
   const own = options.own;
-  const screen = {
-    inputTokens: workload.inputTokens,
-    outputTokens: workload.outputTokens,
-    includeFreeTier: options.includeFreeTier ?? false,
-    tierFallback: options.tierFallback ?? false,
-    workload,
-    own,
-  };
   const table = catalogue.priceTable;
   const offerTo = (l: Lane) => (model: Model, i: number) => {
     const mine = own === undefined ? undefined : own.of(model);
@@ -113,7 +110,7 @@ export function findCheapest(
   };
   const kept = lane();
   const aside = options.countLegacy ? lane() : undefined;
-  const excluded = forEachEligible(catalogue, filters, screen, offerTo(kept), aside && offerTo(aside));
+  const excluded = forEachEligible(catalogue, filters, workload, options, offerTo(kept), aside && offerTo(aside));
   // The monthly cost never falls as the request cost rises, so those within budget are a prefix.
   const ranked: Ranked[] = [];
   for (const { model, cost } of kept.best.items) {

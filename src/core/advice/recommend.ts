@@ -135,14 +135,6 @@ export function recommendModels(
   const test: Candidate = { model: undefined as unknown as Model, score: 0, level: 0, cost: 0, exact: probe };
   let unrated = 0;
   const own = criteria.own;
-  const screen = {
-    inputTokens: workload.inputTokens,
-    outputTokens: workload.outputTokens,
-    includeFreeTier: criteria.includeFreeTier ?? false,
-    tierFallback: criteria.tierFallback ?? false,
-    workload,
-    own,
-  };
   const offerTo = (l: Lane) => (model: Model, row: number) => {
     const { best, all } = l;
     const score = scores[row] as number;
@@ -179,7 +171,7 @@ export function recommendModels(
   };
   const kept = lane(true);
   const aside = criteria.countLegacy ? lane(false) : undefined;
-  const excluded = forEachEligible(catalogue, filters, screen, offerTo(kept), aside && offerTo(aside));
+  const excluded = forEachEligible(catalogue, filters, workload, criteria, offerTo(kept), aside && offerTo(aside));
   if (unrated) excluded.unrated = unrated;
   const ranked = kept.all ? topK(onFrontier(kept.all), limit, order) : kept.best.items;
   // The frontier with any status is that of both lanes' candidates.
