@@ -5,15 +5,14 @@
 import { TIERS, USE_CASES, type Model } from '../core/schema/catalogue-schema.js';
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { RankFilters } from '../core/advice/cheapest.js';
-import type { Costs, CostsWithYear, Workload } from '../core/pricing/cost.js';
+import type { CostsWithYear, Workload } from '../core/pricing/cost.js';
 import type { DoorCost } from '../core/offers/rank.js';
-import { buildSheets } from '../core/pricing/price-sheet.js';
 import type { Excluded } from '../core/advice/eligible.js';
 import { EXCLUSION_TEXT, type Exclusion } from '../core/pricing/fit.js';
 import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
-import { scheduleWarnings } from '../core/pricing/schedule.js';
-import { costsWithYear, schedulePhrase } from '../core/advice/as-priced.js';
+import { scheduledYearly, scheduleWarnings } from '../core/pricing/schedule.js';
+import { schedulePhrase } from '../core/advice/as-priced.js';
 import { ApiError } from '../lib/errors.js';
 import { choice, choiceOr, contextSize, flag, integer, optionalInteger, type StatusFilter } from './params.js';
 
@@ -140,21 +139,21 @@ export function rankedItem(
 }
 
 /**
- * A ranked item's costs with the yearly one calculate gives (core/advice/as-priced.ts costsWithYear):
- * at its door's prices when it is priced at one, else its record's, the year from `date`. The
- * ranking's own perRequest, daily and monthly are kept: it is ranked by them.
+ * A ranked item's costs with the yearly one calculate gives: the ranking's own (it is ranked by
+ * them, and made its year at the same prices), the year under the price schedule of what it is
+ * priced at (core/pricing/schedule.ts scheduledYearly) when that changes within the year from `date`.
+ * A door other than the record's own has no schedule of the maker's (book.ts clears it).
  */
 export function withYear(
-  catalogue: Catalogue,
-  ranked: { model: Model; costs: Costs; at?: DoorCost | undefined },
+  ranked: { model: Model; costs: CostsWithYear; at?: DoorCost | undefined },
   workload: Workload,
   date: string,
 ): CostsWithYear {
   const { model, costs, at } = ranked;
-  const { yearly } = at
-    ? costsWithYear(at.door.priced as Model, workload, date, at.door.sheets())
-    : costsWithYear(model, workload, date, catalogue.sheets.get(model) ?? buildSheets(model));
-  return { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly, yearly };
+  const yearly = scheduledYearly(at ? (at.door.priced as Model) : model, workload, date, costs.yearly);
+  return yearly === costs.yearly
+    ? costs
+    : { perRequest: costs.perRequest, daily: costs.daily, monthly: costs.monthly, yearly };
 }
 
 /** The hint of an empty ranking when models were left out for not selling the service tier asked. */

@@ -44,7 +44,7 @@ export function followSchedule(
 
 /**
  * calculate's costs of the workload on `priced` (its sheets given), yearly under its price schedule
- * from `date`: what a ranked item shows beside the monthly cost it is ranked by. A door other than
+ * from `date`: what an offer shows beside its monthly cost (a ranked item's is its ranking's). A door other than
  * the record's own has no schedule of the maker's (book.ts clears it): its year is monthly × 12.
  */
 export function costsWithYear(priced: Model, workload: Workload, date: string, sheets: ModelSheets): CostsWithYear {

@@ -5,7 +5,14 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { columnFilters } from '../catalogue/filter-table.js';
-import { costsOf, newRequestCost, numeratorOf, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
+import {
+  costsOf,
+  newRequestCost,
+  numeratorOf,
+  type CostsWithYear,
+  type RequestCost,
+  type Workload,
+} from '../pricing/cost.js';
 import { quantitiesOf } from '../pricing/quantities.js';
 import type { PricedDoor } from '../offers/book.js';
 import { cheapestDoorInto, runsAnyDoor, type DoorTable } from '../offers/door-table.js';
@@ -19,7 +26,8 @@ export interface RankedAtDoor {
   rank: number;
   model: Model;
   door: PricedDoor;
-  costs: Costs;
+  /** The yearly one at the prices of the day priced (a price schedule is the caller's: endpoints/ranking.ts withYear). */
+  costs: CostsWithYear;
 }
 
 interface Item {
@@ -85,7 +93,7 @@ export function findCheapestAtDoors(
   const excluded = forEachEligible(catalogue, filters, workload, screen, offerTo(kept), aside && offerTo(aside));
   const ranked: RankedAtDoor[] = [];
   for (const { model, door, cost } of kept.best.items) {
-    const costs = costsOf(cost, digits, workload);
+    const costs = costsOf(cost, digits, workload, true);
     if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
     ranked.push({ rank: ranked.length + 1, model, door: table.doors[door] as PricedDoor, costs });
   }

@@ -6,7 +6,7 @@ import {
   costsOf,
   newRequestCost,
   numeratorOf,
-  type Costs,
+  type CostsWithYear,
   type RequestCost,
   type Workload,
 } from '../pricing/cost.js';
@@ -58,7 +58,8 @@ export interface CheapestOptions extends RankFilters {
 export interface Ranked {
   rank: number;
   model: Model;
-  costs: Costs;
+  /** The yearly one at the prices of the day priced (a price schedule is the caller's: endpoints/ranking.ts withYear). */
+  costs: CostsWithYear;
 }
 
 /** Cheapest first, ties as compareTies has them: the order of both cheapest rankings (at records and at doors). */
@@ -114,7 +115,7 @@ export function findCheapest(
   // The monthly cost never falls as the request cost rises, so those within budget are a prefix.
   const ranked: Ranked[] = [];
   for (const { model, cost } of kept.best.items) {
-    const costs = costsOf(cost, digits, workload);
+    const costs = costsOf(cost, digits, workload, true);
     if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
     ranked.push({ rank: ranked.length + 1, model, costs });
   }

@@ -10,7 +10,14 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { legacyAmong, type RankFilters } from './cheapest.js';
 import { columnFilters } from '../catalogue/filter-table.js';
 import { compareTies } from './ties.js';
-import { costsOf, newRequestCost, roundedCost, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
+import {
+  costsOf,
+  newRequestCost,
+  roundedCost,
+  type CostsWithYear,
+  type RequestCost,
+  type Workload,
+} from '../pricing/cost.js';
 import { tableCostInto } from '../catalogue/price-table.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import { onFrontier } from './frontier.js';
@@ -56,7 +63,8 @@ export interface Recommendation {
   score: number;
   scoreDetail: ShownScore;
   costPerRequest: Usd;
-  costs: Costs;
+  /** The yearly one at the prices of the day priced (a price schedule is the caller's: endpoints/ranking.ts withYear). */
+  costs: CostsWithYear;
   reason: string;
 }
 
@@ -201,7 +209,7 @@ export function recommendModels(
       score,
       scoreDetail: detail,
       costPerRequest: usd,
-      costs: costsOf(exact, digits, workload),
+      costs: costsOf(exact, digits, workload, true),
       reason,
     };
   });

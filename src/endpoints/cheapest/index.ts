@@ -114,7 +114,7 @@ export const cheapest = endpoint({
       const mine = workloadOn(own, workload, r.model);
       const { item, appliedPrices } = rankedItem(catalogue, r.model, mine, place, today);
       if (own) Object.assign(item, tokensOn(own, r.model));
-      const costs = withYear(catalogue, r, mine, today);
+      const costs = withYear(r, mine, today);
       if (r.at) return atDoor(item, r.at, mine, costs);
       const cheaper = cheaperAt(r.model, r.costs.monthly);
       return Object.assign(item, { costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});

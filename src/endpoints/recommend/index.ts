@@ -217,7 +217,7 @@ export const recommend = endpoint({
     const cheaperAt = cheaperDoors(catalogue, workload, own);
     const present = (r: Recommendation & { at?: DoorCost }) => {
       const mine = workloadOn(own, workload, r.model);
-      const costs = withYear(catalogue, r, mine, today);
+      const costs = withYear(r, mine, today);
       return withDoor(
         cheaperAt,
         mine,
