@@ -194,13 +194,41 @@ export const newRequestCost = (): RequestCost => ({ nanos: 0, rest: 0, big: unde
 export function costsOf(c: RequestCost, digits: number, w: Workload): Costs;
 export function costsOf(c: RequestCost, digits: number, w: Workload, year: true): CostsWithYear;
 export function costsOf(c: RequestCost, digits: number, w: Workload, year?: true): Costs | CostsWithYear {
+  const divisor = nanoDivisor(digits);
+  const { requests, days } = w;
+  // The most a figure multiplies the request's cost by: the year's.
+  const most = requests * days * 12;
+  if (
+    c.big === undefined &&
+    Number.isInteger(requests) &&
+    Number.isInteger(days) &&
+    divisor * most <= Number.MAX_SAFE_INTEGER &&
+    (c.nanos + 1) * most <= Number.MAX_SAFE_INTEGER
+  ) {
+    // Every product below is then an exact integer in a float (nearly every workload): each figure
+    // is worked out there, a bigint made only for its Usd, where the bigint arithmetic made some
+    // forty per ranked item of every answer.
+    const costs: CostsWithYear | Costs = {
+      perRequest: timesRounded(c, 1, divisor),
+      daily: timesRounded(c, requests, divisor),
+      monthly: timesRounded(c, requests * days, divisor),
+    };
+    if (year) (costs as CostsWithYear).yearly = timesRounded(c, most, divisor);
+    return costs;
+  }
   const k = costNumerator(c, digits);
-  const d = BigInt(nanoDivisor(digits));
+  const d = BigInt(divisor);
   const daily = k * BigInt(w.requests);
   const monthly = daily * BigInt(w.days);
   const usd = (n: bigint) => new Usd(divideRoundHalfUp(n, d));
   const costs = { perRequest: usd(k), daily: usd(daily), monthly: usd(monthly) };
   return year ? { ...costs, yearly: usd(monthly * 12n) } : costs;
+}
+
+/** The cost of `m` requests rounded half up to whole nano-dollars (divideRoundHalfUp), in exact float arithmetic (see costsOf). */
+function timesRounded(c: RequestCost, m: number, divisor: number): Usd {
+  divide(c.rest * m, divisor);
+  return new Usd(BigInt(c.nanos * m + quotient + (2 * remainder >= divisor ? 1 : 0)));
 }
 
 // The scale the README's formula states: USD × 1e15 (nano-dollars per 1M tokens) × 100 (streaming) × 100 (batch) × 100 (off-peak).

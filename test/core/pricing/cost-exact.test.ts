@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Model } from '../../../src/core/schema/catalogue-schema.js';
 import {
   calculateCost,
+  costsOf,
   costPerRequest,
   MODES,
+  nanoDivisor,
   priceNanos,
   requestNumerator,
   type Mode,
@@ -202,4 +204,43 @@ describe('large figures', () => {
     expect(() => calculateCost(model, { ...standard, inputTokens: 1.5 })).toThrow(RangeError);
     expect(() => calculateCost(model, { ...standard, inputTokens: 1, requests: 1.5 })).toThrow(RangeError);
   });
+});
+
+describe('costsOf', () => {
+  it('gives each figure as the exact numerator divided and rounded half up, near 2^53 and past it too', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9 }),
+        fc.oneof(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })),
+        fc.oneof(fc.constantFrom(0n, -1n, 1n), fc.double({ min: 0, max: 1, noNaN: true })),
+        fc.integer({ min: 1, max: 1_000_000_000 }),
+        fc.integer({ min: 1, max: 31 }),
+        (digits, nanos, share, requests, days) => {
+          const d = BigInt(nanoDivisor(digits));
+          // The remainder below the divisor: half a nano-dollar plus -1, 0 or 1, or a share of the divisor.
+          const rest =
+            typeof share === 'bigint' ? d / 2n + share : BigInt(Math.min(Math.floor(share * Number(d)), Number(d) - 1));
+          const k = BigInt(nanos) * d + rest;
+          // The reference: bigint numerators, (2n + d) / 2d.
+          const round = (n: bigint) => ((2n * n + d) / (2n * d)).toString();
+          const got = costsOf({ nanos, rest: Number(rest), big: undefined }, digits, workloadOf(requests, days), true);
+          expect([got.perRequest, got.daily, got.monthly, got.yearly].map((u) => u.nanos.toString())).toEqual([
+            round(k),
+            round(k * BigInt(requests)),
+            round(k * BigInt(requests * days)),
+            round(k * BigInt(requests * days) * 12n),
+          ]);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+const workloadOf = (requests: number, days: number) => ({
+  inputTokens: 1,
+  outputTokens: 1,
+  requests,
+  days,
+  mode: 'standard' as const,
 });
