@@ -9,8 +9,9 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pricedToday, startedChange } from '../../../src/core/advice/as-priced.js';
+import { pricedToday } from '../../../src/core/advice/as-priced.js';
 import type { Catalogue } from '../../../src/core/catalogue/catalogue.js';
+import { startedChange } from '../../../src/core/catalogue/priced-on.js';
 import { doorBookOf } from '../../../src/core/offers/book.js';
 import { firstDay, modelOn, pricesOf, priceTimeline, timelineOf } from '../../../src/core/pricing/history.js';
 import { calculateCost, type Workload } from '../../../src/core/pricing/cost.js';
