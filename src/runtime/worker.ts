@@ -10,52 +10,11 @@ import { badge } from '../endpoints/badge/index.js';
 import { createService } from '../http/service.js';
 import { mcpRoute } from '../mcp/route.js';
 import { loadFonts, type AssetFetcher } from './worker/fonts.js';
-import { doorData } from './worker/doors.js';
+import { benchmarkFile, doorData, makerFiles } from './worker/data.js';
 import { attachDoorData } from '../core/offers/book.js';
 import { TOKENIZER_TABLE } from '../endpoints/tokenizer-data.js';
-import alibaba from '../../data/alibaba.json';
-import amazon from '../../data/amazon.json';
-import anthropic from '../../data/anthropic.json';
-import cohere from '../../data/cohere.json';
-import deepseek from '../../data/deepseek.json';
-import google from '../../data/google.json';
-import minimax from '../../data/minimax.json';
-import mistral from '../../data/mistral.json';
-import moonshot from '../../data/moonshot.json';
-import nvidia from '../../data/nvidia.json';
-import openai from '../../data/openai.json';
-import together from '../../data/together.json';
-import xai from '../../data/xai.json';
-import zhipu from '../../data/zhipu.json';
-import benchmarks from '../../data/quality/benchmarks.json';
 
-// Same files in the same (sorted) order as load-catalogue.ts reads data/; the contract tests
-// compare the whole catalogue the Worker serves with the one Node serves.
-const files = {
-  alibaba,
-  amazon,
-  anthropic,
-  cohere,
-  deepseek,
-  google,
-  minimax,
-  mistral,
-  moonshot,
-  nvidia,
-  openai,
-  together,
-  xai,
-  zhipu,
-};
-
-const catalogue = buildCatalogue(
-  Object.entries(files).map(([name, data]) => ({ file: `data/${name}.json`, data })),
-  {
-    file: 'data/quality/benchmarks.json',
-    data: benchmarks,
-  },
-  TOKENIZER_TABLE,
-);
+const catalogue = buildCatalogue(makerFiles, benchmarkFile, TOKENIZER_TABLE);
 attachDoorData(catalogue, doorData);
 
 const service = createService({ catalogue, mcp: mcpRoute });

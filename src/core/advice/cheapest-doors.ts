@@ -5,23 +5,14 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { columnFilters } from '../catalogue/filter-table.js';
-import {
-  compareCosts,
-  costsOf,
-  newRequestCost,
-  numeratorOf,
-  type Costs,
-  type RequestCost,
-  type Workload,
-} from '../pricing/cost.js';
+import { costsOf, newRequestCost, numeratorOf, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
 import { quantitiesOf } from '../pricing/quantities.js';
 import type { PricedDoor } from '../offers/book.js';
 import { cheapestDoorInto, runsAnyDoor, type DoorTable } from '../offers/door-table.js';
 import { tableExceeds } from '../catalogue/price-table.js';
-import { QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
+import { cheaperFirst, QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import type { Exclusion } from '../pricing/fit.js';
-import { compareTies } from './ties.js';
 import { TopK } from './top-k.js';
 
 export interface RankedAtDoor {
@@ -44,10 +35,7 @@ export function findCheapestAtDoors(
   const filters = columnFilters(options, quality ? QUALITY_BANDS[quality] : undefined);
   const q = quantitiesOf(workload);
   const digits = table.prices.digits;
-  const best = new TopK<{ model: Model; door: number; cost: RequestCost }>(
-    limit,
-    (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model),
-  );
+  const best = new TopK<{ model: Model; door: number; cost: RequestCost }>(limit, cheaperFirst(digits));
   const probe = { model: undefined as unknown as Model, door: -1, cost: newRequestCost() };
   let notSold = 0;
   // With region=, a model no door serves there is left out for that reason (regional.ts), not "not sold".
@@ -57,15 +45,8 @@ export function findCheapestAtDoors(
   const own = options.own;
   // The free-tier rule is a door's: the table holds no free-tier door, so a model whose own door is
   // free only (Gemma 4 on the Gemini API) is ranked at the paid doors that sell it.
-  const screen = {
-    inputTokens: workload.inputTokens,
-    outputTokens: workload.outputTokens,
-    includeFreeTier: true,
-    tierFallback: options.tierFallback ?? false,
-    workload,
-    own,
-  };
-  const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
+  const screen = { ...options, includeFreeTier: true };
+  const excluded = forEachEligible(catalogue, filters, workload, screen, (model, i) => {
     const mine = own === undefined ? undefined : own.of(model);
     // Two reads, not a pair: no array is made per model of the walk.
     const qm = mine === undefined ? q : mine.q;

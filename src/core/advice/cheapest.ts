@@ -56,6 +56,12 @@ export interface Ranked {
   costs: Costs;
 }
 
+/** Cheapest first, ties as compareTies has them: the order of both cheapest rankings (at records and at doors). */
+export const cheaperFirst =
+  (digits: number) =>
+  (a: { model: Model; cost: RequestCost }, b: { model: Model; cost: RequestCost }): number =>
+    compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model);
+
 /**
  * Models cheapest first (ties: current before legacy, then by id), among those that meet the
  * filters and can run the workload, within the budget; and what was left out.
@@ -71,25 +77,14 @@ export function findCheapest(
   // The workload's unit quantities, once; each model's cost from the price table the catalogue built.
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
-  const best = new TopK<{ model: Model; cost: RequestCost }>(
-    limit,
-    (a, b) => compareCosts(a.cost, b.cost, digits) || compareTies(a.model, b.model),
-  );
+  const best = new TopK<{ model: Model; cost: RequestCost }>(limit, cheaperFirst(digits));
   // One probe for every model: an object is made only for a model that enters the top `limit`.
   const probe = { model: undefined as unknown as Model, cost: newRequestCost() };
   const own = options.own;
-  const screen = {
-    inputTokens: workload.inputTokens,
-    outputTokens: workload.outputTokens,
-    includeFreeTier: options.includeFreeTier ?? false,
-    tierFallback: options.tierFallback ?? false,
-    workload,
-    own,
-  };
   const table = catalogue.priceTable;
   // K of the k-th cheapest so far: a model whose K (from the table) is above it cannot enter, and is not priced further.
   let cutoff = Infinity;
-  const excluded = forEachEligible(catalogue, filters, screen, (model, i) => {
+  const excluded = forEachEligible(catalogue, filters, workload, options, (model, i) => {
     const mine = own === undefined ? undefined : own.of(model);
     // Two reads, not a pair: no array is made per model of the walk.
     const qm = mine === undefined ? q : mine.q;

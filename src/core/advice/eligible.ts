@@ -17,13 +17,10 @@ import { U, UNIT_COUNT, UNITS, UNPRICED } from '../schema/units.js';
 import { sellsTier } from '../pricing/select.js';
 import type { OwnTokens } from '../pricing/tokenizers.js';
 
+/** A ranking's choices that decide whether a model can be offered for the workload (its filters aside). */
 export interface Screen {
-  inputTokens: number;
-  outputTokens: number;
   /** Offer models served only on a free tier (marked) instead of leaving them out. */
   includeFreeTier?: boolean;
-  /** The workload, when it has audio, image or video parts: a model on record as not taking them is left out. */
-  workload?: Workload;
   /** With a service tier asked: rank a model not sold on it at standard prices (warned) instead of leaving it out. */
   tierFallback?: boolean;
   /** counted_with: whether a model can run the request is judged on the workload in its own tokens. */
@@ -43,23 +40,22 @@ export type Excluded = Partial<Record<Exclusion, number>>;
 export function forEachEligible(
   catalogue: Catalogue,
   filters: ColumnFilters,
+  w: Workload,
   screen: Screen,
   offer: (model: Model, index: number) => void,
 ): Excluded {
   const excluded: Excluded = {};
-  const { inputTokens, outputTokens } = screen;
+  const { inputTokens, outputTokens } = w;
   const tokens = inputTokens + outputTokens;
   const includeFreeTier = screen.includeFreeTier ?? false;
-  const w = screen.workload;
   // The units that leave out a model with no price for them, as bits; a workload with audio, image
   // or video asks each model's record first (partsExclusion), as those come before.
-  const used = w ? unpricedCandidates(w) : [];
+  const used = unpricedCandidates(w);
   let usedBits = 0;
   for (const u of used) usedBits |= 1 << u;
   // A service tier asked (not standard): a model not selling it for this request is left out, unless asked to fall back.
-  const tierAsked =
-    w !== undefined && w.serviceTier !== undefined && w.serviceTier !== 'standard' && !screen.tierFallback;
-  const modalities = w !== undefined && MODALITY_FIELDS.some(({ field }) => (w.extras?.[field] ?? 0) !== 0);
+  const tierAsked = w.serviceTier !== undefined && w.serviceTier !== 'standard' && !screen.tierFallback;
+  const modalities = MODALITY_FIELDS.some(({ field }) => (w.extras?.[field] ?? 0) !== 0);
   const { rankable, rankableSheets, filterTable: t } = catalogue;
   const own = screen.own;
   for (let i = 0; i < rankable.length; i++) {
@@ -71,10 +67,10 @@ export function forEachEligible(
     else if ((mine === undefined ? outputTokens : mine.outputTokens) > (t.maxOutputTokens[i] as number))
       why = 'max_output';
     else if (t.freeTierOnly[i] === 1 && !includeFreeTier) why = 'free_tier_only';
-    else if (modalities && w)
+    else if (modalities)
       why = partsExclusion(rankable[i] as Model, (rankableSheets[i] as ModelSheets).bands[0]?.billedAs ?? [], w, used);
     else if (((t.unpriced[i] as number) & usedBits) !== 0) why = 'unit_unpriced';
-    if (why === undefined && tierAsked && w && !sellsTier(rankableSheets[i] as ModelSheets, w))
+    if (why === undefined && tierAsked && !sellsTier(rankableSheets[i] as ModelSheets, w))
       why = 'service_tier_not_offered';
     if (why === undefined) offer(rankable[i] as Model, i);
     else excluded[why] = (excluded[why] ?? 0) + 1;

@@ -119,15 +119,7 @@ export function recommendModels(
   const test: Candidate = { model: undefined as unknown as Model, score: 0, level: 0, cost: 0, exact: probe };
   let unrated = 0;
   const own = criteria.own;
-  const screen = {
-    inputTokens: workload.inputTokens,
-    outputTokens: workload.outputTokens,
-    includeFreeTier: criteria.includeFreeTier ?? false,
-    tierFallback: criteria.tierFallback ?? false,
-    workload,
-    own,
-  };
-  const excluded = forEachEligible(catalogue, filters, screen, (model, row) => {
+  const excluded = forEachEligible(catalogue, filters, workload, criteria, (model, row) => {
     const score = scores[row] as number;
     if (Number.isNaN(score)) {
       unrated++;

@@ -60,6 +60,24 @@ export const LIMIT = 2 ** 52;
 let whole = 0;
 let part = 0;
 
+// divide's answer, in scratch numbers as the sums are: the hot path makes no pair objects.
+let quotient = 0;
+let remainder = 0;
+
+/** Splits k (an exact integer) into quotient × divisor + remainder, the remainder from 0 to below the divisor. */
+function divide(k: number, divisor: number): void {
+  quotient = Math.floor(k / divisor);
+  remainder = k - quotient * divisor;
+  // The quotient is a float's: one step either way makes it exact.
+  if (remainder < 0) {
+    quotient -= 1;
+    remainder += divisor;
+  } else if (remainder >= divisor) {
+    quotient += 1;
+    remainder -= divisor;
+  }
+}
+
 /** Adds s × m (s an exact integer below 2^52, m at most 10,000) to the scratch pair (first: to zero), exactly. */
 export function addTerm(s: number, m: number, divisor: number, first: boolean): void {
   if (first) {
@@ -67,49 +85,25 @@ export function addTerm(s: number, m: number, divisor: number, first: boolean): 
     part = 0;
   }
   if (s === 0 || m === 0) return;
-  let a = Math.floor(s / divisor);
-  let b = s - a * divisor;
-  if (b < 0) {
-    a -= 1;
-    b += divisor;
-  } else if (b >= divisor) {
-    a += 1;
-    b -= divisor;
-  }
-  whole += a * m;
-  part += b * m;
+  divide(s, divisor);
+  whole += quotient * m;
+  part += remainder * m;
 }
 
 /** Writes K (an exact integer below 2^52) into `out` as whole nano-dollars and a remainder below the divisor. */
 export function settleWhole(out: RequestCost, k: number, divisor: number): RequestCost {
-  let a = Math.floor(k / divisor);
-  let b = k - a * divisor;
-  // The quotient is a float's: one step either way makes it exact.
-  if (b < 0) {
-    a -= 1;
-    b += divisor;
-  } else if (b >= divisor) {
-    a += 1;
-    b -= divisor;
-  }
-  out.nanos = a;
-  out.rest = b;
+  divide(k, divisor);
+  out.nanos = quotient;
+  out.rest = remainder;
   out.big = undefined;
   return out;
 }
 
 /** Writes the scratch pair into `out` as whole nano-dollars and a remainder below the divisor; false when past 2^52 (out untouched). */
 export function settle(out: RequestCost, divisor: number): boolean {
-  const carry = Math.floor(part / divisor);
-  whole += carry;
-  part -= carry * divisor;
-  if (part < 0) {
-    whole -= 1;
-    part += divisor;
-  } else if (part >= divisor) {
-    whole += 1;
-    part -= divisor;
-  }
+  divide(part, divisor);
+  whole += quotient;
+  part = remainder;
   if (whole >= LIMIT) return false;
   out.nanos = whole;
   out.rest = part;

@@ -10,17 +10,19 @@ import { formatContext } from './context-window.js';
  * service_tier_not_offered: eligible.ts, the service tier asked is not sold for the request; unrated: a score-ranked
  * answer has no place for it, recommend.ts).
  */
-export type Exclusion =
-  | 'context_window'
-  | 'max_output'
-  | 'modality'
-  | 'modality_unknown'
-  | 'unit_unpriced'
-  | 'service_tier_not_offered'
-  | 'free_tier_only'
-  | 'unrated'
-  | 'region_unknown'
-  | 'not_in_region';
+export type Exclusion = WorkloadExclusion | 'unrated' | 'region_unknown' | 'not_in_region';
+
+/** The reasons a model cannot run a workload or be bought for it, in the order answers name them. */
+export const WORKLOAD_EXCLUSIONS = [
+  'context_window',
+  'max_output',
+  'modality',
+  'modality_unknown',
+  'unit_unpriced',
+  'service_tier_not_offered',
+  'free_tier_only',
+] as const;
+export type WorkloadExclusion = (typeof WORKLOAD_EXCLUSIONS)[number];
 
 /** The fields the fit rules read (the site's and the widget's smaller records carry them too). */
 export type FitFields = Pick<Model, 'contextTokens' | 'maxOutputTokens' | 'freeTierOnly'>;

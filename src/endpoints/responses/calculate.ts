@@ -6,52 +6,35 @@ import { listedFields, requestedId, usd } from './common.js';
 import { priceChangesSchema, scheduleFields } from './schedule.js';
 import { costsSchema, tokensSchema, warningsSchema, workloadSchema } from './workload.js';
 
+/** A model's cost of the workload, as calculate and compare give it for each model. */
+const costedFields = {
+  tokens: tokensSchema,
+  costs: costsSchema,
+  appliedPrices: appliedPricesSchema,
+  warnings: warningsSchema,
+  inRegion: doorCaveatFields.inRegion,
+  currency: doorCaveatFields.currency,
+};
+
 export const calculateResponseSchema = z.union([
   z.object({
     model: z.string().meta({ description: 'The model id.' }),
     requestedId,
     workload: workloadSchema,
-    tokens: tokensSchema,
-    costs: costsSchema,
-    appliedPrices: appliedPricesSchema,
-    warnings: warningsSchema,
-    inRegion: doorCaveatFields.inRegion,
-    currency: doorCaveatFields.currency,
+    ...costedFields,
     ...scheduleFields,
   }),
   z.object({
     ...scheduleFields,
     workload: workloadSchema,
-    results: z.array(
-      z.object({
-        ...listedFields,
-        requestedId,
-        tokens: tokensSchema,
-        costs: costsSchema,
-        appliedPrices: appliedPricesSchema,
-        warnings: warningsSchema,
-        inRegion: doorCaveatFields.inRegion,
-        currency: doorCaveatFields.currency,
-      }),
-    ),
+    results: z.array(z.object({ ...listedFields, requestedId, ...costedFields })),
   }),
 ]);
 
 export const compareResponseSchema = z.object({
   pricedOn: scheduleFields.pricedOn,
   workload: workloadSchema,
-  comparison: z.array(
-    z.object({
-      ...listedFields,
-      requestedId,
-      tokens: tokensSchema,
-      costs: costsSchema,
-      appliedPrices: appliedPricesSchema,
-      warnings: warningsSchema,
-      inRegion: doorCaveatFields.inRegion,
-      currency: doorCaveatFields.currency,
-    }),
-  ),
+  comparison: z.array(z.object({ ...listedFields, requestedId, ...costedFields })),
   summary: z.object({
     cheapest: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),
     mostExpensive: z.object({ id: z.string(), name: z.string(), monthly: usd('Monthly cost.') }),

@@ -2,6 +2,8 @@
 import * as z from 'zod';
 import { CACHE_TTLS, MODES, SERVICE_TIERS } from '../../core/pricing/cost.js';
 import type { Warning } from '../../core/pricing/warnings.js';
+import { WORKLOAD_EXCLUSIONS } from '../../core/pricing/fit.js';
+import { REGION_LEFT_OUT } from '../../core/offers/regional.js';
 import { listedFields, usd } from './common.js';
 import { doorItemFields } from './doors.js';
 import { priceChangeSchema, scheduledChangeSchema } from './schedule.js';
@@ -109,19 +111,7 @@ export const excludedSchema = z
     count: z.number().int(),
     byReason: z.array(
       z.object({
-        reason: z.enum([
-          'context_window',
-          'max_output',
-          'modality',
-          'modality_unknown',
-          'unit_unpriced',
-          'service_tier_not_offered',
-          'free_tier_only',
-          'unrated',
-          'legacy',
-          'region_unknown',
-          'not_in_region',
-        ]),
+        reason: z.enum([...WORKLOAD_EXCLUSIONS, 'unrated', 'legacy', ...REGION_LEFT_OUT]),
         count: z.number().int(),
         message: z.string(),
         shownWith: z

@@ -9,7 +9,7 @@ import type { Model } from '../../core/schema/catalogue-schema.js';
 import { monthlyCost, type Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { inputPartsText, outputPartsText, searchesText } from '../../core/pricing/parts-text.js';
-import { exclusionOf, type Exclusion } from '../../core/pricing/fit.js';
+import { exclusionOf, WORKLOAD_EXCLUSIONS, type Exclusion } from '../../core/pricing/fit.js';
 import { partsExclusion, unpricedCandidates } from '../../core/advice/eligible.js';
 import { buildSheets } from '../../core/pricing/price-sheet.js';
 import { sellsTier } from '../../core/pricing/select.js';
@@ -201,22 +201,12 @@ export function workloadText(w: Workload): string {
 /** Counts of the models left out, by reason, in the order they are named. */
 export function leftOut(priced: readonly Priced[]): Map<Exclusion, number> {
   const counts = new Map<Exclusion, number>();
-  for (const reason of ORDER) {
+  for (const reason of WORKLOAD_EXCLUSIONS) {
     const count = priced.filter((p) => p.exclusion === reason).length;
     if (count) counts.set(reason, count);
   }
   return counts;
 }
-
-const ORDER: readonly Exclusion[] = [
-  'context_window',
-  'max_output',
-  'modality',
-  'modality_unknown',
-  'unit_unpriced',
-  'service_tier_not_offered',
-  'free_tier_only',
-];
 
 const WHY: Record<Exclusion, (count: number) => string> = {
   modality: (c) =>

@@ -64,13 +64,8 @@ describe('forEachEligible', () => {
         const excluded = forEachEligible(
           catalogue,
           columnFilters(r, band),
-          {
-            inputTokens: r.inputTokens,
-            outputTokens: r.outputTokens,
-            includeFreeTier: r.includeFreeTier,
-            tierFallback: r.tierFallback,
-            workload: w,
-          },
+          w,
+          { includeFreeTier: r.includeFreeTier, tierFallback: r.tierFallback },
           (m, i) => {
             expect(catalogue.rankable[i]).toBe(m);
             offered.push(m.id);
