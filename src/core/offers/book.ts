@@ -5,7 +5,7 @@
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { verifiedOf, type Model } from '../schema/catalogue-schema.js';
-import { PRICE_FIELDS } from '../schema/units.js';
+import { PRICE_FIELDS, PRICE_TERMS } from '../schema/units.js';
 import { formatContext } from '../pricing/context-window.js';
 import { buildSheets, type ModelSheets } from '../pricing/price-sheet.js';
 import {
@@ -20,8 +20,18 @@ import {
   type Uplift,
 } from './door-schema.js';
 import { divideRoundHalfUp, formatScaled, parseScaled } from '../schema/money.js';
-import type { InRegion } from './regional.js';
 import { predatedChange, vetDoors, type KeptOut, type Vettable } from './vetting.js';
+
+/** Why a door serves the region at the price it is given there. */
+export interface InRegion {
+  /** The region asked. */
+  readonly asked: string;
+  /** The door's own region: the asked one, one within it (`eu-central-1`), or where the seller serves at its base price. */
+  readonly region: string;
+  /** The uplift on the base price, where one applies (`1.1`). */
+  readonly multiplier?: number;
+  readonly why: string;
+}
 
 /** One seller's door to one model. */
 export interface PricedDoor {
@@ -148,20 +158,13 @@ function ownSeller(record: Model, sellers: ReadonlyMap<string, Seller>): Seller 
  * a door gives its own or none, never the maker's.
  */
 const SELLER_FIELDS = [
-  'cachedInput',
-  'cacheWrite',
-  'cacheWrite1h',
-  'longContext',
-  'longContextSteps',
-  'offPeak',
-  'batch',
+  ...PRICE_TERMS,
   'unitPrices',
   'serviceTiers',
   'priceHistory',
   'priceNote',
   'freeTierOnly',
   'aliases',
-  'longContextRule',
   'referenceDoor',
   'modalities',
 ] as const;
