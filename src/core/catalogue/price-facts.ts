@@ -8,23 +8,12 @@
  */
 import { PAID_TIERS } from '../schema/service-tiers.js';
 import type { Model } from '../schema/catalogue-schema.js';
+import type { PriceTerm } from '../schema/units.js';
 import { bandVerb } from '../pricing/context-window.js';
 import { describeOffPeak } from '../pricing/time-of-day.js';
 
 /** The fields read here: a served record (the CLI reads one from an answer). */
-export type PricedRecord = Pick<
-  Model,
-  | 'cacheWrite'
-  | 'cacheWrite1h'
-  | 'longContext'
-  | 'longContextSteps'
-  | 'longContextRule'
-  | 'offPeak'
-  | 'serviceTiers'
-  | 'unitPrices'
-  | 'modalities'
-  | 'referenceDoor'
->;
+export type PricedRecord = Pick<Model, PriceTerm | 'serviceTiers' | 'unitPrices' | 'modalities' | 'referenceDoor'>;
 
 type Format = (usd: number) => string;
 

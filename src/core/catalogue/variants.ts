@@ -4,6 +4,7 @@
  * scores. A ranking gives such a family one place, under the shorter id, and lists the others.
  */
 import type { Model } from '../schema/catalogue-schema.js';
+import { PRICE_TERMS } from '../schema/units.js';
 
 // Everything a ranking or a cost reads of a model besides who it is.
 const OFFER_FIELDS = [
@@ -12,13 +13,7 @@ const OFFER_FIELDS = [
   'output',
   'contextTokens',
   'maxOutputTokens',
-  'cachedInput',
-  'cacheWrite',
-  'cacheWrite1h',
-  'longContext',
-  'longContextSteps',
-  'offPeak',
-  'batch',
+  ...PRICE_TERMS,
   'quality',
   'useCases',
   'status',

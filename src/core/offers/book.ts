@@ -5,7 +5,7 @@
  */
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { verifiedOf, type Model } from '../schema/catalogue-schema.js';
-import { PRICE_FIELDS } from '../schema/units.js';
+import { PRICE_FIELDS, PRICE_TERMS } from '../schema/units.js';
 import { formatContext } from '../pricing/context-window.js';
 import { buildSheets, type ModelSheets } from '../pricing/price-sheet.js';
 import {
@@ -158,20 +158,13 @@ function ownSeller(record: Model, sellers: ReadonlyMap<string, Seller>): Seller 
  * a door gives its own or none, never the maker's.
  */
 const SELLER_FIELDS = [
-  'cachedInput',
-  'cacheWrite',
-  'cacheWrite1h',
-  'longContext',
-  'longContextSteps',
-  'offPeak',
-  'batch',
+  ...PRICE_TERMS,
   'unitPrices',
   'serviceTiers',
   'priceHistory',
   'priceNote',
   'freeTierOnly',
   'aliases',
-  'longContextRule',
   'referenceDoor',
   'modalities',
 ] as const;

@@ -85,6 +85,21 @@ export const PRICE_FIELDS = [
   PRICE_FIELD.cacheWrite5m,
   PRICE_FIELD.cacheWrite1h,
 ] as const;
+/**
+ * A record's prices beyond input and output (a model's, or one door's): cache reads and writes,
+ * long-context bands and their rule, off-peak times and batch.
+ */
+export const PRICE_TERMS = [
+  PRICE_FIELD.cachedInput,
+  PRICE_FIELD.cacheWrite5m,
+  PRICE_FIELD.cacheWrite1h,
+  'longContext',
+  'longContextSteps',
+  'longContextRule',
+  'offPeak',
+  'batch',
+] as const;
+export type PriceTerm = (typeof PRICE_TERMS)[number];
 /** The fields a block always has. */
 export type RequiredPriceField = typeof PRICE_FIELD.input | typeof PRICE_FIELD.output;
 /** A price block of `F`'s fields: input and output, the others where published (USD per 1M tokens). */

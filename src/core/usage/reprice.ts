@@ -124,16 +124,10 @@ export function* repriceSlices(
   const unknown = new Map<string | null, UnknownModel>();
   const out: PricedRow[] = [];
   const rowWork = repriceWork(1, opts.targets.length);
-  let done = 0;
-  let sinceYield = 0;
-  for (const r of parsed.rows) {
-    if (sinceYield >= sliceWork) {
-      done += sinceYield;
-      sinceYield = 0;
-      yield { work: done, rows: out };
-    }
+  yield* inSlices(parsed.rows, sliceWork, out, (r) => {
     const found = r.model === null ? undefined : resolve(r.model);
     if (found === undefined || found.kind === 'unknown') {
+      let work = 1;
       let entry = unknown.get(r.model);
       if (entry === undefined) {
         entry = {
@@ -146,18 +140,17 @@ export function* repriceSlices(
           suggestions: found?.kind === 'unknown' ? found.suggestions : [],
         };
         unknown.set(r.model, entry);
-        sinceYield += SUGGESTION_WORK;
+        work += SUGGESTION_WORK;
       }
       entry.rows.push(r.row);
       tally.unknownRow(r);
-      sinceYield += 1;
-      continue;
+      return work;
     }
     out.push(
       priceRow(r, found.model, r.seller === undefined ? undefined : doorOf(found.model, r.seller), opts, cache, tally),
     );
-    sinceYield += rowWork;
-  }
+    return rowWork;
+  });
   return {
     format: parsed.format,
     today: opts.today,
@@ -189,15 +182,8 @@ function* doorTotals(
   const picks = opts.pick ?? [];
   const totals = picks.map((p) => p.doors.map(() => 0n));
   const perRow = picks.reduce((n, p) => n + p.doors.length, 0);
-  let done = 0;
-  let sinceYield = 0;
-  for (const r of parsed.rows) {
-    if (sinceYield >= sliceWork) {
-      done += sinceYield;
-      sinceYield = 0;
-      yield { work: done, rows: [] };
-    }
-    if (r.model === null || resolve(r.model).kind !== 'known') continue;
+  yield* inSlices(parsed.rows, sliceWork, [], (r) => {
+    if (r.model === null || resolve(r.model).kind !== 'known') return 0;
     const counts = rowCounts(r);
     const billing = targetBillingOf(opts, rowBilling(r));
     const q = rowQuantities(r, counts, billing.mode);
@@ -207,9 +193,31 @@ function* doorTotals(
         sums[d] = (sums[d] as bigint) + rowNanos(cache.on(door, opts.today).sheets, q, billing);
       });
     });
-    sinceYield += perRow;
-  }
+    return perRow;
+  });
   return totals;
+}
+
+/**
+ * Does each row (`row` says how many work units it took), yielding the work done and `rows` (the
+ * rows priced so far) each time `sliceWork` units are done since the last yield.
+ */
+function* inSlices<R>(
+  all: readonly R[],
+  sliceWork: number,
+  rows: readonly PricedRow[],
+  row: (r: R) => number,
+): Generator<RepriceProgress, void> {
+  let done = 0;
+  let sinceYield = 0;
+  for (const r of all) {
+    if (sinceYield >= sliceWork) {
+      done += sinceYield;
+      sinceYield = 0;
+      yield { work: done, rows };
+    }
+    sinceYield += row(r);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The answers of cheapest and recommend: ranked models, who was left out, and a hint when none is left. */
 import * as z from 'zod';
 import { TIERS } from '../../core/schema/catalogue-schema.js';
+import { STATUS_FILTERS } from '../params.js';
 import { appliedPricesSchema } from './applied-prices.js';
 import { benchmarkResultSchema, hintFields, usd } from './common.js';
 import { sellersEchoSchema } from './doors.js';
@@ -11,6 +12,22 @@ import { costsSchema, excludedSchema, fitHintSchema, rankedFields, workloadSchem
 const rankedBy = z.enum(['costs.monthly', 'score', 'scorePerDollar']).meta({
   description:
     'The field the items are ordered by: costs.monthly (cheapest first, at the prices of pricedOn), score or scorePerDollar (best first; recommend by its sort). costs.yearly follows the price schedule over the twelve months from pricedOn and does not set the order: a change within them can make a lower-ranked item cheaper over the year.',
+});
+
+// Echoed by both rankings.
+const fallbackEcho = z
+  .enum(['none', 'standard'])
+  .optional()
+  .meta({ description: 'Only with a service_tier other than standard.' });
+
+/** How both rankings end: the sellers asked, what was left out, and when no model is left, the nearest one (or why none fits). */
+const rankingEnd = <T extends z.ZodType>(nearest: T) => ({
+  sellers: sellersEchoSchema,
+  excluded: excludedSchema,
+  hint: z
+    .union([z.object({ ...hintFields, nearest }), fitHintSchema])
+    .optional()
+    .meta({ description: 'Only when no model is left.' }),
 });
 
 export const cheapestResponseSchema = z.object({
@@ -25,30 +42,18 @@ export const cheapestResponseSchema = z.object({
     min_quality: z.number().int().nullable(),
     min_context: z.number().int().nullable(),
     include_free_tier: z.boolean(),
-    service_tier_fallback: z
-      .enum(['none', 'standard'])
-      .optional()
-      .meta({ description: 'Only with a service_tier other than standard.' }),
-    status: z.enum(['current', 'legacy', 'all']),
+    service_tier_fallback: fallbackEcho,
+    status: z.enum(STATUS_FILTERS),
     limit: z.number().int(),
   }),
   recommendations: z.array(
     z.object({ rank: z.number().int(), ...rankedFields, costs: costsSchema, appliedPrices: appliedPricesSchema }),
   ),
-  sellers: sellersEchoSchema,
-  excluded: excludedSchema,
-  hint: z
-    .union([
-      z.object({
-        ...hintFields,
-        nearest: z
-          .object({ ...rankedFields, costs: costsSchema, appliedPrices: appliedPricesSchema })
-          .meta({ description: 'The cheapest model that can run it without those filters.' }),
-      }),
-      fitHintSchema,
-    ])
-    .optional()
-    .meta({ description: 'Only when no model is left.' }),
+  ...rankingEnd(
+    z
+      .object({ ...rankedFields, costs: costsSchema, appliedPrices: appliedPricesSchema })
+      .meta({ description: 'The cheapest model that can run it without those filters.' }),
+  ),
 });
 
 const recommendationSchema = z.object({
@@ -99,13 +104,10 @@ export const recommendResponseSchema = z.object({
     max_cost: z.number().nullable(),
     min_context: z.number().int().nullable(),
     include_free_tier: z.boolean(),
-    service_tier_fallback: z
-      .enum(['none', 'standard'])
-      .optional()
-      .meta({ description: 'Only with a service_tier other than standard.' }),
+    service_tier_fallback: fallbackEcho,
     input_tokens: z.number().int(),
     output_tokens: z.number().int(),
-    status: z.enum(['current', 'legacy', 'all']),
+    status: z.enum(STATUS_FILTERS),
     limit: z.number().int(),
     off_peak_share: z.number().int().optional(),
     at: z.string().optional(),
@@ -114,16 +116,5 @@ export const recommendResponseSchema = z.object({
   pricedOn: scheduleFields.pricedOn,
   rankedBy,
   recommendations: z.array(recommendationSchema),
-  sellers: sellersEchoSchema,
-  excluded: excludedSchema,
-  hint: z
-    .union([
-      z.object({
-        ...hintFields,
-        nearest: recommendationSchema.meta({ description: 'The best model that can run it without those filters.' }),
-      }),
-      fitHintSchema,
-    ])
-    .optional()
-    .meta({ description: 'Only when no model is left.' }),
+  ...rankingEnd(recommendationSchema.meta({ description: 'The best model that can run it without those filters.' })),
 });

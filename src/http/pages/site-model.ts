@@ -6,6 +6,7 @@
  * was left out and why.
  */
 import type { Model } from '../../core/schema/catalogue-schema.js';
+import type { PriceTerm } from '../../core/schema/units.js';
 import { monthlyCost, type Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { inputPartsText, outputPartsText, searchesText } from '../../core/pricing/parts-text.js';
@@ -41,14 +42,7 @@ export type SiteModel = Pick<
   | 'tier'
   | 'input'
   | 'output'
-  | 'cachedInput'
-  | 'cacheWrite'
-  | 'cacheWrite1h'
-  | 'longContext'
-  | 'longContextSteps'
-  | 'longContextRule'
-  | 'offPeak'
-  | 'batch'
+  | PriceTerm
   | 'contextTokens'
   | 'maxOutputTokens'
   | 'quality'

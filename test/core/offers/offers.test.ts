@@ -2,21 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
 import { buildDoorBook, doorBookOf, attachDoorData, pricedRecord } from '../../../src/core/offers/book.js';
-import type { Door, Seller } from '../../../src/core/offers/door-schema.js';
+import type { Door } from '../../../src/core/offers/door-schema.js';
 import type { ProviderFile } from '../../../src/core/schema/catalogue-schema.js';
 import { rankDoors } from '../../../src/core/offers/rank.js';
 import { resolveDoor, splitDoorId } from '../../../src/core/offers/resolve.js';
 import { fixtureFiles } from '../../fixtures/catalogue.js';
 import { evidenceFile } from '../../fixtures/evidence.js';
+import { seller } from '../../fixtures/sellers.js';
 
-const seller = (slug: string, kind: Seller['kind'], extra: Partial<Seller> = {}): Seller => ({
-  slug,
-  name: `${slug} Inc`,
-  kind,
-  aliases: [],
-  regionPolicy: 'global',
-  ...extra,
-});
 const sellers = {
   reviewed: '2026-11-28',
   sellers: [

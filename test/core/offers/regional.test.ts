@@ -2,19 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
 import { buildDoorBook, toUsd } from '../../../src/core/offers/book.js';
-import type { Door, Seller } from '../../../src/core/offers/door-schema.js';
+import type { Door } from '../../../src/core/offers/door-schema.js';
 import { regionView, regionsOf, upliftPrice } from '../../../src/core/offers/regional.js';
 import { fixtureFiles } from '../../fixtures/catalogue.js';
 import { evidenceFile } from '../../fixtures/evidence.js';
+import { seller } from '../../fixtures/sellers.js';
 
-const seller = (slug: string, kind: Seller['kind'], extra: Partial<Seller> = {}): Seller => ({
-  slug,
-  name: `${slug} Inc`,
-  kind,
-  aliases: [],
-  regionPolicy: 'global',
-  ...extra,
-});
 const sellers = {
   reviewed: '2026-12-07',
   sellers: [

@@ -5,6 +5,7 @@ import { readGenaiPrices } from '../../../src/refresh/offers/read-genai-prices.j
 import { readLitellm } from '../../../src/refresh/offers/read-litellm.js';
 import { readModelsDevOffers } from '../../../src/refresh/offers/read-models-dev.js';
 import type { Seller } from '../../../src/core/offers/door-schema.js';
+import { seller as fixtureSeller } from '../../fixtures/sellers.js';
 
 const records: CatalogueRecord[] = [
   { providerSlug: 'deepseek', id: 'deepseek-deepseek-v4-pro', referenceId: 'deepseek-v4-pro' },
@@ -21,14 +22,8 @@ const records: CatalogueRecord[] = [
     referenceId: 'meta-llama/Llama-3.3-70B-Instruct-Turbo',
   },
 ];
-const seller = (slug: string, kind: Seller['kind'], aliases: string[] = [], extra: Partial<Seller> = {}): Seller => ({
-  slug,
-  name: slug,
-  kind,
-  aliases,
-  regionPolicy: 'global',
-  ...extra,
-});
+const seller = (slug: string, kind: Seller['kind'], aliases: string[] = [], extra: Partial<Seller> = {}): Seller =>
+  fixtureSeller(slug, kind, { aliases, ...extra });
 const sellers = [
   seller('deepseek', 'maker'),
   seller('deepinfra', 'host'),

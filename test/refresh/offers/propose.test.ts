@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Seller } from '../../../src/core/offers/door-schema.js';
 import { proposeOpenWeight } from '../../../src/refresh/offers/propose.js';
 import { readModelsDevOffers } from '../../../src/refresh/offers/read-models-dev.js';
-
-const seller = (slug: string, kind: Seller['kind'], extra: Partial<Seller> = {}): Seller => ({
-  slug,
-  name: slug,
-  kind,
-  aliases: [],
-  regionPolicy: 'global',
-  ...extra,
-});
-const sellers = [
-  seller('a-host', 'host'),
-  seller('b-cloud', 'cloud'),
-  seller('c-host', 'host'),
-  seller('d-host', 'host'),
-  seller('gw', 'gateway'),
-  seller('kimi', 'maker'),
-  seller('trial', 'host', { free: 'trial' }),
-];
+import { SELLERS_OF_EACH_KIND as sellers } from '../../fixtures/sellers.js';
 
 describe('proposeOpenWeight', () => {
   const neutral = {

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Door, DoorsFile, Seller } from '../../../src/core/offers/door-schema.js';
+import type { Door, DoorsFile } from '../../../src/core/offers/door-schema.js';
 import { checkReferenceDoors, type ReferenceRecord } from '../../../src/refresh/offers/reference.js';
+import { SELLERS_OF_EACH_KIND as sellers } from '../../fixtures/sellers.js';
 
-const seller = (slug: string, kind: Seller['kind'], extra: Partial<Seller> = {}): Seller => ({
-  slug,
-  name: slug,
-  kind,
-  aliases: [],
-  regionPolicy: 'global',
-  ...extra,
-});
-const sellers = [
-  seller('a-host', 'host'),
-  seller('b-cloud', 'cloud'),
-  seller('c-host', 'host'),
-  seller('d-host', 'host'),
-  seller('gw', 'gateway'),
-  seller('kimi', 'maker'),
-  seller('trial', 'host', { free: 'trial' }),
-];
 const door = (model: string, s: string, input: number, output: number): Door => ({
   model,
   seller: s,
