@@ -118,3 +118,39 @@ export const ringed = (page: Page, headOf: ReadonlyMap<string, unknown>) =>
         .map((d) => d.id)
         .filter((id) => !headOf.has(id)),
     );
+
+/** Nano-dollars for dollars. */
+export const nanos = (usd: number) => BigInt(Math.round(usd * 1e9));
+
+/**
+ * The default workload's month (2,000 input + 500 output tokens x 1,000 requests x 30 days) at these
+ * prices per 1M tokens (in nano-dollars), in cents, worked out here.
+ */
+export function monthAt(input: bigint, output: bigint): string {
+  const total = ((2000n * input + 500n * output) * 30_000n) / 1_000_000n;
+  return `$${(Number(total) / 1e9).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The ids of the site table's shown rows, in order. */
+export const shownIds = (page: Page) =>
+  page.$$eval('#models tbody tr', (rows) =>
+    rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id ?? ''),
+  );
+
+/** Each shown row of the site's table: its id, Input, Output, Context and Monthly cells and Monthly's sort key, in order. */
+export const shownRows = (page: Page) =>
+  page.$$eval('#models tbody tr', (trs) =>
+    trs
+      .filter((tr) => !(tr as HTMLElement).hidden)
+      .map((tr) => {
+        const cells = (tr as HTMLTableRowElement).cells;
+        return {
+          id: (tr as HTMLElement).dataset.id ?? '',
+          input: cells[3]!.textContent,
+          output: cells[4]!.textContent,
+          context: cells[5]!.textContent,
+          monthly: cells[7]!.textContent ?? '',
+          sort: cells[7]!.dataset.sort ?? '',
+        };
+      }),
+  );
