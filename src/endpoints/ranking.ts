@@ -87,6 +87,8 @@ export function rankFiltersOf(
   if (minQuality !== undefined) filters.minQuality = minQuality;
   if (p.min_context !== undefined) filters.minContext = p.min_context;
   if (p.status !== 'all') filters.status = p.status;
+  // The default status=current counts the legacy models that would rank (excludedBody), in the same walk.
+  if (p.status === 'current') filters.countLegacy = true;
   return filters;
 }
 
@@ -166,22 +168,14 @@ export function tierHint(p: { service_tier: string }, excluded: Excluded) {
   };
 }
 
-/**
- * With the default status=current: how many legacy models (older, still sold) the same ranking
- * with status=all lists among its items. The status filter left them out, not their cost or fit,
- * so the answer counts them (excludedBody) and names the parameter that shows them.
- */
-export function legacyWouldRank<P extends { status: StatusFilter }>(
-  p: P,
-  ranked: (q: P) => ReadonlyArray<{ model: Model }>,
-): number {
-  if (p.status !== 'current') return 0;
-  return ranked({ ...p, status: 'all' }).filter((r) => r.model.status === 'legacy').length;
-}
-
 const LEGACY_TEXT = 'they are legacy (older, still sold) and would rank among these with status=all';
 
-/** How many models met the filters but were left out, and why; and the legacy models that would have ranked (legacyWouldRank). */
+/**
+ * How many models met the filters but were left out, and why; and, with the default status=current,
+ * the legacy models the same ranking with status=all lists among its items (the ranking's `legacy`):
+ * the status filter left them out, not their cost or fit, so the answer counts them and names the
+ * parameter that shows them.
+ */
 export function excludedBody(excluded: Excluded, legacy = 0) {
   const byReason: Array<{ reason: Exclusion | 'legacy'; count: number; message: string; shownWith?: string }> = (
     Object.keys(EXCLUSION_TEXT) as Exclusion[]

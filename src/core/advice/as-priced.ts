@@ -6,25 +6,13 @@
  */
 import { calculateCost, type CostsWithYear, type Workload } from '../pricing/cost.js';
 import type { ModelSheets } from '../pricing/price-sheet.js';
-import { modelOn, timelineOf } from '../pricing/history.js';
-import { inForce } from '../pricing/in-force.js';
+import { timelineOf } from '../pricing/history.js';
 import { changePhrase, changesWithinYear, scheduledYearly, scheduleWarnings } from '../pricing/schedule.js';
 import type { Warning } from '../pricing/warnings.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { catalogueOn } from '../catalogue/priced-on.js';
+import { catalogueOn, startedChange } from '../catalogue/priced-on.js';
 import { shareDoorData } from '../offers/book.js';
-
-/**
- * The record as priced on `today` when a scheduled change has started by then (the catalogue
- * holds the prices of the day it was checked); undefined when the record's own prices hold.
- */
-export function startedChange(record: Model, today: string): Model | undefined {
-  const start = inForce(timelineOf(record), today)?.effectiveFrom;
-  if (start == null || start <= record.checkedOn) return undefined;
-  const found = modelOn(record, today);
-  return found.kind === 'priced' ? found.model : undefined;
-}
 
 /** The costs with yearly under the schedule, and the schedule's warnings after `warnings`. */
 export function followSchedule(

@@ -45,7 +45,7 @@ export function cheapestAtDoors(
   // With region=, the region's view of the doors (offers/regional.ts): each at the region's price.
   const table = doorTableOf(catalogue, region?.book ?? doorBookOf(catalogue));
   const sellers = sellerMask(table, allowed);
-  const { ranked, excluded, notSold } = findCheapestAtDoors(
+  const { ranked, excluded, notSold, legacy } = findCheapestAtDoors(
     catalogue,
     table,
     workload,
@@ -57,6 +57,7 @@ export function cheapestAtDoors(
     ranked: ranked.map((r) => ({ rank: r.rank, model: r.model, costs: r.costs, at: { door: r.door, costs: r.costs } })),
     excluded,
     notSold,
+    legacy,
   };
 }
 
@@ -76,14 +77,14 @@ export function recommendAtDoors(
   const chosen = new Int32Array(catalogue.rankable.length).fill(-1);
   let notSold = 0;
   const own = criteria.own;
-  const costAt = (row: number, out: RequestCost) => {
+  const costAt = (row: number, out: RequestCost, counted: boolean) => {
     const mine = own?.of(catalogue.rankable[row] as Model);
     const door =
       mine === undefined
         ? cheapestDoorInto(table, row, q, criteria.workload, out, sellers)
         : cheapestDoorInto(table, row, mine.q, mine.workload, out, sellers);
     chosen[row] = door;
-    if (door === -1) {
+    if (door === -1 && counted) {
       // With region=, a model no door serves there is left out for that reason, not "not sold".
       const reason = region && regionLeftOut(region, catalogue.rankable[row] as Model);
       if (reason === undefined) notSold++;
@@ -93,7 +94,11 @@ export function recommendAtDoors(
   };
   const apart: Partial<Record<Exclusion, number>> = {};
   // The free-tier rule is a door's (vetting keeps free-tier doors out of the table), not a model's.
-  const { recommendations, excluded } = recommendModels(catalogue, { ...criteria, includeFreeTier: true, costAt });
+  const { recommendations, excluded, legacy } = recommendModels(catalogue, {
+    ...criteria,
+    includeFreeTier: true,
+    costAt,
+  });
   for (const [reason, n] of Object.entries(apart) as Array<[Exclusion, number]>)
     excluded[reason] = (excluded[reason] ?? 0) + n;
   return {
@@ -103,6 +108,7 @@ export function recommendAtDoors(
     })),
     excluded,
     notSold,
+    legacy,
   };
 }
 

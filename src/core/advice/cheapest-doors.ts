@@ -10,7 +10,7 @@ import { quantitiesOf } from '../pricing/quantities.js';
 import type { PricedDoor } from '../offers/book.js';
 import { cheapestDoorInto, runsAnyDoor, type DoorTable } from '../offers/door-table.js';
 import { tableExceeds } from '../catalogue/price-table.js';
-import { cheaperFirst, QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
+import { cheaperFirst, legacyAmong, QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import type { Exclusion } from '../pricing/fit.js';
 import { TopK } from './top-k.js';
@@ -22,6 +22,21 @@ export interface RankedAtDoor {
   costs: Costs;
 }
 
+interface Item {
+  model: Model;
+  door: number;
+  cost: RequestCost;
+}
+
+/** One ranking's best so far, as in cheapest.ts: the models of the status asked, or those only the status filter leaves out. */
+interface Lane {
+  best: TopK<Item>;
+  /** K of the k-th cheapest so far: a model whose floor's K is above it has no door that could enter. */
+  cutoff: number;
+  /** Whether its models that no door runs are counted (those of the status asked). */
+  counted: boolean;
+}
+
 /** `allowed[s]` is 1 for the sellers (door-table indices) asked; undefined for every seller. */
 export function findCheapestAtDoors(
   catalogue: Catalogue,
@@ -30,48 +45,54 @@ export function findCheapestAtDoors(
   options: CheapestOptions,
   allowed?: Uint8Array,
   notSoldAs?: (model: Model) => Exclusion | undefined,
-): { ranked: RankedAtDoor[]; excluded: Excluded; notSold: number } {
+): { ranked: RankedAtDoor[]; excluded: Excluded; notSold: number; legacy: number } {
   const { quality, budgetNanos, limit } = options;
   const filters = columnFilters(options, quality ? QUALITY_BANDS[quality] : undefined);
   const q = quantitiesOf(workload);
   const digits = table.prices.digits;
-  const best = new TopK<{ model: Model; door: number; cost: RequestCost }>(limit, cheaperFirst(digits));
+  const order = cheaperFirst(digits);
+  const lane = (counted: boolean): Lane => ({ best: new TopK<Item>(limit, order), cutoff: Infinity, counted });
   const probe = { model: undefined as unknown as Model, door: -1, cost: newRequestCost() };
   let notSold = 0;
   // With region=, a model no door serves there is left out for that reason (regional.ts), not "not sold".
   const apart: Excluded = {};
-  // K of the k-th cheapest so far: a model whose floor's K is above it has no door that could enter.
-  let cutoff = Infinity;
   const own = options.own;
   // The free-tier rule is a door's: the table holds no free-tier door, so a model whose own door is
   // free only (Gemma 4 on the Gemini API) is ranked at the paid doors that sell it.
   const screen = { ...options, includeFreeTier: true };
-  const excluded = forEachEligible(catalogue, filters, workload, screen, (model, i) => {
+  const offerTo = (l: Lane) => (model: Model, i: number) => {
     const mine = own === undefined ? undefined : own.of(model);
     // Two reads, not a pair: no array is made per model of the walk.
     const qm = mine === undefined ? q : mine.q;
     const wm = mine === undefined ? workload : mine.workload;
     if (!runsAnyDoor(table, i, wm, allowed)) {
+      if (!l.counted) return;
       const reason = notSoldAs?.(model);
       if (reason === undefined) notSold++;
       else apart[reason] = (apart[reason] ?? 0) + 1;
       return;
     }
     // No door costs less than its floor: above the cutoff, none is priced.
-    if (tableExceeds(table.floor, i, qm, wm, cutoff)) return;
+    if (tableExceeds(table.floor, i, qm, wm, l.cutoff)) return;
     probe.model = model;
     probe.door = cheapestDoorInto(table, i, qm, wm, probe.cost, allowed);
-    if (!best.admits(probe)) return;
-    best.add({ model, door: probe.door, cost: { ...probe.cost } });
-    if (best.last) cutoff = numeratorOf(best.last.cost, digits);
-  });
+    if (!l.best.admits(probe)) return;
+    l.best.add({ model, door: probe.door, cost: { ...probe.cost } });
+    if (l.best.last) l.cutoff = numeratorOf(l.best.last.cost, digits);
+  };
+  const kept = lane(true);
+  const aside = options.countLegacy ? lane(false) : undefined;
+  const excluded = forEachEligible(catalogue, filters, workload, screen, offerTo(kept), aside && offerTo(aside));
   const ranked: RankedAtDoor[] = [];
-  for (const { model, door, cost } of best.items) {
+  for (const { model, door, cost } of kept.best.items) {
     const costs = costsOf(cost, digits, workload);
     if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
     ranked.push({ rank: ranked.length + 1, model, door: table.doors[door] as PricedDoor, costs });
   }
   for (const [reason, n] of Object.entries(apart) as Array<[Exclusion, number]>)
     excluded[reason] = (excluded[reason] ?? 0) + n;
-  return { ranked, excluded, notSold };
+  const overBudget = (r: Item) =>
+    budgetNanos !== undefined && costsOf(r.cost, digits, workload).monthly.nanos > budgetNanos;
+  const legacy = aside ? legacyAmong(kept.best.items, aside.best.items, limit, order, overBudget) : 0;
+  return { ranked, excluded, notSold, legacy };
 }

@@ -35,7 +35,9 @@ export type Excluded = Partial<Record<Exclusion, number>>;
  * filters and can be offered, in catalogue order (variants are not in `catalogue.rankable`), and
  * returns what was left out: one pass over the catalogue's filter columns, with
  * no list in between and no record read for a model left out, as rankings walk every model on
- * every request.
+ * every request. `aside`, when given, is called instead with each model that only the status
+ * filter leaves out (nothing it leaves out is counted): in the same walk, a ranking ranks them
+ * apart to count those it would list with any status (the answer's legacy count).
  */
 export function forEachEligible(
   catalogue: Catalogue,
@@ -43,6 +45,7 @@ export function forEachEligible(
   w: Workload,
   screen: Screen,
   offer: (model: Model, index: number) => void,
+  aside?: (model: Model, index: number) => void,
 ): Excluded {
   const excluded: Excluded = {};
   const { inputTokens, outputTokens } = w;
@@ -59,7 +62,8 @@ export function forEachEligible(
   const { rankable, rankableSheets, filterTable: t } = catalogue;
   const own = screen.own;
   for (let i = 0; i < rankable.length; i++) {
-    if (!meetsFilters(t, i, filters)) continue;
+    const asked = filters.status < 0 || t.status[i] === filters.status;
+    if ((!asked && aside === undefined) || !meetsFilters(t, i, filters)) continue;
     let why: Exclusion | undefined;
     const mine = own === undefined ? undefined : own.of(rankable[i] as Model).workload;
     if ((mine === undefined ? tokens : mine.inputTokens + mine.outputTokens) > (t.contextTokens[i] as number))
@@ -72,16 +76,15 @@ export function forEachEligible(
     else if (((t.unpriced[i] as number) & usedBits) !== 0) why = 'unit_unpriced';
     if (why === undefined && tierAsked && !sellsTier(rankableSheets[i] as ModelSheets, w))
       why = 'service_tier_not_offered';
-    if (why === undefined) offer(rankable[i] as Model, i);
-    else excluded[why] = (excluded[why] ?? 0) + 1;
+    if (why === undefined) (asked ? offer : (aside as typeof offer))(rankable[i] as Model, i);
+    else if (asked) excluded[why] = (excluded[why] ?? 0) + 1;
   }
   return excluded;
 }
 
-/** Whether row i of the filter table meets the filters (the rule of the filters, from the columns). */
+/** Whether row i of the filter table meets the filters other than status (the rule of the filters, from the columns). */
 function meetsFilters(t: FilterTable, i: number, f: ColumnFilters): boolean {
   return (
-    (f.status < 0 || t.status[i] === f.status) &&
     (f.tiers & (1 << (t.tier[i] as number))) !== 0 &&
     ((t.suited[i] as number) & f.suited) === f.suited &&
     (t.quality[i] as number) >= f.minQuality &&

@@ -7,7 +7,7 @@
  */
 import type { Model } from '../schema/catalogue-schema.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { RankFilters } from './cheapest.js';
+import { legacyAmong, type RankFilters } from './cheapest.js';
 import { columnFilters } from '../catalogue/filter-table.js';
 import { compareTies } from './ties.js';
 import { costsOf, newRequestCost, roundedCost, type Costs, type RequestCost, type Workload } from '../pricing/cost.js';
@@ -44,8 +44,9 @@ export interface RecommendCriteria extends RankFilters {
   /**
    * Prices model row `row` (of catalogue.rankable) into `out` instead of the price table, at the
    * catalogue's digits; false leaves the model out (sellers=: no allowed door runs it; cheapest-doors.ts).
+   * `counted` is false for a model ranked aside (countLegacy): what leaves it out is not counted.
    */
-  costAt?: (row: number, out: RequestCost) => boolean;
+  costAt?: (row: number, out: RequestCost, counted: boolean) => boolean;
 }
 
 export interface Recommendation {
@@ -93,11 +94,23 @@ function perDollar(a: Candidate, b: Candidate): number {
   return d > 0n ? 1 : d < 0n ? -1 : 0;
 }
 
-/** The ranking, and how many models met the filters but could not be offered, unrated ones included. */
+/** One ranking's candidates: the models of the status asked, or (aside) those only the status filter leaves out. */
+interface Lane {
+  best: TopK<Candidate>;
+  /** The frontier needs every candidate. */
+  all: Candidate[] | undefined;
+  /** Whether its unrated models are counted (those of the status asked). */
+  counted: boolean;
+}
+
+/**
+ * The ranking, how many models met the filters but could not be offered (unrated ones included),
+ * and with countLegacy, how many legacy models the ranking with any status lists.
+ */
 export function recommendModels(
   catalogue: Catalogue,
   criteria: RecommendCriteria,
-): { recommendations: Recommendation[]; excluded: Excluded } {
+): { recommendations: Recommendation[]; excluded: Excluded; legacy: number } {
   const { useCase, maxCostNanos, minScore, limit, workload } = criteria;
   const q = quantitiesOf(workload);
   const digits = catalogue.priceDigits;
@@ -114,15 +127,19 @@ export function recommendModels(
   const byScore = sort === 'score' && !criteria.frontier;
   // The frontier needs every candidate; otherwise a top-k keeps the best `limit`, and an object is
   // made only for a model it keeps (the others are tested in one reused candidate).
-  const all: Candidate[] | undefined = criteria.frontier ? [] : undefined;
-  const best = new TopK<Candidate>(limit, order);
+  const lane = (counted: boolean): Lane => ({
+    best: new TopK<Candidate>(limit, order),
+    all: criteria.frontier ? [] : undefined,
+    counted,
+  });
   const test: Candidate = { model: undefined as unknown as Model, score: 0, level: 0, cost: 0, exact: probe };
   let unrated = 0;
   const own = criteria.own;
-  const excluded = forEachEligible(catalogue, filters, workload, criteria, (model, row) => {
+  const offerTo = (l: Lane) => (model: Model, row: number) => {
+    const { best, all } = l;
     const score = scores[row] as number;
     if (Number.isNaN(score)) {
-      unrated++;
+      if (l.counted) unrated++;
       return;
     }
     if (minScore !== undefined && score < minScore) return;
@@ -135,7 +152,7 @@ export function recommendModels(
       if (lower) return;
     }
     if (criteria.costAt) {
-      if (!criteria.costAt(row, probe)) return;
+      if (!criteria.costAt(row, probe, l.counted)) return;
     } else if (own !== undefined) {
       const mine = own.of(model);
       tableCostInto(probe, catalogue.priceTable, row, mine.q, mine.workload);
@@ -151,9 +168,18 @@ export function recommendModels(
     test.level = level;
     test.cost = cost;
     if (best.admits(test)) best.add({ model, score, level, cost, exact: { ...probe } });
-  });
+  };
+  const kept = lane(true);
+  const aside = criteria.countLegacy ? lane(false) : undefined;
+  const excluded = forEachEligible(catalogue, filters, workload, criteria, offerTo(kept), aside && offerTo(aside));
   if (unrated) excluded.unrated = unrated;
-  const ranked = all ? topK(onFrontier(all), limit, order) : best.items;
+  const ranked = kept.all ? topK(onFrontier(kept.all), limit, order) : kept.best.items;
+  // The frontier with any status is that of both lanes' candidates.
+  const legacy = !aside
+    ? 0
+    : kept.all && aside.all
+      ? legacyAmong(onFrontier([...kept.all, ...aside.all]), [], limit, order)
+      : legacyAmong(kept.best.items, aside.best.items, limit, order);
   const recommendations = ranked.map(({ model, score, cost, exact }, i) => {
     const usd = new Usd(BigInt(cost));
     const detail = catalogue.scoreDetails.get(model.id)![key]!;
@@ -179,5 +205,5 @@ export function recommendModels(
       reason,
     };
   });
-  return { recommendations, excluded };
+  return { recommendations, excluded, legacy };
 }

@@ -5,7 +5,7 @@
  * has started, else one whose records carry the prices in force that day (their history, dates
  * and everything else as they were), made once per started change and shared.
  */
-import { modelOn } from '../pricing/history.js';
+import { modelOn, timelineOf } from '../pricing/history.js';
 import { inForce } from '../pricing/in-force.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { assembleCatalogue } from './assemble.js';
@@ -23,6 +23,17 @@ const schedules = new WeakMap<Catalogue, Schedule>();
 /** Days a record's prices change after the day it was checked. */
 const scheduledStarts = (m: Model): string[] =>
   (m.priceHistory ?? []).map((e) => e.effectiveFrom).filter((d) => d > m.checkedOn);
+
+/**
+ * The record as priced on `day` when a scheduled change has started by then (the catalogue
+ * holds the prices of the day it was checked); undefined when the record's own prices hold.
+ */
+export function startedChange(record: Model, day: string): Model | undefined {
+  const start = inForce(timelineOf(record), day)?.effectiveFrom;
+  if (start == null || start <= record.checkedOn) return undefined;
+  const found = modelOn(record, day);
+  return found.kind === 'priced' ? found.model : undefined;
+}
 
 /** The catalogue priced on `day` (YYYY-MM-DD); the same object when no scheduled change has started by then. */
 export function catalogueOn(catalogue: Catalogue, day: string): Catalogue {
@@ -45,11 +56,9 @@ export function catalogueOn(catalogue: Catalogue, day: string): Catalogue {
 function repricedOn(catalogue: Catalogue, day: string): Catalogue {
   const swapped = new Map<Model, Model>();
   const models = catalogue.models.map((m) => {
-    if (!scheduledStarts(m).some((d) => d <= day)) return m;
-    const on = modelOn(m, day);
-    if (on.kind !== 'priced') return m;
-    swapped.set(m, on.model);
-    return on.model;
+    const priced = startedChange(m, day);
+    if (priced) swapped.set(m, priced);
+    return priced ?? m;
   });
   const byId = new Map([...catalogue.byId].map(([key, m]) => [key, swapped.get(m) ?? m] as const));
   return assembleCatalogue({

@@ -20,8 +20,18 @@ import {
   type Uplift,
 } from './door-schema.js';
 import { divideRoundHalfUp, formatScaled, parseScaled } from '../schema/money.js';
-import type { InRegion } from './regional.js';
 import { predatedChange, vetDoors, type KeptOut, type Vettable } from './vetting.js';
+
+/** Why a door serves the region at the price it is given there. */
+export interface InRegion {
+  /** The region asked. */
+  readonly asked: string;
+  /** The door's own region: the asked one, one within it (`eu-central-1`), or where the seller serves at its base price. */
+  readonly region: string;
+  /** The uplift on the base price, where one applies (`1.1`). */
+  readonly multiplier?: number;
+  readonly why: string;
+}
 
 /** One seller's door to one model. */
 export interface PricedDoor {

@@ -19,7 +19,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Model } from '../schema/catalogue-schema.js';
 import { divideRoundHalfUp, formatScaled, parseScaled } from '../schema/money.js';
 import { buildSheets, type ModelSheets } from '../pricing/price-sheet.js';
-import type { DoorBook, PricedDoor } from './book.js';
+import type { DoorBook, InRegion, PricedDoor } from './book.js';
 import type { Uplift } from './door-schema.js';
 import { GEOGRAPHIES, within } from './regions.js';
 
@@ -30,17 +30,6 @@ export const REGION_LEFT_OUT_TEXT: Record<RegionLeftOut, string> = {
   region_unknown: 'no source says its seller serves this region: left out, never assumed',
   not_in_region: 'its seller serves other regions only (as its source or pricing page says)',
 };
-
-/** Why a door serves the region at the price it is given there. */
-export interface InRegion {
-  /** The region asked. */
-  readonly asked: string;
-  /** The door's own region: the asked one, one within it (`eu-central-1`), or where the seller serves at its base price. */
-  readonly region: string;
-  /** The uplift on the base price, where one applies (`1.1`). */
-  readonly multiplier?: number;
-  readonly why: string;
-}
 
 export interface RegionView {
   readonly region: string;

@@ -1,5 +1,11 @@
-/** Time-of-day pricing: when requests run, and whether a moment falls in a model's off-peak times. */
+/**
+ * Time-of-day pricing: when requests run, and whether a moment falls in a model's off-peak times.
+ * A dimension of the sheet, not a second rule of the price in force: a day's off-peak prices and
+ * times are the price set's in force then (inForce), and the moment picks that set's peak or
+ * off-peak sheet, as a prompt's size picks its band. The weekend rule's first day goes by inForce.
+ */
 import type { ModelData } from '../schema/catalogue-schema.js';
+import { inForce } from './in-force.js';
 
 /**
  * When the requests run, for models with off-peak prices: a share of the traffic (percent, 0 to
@@ -17,7 +23,7 @@ export interface UtcWindow {
 /** Milliseconds in a UTC day (no leap seconds in Unix time). */
 export const DAY_MS = 86_400_000;
 
-/** Seconds after midnight UTC of an HH:MM text. */
+/** Seconds in an HH:MM text: after midnight UTC, or an offset's size. */
 function secondOf(hhmm: string): number {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
   return (h * 60 + m) * 60;
@@ -46,18 +52,12 @@ export function describeOffPeak(offPeak: OffPeak): string {
   return `${windows}, all weekend (UTC${weekends.utcOffset})${weekends.since ? ` since ${weekends.since}` : ''}`;
 }
 
-/** Minutes east of UTC of a `+08:00` / `-05:30` offset. */
-function offsetMinutes(utcOffset: string): number {
-  const [h = 0, m = 0] = utcOffset.slice(1).split(':').map(Number);
-  return (utcOffset.startsWith('-') ? -1 : 1) * (h * 60 + m);
-}
-
-/** Whether an instant falls on a Saturday or Sunday of the offset's local time, on or after `since`. */
-export function onWeekend(instantMs: number, weekends: NonNullable<OffPeak['weekends']>): boolean {
-  const local = new Date(instantMs + offsetMinutes(weekends.utcOffset) * 60_000);
+/** Whether an instant falls on a Saturday or Sunday of the offset's (`+08:00`) local time, from the local day `since` on. */
+export function onWeekend(instantMs: number, { utcOffset, since }: NonNullable<OffPeak['weekends']>): boolean {
+  const local = new Date(instantMs + (utcOffset.startsWith('-') ? -1000 : 1000) * secondOf(utcOffset.slice(1)));
   const day = local.getUTCDay();
   if (day !== 0 && day !== 6) return false;
-  return weekends.since === undefined || local.toISOString().slice(0, 10) >= weekends.since;
+  return since === undefined || inForce([since], local.toISOString().slice(0, 10)) !== undefined;
 }
 
 /** The second of the UTC day an instant falls on. */

@@ -12,8 +12,10 @@ import {
   unitPricesSchema,
   type LongContextRule,
 } from './price-schemas.js';
+import { MODALITIES } from './modalities.js';
 
-// The price parts live in price-schemas.ts; the rest of the code imports them from here too.
+// The price parts and the modalities live in their own files; the rest of the code imports them from here too.
+export { MODALITIES, type Modality } from './modalities.js';
 export {
   batchSchema,
   LONG_CONTEXT_RULES,
@@ -93,10 +95,6 @@ const MONTHS = [
 ];
 /** `verified` of a check date: "Month YYYY" (a record's, and a door's of the day its source listed its price). */
 export const verifiedOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
-
-/** What a model takes in or gives out besides text (models.dev's `modalities` names; pdf is read as image). */
-export const MODALITIES = ['text', 'image', 'audio', 'video'] as const;
-export type Modality = (typeof MODALITIES)[number];
 
 /** Which modalities a model takes and gives, with where that is written. */
 export const modalitiesSchema = z.strictObject({

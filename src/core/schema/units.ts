@@ -5,7 +5,7 @@
  * (the first parent with its own price, else the first parent's). A new unit is a new row here and
  * the record field its price is read from; the engine loops over the rows.
  */
-import type { Modality } from './catalogue-schema.js';
+import type { Modality } from './modalities.js';
 
 export interface Unit {
   /** The name appliedPrices reports the unit by. */

@@ -13,7 +13,8 @@ import { costWarnings } from '../../core/pricing/warnings.js';
 import { refuseModality } from '../part-rules.js';
 import { inRegionOf, regionFinder, regionOf } from '../region.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
-import { followSchedule, latestKnownNote, startedChange } from '../../core/advice/as-priced.js';
+import { followSchedule, latestKnownNote } from '../../core/advice/as-priced.js';
+import { startedChange } from '../../core/catalogue/priced-on.js';
 
 export const calculateQuery = z.object({
   model: text('Model id or alias (required unless models is given).'),

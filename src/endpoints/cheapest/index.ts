@@ -12,16 +12,7 @@ import { describeFilters, emptyRankingHint, type EmptyHint } from '../hints.js';
 import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choice, statusFilter, usdAmount } from '../params.js';
-import {
-  excludedBody,
-  fallbackEcho,
-  legacyWouldRank,
-  rankedItem,
-  tierHint,
-  rankFilters,
-  rankFiltersOf,
-  withYear,
-} from '../ranking.js';
+import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, withYear } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import { atDoor, cheaperDoors, sellersFilter, sellersParam } from '../sellers.js';
 import { anySeller, cheapestAtDoors } from '../../core/advice/at-doors.js';
@@ -59,6 +50,7 @@ type Ranking = (p: CheapestParams) => {
   ranked: Array<Ranked & { at?: DoorCost }>;
   excluded: Excluded;
   notSold?: number;
+  legacy: number;
 };
 
 /**
@@ -127,8 +119,7 @@ export const cheapest = endpoint({
       const cheaper = cheaperAt(r.model, r.costs.monthly);
       return Object.assign(item, { costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
     };
-    const { ranked, excluded, notSold } = rank(p);
-    const legacy = legacyWouldRank(p, (q) => rank(q).ranked);
+    const { ranked, excluded, notSold, legacy } = rank(p);
     const hint =
       ranked.length > 0
         ? undefined

@@ -23,7 +23,6 @@ import {
   either,
   excludedBody,
   fallbackEcho,
-  legacyWouldRank,
   rankedItem,
   tierHint,
   rankFilters,
@@ -150,6 +149,7 @@ type Ranking = (p: RecommendParams) => {
   recommendations: Array<Recommendation & { at?: DoorCost }>;
   excluded: Excluded;
   notSold?: number;
+  legacy: number;
 };
 
 /**
@@ -225,8 +225,7 @@ export const recommend = endpoint({
         r,
       );
     };
-    const { recommendations, excluded, notSold } = rank(p);
-    const legacy = legacyWouldRank(p, (q) => rank(q).recommendations);
+    const { recommendations, excluded, notSold, legacy } = rank(p);
     const hint =
       recommendations.length > 0
         ? undefined

@@ -1,13 +1,15 @@
 /**
  * recommendModels' answer is, for any catalogue and criteria, the documented ranking of every
  * rated model past the filters (by evidence tier and score unless evidence=any, score per dollar or cost, each then the others, cost per
- * request rounded to the nano-dollar, current before legacy, id), computed here plainly.
+ * request rounded to the nano-dollar, current before legacy, id), computed here plainly; and the
+ * legacy count of both rankings (recommend's and cheapest's) against the plain ranking of every status.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { USE_CASES, type Model, type UseCase } from '../../../src/core/schema/catalogue-schema.js';
 import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
-import { costPerRequest, type Workload } from '../../../src/core/pricing/cost.js';
+import { costPerRequest, requestNumerator, requestUsd, type Workload } from '../../../src/core/pricing/cost.js';
+import { findCheapest, type CheapestOptions } from '../../../src/core/advice/cheapest.js';
 import { recommendModels, type RecommendCriteria } from '../../../src/core/advice/recommend.js';
 import { provenance } from '../../fixtures/catalogue.js';
 import { OVERALL, USE_CASE_INPUTS } from '../../../src/core/quality/score-rule.js';
@@ -222,6 +224,94 @@ describe('recommendModels ranking', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('the legacy count (countLegacy, status current)', () => {
+  const drawnCatalogue = fc.array(modelArb, { minLength: 1, maxLength: 40 });
+  const tokens = {
+    inputTokens: fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 20_000 })),
+    outputTokens: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 5000 })),
+    limit: fc.integer({ min: 1, max: 10 }),
+    useCase: fc.option(fc.constantFrom<UseCase>(...USE_CASES), { nil: undefined }),
+    minQuality: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+  };
+  const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  const legacyIn = (catalogue: ReturnType<typeof catalogueOf>, lines: string[]) =>
+    lines.filter((line) => catalogue.models.find((m) => m.id === line.split(' ')[0])?.status === 'legacy').length;
+
+  it('recommend: the current ranking as it is, and the legacy models the plain ranking of every status lists', () => {
+    fc.assert(
+      fc.property(
+        drawnCatalogue,
+        fc.record({
+          ...tokens,
+          maxCostNanos: fc.option(fc.bigInt({ min: 0n, max: 20_000n }), { nil: undefined }),
+          sort: fc.option(fc.constantFrom('score', 'value', 'cost' as const), { nil: undefined }),
+          frontier: fc.option(fc.boolean(), { nil: undefined }),
+          evidence: fc.option(fc.constantFrom('tiers', 'any' as const), { nil: undefined }),
+        }),
+        (models, drawn) => {
+          const { inputTokens, outputTokens, ...rest } = drawn;
+          const criteria = { ...defined(rest), workload: work(inputTokens, outputTokens) } as RecommendCriteria;
+          const catalogue = catalogueOf(models);
+          const results = (m: Model) => new Set((catalogue.benchmarksOf.get(m.id) ?? []).map((r) => r.id));
+          const got = recommendModels(catalogue, { ...criteria, status: 'current', countLegacy: true });
+          const current = catalogue.models.filter((m) => m.status === 'current');
+          expect(got.recommendations.map((r) => `${r.model.id} ${r.costPerRequest.toString()}`)).toEqual(
+            reference(current, criteria, results),
+          );
+          expect(got.legacy).toBe(legacyIn(catalogue, reference(catalogue.models, criteria, results)));
+          // Ranking them aside counts nothing more as left out.
+          expect(got.excluded).toEqual(recommendModels(catalogue, { ...criteria, status: 'current' }).excluded);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('cheapest: the current ranking by exact cost, and the legacy models the plain ranking of every status lists within the budget', () => {
+    fc.assert(
+      fc.property(
+        drawnCatalogue,
+        fc.record({ ...tokens, budgetNanos: fc.option(fc.bigInt({ min: 0n, max: 20_000n }), { nil: undefined }) }),
+        (models, drawn) => {
+          const { inputTokens, outputTokens, ...rest } = drawn;
+          const options = defined(rest) as CheapestOptions;
+          const w = work(inputTokens, outputTokens);
+          const catalogue = catalogueOf(models);
+          // Every drawn model fits (128K context, no output limit): ranked by the exact cost of a
+          // request (one request, one day: the month is one request, rounded half up), then the tie rule.
+          const plain = (pool: readonly Model[]) =>
+            pool
+              .filter(
+                (m) =>
+                  (options.useCase === undefined || (m.useCases[options.useCase] ?? 0) >= 3) &&
+                  (options.minQuality === undefined || m.quality >= options.minQuality),
+              )
+              .map((m) => ({ m, exact: requestNumerator(m, w) }))
+              .sort(
+                (a, b) =>
+                  (a.exact < b.exact ? -1 : a.exact > b.exact ? 1 : 0) ||
+                  (a.m.status === b.m.status ? 0 : a.m.status === 'current' ? -1 : 1) ||
+                  (a.m.id < b.m.id ? -1 : 1),
+              )
+              .slice(0, options.limit)
+              .filter(
+                ({ exact }) => options.budgetNanos === undefined || requestUsd(exact).nanos <= options.budgetNanos,
+              )
+              .map(({ m }) => m.id);
+          const got = findCheapest(catalogue, w, { ...options, status: 'current', countLegacy: true });
+          expect(got.ranked.map((r) => r.model.id)).toEqual(
+            plain(catalogue.models.filter((m) => m.status === 'current')),
+          );
+          const every = plain(catalogue.models);
+          expect(got.legacy).toBe(legacyIn(catalogue, every));
+          expect(got.excluded).toEqual(findCheapest(catalogue, w, { ...options, status: 'current' }).excluded);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
