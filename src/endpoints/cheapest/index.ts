@@ -9,14 +9,13 @@ import { displayUsd } from '../../core/schema/display-usd.js';
 import { Usd } from '../../core/schema/money.js';
 import { endpoint, namedJson } from '../endpoint.js';
 import { describeFilters, emptyRankingHint, type EmptyHint } from '../hints.js';
-import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choice, statusFilter, usdAmount } from '../params.js';
-import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, withYear } from '../ranking.js';
+import { fallbackEcho, rankedItem, rankFilters, rankFiltersOf, rankingEnd, withYear } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
-import { atDoor, cheaperDoors, sellersFilter, sellersParam } from '../sellers.js';
-import { anySeller, cheapestAtDoors } from '../../core/advice/at-doors.js';
-import { regionOf } from '../region.js';
+import { atDoor, cheaperDoors, sellersParam } from '../sellers.js';
+import { cheapestAtDoors } from '../../core/advice/at-doors.js';
+import { rankedAt } from '../region.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
@@ -99,11 +98,8 @@ export const cheapest = endpoint({
       if (own) options.own = own;
       return options;
     };
-    // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
-    // region= ranks each model at its cheapest door serving the region, at that region's price (region.ts).
-    const region = regionOf(catalogue, p.region);
-    const allowed = sellersFilter(catalogue, p.sellers) ?? (region ? anySeller : undefined);
+    const { region, allowed } = rankedAt(catalogue, p);
     const rank: Ranking = (q) =>
       allowed
         ? cheapestAtDoors(catalogue, workload, optionsOf(q), allowed, region)
@@ -119,11 +115,7 @@ export const cheapest = endpoint({
       const cheaper = cheaperAt(r.model, r.costs.monthly);
       return Object.assign(item, { costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
     };
-    const { ranked, excluded, notSold, legacy } = rank(p);
-    const hint =
-      ranked.length > 0
-        ? undefined
-        : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
+    const ranking = rank(p);
     return {
       pricedOn: today,
       rankedBy: 'costs.monthly',
@@ -140,10 +132,10 @@ export const cheapest = endpoint({
         status: p.status,
         limit: p.limit,
       },
-      recommendations: ranked.map((r) => present(r, r.rank)),
-      excluded: excludedBody(excluded, legacy),
-      ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
-      ...(hint ? { hint } : {}),
+      recommendations: ranking.ranked.map((r) => present(r, r.rank)),
+      ...rankingEnd(p, ranking, ranking.ranked.length, catalogue, workload, () =>
+        emptyHint(p, rank, present, catalogue, workload),
+      ),
     };
   },
 });
