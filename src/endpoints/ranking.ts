@@ -187,11 +187,7 @@ export function excludedBody(excluded: Excluded, legacy = 0) {
   return { count: byReason.reduce((sum, r) => sum + r.count, 0), byReason };
 }
 
-/**
- * How both rankings end: what they left out, the sellers asked with how many models none of them
- * sells, and when no model is left (`left` is 0) a hint: the service tier none sells, the parts none
- * prices, else `nearest` (the filter to blame and the first model without it).
- */
+/** How both rankings end: what they left out, the sellers asked, and with no model `left`, why (`nearest` last). */
 export function rankingEnd<H>(
   p: { service_tier: string; sellers?: string | undefined },
   { excluded, notSold, legacy }: { excluded: Excluded; notSold?: number | undefined; legacy: number },

@@ -18,11 +18,7 @@ export const regionParam = text(
   "Where the requests must be served: global, us, eu, apac, au, jp, cn, us-gov, or a cloud region a source prices (eu-central-1). Each door at that region's price (a regional door, or the seller's price times its uplift there), doors no source says serve it left out and counted (region_unknown, not_in_region). A model id alone is its maker's door there. Unset: every door at its base price, as without regions.",
 );
 
-/**
- * The doors a ranking ranks each model at: its cheapest door among the sellers asked (sellers=) or
- * serving the region asked, at that region's price (region=, any seller's unless sellers= says);
- * with neither, none: each model at its record's price.
- */
+/** A ranking's doors: each model's cheapest of the sellers asked, serving the region asked (at its price); none, its record's. */
 export function rankedAt(catalogue: Catalogue, p: { sellers?: string | undefined; region?: string | undefined }) {
   const region = regionOf(catalogue, p.region);
   return { region, allowed: sellersFilter(catalogue, p.sellers) ?? (region ? anySeller : undefined) };

@@ -1,10 +1,8 @@
 /** GET /api/cheapest: the models that can run a workload for the least money. */
 import * as z from 'zod';
-import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import { findCheapest, type CheapestOptions, type Ranked } from '../../core/advice/cheapest.js';
 import type { Excluded } from '../../core/advice/eligible.js';
 import type { DoorCost } from '../../core/offers/rank.js';
-import type { Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { Usd } from '../../core/schema/money.js';
 import { endpoint, namedJson } from '../endpoint.js';
@@ -52,26 +50,14 @@ type Ranking = (p: CheapestParams) => {
   legacy: number;
 };
 
-/**
- * Why no model is left (see whyEmpty), and the cheapest one without the filter to blame: the item
- * the same ranking (at the same sellers) lists first without it, presented as the answer's items
- * are, without a rank; the message names its door when it has one.
- */
-function emptyHint(
-  p: CheapestParams,
-  rank: Ranking,
-  present: (r: Ranked & { at?: DoorCost }) => object,
-  catalogue: Catalogue,
-  workload: Workload,
-) {
-  const first = (q: CheapestParams) => rank({ ...q, limit: 1 }).ranked[0];
-  return emptyRankingHint(p, FILTERS, first, present, says, catalogue, workload);
-  function says({ param, without, nearest: { model, costs, at } }: EmptyHint<Ranked & { at?: DoorCost }>) {
+/** An empty answer's words (see whyEmpty): the filter to blame, and the cheapest model without it at its door if any. */
+const says =
+  (p: CheapestParams) =>
+  ({ param, without, nearest: { model, costs, at } }: EmptyHint<Ranked & { at?: DoorCost }>) => {
     const raise =
       without.length === 1 && param === 'budget' ? ` A budget of ${costs.monthly.toString()} or more returns it.` : '';
     return `No model meets ${describeFilters(p, FILTERS, without)} for this workload. Without ${without.join(' and ')}, the cheapest is ${model.name} (${at?.door.id ?? model.id}) at ${displayUsd(costs.monthly)} a month.${raise}`;
-  }
-}
+  };
 
 export const cheapest = endpoint({
   path: '/api/cheapest',
@@ -133,8 +119,9 @@ export const cheapest = endpoint({
         limit: p.limit,
       },
       recommendations: ranking.ranked.map((r) => present(r, r.rank)),
+      // The nearest model: what the same ranking lists first without the filter to blame, as the answer's items are, without a rank.
       ...rankingEnd(p, ranking, ranking.ranked.length, catalogue, workload, () =>
-        emptyHint(p, rank, present, catalogue, workload),
+        emptyRankingHint(p, FILTERS, (q) => rank({ ...q, limit: 1 }).ranked[0], present, says(p), catalogue, workload),
       ),
     };
   },

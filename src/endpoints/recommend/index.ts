@@ -150,31 +150,16 @@ type Ranking = (p: RecommendParams) => {
   legacy: number;
 };
 
-/**
- * Why no model is left (see whyEmpty), and the best one without the filter to blame: the item the
- * same ranking (at the same sellers) lists first without it, presented as the answer's items are.
- */
-function emptyHint(
-  p: RecommendParams,
-  rank: Ranking,
-  present: (r: Recommendation & { at?: DoorCost }) => object,
-  catalogue: Catalogue,
-  workload: Workload,
-) {
-  const first = (q: RecommendParams) => rank({ ...q, limit: 1 }).recommendations[0];
-  return emptyRankingHint(p, FILTERS, first, present, says, catalogue, workload);
-  function says({
-    param,
-    without,
-    nearest: { model, costPerRequest, at },
-  }: EmptyHint<Recommendation & { at?: DoorCost }>) {
+/** An empty answer's words (see whyEmpty): the filter to blame, and the best model without it at its door if any. */
+const says =
+  (p: RecommendParams) =>
+  ({ param, without, nearest: { model, costPerRequest, at } }: EmptyHint<Recommendation & { at?: DoorCost }>) => {
     const raise =
       without.length === 1 && param === 'max_cost'
         ? ` A max_cost of ${costPerRequest.toString()} or more returns it.`
         : '';
     return `No model meets ${describeFilters(p, FILTERS, without)}. Without ${without.join(' and ')}, the best is ${model.name} (${at?.door.id ?? model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`;
-  }
-}
+  };
 
 export const recommend = endpoint({
   path: '/api/recommend',
@@ -247,8 +232,17 @@ export const recommend = endpoint({
       pricedOn: today,
       rankedBy: RANKED_BY[p.sort],
       recommendations: ranking.recommendations.map(present),
+      // The nearest model: what the same ranking lists first without the filter to blame, as the answer's items are.
       ...rankingEnd(p, ranking, ranking.recommendations.length, catalogue, workload, () =>
-        emptyHint(p, rank, present, catalogue, workload),
+        emptyRankingHint(
+          p,
+          FILTERS,
+          (q) => rank({ ...q, limit: 1 }).recommendations[0],
+          present,
+          says(p),
+          catalogue,
+          workload,
+        ),
       ),
     };
   },
