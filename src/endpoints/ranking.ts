@@ -11,6 +11,7 @@ import type { Excluded } from '../core/advice/eligible.js';
 import { EXCLUSION_TEXT, type Exclusion } from '../core/pricing/fit.js';
 import { costWarnings, type Warning } from '../core/pricing/warnings.js';
 import { appliedPricesOf } from './applied-prices.js';
+import { partsHint } from './parts-hint.js';
 import { scheduledYearly, scheduleWarnings } from '../core/pricing/schedule.js';
 import { schedulePhrase } from '../core/advice/as-priced.js';
 import { ApiError } from '../lib/errors.js';
@@ -183,4 +184,21 @@ export function excludedBody(excluded: Excluded, legacy = 0) {
     .map((reason) => ({ reason, count: excluded[reason] ?? 0, message: EXCLUSION_TEXT[reason] }));
   if (legacy > 0) byReason.push({ reason: 'legacy', count: legacy, message: LEGACY_TEXT, shownWith: 'status=all' });
   return { count: byReason.reduce((sum, r) => sum + r.count, 0), byReason };
+}
+
+/** How both rankings end: what they left out, the sellers asked, and with no model `left`, why (`nearest` last). */
+export function rankingEnd<H>(
+  p: { service_tier: string; sellers?: string | undefined },
+  { excluded, notSold, legacy }: { excluded: Excluded; notSold?: number | undefined; legacy: number },
+  left: number,
+  catalogue: Catalogue,
+  workload: Workload,
+  nearest: () => H,
+) {
+  const hint = left > 0 ? undefined : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? nearest());
+  return {
+    excluded: excludedBody(excluded, legacy),
+    ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
+    ...(hint ? { hint } : {}),
+  };
 }

@@ -10,12 +10,19 @@ import { REGION_LEFT_OUT_TEXT, regionView, regionsOf, type RegionView } from '..
 import { closestMatches } from '../core/catalogue/suggest.js';
 import { ApiError, quote } from '../lib/errors.js';
 import { text } from './params.js';
-import { doorCaveats } from './sellers.js';
+import { doorCaveats, sellersFilter } from './sellers.js';
+import { anySeller } from '../core/advice/at-doors.js';
 
 export const regionParam = text(
   // No example: the docs' "Try it out" fills examples in, and a model's own door need not serve one region.
   "Where the requests must be served: global, us, eu, apac, au, jp, cn, us-gov, or a cloud region a source prices (eu-central-1). Each door at that region's price (a regional door, or the seller's price times its uplift there), doors no source says serve it left out and counted (region_unknown, not_in_region). A model id alone is its maker's door there. Unset: every door at its base price, as without regions.",
 );
+
+/** A ranking's doors: each model's cheapest of the sellers asked, serving the region asked (at its price); none, its record's. */
+export function rankedAt(catalogue: Catalogue, p: { sellers?: string | undefined; region?: string | undefined }) {
+  const region = regionOf(catalogue, p.region);
+  return { region, allowed: sellersFilter(catalogue, p.sellers) ?? (region ? anySeller : undefined) };
+}
 
 /** The region's view for a `region` value, or undefined when unset; a region the data does not know is a 400. */
 export function regionOf(catalogue: Catalogue, value: string | undefined): RegionView | undefined {

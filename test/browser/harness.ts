@@ -62,24 +62,34 @@ export function realSiteInChromium(): { browser: Browser; site: Served } {
   return opened;
 }
 
+/** The real site (data/) with its clock at `today`, as widgetHostInChromium takes an app. */
+export const realSiteOn = (today: string) => (assets: Assets) =>
+  createService({
+    catalogue: loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data')),
+    assets,
+    clock: fixedClock(today),
+  });
+
 /**
- * The real site with its clock at `today`, a host page on another origin whose body (`body`, given
- * the site's origin) embeds widgets, and a Chromium: started before a file's tests, closed after.
+ * `app` with the browser bundles, host pages on another origin (by path: each body, given the app's
+ * origin, embeds widgets; the page loads the app's widget.js) and a Chromium: started before a
+ * file's tests, closed after.
  */
 export function widgetHostInChromium(
-  today: string,
-  body: (origin: string) => string,
+  app: (assets: Assets) => { fetch: (req: Request) => Response | Promise<Response> },
+  pages: Record<string, (origin: string) => string>,
 ): { browser: Browser; site: Served; host: Served } {
   const opened = {} as { browser: Browser; site: Served; host: Served };
   beforeAll(async () => {
-    const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
-    opened.site = await serveOnLoopback(
-      createService({ catalogue, assets: await bundleWeb(), clock: fixedClock(today) }).fetch,
-    );
-    const page = `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>host</title></head><body>
+    opened.site = await serveOnLoopback(app(await bundleWeb()).fetch);
+    const host = new Hono();
+    for (const [path, body] of Object.entries(pages)) {
+      const page = `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>host</title></head><body>
 ${body(opened.site.origin)}
 <script async src="${opened.site.origin}/widget.js"></script></body></html>`;
-    opened.host = await serveOnLoopback(new Hono().get('/', (c) => c.html(page)).fetch);
+      host.get(path, (c) => c.html(page));
+    }
+    opened.host = await serveOnLoopback(host.fetch);
     opened.browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
@@ -118,3 +128,39 @@ export const ringed = (page: Page, headOf: ReadonlyMap<string, unknown>) =>
         .map((d) => d.id)
         .filter((id) => !headOf.has(id)),
     );
+
+/** Nano-dollars for dollars. */
+export const nanos = (usd: number) => BigInt(Math.round(usd * 1e9));
+
+/**
+ * The default workload's month (2,000 input + 500 output tokens x 1,000 requests x 30 days) at these
+ * prices per 1M tokens (in nano-dollars), in cents, worked out here.
+ */
+export function monthAt(input: bigint, output: bigint): string {
+  const total = ((2000n * input + 500n * output) * 30_000n) / 1_000_000n;
+  return `$${(Number(total) / 1e9).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The ids of the site table's shown rows, in order. */
+export const shownIds = (page: Page) =>
+  page.$$eval('#models tbody tr', (rows) =>
+    rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id ?? ''),
+  );
+
+/** Each shown row of the site's table: its id, Input, Output, Context and Monthly cells and Monthly's sort key, in order. */
+export const shownRows = (page: Page) =>
+  page.$$eval('#models tbody tr', (trs) =>
+    trs
+      .filter((tr) => !(tr as HTMLElement).hidden)
+      .map((tr) => {
+        const cells = (tr as HTMLTableRowElement).cells;
+        return {
+          id: (tr as HTMLElement).dataset.id ?? '',
+          input: cells[3]!.textContent,
+          output: cells[4]!.textContent,
+          context: cells[5]!.textContent,
+          monthly: cells[7]!.textContent ?? '',
+          sort: cells[7]!.dataset.sort ?? '',
+        };
+      }),
+  );

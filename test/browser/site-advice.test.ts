@@ -11,7 +11,7 @@ import { bundleWeb } from '../../scripts/web-bundles.mjs';
 import { createService } from '../../src/http/service.js';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { siteFixtureApp } from '../fixtures/site-catalogue.js';
-import { ARTIFACTS, launchChromium, serveOnLoopback, type Served } from './harness.js';
+import { ARTIFACTS, launchChromium, serveOnLoopback, shownIds, type Served } from './harness.js';
 
 let browser: Browser;
 let fixture: Served;
@@ -32,10 +32,6 @@ afterAll(async () => {
 
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
 const monthly = (page: Page, id: string) => text(page, `tr[data-id="${id}"] td.monthly`);
-const visibleIds = (page: Page) =>
-  page.$$eval('#models tbody tr', (rows) =>
-    rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id),
-  );
 
 /** Pairs (label, dot) whose on-screen boxes intersect, among the labels shown. */
 const labelsOnDots = (page: Page) =>
@@ -69,7 +65,7 @@ describe('the headline, table and chart follow the calculator', () => {
         'Left out: 1 model whose context window cannot take input + output tokens this large and 1 model served only on a free, rate-limited tier (its $0 is not capacity anyone can buy).',
     );
     expect(await monthly(page, 'beta-free')).toBe('free tier only');
-    expect(await visibleIds(page)).not.toContain('beta-tiny');
+    expect(await shownIds(page)).not.toContain('beta-tiny');
     // The legacy Beta Classic is out of the pool too (current models, as the API's rankings by default).
     expect(await text(page, '#f-count')).toBe('6 of 8 models');
     expect(await page.locator('svg.chart circle').count()).toBe(5);
@@ -85,7 +81,7 @@ describe('the headline, table and chart follow the calculator', () => {
       'Cheapest for 200,000 input + 500 output tokens × 1,000 requests a day × 30 days (standard): Beta Flash at $606.00 a month. ' +
         'Left out: 3 models whose context window cannot take input + output tokens this large.',
     );
-    expect((await visibleIds(page)).sort()).toEqual(['alpha-large', 'alpha-mini', 'beta-flash', 'beta-pro']);
+    expect((await shownIds(page)).sort()).toEqual(['alpha-large', 'alpha-mini', 'beta-flash', 'beta-pro']);
     expect(await text(page, '#fit-note')).toBe(
       'Hidden: 3 models whose context window cannot take input + output tokens this large; the provider would refuse the request.',
     );
@@ -105,7 +101,7 @@ describe('the headline, table and chart follow the calculator', () => {
     // Back to a small prompt: every row that fits shows again, filters still apply.
     await page.fill('#calc-input_tokens', '2000');
     await page.fill('#f-text', 'beta');
-    expect((await visibleIds(page)).sort()).toEqual(['beta-flash', 'beta-free', 'beta-pro']);
+    expect((await shownIds(page)).sort()).toEqual(['beta-flash', 'beta-free', 'beta-pro']);
     expect(await page.isHidden('#fit-note')).toBe(false);
     await page.fill('#f-text', '');
     expect(await page.locator('svg.chart circle').count()).toBe(5);

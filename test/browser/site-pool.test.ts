@@ -6,16 +6,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { realSiteInChromium } from './harness.js';
+import { realSiteInChromium, shownIds } from './harness.js';
 
 const real = realSiteInChromium();
 
 const ringed = (page: Page) =>
   page.$$eval('svg.chart circle.frontier', (cs) => cs.map((c) => c.getAttribute('data-id') ?? '').sort());
-const visibleRows = (page: Page) =>
-  page.$$eval('#models tbody tr', (rows) =>
-    rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id ?? ''),
-  );
 
 async function apiFrontier(page: Page): Promise<string[]> {
   const href = await page.getAttribute('#chart-figure a.frontier-api', 'href');
@@ -80,14 +76,14 @@ describe('one pool on the home page', () => {
       ).name;
 
     // Default: no legacy model in the table or on the chart; the headline is /api/cheapest's.
-    expect((await visibleRows(page)).filter((id) => legacy.has(id))).toEqual([]);
+    expect((await shownIds(page)).filter((id) => legacy.has(id))).toEqual([]);
     expect(await page.$$eval('svg.chart circle.legacy', (cs) => cs.length)).toBe(0);
     expect(await page.textContent('#calc-summary')).toContain(`: ${await cheapest('limit=1')} at `);
     expect(await page.textContent('#chart-figure figcaption')).toContain('current models');
 
     // All: legacy rows and dots come back, marked; the headline is /api/cheapest?status=all's.
     await page.selectOption('#calc-status', 'all');
-    const rows = await visibleRows(page);
+    const rows = await shownIds(page);
     expect(rows.filter((id) => legacy.has(id)).length).toBeGreaterThan(0);
     for (const id of rows.filter((i) => legacy.has(i)).slice(0, 5)) {
       expect(await page.textContent(`tr[data-id="${id}"] td:first-child`)).toContain('(legacy)');

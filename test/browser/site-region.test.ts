@@ -8,12 +8,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { doorBookOf } from '../../src/core/offers/book.js';
 import { regionsOf } from '../../src/core/offers/regional.js';
-import { ARTIFACTS, realSiteInChromium, ringed } from './harness.js';
+import { ARTIFACTS, monthAt, nanos, realSiteInChromium, ringed, shownRows } from './harness.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const catalogue = loadCatalogueFromDir(join(ROOT, 'data'));
@@ -29,29 +28,7 @@ interface FileDoor {
 const doorsOf = (maker: string) =>
   (JSON.parse(readFileSync(join(ROOT, 'data', 'offers', `${maker}.json`), 'utf8')) as { doors: FileDoor[] }).doors;
 
-const nanos = (usd: number) => BigInt(Math.round(usd * 1e9));
 const usd = (n: bigint) => `$${(Number(n) / 1e9).toString()}`;
-
-/** The default workload's month (2,000 input + 500 output tokens x 1,000 requests x 30 days) at these prices per 1M, in cents. */
-function monthAt(input: bigint, output: bigint): string {
-  const total = ((2000n * input + 500n * output) * 30_000n) / 1_000_000n;
-  return `$${(Number(total) / 1e9).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-const shownRows = (page: Page) =>
-  page.$$eval('#models tbody tr', (trs) =>
-    trs
-      .filter((tr) => !(tr as HTMLElement).hidden)
-      .map((tr) => {
-        const cells = (tr as HTMLTableRowElement).cells;
-        return {
-          id: (tr as HTMLElement).dataset.id ?? '',
-          input: cells[3]!.textContent,
-          output: cells[4]!.textContent,
-          monthly: cells[7]!.textContent ?? '',
-        };
-      }),
-  );
 
 const UNKNOWN = 'no door known to serve eu';
 

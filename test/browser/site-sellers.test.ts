@@ -6,13 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
 import { siteDoors } from '../../src/http/pages/site-doors-data.js';
 import { priceAtSellers } from '../../src/http/pages/site-doors.js';
 import { DEFAULT_WORKLOAD, monthlyCell, siteModel } from '../../src/http/pages/site-model.js';
-import { ARTIFACTS, realSiteInChromium, ringed } from './harness.js';
+import { ARTIFACTS, monthAt, nanos, realSiteInChromium, ringed, shownRows } from './harness.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const catalogue = loadCatalogueFromDir(join(ROOT, 'data'));
@@ -25,31 +24,6 @@ function doorPrices(maker: string, model: string, seller: string): { input: numb
   };
   return file.doors.find((d) => d.model === model && d.seller === seller)!.prices;
 }
-
-/** The default workload's month (2,000 input + 500 output tokens x 1,000 requests x 30 days) at these prices, in cents, worked out here. */
-function monthAt({ input, output }: { input: number; output: number }): string {
-  const nanosPerMillion = (usd: number) => BigInt(Math.round(usd * 1e9));
-  const nanos = ((2000n * nanosPerMillion(input) + 500n * nanosPerMillion(output)) * 30_000n) / 1_000_000n;
-  return `$${(Number(nanos) / 1e9).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** Each shown row's id, Input, Output and Monthly cells, in the table's order. */
-const shownRows = (page: Page) =>
-  page.$$eval('#models tbody tr', (trs) =>
-    trs
-      .filter((tr) => !(tr as HTMLElement).hidden)
-      .map((tr) => {
-        const cells = (tr as HTMLTableRowElement).cells;
-        return {
-          id: (tr as HTMLElement).dataset.id ?? '',
-          input: cells[3]!.textContent,
-          output: cells[4]!.textContent,
-          context: cells[5]!.textContent,
-          monthly: cells[7]!.textContent ?? '',
-          sort: cells[7]!.dataset.sort ?? '',
-        };
-      }),
-  );
 
 const BEDROCK = 'not sold at Amazon Bedrock';
 
@@ -71,12 +45,16 @@ describe.each([390, 1280] as const)('the seller choice at %i px', (width) => {
       input: '$0.07',
       output: '$0.3',
       context: '128K',
-      monthly: monthAt(oss),
+      monthly: monthAt(nanos(oss.input), nanos(oss.output)),
     });
-    expect(monthAt(oss)).toBe('$8.70');
+    expect(monthAt(nanos(oss.input), nanos(oss.output))).toBe('$8.70');
     // Amazon's own Nova is sold on Bedrock: its record's door counts there.
     const nova = catalogue.byId.get('amazon-nova-2-lite-v1')!;
-    expect(row(nova.id)).toMatchObject({ input: `$${nova.input}`, output: `$${nova.output}`, monthly: monthAt(nova) });
+    expect(row(nova.id)).toMatchObject({
+      input: `$${nova.input}`,
+      output: `$${nova.output}`,
+      monthly: monthAt(nanos(nova.input), nanos(nova.output)),
+    });
 
     // The models Bedrock does not sell are listed, marked, with no other door's price standing in.
     const unsold = rows.filter((r) => r.monthly === BEDROCK);

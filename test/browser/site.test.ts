@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWeb } from '../../scripts/web-bundles.mjs';
 import { fixtureApp } from '../fixtures/catalogue.js';
-import { ARTIFACTS, launchChromium, serveOnLoopback, type Served } from './harness.js';
+import { ARTIFACTS, launchChromium, serveOnLoopback, shownIds, type Served } from './harness.js';
 
 let browser: Browser;
 let site: Served;
@@ -20,10 +20,6 @@ afterAll(async () => {
 });
 
 const monthly = (page: Page, id: string) => page.$eval(`tr[data-id="${id}"] td.monthly`, (td) => td.textContent);
-const visibleIds = (page: Page) =>
-  page.$$eval('#models tbody tr', (rows) =>
-    rows.filter((r) => !(r as HTMLElement).hidden).map((r) => (r as HTMLElement).dataset.id),
-  );
 
 // A browser under load takes seconds a page, as in phone.test.ts.
 describe('the site in Chromium', () => {
@@ -71,18 +67,18 @@ describe('the site in Chromium', () => {
 
     // Sort by monthly cost, then the other way.
     await page.click('th[data-col="7"] button');
-    expect((await visibleIds(page))[0]).toBe('alpha-nano');
+    expect((await shownIds(page))[0]).toBe('alpha-nano');
     expect(await page.getAttribute('th[data-col="7"]', 'aria-sort')).toBe('ascending');
     await page.click('th[data-col="7"] button');
-    expect((await visibleIds(page))[0]).toBe('alpha-large');
+    expect((await shownIds(page))[0]).toBe('alpha-large');
 
     // Filter by text, then by tier, among all models (legacy ones too).
     await page.selectOption('#calc-status', 'all');
     await page.fill('#f-text', 'beta');
-    expect((await visibleIds(page)).sort()).toEqual(['beta-classic', 'beta-flash', 'beta-pro']);
+    expect((await shownIds(page)).sort()).toEqual(['beta-classic', 'beta-flash', 'beta-pro']);
     expect(await page.textContent('#f-count')).toBe('3 of 6 models');
     await page.selectOption('#f-tier', 'Mid');
-    expect((await visibleIds(page)).sort()).toEqual(['beta-classic', 'beta-pro']);
+    expect((await shownIds(page)).sort()).toEqual(['beta-classic', 'beta-pro']);
     expect(problems).toEqual([]);
     await page.close();
   });

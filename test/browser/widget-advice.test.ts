@@ -3,44 +3,21 @@
  * sentence at any width (an inline badge's too), the table marks free-tier-only models, and the
  * compare widget takes the API's workload names and shows cost warnings.
  */
-import { Hono } from 'hono';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleWeb } from '../../scripts/web-bundles.mjs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { siteFixtureApp } from '../fixtures/site-catalogue.js';
-import { ARTIFACTS, launchChromium, serveOnLoopback, type Served } from './harness.js';
+import { ARTIFACTS, widgetHostInChromium } from './harness.js';
 
-let browser: Browser;
-let api: Served;
-let host: Served;
-
-beforeAll(async () => {
-  const { widgetJs } = await bundleWeb();
-  api = await serveOnLoopback(siteFixtureApp({ widgetJs }).fetch);
-  const pages = new Hono();
-  pages.get('/', (c) =>
-    c.html(`<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>host</title></head><body>
-<p>Inline: <div class="ai-pricing-widget" id="bad-badge" data-type="badge" data-model="gpt-5"></div></p>
+const opened = widgetHostInChromium(siteFixtureApp, {
+  '/': () => `<p>Inline: <div class="ai-pricing-widget" id="bad-badge" data-type="badge" data-model="gpt-5"></div></p>
 <div class="ai-pricing-widget" id="t" data-type="table" data-providers="beta"></div>
-<div class="ai-pricing-widget" id="bad-type" data-type="chart"></div>
-<script async src="${api.origin}/widget.js"></script></body></html>`),
-  );
-  pages.get('/compare', (c) =>
-    c.html(`<!doctype html><html><head><title>host</title></head><body>
-<div class="ai-pricing-widget" id="c" data-type="compare" data-models="alpha-large,alpha-nano" data-input-tokens="200000" data-output-tokens="1000"
+<div class="ai-pricing-widget" id="bad-type" data-type="chart"></div>`,
+  '/compare':
+    () => `<div class="ai-pricing-widget" id="c" data-type="compare" data-models="alpha-large,alpha-nano" data-input-tokens="200000" data-output-tokens="1000"
  data-requests="100" data-days="20" data-mode="streaming" data-cached-input-tokens="100000" data-cache-write-tokens="50000"></div>
 <div class="ai-pricing-widget" id="old" data-type="compare" data-models="alpha-nano,beta-pro" data-requests-per-day="200"></div>
 <div class="ai-pricing-widget" id="parts" data-type="compare" data-models="alpha-large,beta-pro" data-output-tokens="1000" data-reasoning-tokens="600"
- data-service-tier="priority"></div>
-<script async src="${api.origin}/widget.js"></script></body></html>`),
-  );
-  host = await serveOnLoopback(pages.fetch);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([api?.close(), host?.close()]);
+ data-service-tier="priority"></div>`,
 });
 
 async function waitRendered(page: Page, selector: string): Promise<void> {
@@ -61,8 +38,8 @@ const errorOf = (page: Page, selector: string) =>
 
 describe.each([1280, 390])('the widget at %i px', (width) => {
   it("shows an error as a sentence, a badge's too, not a column of letters", async () => {
-    const page = await browser.newPage({ viewport: { width, height: 800 } });
-    await page.goto(`${host.origin}/`);
+    const page = await opened.browser.newPage({ viewport: { width, height: 800 } });
+    await page.goto(`${opened.host.origin}/`);
     for (const id of ['#bad-badge', '#bad-type', '#t']) await waitRendered(page, id);
     for (const id of ['#bad-badge', '#bad-type']) {
       const error = await errorOf(page, id);
@@ -79,8 +56,8 @@ describe.each([1280, 390])('the widget at %i px', (width) => {
 
 describe('the table widget', () => {
   it('marks a model served only on a free tier', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${host.origin}/`);
+    const page = await opened.browser.newPage();
+    await page.goto(`${opened.host.origin}/`);
     await waitRendered(page, '#t');
     const names = await page.$eval('#t', (el) =>
       Array.from(el.shadowRoot!.querySelectorAll('tbody tr')).map((tr) => (tr.children[0] as HTMLElement).textContent),
@@ -94,12 +71,12 @@ describe('the table widget', () => {
 
 describe('the compare widget', () => {
   it("forwards the API's workload names, shows the workload it priced and the cost warnings", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await opened.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/compare')) calls.push(r.url());
     });
-    await page.goto(`${host.origin}/compare`);
+    await page.goto(`${opened.host.origin}/compare`);
     for (const id of ['#c', '#old']) await waitRendered(page, id);
     const sent = new URL(calls.find((u) => u.includes('alpha-large'))!).searchParams;
     expect(Object.fromEntries(sent)).toEqual({
@@ -149,12 +126,12 @@ describe('the compare widget', () => {
 
 describe('the compare widget with the parts billed apart', () => {
   it('forwards service_tier and reasoning_tokens, names them in the caption and shows what the API answers, warnings included', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    const page = await opened.browser.newPage({ viewport: { width: 390, height: 900 } });
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/compare')) calls.push(r.url());
     });
-    await page.goto(`${host.origin}/compare`);
+    await page.goto(`${opened.host.origin}/compare`);
     await waitRendered(page, '#parts');
     const sent = calls.find((u) => u.includes('beta-pro') && u.includes('reasoning'))!;
     expect(Object.fromEntries(new URL(sent).searchParams)).toEqual({
@@ -163,7 +140,7 @@ describe('the compare widget with the parts billed apart', () => {
       reasoning_tokens: '600',
       service_tier: 'priority',
     });
-    const answer = (await (await fetch(`${api.origin}/api/compare${new URL(sent).search}`)).json()) as {
+    const answer = (await (await fetch(`${opened.site.origin}/api/compare${new URL(sent).search}`)).json()) as {
       comparison: Array<{ name: string; costs: { perRequest: number }; warnings?: Array<{ message: string }> }>;
     };
     const shown = await page.$eval('#parts', (el) => ({

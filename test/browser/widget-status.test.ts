@@ -9,19 +9,18 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogueFromDir } from '../../src/runtime/node/load-catalogue.js';
-import { ARTIFACTS, widgetHostInChromium } from './harness.js';
+import { ARTIFACTS, realSiteOn, widgetHostInChromium } from './harness.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', 'data'));
-const opened = widgetHostInChromium(
-  '2026-11-28',
-  () => `
+const opened = widgetHostInChromium(realSiteOn('2026-11-28'), {
+  '/': () => `
 <div id="badge" class="ai-pricing-widget" data-type="badge" data-model="google-gemini-3.7-flash"></div>
 <div id="plain" class="ai-pricing-widget" data-type="badge" data-model="openai-gpt-5.6-terra"></div>
 <div id="current" class="ai-pricing-widget" data-type="table" data-providers="openai,anthropic"></div>
 <div id="all" class="ai-pricing-widget" data-type="table" data-providers="openai,anthropic" data-status="all"></div>
 <div id="legacy" class="ai-pricing-widget" data-type="table" data-providers="openai,anthropic" data-status="legacy"></div>
 <div id="bad" class="ai-pricing-widget" data-type="table" data-status="old"></div>`,
-);
+});
 
 const IDS = ['#badge', '#plain', '#current', '#all', '#legacy', '#bad'];
 

@@ -3,21 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/core/catalogue/catalogue.js';
 import type { ModelData } from '../../src/core/schema/catalogue-schema.js';
-import { fixtureApp, fixtureFiles, getJson } from '../fixtures/catalogue.js';
+import { fixtureApp, fixtureFiles, gammaBase, getJson } from '../fixtures/catalogue.js';
 
-const base = {
-  verified: 'November 2026',
-  checkedOn: '2026-11-21',
-  sourceUrl: 'https://gamma.example/pricing',
-  priceSource: 'record check',
-  qualitySource: 'test',
-  status: 'current',
-  tier: 'Premium',
-  context: '1M',
-  contextTokens: 1_000_000,
-  quality: 4,
-  useCases: {},
-} as const;
+const base = gammaBase('Premium', 4);
 
 const gammaModels: ModelData[] = [
   {

@@ -106,6 +106,10 @@ function setup() {
   return dir;
 }
 
+/** The refresh with the price fixtures, on `dir`'s data and its benchmark files, with `extra` arguments. */
+const runBenchmarks = (dir: string, files: string[], ...extra: string[]) =>
+  run([...PRICES, '--data', join(dir, 'data'), ...files.flatMap((f) => ['--benchmarks', join(dir, f)]), ...extra]);
+
 async function run(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
@@ -117,15 +121,7 @@ describe('catalog:refresh --benchmarks', () => {
   it('proposes newer results with the score changes they make, and writes nothing on a dry run', async () => {
     const dir = setup();
     const before = readFileSync(join(dir, 'data', 'quality', 'benchmarks.json'), 'utf8');
-    const { code, out, err } = await run([
-      ...PRICES,
-      '--data',
-      join(dir, 'data'),
-      '--benchmarks',
-      join(dir, 'quality.json'),
-      '--benchmarks',
-      join(dir, 'boards.json'),
-    ]);
+    const { code, out, err } = await runBenchmarks(dir, ['quality.json', 'boards.json']);
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain('openai-gpt-alpha: AA Coding Index 50 (2026-07-10) -> 65 (2026-10-01), Artificial Analysis');
@@ -144,16 +140,7 @@ describe('catalog:refresh --benchmarks', () => {
 
   it('--write applies them: the evidence holds the new results and snapshot dates, and the catalogue scores them', async () => {
     const dir = setup();
-    const { code } = await run([
-      ...PRICES,
-      '--data',
-      join(dir, 'data'),
-      '--benchmarks',
-      join(dir, 'quality.json'),
-      '--benchmarks',
-      join(dir, 'boards.json'),
-      '--write',
-    ]);
+    const { code } = await runBenchmarks(dir, ['quality.json', 'boards.json'], '--write');
     expect(code).toBe(0);
     const written = JSON.parse(readFileSync(join(dir, 'data', 'quality', 'benchmarks.json'), 'utf8'));
     expect(written.models['openai-gpt-alpha']).toEqual({
@@ -170,15 +157,7 @@ describe('catalog:refresh --benchmarks', () => {
     const alpha = loadCatalogueFromDir(join(dir, 'data')).byId.get('openai-gpt-alpha')!;
     expect(alpha.scores?.coding).toBe(77);
     // A second run proposes nothing.
-    const again = await run([
-      ...PRICES,
-      '--data',
-      join(dir, 'data'),
-      '--benchmarks',
-      join(dir, 'quality.json'),
-      '--benchmarks',
-      join(dir, 'boards.json'),
-    ]);
+    const again = await runBenchmarks(dir, ['quality.json', 'boards.json']);
     expect(again.out).toContain('Benchmarks from');
     expect(again.out).toMatch(/: 0 newer result\(s\) for 0 model\(s\)\./);
   });
@@ -187,14 +166,7 @@ describe('catalog:refresh --benchmarks', () => {
     const dir = setup();
     writeFileSync(join(dir, 'bad.json'), '{"error":"rate limited"}');
     const before = readFileSync(join(dir, 'data', 'quality', 'benchmarks.json'), 'utf8');
-    const { code, err } = await run([
-      ...PRICES,
-      '--data',
-      join(dir, 'data'),
-      '--benchmarks',
-      join(dir, 'bad.json'),
-      '--write',
-    ]);
+    const { code, err } = await runBenchmarks(dir, ['bad.json'], '--write');
     expect(code).toBe(1);
     expect(err).toContain(`benchmarks: ${join(dir, 'bad.json')} holds no benchmark results in a known shape`);
     expect(readFileSync(join(dir, 'data', 'quality', 'benchmarks.json'), 'utf8')).toBe(before);

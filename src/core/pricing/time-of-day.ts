@@ -1,8 +1,7 @@
 /**
- * Time-of-day pricing: when requests run, and whether a moment falls in a model's off-peak times.
- * A dimension of the sheet, not a second rule of the price in force: a day's off-peak prices and
- * times are the price set's in force then (inForce), and the moment picks that set's peak or
- * off-peak sheet, as a prompt's size picks its band. The weekend rule's first day goes by inForce.
+ * Time-of-day pricing: when requests run, and whether a moment falls in a model's off-peak times. Not a
+ * second rule of the price in force: the set in force on the day (inForce) holds the off-peak prices and
+ * times, and the moment picks its peak or off-peak sheet, as a prompt's size picks a band.
  */
 import type { ModelData } from '../schema/catalogue-schema.js';
 import { inForce } from './in-force.js';

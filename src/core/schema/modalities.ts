@@ -1,7 +1,6 @@
 /**
  * What a model takes in or gives out besides text (models.dev's `modalities` names; pdf is read as
- * image): the one list of them. Its own file because the unit registry reads it and the record's
- * schema is built on the units.
+ * image). Apart from the record's schema, which is built on the unit registry that reads it.
  */
 export const MODALITIES = ['text', 'image', 'audio', 'video'] as const;
 export type Modality = (typeof MODALITIES)[number];

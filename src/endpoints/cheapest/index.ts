@@ -1,22 +1,19 @@
 /** GET /api/cheapest: the models that can run a workload for the least money. */
 import * as z from 'zod';
-import type { Catalogue } from '../../core/catalogue/catalogue.js';
 import { findCheapest, type CheapestOptions, type Ranked } from '../../core/advice/cheapest.js';
 import type { Excluded } from '../../core/advice/eligible.js';
 import type { DoorCost } from '../../core/offers/rank.js';
-import type { Workload } from '../../core/pricing/cost.js';
 import { displayUsd } from '../../core/schema/display-usd.js';
 import { Usd } from '../../core/schema/money.js';
 import { endpoint, namedJson } from '../endpoint.js';
 import { describeFilters, emptyRankingHint, type EmptyHint } from '../hints.js';
-import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choice, statusFilter, usdAmount } from '../params.js';
-import { excludedBody, fallbackEcho, rankedItem, tierHint, rankFilters, rankFiltersOf, withYear } from '../ranking.js';
+import { fallbackEcho, rankedItem, rankFilters, rankFiltersOf, rankingEnd, withYear } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
-import { atDoor, cheaperDoors, sellersFilter, sellersParam } from '../sellers.js';
-import { anySeller, cheapestAtDoors } from '../../core/advice/at-doors.js';
-import { regionOf } from '../region.js';
+import { atDoor, cheaperDoors, sellersParam } from '../sellers.js';
+import { cheapestAtDoors } from '../../core/advice/at-doors.js';
+import { rankedAt } from '../region.js';
 
 export const cheapestQuery = z.object({
   ...workloadQuery({ input: 2000, output: 500 }),
@@ -53,26 +50,14 @@ type Ranking = (p: CheapestParams) => {
   legacy: number;
 };
 
-/**
- * Why no model is left (see whyEmpty), and the cheapest one without the filter to blame: the item
- * the same ranking (at the same sellers) lists first without it, presented as the answer's items
- * are, without a rank; the message names its door when it has one.
- */
-function emptyHint(
-  p: CheapestParams,
-  rank: Ranking,
-  present: (r: Ranked & { at?: DoorCost }) => object,
-  catalogue: Catalogue,
-  workload: Workload,
-) {
-  const first = (q: CheapestParams) => rank({ ...q, limit: 1 }).ranked[0];
-  return emptyRankingHint(p, FILTERS, first, present, says, catalogue, workload);
-  function says({ param, without, nearest: { model, costs, at } }: EmptyHint<Ranked & { at?: DoorCost }>) {
+/** An empty answer's words (see whyEmpty): the filter to blame, and the cheapest model without it at its door if any. */
+const says =
+  (p: CheapestParams) =>
+  ({ param, without, nearest: { model, costs, at } }: EmptyHint<Ranked & { at?: DoorCost }>) => {
     const raise =
       without.length === 1 && param === 'budget' ? ` A budget of ${costs.monthly.toString()} or more returns it.` : '';
     return `No model meets ${describeFilters(p, FILTERS, without)} for this workload. Without ${without.join(' and ')}, the cheapest is ${model.name} (${at?.door.id ?? model.id}) at ${displayUsd(costs.monthly)} a month.${raise}`;
-  }
-}
+  };
 
 export const cheapest = endpoint({
   path: '/api/cheapest',
@@ -99,11 +84,8 @@ export const cheapest = endpoint({
       if (own) options.own = own;
       return options;
     };
-    // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
-    // region= ranks each model at its cheapest door serving the region, at that region's price (region.ts).
-    const region = regionOf(catalogue, p.region);
-    const allowed = sellersFilter(catalogue, p.sellers) ?? (region ? anySeller : undefined);
+    const { region, allowed } = rankedAt(catalogue, p);
     const rank: Ranking = (q) =>
       allowed
         ? cheapestAtDoors(catalogue, workload, optionsOf(q), allowed, region)
@@ -119,11 +101,7 @@ export const cheapest = endpoint({
       const cheaper = cheaperAt(r.model, r.costs.monthly);
       return Object.assign(item, { costs, appliedPrices }, cheaper ? { cheaperAt: cheaper } : {});
     };
-    const { ranked, excluded, notSold, legacy } = rank(p);
-    const hint =
-      ranked.length > 0
-        ? undefined
-        : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
+    const ranking = rank(p);
     return {
       pricedOn: today,
       rankedBy: 'costs.monthly',
@@ -140,10 +118,11 @@ export const cheapest = endpoint({
         status: p.status,
         limit: p.limit,
       },
-      recommendations: ranked.map((r) => present(r, r.rank)),
-      excluded: excludedBody(excluded, legacy),
-      ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
-      ...(hint ? { hint } : {}),
+      recommendations: ranking.ranked.map((r) => present(r, r.rank)),
+      // The nearest model: what the same ranking lists first without the filter to blame, as the answer's items are, without a rank.
+      ...rankingEnd(p, ranking, ranking.ranked.length, catalogue, workload, () =>
+        emptyRankingHint(p, FILTERS, (q) => rank({ ...q, limit: 1 }).ranked[0], present, says(p), catalogue, workload),
+      ),
     };
   },
 });

@@ -16,25 +16,23 @@ import type { DoorCost } from '../../core/offers/rank.js';
 import { scoreBasis } from '../../core/quality/scores.js';
 import { endpoint, namedJson } from '../endpoint.js';
 import { describeFilters, emptyRankingHint, type EmptyHint } from '../hints.js';
-import { partsHint } from '../parts-hint.js';
 import { pricedToday } from '../../core/advice/as-priced.js';
 import { choiceOr, flag, optionalInteger, statusFilter, usdAmount } from '../params.js';
 import {
   either,
-  excludedBody,
   fallbackEcho,
   rankedItem,
-  tierHint,
   rankFilters,
   rankFiltersOf,
   tierChoice,
   withYear,
+  rankingEnd,
 } from '../ranking.js';
 import { ownTokens, tokensOn, toWorkload, workloadEcho, workloadOn, workloadQuery } from '../workload.js';
 import type { OwnTokens } from '../../core/pricing/tokenizers.js';
-import { cheaperDoors, sellersFilter, sellersParam, withDoor } from '../sellers.js';
-import { anySeller, recommendAtDoors } from '../../core/advice/at-doors.js';
-import { regionOf } from '../region.js';
+import { cheaperDoors, sellersParam, withDoor } from '../sellers.js';
+import { recommendAtDoors } from '../../core/advice/at-doors.js';
+import { rankedAt } from '../region.js';
 
 const { use_case: useCase, ...otherFilters } = rankFilters;
 
@@ -152,31 +150,16 @@ type Ranking = (p: RecommendParams) => {
   legacy: number;
 };
 
-/**
- * Why no model is left (see whyEmpty), and the best one without the filter to blame: the item the
- * same ranking (at the same sellers) lists first without it, presented as the answer's items are.
- */
-function emptyHint(
-  p: RecommendParams,
-  rank: Ranking,
-  present: (r: Recommendation & { at?: DoorCost }) => object,
-  catalogue: Catalogue,
-  workload: Workload,
-) {
-  const first = (q: RecommendParams) => rank({ ...q, limit: 1 }).recommendations[0];
-  return emptyRankingHint(p, FILTERS, first, present, says, catalogue, workload);
-  function says({
-    param,
-    without,
-    nearest: { model, costPerRequest, at },
-  }: EmptyHint<Recommendation & { at?: DoorCost }>) {
+/** An empty answer's words (see whyEmpty): the filter to blame, and the best model without it at its door if any. */
+const says =
+  (p: RecommendParams) =>
+  ({ param, without, nearest: { model, costPerRequest, at } }: EmptyHint<Recommendation & { at?: DoorCost }>) => {
     const raise =
       without.length === 1 && param === 'max_cost'
         ? ` A max_cost of ${costPerRequest.toString()} or more returns it.`
         : '';
     return `No model meets ${describeFilters(p, FILTERS, without)}. Without ${without.join(' and ')}, the best is ${model.name} (${at?.door.id ?? model.id}) at ${displayUsd(costPerRequest)} a request.${raise}`;
-  }
-}
+  };
 
 export const recommend = endpoint({
   path: '/api/recommend',
@@ -205,11 +188,8 @@ export const recommend = endpoint({
     // counted_with: each model is priced, screened and ranked on the workload in its own tokens.
     const own = ownTokens(p, workload);
     const criteria = recommendCriteria(p, workload, own);
-    // sellers= prices each model at its cheapest allowed door; unset, at its record's.
     // One ranking for the answer and for the hint's nearest model.
-    // region= ranks each model at its cheapest door serving the region, at that region's price (region.ts).
-    const region = regionOf(catalogue, p.region);
-    const allowed = sellersFilter(catalogue, p.sellers) ?? (region ? anySeller : undefined);
+    const { region, allowed } = rankedAt(catalogue, p);
     const rank: Ranking = (q) => {
       const c = q === p ? criteria : recommendCriteria(q, workload, own);
       return allowed ? recommendAtDoors(catalogue, c, allowed, region) : recommendModels(catalogue, c);
@@ -225,11 +205,7 @@ export const recommend = endpoint({
         r,
       );
     };
-    const { recommendations, excluded, notSold, legacy } = rank(p);
-    const hint =
-      recommendations.length > 0
-        ? undefined
-        : (tierHint(p, excluded) ?? partsHint(catalogue, workload) ?? emptyHint(p, rank, present, catalogue, workload));
+    const ranking = rank(p);
     return {
       criteria: {
         use_case: p.use_case ?? null,
@@ -255,10 +231,19 @@ export const recommend = endpoint({
       workload: workloadEcho(p),
       pricedOn: today,
       rankedBy: RANKED_BY[p.sort],
-      recommendations: recommendations.map(present),
-      excluded: excludedBody(excluded, legacy),
-      ...(notSold === undefined || p.sellers === undefined ? {} : { sellers: { asked: p.sellers, notSold } }),
-      ...(hint ? { hint } : {}),
+      recommendations: ranking.recommendations.map(present),
+      // The nearest model: what the same ranking lists first without the filter to blame, as the answer's items are.
+      ...rankingEnd(p, ranking, ranking.recommendations.length, catalogue, workload, () =>
+        emptyRankingHint(
+          p,
+          FILTERS,
+          (q) => rank({ ...q, limit: 1 }).recommendations[0],
+          present,
+          says(p),
+          catalogue,
+          workload,
+        ),
+      ),
     };
   },
 });

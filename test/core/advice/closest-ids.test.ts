@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { closestIds, idIndex, idIndexOf } from '../../../src/core/advice/closest-ids.js';
 import { editDistance } from '../../../src/core/catalogue/suggest.js';
 import { loadCatalogueFromDir } from '../../../src/runtime/node/load-catalogue.js';
+import { manyIds } from '../../fixtures/many-ids.js';
 
 const catalogue = loadCatalogueFromDir(join(import.meta.dirname, '..', '..', '..', 'data'));
 
@@ -51,23 +52,7 @@ describe('closestIds', () => {
   });
 
   it('at 10,000 ids, finds the one-letter-off id among thousands sharing its trigrams, and nothing for junk', () => {
-    const providers = [
-      'openai',
-      'anthropic',
-      'google',
-      'mistral',
-      'deepseek',
-      'alibaba',
-      'amazon',
-      'cohere',
-      'together',
-      'xai',
-    ];
-    const ids = Array.from(
-      { length: 10_000 },
-      (_, i) =>
-        `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`,
-    );
+    const ids = manyIds();
     ids.push('openai-gpt-5.6-terra');
     const index = idIndex(ids);
     expect(closestIds(index, 'openai-gpt-5.6-tera')[0]).toBe('openai-gpt-5.6-terra');

@@ -5,12 +5,9 @@
  * offered model by that exact cost (ties: current first, then id), a short answer its head; a model
  * not sold on the service tier asked is not offered.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../../src/core/schema/catalogue-schema.js';
-import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
 import { findCheapest } from '../../../src/core/advice/cheapest.js';
 import {
   costNumerator,
@@ -24,14 +21,9 @@ import { costWarnings } from '../../../src/core/pricing/warnings.js';
 import { tableCostInto } from '../../../src/core/catalogue/price-table.js';
 import { quantitiesOf } from '../../../src/core/pricing/quantities.js';
 import { compareTies } from '../../../src/core/advice/ties.js';
+import { makersCatalogue } from '../../fixtures/makers-catalogue.js';
 
-const DATA_DIR = resolve(import.meta.dirname, '..', '..', '..', 'data');
-const catalogue = buildCatalogue(
-  readdirSync(DATA_DIR)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ file: f, data: JSON.parse(readFileSync(join(DATA_DIR, f), 'utf8')) })),
-);
+const catalogue = makersCatalogue();
 
 const count = (max: number) => fc.option(fc.integer({ min: 0, max }), { nil: undefined });
 const workload = fc

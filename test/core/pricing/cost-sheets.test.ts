@@ -4,8 +4,6 @@
  * applied prices, on every model of the data, of the fixtures and on random price records, from
  * a model's own sheets and from the catalogue's (built at the catalogue's digits).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../../src/core/schema/catalogue-schema.js';
@@ -20,14 +18,9 @@ import {
 import { formatScaled } from '../../../src/core/schema/money.js';
 import { fixtureCatalogue } from '../../fixtures/catalogue.js';
 import * as before from './oracle/cost-before.js';
+import { makersCatalogue } from '../../fixtures/makers-catalogue.js';
 
-const DATA_DIR = resolve(import.meta.dirname, '..', '..', '..', 'data');
-const data = buildCatalogue(
-  readdirSync(DATA_DIR)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ file: f, data: JSON.parse(readFileSync(join(DATA_DIR, f), 'utf8')) })),
-);
+const data = makersCatalogue();
 
 const DAY_MS = 86_400_000;
 

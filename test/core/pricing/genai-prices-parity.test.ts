@@ -6,22 +6,14 @@
  * Where the data disagrees the model (or the workloads using the disagreeing price) is skipped and
  * counted; the test fails if nothing is compared.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { calcPrice, type ModelPrice } from '@pydantic/genai-prices';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../../src/core/schema/catalogue-schema.js';
-import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
 import { calculateCost, type Workload } from '../../../src/core/pricing/cost.js';
 import { offPeakWindows } from '../../../src/core/pricing/time-of-day.js';
+import { makersCatalogue } from '../../fixtures/makers-catalogue.js';
 
-const DATA_DIR = resolve(import.meta.dirname, '..', '..', '..', 'data');
-const catalogue = buildCatalogue(
-  readdirSync(DATA_DIR)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({ file: f, data: JSON.parse(readFileSync(join(DATA_DIR, f), 'utf8')) })),
-);
+const catalogue = makersCatalogue();
 
 /** genai-prices' provider ids for ours (Alibaba and NVIDIA are not in its data). */
 const PROVIDERS: Record<string, string> = {

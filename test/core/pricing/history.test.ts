@@ -4,20 +4,9 @@ import { buildCatalogue } from '../../../src/core/catalogue/catalogue.js';
 import type { ModelData } from '../../../src/core/schema/catalogue-schema.js';
 import { modelOn, percentChange, priceChanges, priceOn, priceTimeline } from '../../../src/core/pricing/history.js';
 import { loadCatalogueFromDir } from '../../../src/runtime/node/load-catalogue.js';
+import { gammaBase } from '../../fixtures/catalogue.js';
 
-const base = {
-  verified: 'November 2026',
-  checkedOn: '2026-11-21',
-  sourceUrl: 'https://gamma.example/pricing',
-  priceSource: 'record check',
-  qualitySource: 'test',
-  status: 'current',
-  tier: 'Mid',
-  context: '1M',
-  contextTokens: 1_000_000,
-  quality: 3,
-  useCases: {},
-} as const;
+const base = gammaBase('Mid', 3);
 
 const entry = (effectiveFrom: string, input: number, output: number, extra: object = {}) => ({
   effectiveFrom,

@@ -12,6 +12,7 @@ import { parseUsageText } from '../../../src/core/usage/formats.js';
 import { repriceRows } from '../../../src/core/usage/reprice.js';
 import { modelResolver } from '../../../src/core/usage/resolve.js';
 import { loadCatalogueFromDir } from '../../../src/runtime/node/load-catalogue.js';
+import { MANY_PROVIDERS as providers, manyIds } from '../../fixtures/many-ids.js';
 
 const catalogue = loadCatalogueFromDir(resolve(import.meta.dirname, '../../../data'));
 
@@ -43,23 +44,7 @@ describe('modelResolver', () => {
   });
 
   it('at 10,000 models, each unknown name is matched with the index: near names find their id, junk finds none', () => {
-    const providers = [
-      'openai',
-      'anthropic',
-      'google',
-      'mistral',
-      'deepseek',
-      'alibaba',
-      'amazon',
-      'cohere',
-      'together',
-      'xai',
-    ];
-    const ids = Array.from(
-      { length: 10_000 },
-      (_, i) =>
-        `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`,
-    );
+    const ids = manyIds();
     const big = {
       byId: new Map(ids.map((id) => [id, { id }])),
       providers: providers.map((slug) => ({ slug })),
