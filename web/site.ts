@@ -41,7 +41,7 @@ import { formatScaled } from '../src/core/schema/money.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
 
-/** A price per 1M tokens as the server's table prints it (badge/price-badge.ts's formatPrice, which brings badge-maker). */
+/** A price per 1M tokens as the server's table prints it (the badge's formatPrice, which brings badge-maker). */
 const perMillion = (price: number) => `$${formatScaled(priceNanos(price), 9)}`;
 
 function setCell(row: HTMLTableRowElement | undefined, col: number, text: string, sort: string): void {

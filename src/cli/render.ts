@@ -1,6 +1,6 @@
 /**
  * Reading an endpoint's JSON answer for the terminal: money as the site shows it (one formatter,
- * core/schema/display-usd.ts), prices per 1M tokens as the site's tables show them, and a model's card.
+ * displayUsd), prices per 1M tokens as the site's tables show them, and a model's card.
  */
 import { formatPrice } from '../badge/price-badge.js';
 import { SUITED_SCORE } from '../core/schema/catalogue-schema.js';
@@ -14,7 +14,7 @@ import { inputPartsText, outputPartsText, searchesText } from '../core/pricing/p
 import { extrasOf } from '../endpoints/part-rules.js';
 import { pairs, prose, table } from './table.js';
 
-/** An endpoint's JSON answer, every amount printable exactly: a number that prints back as the answer wrote it, any other amount as its decimal text (see toPlain in run.ts). */
+/** An endpoint's JSON answer, every amount printable exactly: a number that prints back as the answer wrote it, any other amount as its decimal text (see toPlain). */
 export type Plain = Record<string, unknown>;
 
 /** An amount of USD from an answer (a number or its exact decimal text) as the site shows it: `$1,125.00`, `$0.0000025`. */

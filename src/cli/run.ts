@@ -131,7 +131,7 @@ function readBody(command: QueryCommand, positionals: readonly string[]): string
   }
 }
 
-/** The command's on/off options: the parameters whose values are true and false (params.ts flag). */
+/** The command's on/off options: the parameters whose values are true and false (flag). */
 function booleanOptions(schema: QuerySchema): Set<string> {
   return new Set(
     Object.entries(schema.shape)

@@ -14,7 +14,7 @@ export function appliedPricesOf(
   from: string | null | undefined,
   sheets?: ModelSheets,
 ): AppliedPrices & { effectiveFrom?: string } {
-  // Added in place, not spread (the object is this call's own; see rankedItem in ranking.ts).
+  // Added in place, not spread (the object is this call's own; see rankedItem).
   const applied: AppliedPrices & { effectiveFrom?: string } = appliedPrices(model, workload, sheets);
   if (from) applied.effectiveFrom = from;
   return applied;

@@ -142,8 +142,8 @@ export function rankedItem(
 /**
  * A ranked item's costs with the yearly one calculate gives: the ranking's own (it is ranked by
  * them, and made its year at the same prices), the year under the price schedule of what it is
- * priced at (core/pricing/schedule.ts scheduledYearly) when that changes within the year from `date`.
- * A door other than the record's own has no schedule of the maker's (book.ts clears it).
+ * priced at (scheduledYearly) when that changes within the year from `date`.
+ * A door other than the record's own has no schedule of the maker's (the door book clears it).
  */
 export function withYear(
   ranked: { model: Model; costs: CostsWithYear; at?: DoorCost | undefined },

@@ -1,6 +1,6 @@
 /**
  * `region=` on every cost endpoint: each door at the price it has in that region, the doors not known
- * to serve it left out and counted (core/offers/regional.ts). Unset, nothing here runs.
+ * to serve it left out and counted. Unset, nothing here runs.
  */
 import type { Catalogue } from '../core/catalogue/catalogue.js';
 import type { Model } from '../core/schema/catalogue-schema.js';

@@ -2,7 +2,7 @@
  * The query parameters for what providers bill beyond text tokens: the service tier, the parts of
  * a request's input and output billed at their own prices (reasoning, audio, image and video
  * tokens) and web searches. Their rules (what each is part of, the core's names) are in
- * part-rules.ts, which the site's script shares without zod.
+ * a module of their own, which the site's script shares without zod.
  */
 import { SERVICE_TIERS } from '../core/pricing/cost.js';
 import { choiceOr, MAX_TOKENS, optionalInteger } from './params.js';

@@ -84,7 +84,7 @@ const POST_METHODS = ['POST', 'OPTIONS'] as const;
 export const allowedAt = (path: string): readonly string[] => (POSTS.has(path) ? POST_METHODS : ALLOWED_METHODS);
 
 // Files (the same bytes for the life of the process): an hour of freshness, then a day of serving
-// stale while revalidating. Answers, which may depend on the date, end at midnight UTC (cache-control.ts).
+// stale while revalidating. Answers, which may depend on the date, end at midnight UTC.
 export const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
 
 /** An answer made from what the client sent (a body): never kept, and no ETag to revalidate it by. */
@@ -322,14 +322,14 @@ export function madeOf(response: Response): Made | undefined {
  * A handler's reply as bytes, serialised once, with its final headers written once (type, caching
  * headers, for a 200 its ETag, and the security headers of its type) as one plain object: the one
  * Response of the answer is made with it (on Node, the Node adapter's Response keeps it as it is,
- * to the socket) and the cache in front of the app (service.ts) keeps it. createApp's middleware
+ * to the socket) and the cache in front of the app keeps it. createApp's middleware
  * leaves such a Response as it is.
  */
 function send(reply: Reply, readOrigin: boolean, cacheControl: string): Response {
   const [text, type, status]: [string, string, 200 | 404] =
     reply instanceof TextReply ? [reply.body, reply.type, reply.status] : [toJson(reply), JSON_TYPE, 200];
   const body = encoder.encode(text);
-  // A file is the same whatever the day; any other answer may depend on it (cache-control.ts).
+  // A file is the same whatever the day; any other answer may depend on it.
   const headers: Record<string, string> = {
     'cache-control': reply instanceof TextReply && reply.fixed ? CACHE_CONTROL : cacheControl,
     'content-type': type,

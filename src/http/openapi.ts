@@ -194,12 +194,12 @@ export function buildOpenApiDocument(
 /** The document for one request: the service's address and the running catalogue's ids as examples. */
 export type Describe = (ctx: RequestContext) => JsonObject;
 
-/** A Describe behind a promise: app.ts imports this module when the document is first asked for. */
+/** A Describe behind a promise: the app imports this module when the document is first asked for. */
 export type DescribeApi = (ctx: RequestContext) => Promise<JsonObject>;
 
 /**
  * The describer, once the endpoints' named response schemas are loaded (each endpoint imports its
- * own when asked; app.ts asks when the document is first needed).
+ * own when asked; the app asks when the document is first needed).
  */
 export async function describeApi(
   endpoints: () => readonly AnyEndpoint[],

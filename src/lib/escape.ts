@@ -1,6 +1,6 @@
 /**
  * Escaping and model-page paths: no imports, so the code that also runs in the browser
- * (site-model.ts, chart.ts, bundled into /assets/site.js) takes them without zod.
+ * (the site's model costs and chart, bundled into /assets/site.js) takes them without zod.
  */
 
 /** Text or an attribute value made safe for HTML: every catalogue and request value goes through this. */

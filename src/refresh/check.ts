@@ -1,14 +1,14 @@
 /**
  * `npm run catalog:check`: validates every data/*.json file with the app's own schema and rules
- * (core/catalogue/catalogue.ts), then prints the cross-check against ../shared/reference/prices.json
- * (crosscheck.ts). 1 on an invalid file or any unjustified difference; the cross-check is skipped
+ * (buildCatalogue), then prints the cross-check against ../shared/reference/prices.json
+ * 1 on an invalid file or any unjustified difference; the cross-check is skipped
  * (0, with a message) when the reference is absent.
  */
 import { buildCatalogue } from '../core/catalogue/catalogue.js';
 import type { CatalogueFile, ProviderFile } from '../core/schema/catalogue-schema.js';
 import { crossCheck, summarize, type CrossCheckRow, type Reference } from './crosscheck.js';
 
-/** What the check reads (io.ts, readCheckInput): the data files as the app loads them, and the reference if there is one. */
+/** What the check reads (readCheckInput): the data files as the app loads them, and the reference if there is one. */
 export interface CheckInput {
   files: CatalogueFile[];
   evidence: CatalogueFile | undefined;

@@ -1,7 +1,7 @@
 /**
  * The cross-check of the catalogue in data/ against the reference dataset
  * ../shared/reference/prices.json: each record's input, output, cachedInput and cacheWrite beside
- * the reference consensus. Pure: io.ts reads the files (crossCheckDir).
+ * the reference consensus. Pure: crossCheckDir reads the files.
  */
 import type { ModelData, ProviderFile } from '../core/schema/catalogue-schema.js';
 import { isWritePrice } from './entry.js';

@@ -8,7 +8,7 @@
  * date. With --write it applies them (docs/catalogue.md, "The refresh"). A source that is down or
  * not what it should be: nothing is written, the message names the source, exit 1. --benchmarks
  * (repeatable) also proposes newer benchmark results from files in the reference's shapes, with the
- * score changes they make (benchmarks.ts; docs/quality.md). --modalities also sets what each model
+ * score changes they make (docs/quality.md). --modalities also sets what each model
  * takes in and gives out from a folder shaped as the reference's hosts/; alone, it
  * reads no price source.
  */

@@ -1,7 +1,7 @@
 /**
  * What each catalogue model takes in and gives out, from the sources that say: models.dev (the
  * maker's own provider entry, else its provider-neutral model record) and OpenRouter's
- * `architecture`. Pure: the files are read by io.ts, the result written into data/*.json.
+ * `architecture`. Pure: the files are read elsewhere, the result written into data/*.json.
  *
  * Rule: names are read as the schema's (pdf and OpenRouter's `file` as image). Where models.dev
  * and OpenRouter agree, both are named. Where they disagree, models.dev is kept: its entry is the

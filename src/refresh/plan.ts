@@ -1,7 +1,7 @@
 /**
  * What the public sources propose for data/*.json: changed prices, new models, removed models,
  * API aliases and providers' long-context rules. Pure: reads the sources' entries and the data
- * files in memory; ./apply.ts writes the proposal.
+ * files in memory; the caller writes the proposal.
  */
 import type { LongContextRule, ModelData } from '../core/schema/catalogue-schema.js';
 import { FORMATS, HISTORY_FIELDS, PRICE_FIELDS, type Band, type SourceEntry, type Source } from './entry.js';

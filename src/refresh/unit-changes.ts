@@ -2,7 +2,7 @@
  * The prices beyond text tokens a refresh proposes and writes: a record's `unitPrices` (audio,
  * image and video tokens, reasoning, web searches, request fees; genai-prices gives them) and its
  * `serviceTiers` (flex, priority, fast; litellm gives them). Each group comes from the best-ranked
- * source that gives it (match.ts's precedence), and is written with that source and the date; the
+ * source that gives it (the sources' precedence), and is written with that source and the date; the
  * prices it replaces are kept in a tier's `note` and in the record's `priceNote`. A source's tiers
  * are read only when its standard price is the record's (as this run leaves it): tiers listed
  * beside another standard price belong to that price. A flex or priority tier at the standard
@@ -18,7 +18,7 @@ import {
   type TierName,
 } from './entry.js';
 
-/** A source's entry for a record (proposal.ts's Found, which imports this file's UnitChange). */
+/** A source's entry for a record (Found, which imports UnitChange from here). */
 type Found = { source: Source; entry: SourceEntry };
 import type { Draft } from './record.js';
 
@@ -39,7 +39,7 @@ const sourceOf = (f: Found) => (f.entry.cites ? `${f.source.label}, citing ${f.e
 /** The standard price a record has once this run's changes are written. */
 type Standard = { input: number; output: number };
 
-/** What the sources (best first, as match.ts ranks them) give that the record does not have or has otherwise. */
+/** What the sources (best first, as rank orders them) give that the record does not have or has otherwise. */
 export function unitChanges(model: ModelData, ranked: readonly Found[], standard: Standard = model): UnitChange[] {
   const changes: UnitChange[] = [];
   const add = (

@@ -1,8 +1,8 @@
 /**
  * Cloudflare Workers entry: the same service as on Node, with the catalogue built into the script
  * (there is no file system at the edge). The site's files are not in the script: Workers Static
- * Assets serves them before the script runs (wrangler.toml's [assets], laid out by
- * worker/static-assets.ts), and badge-maker's font tables are read from there.
+ * Assets serves them before the script runs (wrangler.toml's [assets], laid out
+ * at build time), and badge-maker's font tables are read from there.
  */
 import { getPath } from 'hono/utils/url';
 import { buildCatalogue } from '../core/catalogue/catalogue.js';

@@ -33,7 +33,7 @@ export function followSchedule(
 /**
  * calculate's costs of the workload on `priced` (its sheets given), yearly under its price schedule
  * from `date`: what an offer shows beside its monthly cost (a ranked item's is its ranking's). A door other than
- * the record's own has no schedule of the maker's (book.ts clears it): its year is monthly × 12.
+ * the record's own has no schedule of the maker's (the door book clears it): its year is monthly × 12.
  */
 export function costsWithYear(priced: Model, workload: Workload, date: string, sheets: ModelSheets): CostsWithYear {
   return followSchedule(priced, workload, date, calculateCost(priced, workload, sheets), []).costs;

@@ -42,7 +42,7 @@ export function cheapestAtDoors(
   allowed: (seller: string) => boolean,
   region?: RegionView,
 ) {
-  // With region=, the region's view of the doors (offers/regional.ts): each at the region's price.
+  // With region=, the region's view of the doors (regionView): each at the region's price.
   const table = doorTableOf(catalogue, region?.book ?? doorBookOf(catalogue));
   const sellers = sellerMask(table, allowed);
   const { ranked, excluded, notSold, legacy } = findCheapestAtDoors(

@@ -26,7 +26,7 @@ export interface RankedAtDoor {
   rank: number;
   model: Model;
   door: PricedDoor;
-  /** The yearly one at the prices of the day priced (a price schedule is the caller's: endpoints/ranking.ts withYear). */
+  /** The yearly one at the prices of the day priced (a price schedule is the caller's: withYear). */
   costs: CostsWithYear;
 }
 
@@ -36,7 +36,7 @@ interface Item {
   cost: RequestCost;
 }
 
-/** One ranking's best so far, as in cheapest.ts: the models of the status asked, or those only the status filter leaves out. */
+/** One ranking's best so far, as in the cheapest ranking: the models of the status asked, or those only the status filter leaves out. */
 interface Lane {
   best: TopK<Item>;
   /** K of the k-th cheapest so far: a model whose floor's K is above it has no door that could enter. */
@@ -62,7 +62,7 @@ export function findCheapestAtDoors(
   const lane = (counted: boolean): Lane => ({ best: new TopK<Item>(limit, order), cutoff: Infinity, counted });
   const probe = { model: undefined as unknown as Model, door: -1, cost: newRequestCost() };
   let notSold = 0;
-  // With region=, a model no door serves there is left out for that reason (regional.ts), not "not sold".
+  // With region=, a model no door serves there is left out for that reason, not "not sold".
   const apart: Excluded = {};
   const own = options.own;
   // The free-tier rule is a door's: the table holds no free-tier door, so a model whose own door is

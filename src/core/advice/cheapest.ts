@@ -58,7 +58,7 @@ export interface CheapestOptions extends RankFilters {
 export interface Ranked {
   rank: number;
   model: Model;
-  /** The yearly one at the prices of the day priced (a price schedule is the caller's: endpoints/ranking.ts withYear). */
+  /** The yearly one at the prices of the day priced (a price schedule is the caller's: withYear). */
   costs: CostsWithYear;
 }
 

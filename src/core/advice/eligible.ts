@@ -1,6 +1,6 @@
 /**
  * The models a ranking may offer for a request: those that meet its filters, can run the request
- * (fit.ts), are known to take its audio, image or video and price every unit it uses
+ * (exclusionOf), are known to take its audio, image or video and price every unit it uses
  * (partsExclusion), are sold as capacity (not a free tier only, unless asked), and are not a
  * variant of a model already in the running. What it leaves out is counted by reason.
  */

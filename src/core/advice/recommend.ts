@@ -41,7 +41,7 @@ export interface RecommendCriteria extends RankFilters {
   /** Minimum 0-100 score for the use case (overall without one). */
   minScore?: number;
   sort?: Sort;
-  /** With sort=score: tiers (default) ranks by evidence first (scores.ts evidenceLevel), any by score alone. */
+  /** With sort=score: tiers (default) ranks by evidence first (evidenceLevel), any by score alone. */
   evidence?: EvidenceOrder;
   /** Keep only models on the price-score frontier of those past the filters. */
   frontier?: boolean;
@@ -50,7 +50,7 @@ export interface RecommendCriteria extends RankFilters {
   limit: number;
   /**
    * Prices model row `row` (of catalogue.rankable) into `out` instead of the price table, at the
-   * catalogue's digits; false leaves the model out (sellers=: no allowed door runs it; cheapest-doors.ts).
+   * catalogue's digits; false leaves the model out (sellers=: no allowed door runs it).
    * `counted` is false for a model ranked aside (countLegacy): what leaves it out is not counted.
    */
   costAt?: (row: number, out: RequestCost, counted: boolean) => boolean;
@@ -63,7 +63,7 @@ export interface Recommendation {
   score: number;
   scoreDetail: ShownScore;
   costPerRequest: Usd;
-  /** The yearly one at the prices of the day priced (a price schedule is the caller's: endpoints/ranking.ts withYear). */
+  /** The yearly one at the prices of the day priced (a price schedule is the caller's: withYear). */
   costs: CostsWithYear;
   reason: string;
 }
@@ -71,9 +71,9 @@ export interface Recommendation {
 interface Candidate {
   model: Model;
   score: number;
-  /** scores.ts evidenceLevel: 0 two or more results, 1 one, 2 a stand-in. */
+  /** evidenceLevel: 0 two or more results, 1 one, 2 a stand-in. */
   level: number;
-  /** The cost of a request in nano-dollars, rounded half up as shown (a bigint only past 2^52: cost.ts roundedCost). */
+  /** The cost of a request in nano-dollars, rounded half up as shown (a bigint only past 2^52: roundedCost). */
   cost: number | bigint;
   exact: RequestCost;
 }

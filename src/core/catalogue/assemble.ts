@@ -1,4 +1,4 @@
-/** The catalogue's indexes and tables, made from its records (catalogue.ts parses and checks them). */
+/** The catalogue's indexes and tables, made from its records (buildCatalogue parses and checks them). */
 import { SCORE_KEYS, TIERS, type Model, type ScoreKey } from '../schema/catalogue-schema.js';
 import type { ScoreDetails } from '../quality/evidence.js';
 import type { BenchmarkResult } from '../quality/benchmarks.js';

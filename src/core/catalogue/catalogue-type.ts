@@ -45,9 +45,9 @@ export interface Catalogue {
   readonly filterTable: FilterTable;
   /** The rankable models' 0-100 scores per key (overall and each use case), NaN where unrated: one column per key, read by recommend's walk. */
   readonly rankableScores: Readonly<Record<ScoreKey, Float64Array>>;
-  /** Beside rankableScores: how much evidence each score rests on (scores.ts evidenceLevel; 2 where unrated). */
+  /** Beside rankableScores: how much evidence each score rests on (evidenceLevel; 2 where unrated). */
   readonly rankableEvidence: Readonly<Record<ScoreKey, Uint8Array>>;
-  /** The date of the dated price each model's record continues, for the models whose prices continue one (history.ts continuedFrom). */
+  /** The date of the dated price each model's record continues, for the models whose prices continue one (continuedFrom). */
   readonly datedFrom: ReadonlyMap<Model, string>;
   /** The decimals the catalogue's prices need: every sheet holds its prices as USD × 10^priceDigits. */
   readonly priceDigits: number;

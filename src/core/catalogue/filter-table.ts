@@ -2,8 +2,8 @@
  * What the rankings' filters and fit rules read of each rankable model, as flat columns built once
  * when the catalogue loads, beside the price table: a ranking walks 10,000 models per request, and
  * a row of small arrays is read far faster than records of many shapes. The rules stay those of
- * cheapest.ts (the filters), fit.ts (exclusionOf) and eligible.ts (partsExclusion): eligible.ts
- * reads these columns in their place, and test/core/advice/eligible.test.ts holds the two to the same answer.
+ * the cheapest ranking (the filters), exclusionOf and partsExclusion: partsExclusion reads these
+ * columns in their place, and a test holds the two to the same answer.
  */
 import {
   isSuited,

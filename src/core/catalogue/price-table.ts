@@ -68,7 +68,7 @@ export function tableCostInto(out: RequestCost, table: PriceTable, i: number, q:
 }
 
 /**
- * Whether row i's K (the cost's exact numerator: nano-dollars × nanoDivisor, cost.ts) is above
+ * Whether row i's K (the cost's exact numerator: nano-dollars × nanoDivisor) is above
  * `cutoff`, where the table alone prices the request (its standard band, no off-peak hours or
  * service tier of its own asked); false where it does not (the caller prices the row). Costs of
  * one table share a divisor, so K orders them as costs do: a ranking skips a row whose K is above

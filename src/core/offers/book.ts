@@ -51,7 +51,7 @@ export interface PricedDoor {
    * rate its dollar prices (`priced`) were converted at; without a rate it has no dollar price (currency_unknown).
    */
   readonly local: LocalPrices | undefined;
-  /** In a region's view (regional.ts): why the door serves the region asked, at the price it has there. */
+  /** In a region's view (regionView): why the door serves the region asked, at the price it has there. */
   readonly inRegion?: InRegion;
   /** The record as this seller prices it (its id the door's), or undefined when the door has no price. */
   readonly priced: Model | undefined;
@@ -127,7 +127,7 @@ export interface DoorBook {
   countOf(modelId: string): number;
   /**
    * A model's regional doors (a source's price for one region: Bedrock's `eu.` profile, `azure/eu/`),
-   * vetted with its other doors; answers use them only where `region=` asks (regional.ts).
+   * vetted with its other doors; answers use them only where `region=` asks.
    */
   regionalOf(modelId: string): readonly PricedDoor[];
   /** Regional uplifts on a model's doors by seller (OpenAI's regional processing, Anthropic's US-only inference). */
@@ -308,7 +308,7 @@ export function buildDoorBook(
       const record = catalogue.byId.get(door.model);
       const seller = sellers.get(door.seller);
       // A door of a model the catalogue no longer holds (or of a seller not listed) is left out and
-      // said, never an error: the catalogue may be reloaded without its doors (test/data/offers.test.ts holds the data whole).
+      // said, never an error: the catalogue may be reloaded without its doors (a data test holds the data whole).
       if (!record || record.id !== door.model || !seller) {
         problems.push(
           `data/offers/${file.maker}.json: door of "${door.model}" at "${door.seller}" left out (${!seller ? 'a seller sellers.json does not list' : 'a model the catalogue does not hold'})`,
@@ -401,7 +401,7 @@ export function parseDoorData(data: DoorData): { sellers: SellersFile; files: Do
 const readers = new WeakMap<Catalogue, () => DoorData>();
 const books = new WeakMap<Catalogue, DoorBook>();
 
-/** Gives `to` (the same catalogue priced on another day: catalogue/priced-on.ts) the door data of `from`, once. */
+/** Gives `to` (the same catalogue priced on another day) the door data of `from`, once. */
 export function shareDoorData(from: Catalogue, to: Catalogue): void {
   const read = readers.get(from);
   if (read !== undefined && !readers.has(to)) readers.set(to, read);

@@ -20,7 +20,7 @@ const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a seller slug is lower ca
 
 /**
  * Where a door's price holds: `global`, a geography (`us`, `eu`, `apac`, `cn`, `au`, `jp`, `us-gov`) or a
- * cloud region (`eu-central-1`), as its source prices it (regions.ts says which lies within which).
+ * cloud region (`eu-central-1`), as its source prices it (the region table says which lies within which).
  */
 export const regionCode = z
   .string()
@@ -119,7 +119,7 @@ export const sellersFileSchema = z.strictObject({
 });
 export type SellersFile = z.infer<typeof sellersFileSchema>;
 
-/** A door's prices, USD per 1M tokens: the price block as the catalogue's records key it (units.ts PRICE_FIELDS). */
+/** A door's prices, USD per 1M tokens: the price block as the catalogue's records key it (PRICE_FIELDS). */
 export const doorPricesSchema = z.strictObject(priceFields(PRICE_FIELDS));
 export type DoorPrices = z.infer<typeof doorPricesSchema>;
 

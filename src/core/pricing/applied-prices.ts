@@ -1,7 +1,7 @@
 /** What appliedPrices reports: the prices a workload is billed at on one model. */
 import type { ServiceTier } from './price-sheet.js';
 
-/** The lifetimes a prompt-cache write is priced for (cost.ts bills them; appliedPrices names them). */
+/** The lifetimes a prompt-cache write is priced for (the cost bills them; appliedPrices names them). */
 export const CACHE_TTLS = ['5m', '1h'] as const;
 export type CacheTtl = (typeof CACHE_TTLS)[number];
 
@@ -47,20 +47,20 @@ export interface AppliedPrices {
   /**
    * When the workload asked for a service tier: the tier whose prices billed it (input, output and
    * cachedInput above are that tier's). `standard` when the model does not sell the tier asked, or
-   * sells it for no price in the request's band (warnings.ts says which).
+   * sells it for no price in the request's band (a warning says which).
    */
   serviceTier?: ServiceTier;
-  /** On a tier: the units (units.ts keys) the tier publishes no price for, billed at the standard sheet's price (warning tier_unit_price). */
+  /** On a tier: the units (UNITS keys) the tier publishes no price for, billed at the standard sheet's price (warning tier_unit_price). */
   standardPriced?: string[];
   /** When the output has reasoning tokens: how many, at which price per 1M, and whether that is the model's own reasoning price or its output price. */
   reasoning?: { tokens: number; price: number; billedAs: 'outputReasoning' | 'output' };
-  /** Each other unit billed beyond text tokens and cache use (audio, image, video, searches, request fees), in units.ts order. */
+  /** Each other unit billed beyond text tokens and cache use (audio, image, video, searches, request fees), in UNITS order. */
   units?: AppliedUnit[];
 }
 
 /** One unit of a request and the price it was billed at. */
 export interface AppliedUnit {
-  /** units.ts's key: inputAudio, cachedInputAudio, inputImage, inputVideo, outputAudio, outputImage, outputVideo, webSearches, requests. */
+  /** The UNITS key: inputAudio, cachedInputAudio, inputImage, inputVideo, outputAudio, outputImage, outputVideo, webSearches, requests. */
   unit: string;
   /** Per request (tokens, searches; 1 for the request fee). */
   quantity: number;

@@ -37,7 +37,7 @@ export function priceNanos(price: number): bigint {
 /**
  * The exact cost of one request: K / divisor nano-dollars, where K is
  * (tokens at peak × (100 − off-peak %) + tokens off-peak × off-peak %) × (100 − batch discount) + fees × 100 × 100,
- * each sum a unit's weight (quantities.ts: ×20) times its price (× 10^digits). Held as whole
+ * each sum a unit's weight (×20) times its price (× 10^digits). Held as whole
  * nano-dollars and the remainder: two numbers, exact below 2^52 nano-dollars a request; past
  * that (no real request comes near) K is a bigint.
  */
@@ -167,7 +167,7 @@ export function compareCosts(a: RequestCost, b: RequestCost, digits: number): nu
 }
 
 /**
- * A cost's K as a number, for a ranking's cutoff (price-table.ts tableExceeds): exact below 2^53;
+ * A cost's K as a number, for a ranking's cutoff (tableExceeds): exact below 2^53;
  * above that, or held as a bigint, larger than any K below 2^52, so no cheaper row is ever skipped.
  */
 export function numeratorOf(c: RequestCost, digits: number): number {

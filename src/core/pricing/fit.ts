@@ -6,9 +6,9 @@ import type { Model } from '../schema/catalogue-schema.js';
 import { formatContext } from './context-window.js';
 
 /**
- * Why a ranked answer leaves a model out (modality, modality_unknown, unit_unpriced: eligible.ts's partsExclusion;
- * service_tier_not_offered: eligible.ts, the service tier asked is not sold for the request; unrated: a score-ranked
- * answer has no place for it, recommend.ts).
+ * Why a ranked answer leaves a model out (modality, modality_unknown, unit_unpriced: partsExclusion;
+ * service_tier_not_offered: the service tier asked is not sold for the request; unrated: a score-ranked
+ * answer has no place for it).
  */
 export type Exclusion = WorkloadExclusion | 'unrated' | 'region_unknown' | 'not_in_region';
 

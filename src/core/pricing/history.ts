@@ -72,7 +72,7 @@ type PriceFields = Record<RequiredPriceField, number> & {
   [K in (typeof SET_PRICE_FIELDS)[number]]?: number | undefined;
 };
 
-/** Just the price fields of a dated set (price-schemas.ts SET_PRICE_FIELDS), absent ones left out. */
+/** Just the price fields of a dated set (SET_PRICE_FIELDS), absent ones left out. */
 export function pricesOf(p: PriceFields): Prices {
   const prices: Prices = { input: p.input, output: p.output };
   for (const field of SET_PRICE_FIELDS) if (p[field] !== undefined) prices[field] = p[field];

@@ -70,7 +70,7 @@ function decimals(value: number | undefined): number {
   return 9;
 }
 
-/** A price block as a record, band, off-peak set or tier holds it (units.ts PRICE_FIELDS; absent fields may be undefined). */
+/** A price block as a record, band, off-peak set or tier holds it (PRICE_FIELDS; absent fields may be undefined). */
 type TextPrices = Record<RequiredPriceField, number> & { [K in PriceField]?: number | undefined };
 
 /** The decimals the model's prices need (0 to 9). */
@@ -144,7 +144,7 @@ function tierSheet(name: string, own: Own, standard: Sheet, digits: number): She
   return { name, threshold: 0, prices, usd, billedAs, fromStandard };
 }
 
-/** The units of these leaf counts a tier's sheet bills at standard prices, in units.ts order. */
+/** The units of these leaf counts a tier's sheet bills at standard prices, in UNITS order. */
 export function standardPricedUnits(s: Sheet, counts: ArrayLike<number>): number[] {
   const units: number[] = [];
   for (let u = 0; u < UNIT_COUNT; u++) if (s.fromStandard[u] && (counts[u] as number) > 0) units.push(u);
@@ -214,7 +214,7 @@ export function buildSheets(model: Model, digits = priceDigits(model)): ModelShe
   ];
   const tiers: Partial<Record<PaidTier, Sheet>> = {};
   for (const [tier, t] of Object.entries(model.serviceTiers ?? {}) as Array<[PaidTier, TierPrices]>) {
-    // A tier's unpublished units are billed at standard prices (tierSheet; warnings.ts names them).
+    // A tier's unpublished units are billed at standard prices (tierSheet; a warning names them).
     const own = new Array<number | undefined>(UNIT_COUNT).fill(undefined);
     // Fees are per search and per request, not per token: the same in every tier.
     own[U.webSearches] = extras[U.webSearches];

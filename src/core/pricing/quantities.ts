@@ -33,7 +33,7 @@ function whole(value: number | undefined): void {
 
 /**
  * The leaf counts. Cache reads and writes are clamped to the input (cache reads first), as the
- * engine always has; the other parts are clamped to what is left, so a workload problems.ts would
+ * engine always has; the other parts are clamped to what is left, so a workload the problem checks would
  * refuse still prices every token once. Image and video tokens are counted as not cached.
  */
 // Plain arrays, not Float64Array: a typed array of 15 numbers is allocated outside the heap, several

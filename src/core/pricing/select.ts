@@ -54,7 +54,7 @@ export function select(ms: ModelSheets, w: Workload, inputTokens: number): Selec
   let tier: ServiceTier | undefined = w.serviceTier;
   if (tier !== undefined && tier !== 'standard') {
     // A tier sheet prices the standard band only: a tier the model does not sell, or a request in a
-    // long-context band, is billed at standard prices (warnings.ts says so).
+    // long-context band, is billed at standard prices (a warning says so).
     const sheet = band === 0 ? ms.tiers[tier] : undefined;
     if (sheet) peak = sheet;
     else tier = 'standard';

@@ -21,7 +21,7 @@ export type ShownInput = BenchmarkResult & { normalised: number; weight: number 
 
 /**
  * A score with what answers say of it, made once per model (ScoreDetails) for every answer that
- * shows it: the evidence its words name (score-reason.ts evidenceFrom) and its inputs as listed,
+ * shows it: the evidence its words name (evidenceFrom) and its inputs as listed,
  * each shared by the scores that read the same inputs.
  */
 export interface ShownScore extends ScoreDetail {
@@ -54,7 +54,7 @@ function shownScores(details: ModelScores['details']): ShownScores {
   return out;
 }
 
-/** What a load needs of a model's evidence: its scores, and how much evidence each rests on (scores.ts evidenceLevel). */
+/** What a load needs of a model's evidence: its scores, and how much evidence each rests on (evidenceLevel). */
 export interface ScoredModel {
   scores: Scores;
   levels: Partial<Record<ScoreKey, EvidenceLevel>>;
@@ -110,7 +110,7 @@ export class ScoreDetails {
     return shown;
   }
 
-  /** How much evidence a model's score rests on (scores.ts evidenceLevel); undefined when unrated. */
+  /** How much evidence a model's score rests on (evidenceLevel); undefined when unrated. */
   level(id: string, key: ScoreKey): EvidenceLevel | undefined {
     return this.#levels.get(id)?.[key];
   }
@@ -149,7 +149,7 @@ export function attachEvidence(models: Model[], source: EvidenceSource | undefin
     }
     evidence = parsed.data;
     // Results of a model no longer in the catalogue are left unread, not refused: removing a model
-    // from its price file (a refresh, a reload) must not stop the catalogue loading. test/core/quality/scores.test.ts
+    // from its price file (a refresh, a reload) must not stop the catalogue loading. A test
     // holds the shipped file to the catalogue's ids.
     for (const [id, entries] of Object.entries(evidence.models)) {
       for (const key of Object.keys(entries)) {

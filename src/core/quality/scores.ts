@@ -1,6 +1,6 @@
 /**
  * A model's 0-100 scores, overall and per use case, from its benchmark results by the rule of
- * score-rule.ts (docs/quality.md): each score is the weighted mean of the normalised results of
+ * docs/quality.md: each score is the weighted mean of the normalised results of
  * its inputs the model has (a missing input is left out of the mean, its substitute read in its
  * place), rounded to a whole number. A use case with none of its inputs takes the overall score
  * (said so in its detail), except speed, which only a speed measurement rates. Without any

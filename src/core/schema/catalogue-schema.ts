@@ -247,7 +247,7 @@ export interface CatalogueFile {
   data: unknown;
   /**
    * Set when `data` is already its schema's output for the file's bytes, which the build checked
-   * (src/runtime/node/load-catalogue.ts): not parsed again. The checks across records and files still run.
+   * (the Node loader): not parsed again. The checks across records and files still run.
    */
   checked?: boolean;
 }

@@ -21,7 +21,7 @@ type PriceShape<F extends PriceField, V extends z.ZodType> = {
 };
 
 /**
- * The schema fields of a price block of `fields` (units.ts PRICE_FIELDS, in its order): input and
+ * The schema fields of a price block of `fields` (PRICE_FIELDS, in its order): input and
  * output required, the cache prices optional; `value` is the price's schema (a record's `price`
  * by default, a plain number in a response).
  */
@@ -163,7 +163,7 @@ export const tierPricesSchema = z.strictObject({
 });
 export type TierPrices = z.infer<typeof tierPricesSchema>;
 
-/** The service tiers a model sells besides standard (cost.ts SERVICE_TIERS), each with its prices. */
+/** The service tiers a model sells besides standard (SERVICE_TIERS), each with its prices. */
 export const serviceTiersSchema = z.strictObject(
   Object.fromEntries(PAID_TIERS.map((tier) => [tier, tierPricesSchema.optional()])) as Record<
     PaidTier,

@@ -68,7 +68,7 @@ export const UNIT_COUNT = UNITS.length;
  * sets, long-context bands, service tiers and the refresh key it (input and output wherever a block
  * is; the cache prices where published: `cacheWrite` the default, 5-minute, lifetime's write,
  * `cacheWrite1h` the 1-hour one). The one spelling of the block: its schemas
- * (price-schemas.ts priceFields) and every copy of it loop over PRICE_FIELDS, in this order.
+ * (priceFields) and every copy of it loop over PRICE_FIELDS, in this order.
  */
 export const PRICE_FIELD = {
   input: 'input',
@@ -107,7 +107,7 @@ export type PriceBlock<F extends PriceField = PriceField> = Record<RequiredPrice
   [K in Exclude<F, RequiredPriceField>]?: number;
 };
 
-/** A unit with no price of its own nor a priced ancestor: not billed (price-sheet.ts billedAs). */
+/** A unit with no price of its own nor a priced ancestor: not billed (a sheet's billedAs). */
 export const UNPRICED = 255;
 
 /**

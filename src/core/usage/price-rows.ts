@@ -68,7 +68,7 @@ export class SheetCache {
   }
 }
 
-/** The row's leaf counts (quantities.ts's rule: cache reads, then writes, then audio, out of the input). */
+/** The row's leaf counts (the quantities' rule: cache reads, then writes, then audio, out of the input). */
 export function rowCounts(r: UsageRow): number[] {
   const c = new Array<number>(UNIT_COUNT).fill(0);
   const cached = Math.min(r.cachedInputTokens, r.inputTokens);

@@ -189,7 +189,7 @@ export function readRow(errors: RowError[], row: number, read: () => UsageRow | 
 /**
  * An export's rows, one an item, numbered from 1: `read` makes an item's row, and a FieldError it
  * throws is that row's error, the others read on. Like every format's reader, it yields after each
- * row (formats.ts's readUsage).
+ * row (readUsageJson, readUsageText).
  */
 export function* readRows<T>(
   format: FormatName,

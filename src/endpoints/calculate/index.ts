@@ -42,7 +42,7 @@ export const calculate = endpoint({
   query: calculateQuery,
   handle: (params, { catalogue, today }) => {
     const given = toWorkload(params);
-    // region: each id is its door in the region, at the region's price (region.ts).
+    // region: each id is its door in the region, at the region's price.
     const region = regionFinder(catalogue, regionOf(catalogue, params.region), findModel);
     // counted_with: each model is priced on the workload in its own tokens.
     const own = ownTokens(params, given);

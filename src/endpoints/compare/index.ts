@@ -54,7 +54,7 @@ export const compare = endpoint({
     const { today } = ctx;
     const catalogue = pricedToday(ctx);
     const ids = requireParam(p.models, 'models', '2 to 10 model ids separated by commas');
-    // region: each id is its door in the region, at the region's price (region.ts).
+    // region: each id is its door in the region, at the region's price.
     const region = regionFinder(catalogue, regionOf(catalogue, p.region), findModel);
     const models = findModels(catalogue, ids, 'models', region.find);
     const requests =

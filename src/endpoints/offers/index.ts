@@ -39,7 +39,7 @@ export function doorWho(door: PricedDoor) {
   return who;
 }
 
-/** A priced record's door prices: its price block (units.ts PRICE_FIELDS), absent fields left out. */
+/** A priced record's door prices: its price block (PRICE_FIELDS), absent fields left out. */
 function pricesOf(priced: Model): PriceBlock {
   const prices: PriceBlock = { input: priced.input, output: priced.output };
   for (const field of PRICE_FIELDS) if (priced[field] !== undefined) prices[field] = priced[field];
@@ -112,7 +112,7 @@ export const offers = endpoint({
     const own = ownTokens(p, given);
     const workload = workloadOn(own, given, model);
     refuseModality(model, workload);
-    // region=: the doors serving the region at its prices; the rest kept out with the region's reason (region.ts).
+    // region=: the doors serving the region at its prices; the rest kept out with the region's reason.
     const region = regionOf(catalogue, p.region);
     const { ranked, cannotRun, keptOut } = rankDoors(
       (region?.book ?? doorBookOf(catalogue)).doorsOf(model.id),

@@ -50,7 +50,7 @@ export const repriceQuery = z.object({
 export type RepriceParams = z.output<typeof repriceQuery>;
 
 /**
- * Work units (core/usage/reprice.ts's: a row priced once, once more per target; a distinct name's
+ * Work units (the repricer's: a row priced once, once more per target; a distinct name's
  * suggestions SUGGESTION_WORK) one request stands for against the rate limit, and done between two
  * turns of the event loop (a few milliseconds; a row read counts one).
  */
@@ -133,7 +133,7 @@ function targetModels(catalogue: Catalogue, ids: readonly string[] | undefined, 
   const seen = new Map<string, string>();
   const find = (plain: string) => findModel(catalogue, plain, 'targets');
   return ids.map((asked) => {
-    // region: each target is its door in the region, at the region's price (region.ts).
+    // region: each target is its door in the region, at the region's price.
     const there = region && !PICK.test(asked) && findInRegion(catalogue, region, asked, 'targets', find);
     const model = there
       ? { ...(there.priced as Model), id: asked.includes('@') ? there.id : (there.priced as Model).id }
@@ -151,7 +151,7 @@ function targetModels(catalogue: Catalogue, ids: readonly string[] | undefined, 
   });
 }
 
-/** One target as priced (see targetModels); `<model-id>@cheapest` at its first candidate until the door is picked for the export (core/usage/reprice.ts). */
+/** One target as priced (see targetModels); `<model-id>@cheapest` at its first candidate until the door is picked for the export. */
 function targetModel(catalogue: Catalogue, asked: string): Model {
   const find = (plain: string) => findModel(catalogue, plain, 'targets');
   if (PICK.test(asked)) {

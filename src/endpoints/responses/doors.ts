@@ -4,7 +4,7 @@ import { SELLER_KINDS } from '../../core/offers/door-schema.js';
 
 const money = z.union([z.number(), z.string()]);
 
-/** What a buyer must know of a door wherever it is shown (endpoints/sellers.ts doorCaveats). */
+/** What a buyer must know of a door wherever it is shown (doorCaveats). */
 export const doorCaveatFields = {
   predatesChange: z.object({ changedOn: z.string(), text: z.string() }).optional().meta({
     description:

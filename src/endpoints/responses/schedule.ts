@@ -1,4 +1,4 @@
-/** The response fields of the price schedule (core/advice/as-priced.ts, core/pricing/schedule.ts). */
+/** The response fields of the price schedule (followSchedule, scheduledYearly). */
 import * as z from 'zod';
 
 const prices = z.object({

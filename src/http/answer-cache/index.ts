@@ -27,7 +27,7 @@ export type { Answer, Entry } from './answer.js';
 export interface AnswerCacheOptions {
   /** The catalogue in force; the cache empties when it returns a different object. */
   catalogue: () => Catalogue;
-  /** The period answers are kept within (the clock's UTC hour: http/cache-control.ts); it empties when it changes. */
+  /** The period answers are kept within (the clock's UTC hour); it empties when it changes. */
   period?: () => number;
   compressors?: Compressors;
   /** Most entries kept (default 2,000; 0 keeps none). */

@@ -2,7 +2,7 @@
  * Where the chart's model labels go: beside their dot, at the first of a few positions whose box
  * touches no dot and no other label and stays inside the plot. Boxes are estimated from the text
  * length at the largest font the stylesheet gives labels where they are shown (15 user units,
- * site-css.ts), so a placement that clears at that size clears at the smaller ones too.
+ * the site's CSS), so a placement that clears at that size clears at the smaller ones too.
  */
 
 export interface Dot {

@@ -4,8 +4,8 @@
  * x is the monthly cost of the workload on a log scale, y the model's 0-100 benchmark score for
  * the chosen use case (overall without one); each point links to the model's page and says its
  * numbers in a <title>. The models on the price-score frontier (no other model both cheaper and
- * better, core/advice/frontier.ts) are ringed, joined by a line and named (where a label clears every
- * dot: chart-labels.ts). Models the headline leaves out, unrated models and $0 costs (a log
+ * better) are ringed, joined by a line and named (where a label clears every
+ * dot). Models the headline leaves out, unrated models and $0 costs (a log
  * scale has no place for them) are not drawn; the caption says how many and why.
  */
 import type { UseCase } from '../../core/schema/catalogue-schema.js';
@@ -20,13 +20,13 @@ const H = 420;
 // The left margin holds "100" at a phone's font clear of the rotated axis title.
 const M = { top: 20, right: 30, bottom: 50, left: 110 };
 
-/** The score the chart plots, or undefined when unrated (read without scores.ts, which the browser bundle leaves out). */
+/** The score the chart plots, or undefined when unrated (read without the scores module, which the browser bundle leaves out). */
 export const scoreOf = (p: Priced, useCase: UseCase | undefined): number | undefined => {
   const score = p.model.scores?.[useCase ?? 'overall'];
   return typeof score === 'number' ? score : undefined;
 };
 
-/** core/schema's SUITED_SCORE (not imported: that module brings zod into the browser's bundle; test/http/site-pool.test.ts holds them equal). */
+/** core/schema's SUITED_SCORE (not imported: that module brings zod into the browser's bundle; a test holds them equal). */
 export const SUITED = 3;
 
 function notDrawn(

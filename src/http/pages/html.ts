@@ -1,4 +1,4 @@
-/** HTML for the site's pages: the page frame every page shares (escaping: endpoints/present.ts). */
+/** HTML for the site's pages: the page frame every page shares (escaping: escapeHtml). */
 import { escapeHtml } from '../../lib/escape.js';
 
 /** JSON inside a `<script type="application/json">` block: `<` is escaped so no text can close it. */
@@ -21,7 +21,7 @@ export function snippetBase(baseUrl: string): string {
 
 /**
  * An escaped snippet made from snippetBase, with the address put in: BASE_URL as it is; unset, a
- * slot that the page's script (web/site.ts) fills with the address the page was read at (percent-
+ * slot that the page's script fills with the address the page was read at (percent-
  * encoded where the snippet encoded it), so that the page is the same whatever the Host. Read
  * without the script, the snippet shows paths on this site.
  */

@@ -14,7 +14,7 @@ import { priceHistorySection } from './price-history.js';
 import { whereToBuySection } from './where-to-buy.js';
 import type { PricedDoor } from '../../core/offers/book.js';
 
-/** What a model served only on a free tier is, on its page (core/pricing/fit.ts leaves it out of rankings). */
+/** What a model served only on a free tier is, on its page (the rankings leave it out). */
 const FREE_TIER_ONLY =
   "Free tier only: the provider serves this model only on a free, rate-limited tier and sells no paid capacity for it, so its $0 prices are not a price you can pay to run a workload. The cheapest and recommend answers and the site's headline leave it out (include_free_tier=true brings it back).";
 

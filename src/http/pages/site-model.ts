@@ -2,7 +2,7 @@
  * What the home page shows for one workload, computed alike on the server (the first render) and
  * in the browser (/assets/site.js, after each change to the calculator): each model's monthly
  * cost from the core engine, which models the headline and the table leave out (the rules of
- * core/pricing/fit.ts, as the API's ranked answers apply them), the headline and the lines that say what
+ * the API's exclusion rules, as the API's ranked answers apply them), the headline and the lines that say what
  * was left out and why.
  */
 import type { Model } from '../../core/schema/catalogue-schema.js';
@@ -137,7 +137,7 @@ export function frontierQuery(
   return q.toString();
 }
 
-/** The cost engine reads only fields SiteModel carries (test/http/site-model.test.ts holds it to the API's costs). */
+/** The cost engine reads only fields SiteModel carries (a test holds it to the API's costs). */
 const asModel = (m: SiteModel) => m as Model;
 
 export interface Priced<M extends SiteModel = SiteModel> {
@@ -263,7 +263,7 @@ export function tableNoteText(priced: readonly Priced[]): string {
  */
 export function monthlyCell(p: Priced & { prices?: object }): { text: string; sort: string } {
   const band = p.band ? ` (long-context $${p.band.input} / $${p.band.output})` : '';
-  // A cost at another seller's door (prices set: site-doors.ts) is that door's, whatever the record's free tier.
+  // A cost at another seller's door (prices set by the site's doors) is that door's, whatever the record's free tier.
   return {
     text: p.model.freeTierOnly && !p.prices ? 'free tier only' : `${displayUsd(p.monthly)}${band}`,
     sort: p.monthly.nanos.toString(),

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { endpoint } from '../../endpoints/endpoint.js';
 import type { DescribeApi } from '../openapi.js';
 
-/** Takes the describer from app.ts, since this endpoint is itself one of those it describes. */
+/** Takes the describer from the app, since this endpoint is itself one of those it describes. */
 export function openApiEndpoint(describe: DescribeApi) {
   return endpoint({
     path: '/openapi.json',

@@ -1,5 +1,5 @@
 /**
- * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs. app.ts
+ * Routes outside ENDPOINTS: the model pages (a path parameter) and /docs. The app
  * registers them (PAGE_ROUTES) and the OpenAPI document lists them.
  */
 import { pricedToday, shownOn } from '../../core/advice/as-priced.js';
@@ -53,7 +53,7 @@ export const modelPageRoute: PageRoute = {
   },
 };
 
-/** Takes the describer from app.ts, like /openapi.json, whose document it renders. */
+/** Takes the describer from the app, like /openapi.json, whose document it renders. */
 export const docsRoute = (describe: DescribeApi): PageRoute => ({
   path: '/docs',
   summary: 'Interactive API reference (Swagger UI, served from this service) of /openapi.json',

@@ -1,6 +1,6 @@
 /**
  * Matches raw doors to catalogue models and reviewed sellers, merges every source's entry for one
- * (model, seller) into one door (merge.ts), and groups them by maker. Pure: main.ts does the I/O.
+ * (model, seller) into one door, and groups them by maker. Pure: the command does the I/O.
  */
 import type { Door, DoorsFile, Seller, Uplift } from '../../core/offers/door-schema.js';
 import type { ReferenceDoor } from '../../core/schema/catalogue-schema.js';
@@ -190,7 +190,7 @@ export function buildDoors(
   const byMaker = new Map<string, Door[]>();
   const referenceDoors: Door[] = [];
   for (const { raws: forDoor, record, seller, variant } of listed.values()) {
-    // Every source's entry for this door, merged field by field (merge.ts), in the seller's currency where a source gives it.
+    // Every source's entry for this door, merged field by field, in the seller's currency where a source gives it.
     const { raws: priced, currency, converted } = inCurrency(seller, forDoor);
     const { sellerModelId, ...merged } = mergeDoor(priced);
     const region = forDoor[0]?.region;

@@ -1,7 +1,7 @@
 /**
  * The doors' I/O: what `catalog:doors` reads: the catalogue's records (data/*.json) and every source's entries as
  * raw doors (the pinned @pydantic/genai-prices package, LiteLLM's price file and models.dev's provider
- * entries in ../shared/reference/hosts, newest first). Shared by main.ts and the snapshot tests.
+ * entries in ../shared/reference/hosts, newest first). Shared by the command and the snapshot tests.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

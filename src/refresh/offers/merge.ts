@@ -6,14 +6,14 @@
  * the day each source lists it, then the source's rank); the fields its source lacks come from
  * another source for the same door: cache, batch and service-tier prices only from a source whose
  * input and output agree with the price (else they belong to another price), limits, modalities and
- * the seller's page from any, newest first. Where sources disagree the door says so. Pure: build.ts calls it.
+ * the seller's page from any, newest first. Where sources disagree the door says so. Pure: no I/O.
  */
 import type { Door, DoorPrices } from '../../core/offers/door-schema.js';
 import { UNIT_ERROR_ABOVE } from '../../core/offers/vetting.js';
 import { PRICE_FIELDS } from '../../core/schema/units.js';
 import type { RawDoor } from './raw-door.js';
 
-/** The merged door's fields past its model, seller and id (build.ts adds those). */
+/** The merged door's fields past its model, seller and id (the caller adds those). */
 export type MergedFields = Omit<Door, 'model' | 'seller'>;
 
 const money = (p: DoorPrices) => `$${p.input} / $${p.output}`;

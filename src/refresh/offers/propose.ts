@@ -4,7 +4,7 @@
  * record answers to) that the catalogue does not list and that at least five vetted
  * direct sellers (maker, cloud or host: no gateway, free trial, free tier, plan, unpriced door or
  * outlier) sell with a price. The doors are matched exactly as the catalogue's are.
- * Pure: main.ts reads the files and writes data/proposals/open-weight.json.
+ * Pure: the command reads the files and writes data/proposals/open-weight.json.
  */
 import type { Door, Seller } from '../../core/offers/door-schema.js';
 import { vetDoors } from '../../core/offers/vetting.js';

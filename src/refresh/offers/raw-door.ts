@@ -35,7 +35,7 @@ export function perMillion(value: unknown, scale = 1): number | undefined {
   return Number((value * scale).toFixed(9));
 }
 
-/** A price block from a source's values, keyed as units.ts PRICE_FIELDS; undefined without both input and output. */
+/** A price block from a source's values, keyed as PRICE_FIELDS; undefined without both input and output. */
 export function pricesOf(values: { [K in PriceField]?: number | undefined }): DoorPrices | undefined {
   const { input, output } = values;
   if (input === undefined || output === undefined) return undefined;

@@ -1,9 +1,8 @@
 /**
  * Checks each record that names its door (`referenceDoor`) against the doors just built: that the
  * door's source still lists the record's input and output as of the record's `referenceDoor.date`, and, for the rule `median-direct` (the
- * maker sells no capacity), the door the rule picks now, vetted as rankings vet doors
- * (core/offers/vetting.ts).
- * Pure: main.ts prints the lines; a change is made by hand in data/<maker>.json, reviewed.
+ * maker sells no capacity), the door the rule picks now, vetted as rankings vet doors.
+ * Pure: the caller prints the lines; a change is made by hand in data/<maker>.json, reviewed.
  */
 import type { Door, DoorsFile, Seller } from '../../core/offers/door-schema.js';
 import { directCandidates, medianDirectDoor } from '../../core/offers/reference-door.js';

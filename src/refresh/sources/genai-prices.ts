@@ -2,8 +2,7 @@
  * pydantic/genai-prices data (`prices/new_data/v2/data.json`, the same list of providers the npm
  * package @pydantic/genai-prices bundles): [{ id, pricing_urls, models: [{ id, match, prices }] }].
  * `prices` may be a list of { constraint?, prices }: a `start_date` constraint dates a price set, a
- * `time_of_date` one gives the prices of a daily window (peak or off-peak). Price sets:
- * ./genai-prices-sets.ts.
+ * `time_of_date` one gives the prices of a daily window (peak or off-peak).
  */
 import * as z from 'zod';
 import { GarbageError, type MatchLogic, type SourceEntry } from '../entry.js';

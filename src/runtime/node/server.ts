@@ -152,7 +152,7 @@ export function startServer(
     pipelining.handler,
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  // No server.timeout: a connection with answers to send and no byte moving is cut by connections.ts
+  // No server.timeout: a connection with answers to send and no byte moving is cut by the idle-connection check
   // (Node's own timeout could take two periods); the keep-alive and request timeouts cover the rest.
   // Node's own answers, in the API's JSON envelope.
   server.on('clientError', answerClientError);

@@ -1,4 +1,4 @@
-/** The part of char-width-table-consumer (anafanafo's table reader, untyped) that fonts.ts uses. */
+/** The part of char-width-table-consumer (anafanafo's table reader, untyped) that the Worker's font measure uses. */
 declare module 'char-width-table-consumer' {
   export interface CharWidthTableConsumer {
     widthOf(text: string, options?: { guess?: boolean }): number;

@@ -34,7 +34,7 @@ import xaiDoors from '../../../data/offers/xai.json';
 import zhipu from '../../../data/zhipu.json';
 import zhipuDoors from '../../../data/offers/zhipu.json';
 
-// Each maker's file and its doors' file, in the same (sorted) order as load-catalogue.ts reads data/;
+// Each maker's file and its doors' file, in the same (sorted) order as the Node loader reads data/;
 // the contract tests compare the whole catalogue the Worker serves with the one Node serves.
 const makers = {
   alibaba: [alibaba, alibabaDoors],

@@ -44,7 +44,7 @@ export function securityHeadersOn(type: string, closed: boolean): Readonly<Recor
  * every answer the app gives that was not made with them, its errors, redirects, preflights and
  * /mcp's answers included. `closed`: a path with a CORS policy of its own (/mcp), whose answers
  * get no `Access-Control-Allow-Origin: *`. An answer of an endpoint or page is made with them
- * (app.ts's send, with securityHeadersOn): one Response, its headers written once.
+ * (the app's send, with securityHeadersOn): one Response, its headers written once.
  *
  * A response is made anew with its final headers rather than changed in place: the Node
  * adapter's Response drops changes made through `headers` once its body is read (as the Node
