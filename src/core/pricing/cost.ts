@@ -196,8 +196,10 @@ export function costsOf(c: RequestCost, digits: number, w: Workload, year: true)
 export function costsOf(c: RequestCost, digits: number, w: Workload, year?: true): Costs | CostsWithYear {
   const divisor = nanoDivisor(digits);
   const { requests, days } = w;
-  // The most a figure multiplies the request's cost by: the year's.
-  const most = requests * days * 12;
+  const yearly = requests * days * 12;
+  // At least the most a figure multiplies the request's cost by: the year's, or the day's or one
+  // request's when there are no days or requests to count.
+  const most = Math.max(requests, 1) * Math.max(days, 1) * 12;
   if (
     c.big === undefined &&
     Number.isInteger(requests) &&
@@ -213,7 +215,7 @@ export function costsOf(c: RequestCost, digits: number, w: Workload, year?: true
       daily: timesRounded(c, requests, divisor),
       monthly: timesRounded(c, requests * days, divisor),
     };
-    if (year) (costs as CostsWithYear).yearly = timesRounded(c, most, divisor);
+    if (year) (costs as CostsWithYear).yearly = timesRounded(c, yearly, divisor);
     return costs;
   }
   const k = costNumerator(c, digits);

@@ -1,8 +1,8 @@
 /**
  * What the home page shows for one workload, computed alike on the server (the first render) and
  * in the browser (/assets/site.js, after each change to the calculator): each model's monthly
- * cost from the core engine, which models the headline and the table leave out (the rules of
- * the API's exclusion rules, as the API's ranked answers apply them), the headline and the lines that say what
+ * cost from the core engine, which models the headline and the table leave out (exclusionOf's
+ * rules, as the API's ranked answers apply them), the headline and the lines that say what
  * was left out and why.
  */
 import type { Model } from '../../core/schema/catalogue-schema.js';

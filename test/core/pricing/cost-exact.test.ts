@@ -213,8 +213,8 @@ describe('costsOf', () => {
         fc.integer({ min: 0, max: 9 }),
         fc.oneof(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })),
         fc.oneof(fc.constantFrom(0n, -1n, 1n), fc.double({ min: 0, max: 1, noNaN: true })),
-        fc.integer({ min: 1, max: 1_000_000_000 }),
-        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.integer({ min: 0, max: 31 }),
         (digits, nanos, share, requests, days) => {
           const d = BigInt(nanoDivisor(digits));
           // The remainder below the divisor: half a nano-dollar plus -1, 0 or 1, or a share of the divisor.
@@ -234,6 +234,16 @@ describe('costsOf', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('stays exact with no days or no requests, where the year is not the largest figure', () => {
+    // 2^52 nano-dollars and a remainder: the day's figure passes 2^53 though the month and year are 0.
+    const nanos = 2 ** 52;
+    const got = costsOf({ nanos, rest: 3, big: undefined }, 1, workloadOf(7, 0), true);
+    const d = BigInt(nanoDivisor(1));
+    const k = BigInt(nanos) * d + 3n;
+    expect(got.daily.nanos.toString()).toBe(((2n * k * 7n + d) / (2n * d)).toString());
+    expect([got.monthly.nanos, got.yearly.nanos]).toEqual([0n, 0n]);
   });
 });
 
