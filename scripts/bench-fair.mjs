@@ -201,33 +201,24 @@ const [fullCpu, fullWait] = await uploadCost(plain, 3, upload(`?targets=${modelI
 rows.push(['Upload of 10,000 rows on 10 targets (a full-size one)', 'ms CPU', fullCpu]);
 rows.push(['`/healthz` while such uploads run one after another (worst)', 'ms wait', fullWait]);
 
-// closestIds at 10,000 ids, in-process (bundled from src/ as bench-core does).
+// closestIds at 10,000 ids, in-process (bundled from src/ as bench-core does), on the ids the
+// "did you mean" tests use.
 const outdir = join(root, 'node_modules', '.cache', 'bench-fair');
 await build({
-  entryPoints: [join(root, 'src', 'core', 'advice', 'closest-ids.ts')],
+  entryPoints: {
+    'closest-ids': join(root, 'src', 'core', 'advice', 'closest-ids.ts'),
+    'many-ids': join(root, 'test', 'fixtures', 'many-ids.ts'),
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
-  outfile: join(outdir, 'closest-ids.mjs'),
+  outdir,
+  outExtension: { '.js': '.mjs' },
   logLevel: 'error',
 });
 const { idIndex, closestIds } = await import(pathToFileURL(join(outdir, 'closest-ids.mjs')).href);
-const providers = [
-  'openai',
-  'anthropic',
-  'google',
-  'mistral',
-  'deepseek',
-  'alibaba',
-  'amazon',
-  'cohere',
-  'together',
-  'xai',
-];
-const ids = Array.from(
-  { length: 10_000 },
-  (_, i) => `${providers[i % 10]}-model-${(i * 7919) % 100_000}-${['mini', 'pro', 'flash', 'large', 'nano'][i % 5]}`,
-);
+const { manyIds } = await import(pathToFileURL(join(outdir, 'many-ids.mjs')).href);
+const ids = manyIds();
 const index = idIndex(ids);
 const queries = Array.from({ length: 2000 }, (_, i) =>
   i % 2 ? `${ids[(i * 37) % ids.length].slice(0, -1)}x` : `no-such-model-${i}`,

@@ -17,7 +17,7 @@ import { quantitiesOf } from '../pricing/quantities.js';
 import type { PricedDoor } from '../offers/book.js';
 import { cheapestDoorInto, runsAnyDoor, type DoorTable } from '../offers/door-table.js';
 import { tableExceeds } from '../catalogue/price-table.js';
-import { cheaperFirst, legacyAmong, QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
+import { cheaperFirst, legacyAmong, overBudget, QUALITY_BANDS, type CheapestOptions } from './cheapest.js';
 import { forEachEligible, type Excluded } from './eligible.js';
 import type { Exclusion } from '../pricing/fit.js';
 import { TopK } from './top-k.js';
@@ -99,8 +99,8 @@ export function findCheapestAtDoors(
   }
   for (const [reason, n] of Object.entries(apart) as Array<[Exclusion, number]>)
     excluded[reason] = (excluded[reason] ?? 0) + n;
-  const overBudget = (r: Item) =>
-    budgetNanos !== undefined && costsOf(r.cost, digits, workload).monthly.nanos > budgetNanos;
-  const legacy = aside ? legacyAmong(kept.best.items, aside.best.items, limit, order, overBudget) : 0;
+  const legacy = aside
+    ? legacyAmong(kept.best.items, aside.best.items, limit, order, overBudget(digits, workload, budgetNanos))
+    : 0;
   return { ranked, excluded, notSold, legacy };
 }

@@ -119,10 +119,20 @@ export function findCheapest(
     if (budgetNanos !== undefined && costs.monthly.nanos > budgetNanos) break;
     ranked.push({ rank: ranked.length + 1, model, costs });
   }
-  const overBudget = (r: { cost: RequestCost }) =>
-    budgetNanos !== undefined && costsOf(r.cost, digits, workload).monthly.nanos > budgetNanos;
-  const legacy = aside ? legacyAmong(kept.best.items, aside.best.items, limit, order, overBudget) : 0;
+  const legacy = aside
+    ? legacyAmong(kept.best.items, aside.best.items, limit, order, overBudget(digits, workload, budgetNanos))
+    : 0;
   return { ranked, excluded, legacy };
+}
+
+/** Whether an item's monthly cost is past the budget (none without one): a budget cuts a prefix of a cheapest ranking. */
+export function overBudget(
+  digits: number,
+  workload: Workload,
+  budgetNanos: bigint | undefined,
+): ((item: { cost: RequestCost }) => boolean) | undefined {
+  if (budgetNanos === undefined) return undefined;
+  return (item) => costsOf(item.cost, digits, workload).monthly.nanos > budgetNanos;
 }
 
 /**

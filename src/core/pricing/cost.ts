@@ -208,8 +208,8 @@ export function costsOf(c: RequestCost, digits: number, w: Workload, year?: true
     (c.nanos + 1) * most <= Number.MAX_SAFE_INTEGER
   ) {
     // Every product below is then an exact integer in a float (nearly every workload): each figure
-    // is worked out there, a bigint made only for its Usd, where the bigint arithmetic made some
-    // forty per ranked item of every answer.
+    // is worked out there and one bigint made for its Usd, where the bigint arithmetic below makes
+    // some forty per ranked item, on every ranking.
     const costs: CostsWithYear | Costs = {
       perRequest: timesRounded(c, 1, divisor),
       daily: timesRounded(c, requests, divisor),
